@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Separate build folders let a test build and a dev server coexist on one machine.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // PGlite ships WASM and the postgres driver uses Node APIs: load them from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+};
+
+export default nextConfig;
