@@ -1,0 +1,45 @@
+import "server-only";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The server's configuration, read once from the environment and validated.
+ * Every variable is documented in README.md ("Configuration").
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Base URL of the Runcrate infrastructure API, including /api/v1. */
+  RUNCRATE_API_URL: z.url().default("https://www.runcrate.ai/api/v1"),
+  /** Set to 1 by `npm start` (and the e2e servers) when the API is the bundled simulator. */
+  RUNCRATE_SIMULATOR: z.enum(["0", "1"]).default("0"),
+  /** Per-request timeout for Runcrate calls, in milliseconds. */
+  RUNCRATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** postgres://… selects a real Postgres; unset means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  /** Where the embedded database and generated secrets live. */
+  DATA_DIR: z.string().default(".data"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid Clusterdeck configuration — ${fields}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR);
+}
+
+export function isSimulator(): boolean {
+  return env().RUNCRATE_SIMULATOR === "1";
+}

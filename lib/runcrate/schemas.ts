@@ -1,0 +1,319 @@
+/**
+ * The Runcrate API's shapes, as zod schemas — the one module shared by the app's client and the simulator (sim/).
+ *
+ * Reading is tolerant (see ../shared/runcrate-api.md and architecture.md "Be tolerant in what you read"):
+ * response objects are `looseObject`s so unknown fields survive, enum-like fields are plain strings so an unknown
+ * status is shown as it is, and fields the docs do not promise are `nullish`. Casing is exactly the API's: clusters,
+ * offers and environments are snake_case; balance, SSH keys, storage and `meta` are camelCase.
+ *
+ * Request bodies are strict: they encode every documented rule of the API, so the simulator enforces them and the
+ * app's forms can be built on them.
+ */
+import { z } from "zod";
+
+// ───────────────────────────── vocabularies (known members; responses may carry others) ─────────────────────────────
+
+export const STACKS = ["none", "slurm", "kubernetes", "ray"] as const;
+export type Stack = (typeof STACKS)[number];
+
+/** `status` values: `provisioning` is documented, the rest are the best model (runcrate-api.md §4.2, §5 #6). */
+export const CLUSTER_STATUSES = ["provisioning", "ready", "resizing", "terminating", "terminated", "failed"] as const;
+export const STACK_STATUSES = ["pending", "installing", "ready", "failed"] as const;
+export const NODE_STATUSES = ["pending", "provisioning", "running", "terminated", "failed"] as const;
+export const NODE_STAGES = ["queued", "booting", "networking", "shared", "stack", "ready"] as const;
+export const TEST_STATUSES = ["running", "passed", "failed"] as const;
+export const HOST_TIERS = ["datacenter", "community"] as const;
+export const DEPLOYMENT_TYPES = ["vm", "container"] as const;
+export const INTERCONNECT_KINDS = ["infiniband", "roce", "ethernet"] as const;
+export const TEST_KINDS = ["nccl_all_reduce"] as const;
+
+// ───────────────────────────── primitives ─────────────────────────────
+
+/** ISO-8601 date-time as sent by the API. Kept as a string: a page must not crash on an odd timestamp. */
+export const timestamp = z.string();
+const text = z.string().nullish();
+const count = z.number().int().nonnegative();
+
+/** `^[A-Za-z0-9][A-Za-z0-9-]{0,62}$` — 1 to 63 letters, digits or hyphens, starting with a letter or digit (SEED). */
+export const CLUSTER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/;
+/** Idempotency-Key: 1–255 visible ASCII characters (SEED). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const MIN_NODES = 2;
+export const MAX_NODES = 64;
+export const MAX_SSH_KEYS = 20;
+/** The balance rule's floor: a create needs at least max($10, one hour of the whole cluster) (SEED). */
+export const MIN_BALANCE_TO_CREATE = 10;
+export const API_KEY_PREFIX = "rc_live_";
+
+export const apiKeySchema = z
+  .string()
+  .trim()
+  .min(API_KEY_PREFIX.length + 8, "That key is too short to be a Runcrate key.")
+  .max(200, "That key is too long to be a Runcrate key.")
+  .regex(/^rc_live_[A-Za-z0-9_-]+$/, "Runcrate keys start with rc_live_ followed by letters and digits.");
+
+export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN);
+
+/** OpenSSH public key line: `<type> <base64> [comment]`. */
+export const SSH_PUBLIC_KEY_PATTERN =
+  /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]{32,}={0,3}( [^\r\n]{0,200})?$/;
+export const sshPublicKeySchema = z
+  .string()
+  .trim()
+  .max(16_384, "That public key is too long.")
+  .regex(SSH_PUBLIC_KEY_PATTERN, "Paste an OpenSSH public key, e.g. `ssh-ed25519 AAAA… you@host`.");
+
+// ───────────────────────────── envelopes ─────────────────────────────
+
+/** List `meta` is camelCase (DOC-TXN); every field optional. */
+export const metaSchema = z.looseObject({
+  cursor: z.union([z.string(), z.number()]).nullish(),
+  hasMore: z.boolean().nullish(),
+  total: z.number().nullish(),
+  requestId: z.string().nullish(),
+});
+export type Meta = z.infer<typeof metaSchema>;
+
+export const dataEnvelope = <T extends z.ZodType>(data: T) =>
+  z.looseObject({ data, meta: metaSchema.nullish() });
+
+/** `{"error": {"code", "message", "details"}}` on every error (DOC). */
+export const errorBodySchema = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).nullish(),
+});
+export const errorEnvelopeSchema = z.looseObject({ error: errorBodySchema });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+// ───────────────────────────── offers (GET /clusters/offers) ─────────────────────────────
+
+export const interconnectSchema = z.looseObject({
+  kind: z.string(),
+  label: text,
+  rate_gbps: z.number().nonnegative().nullish(),
+  note: text,
+});
+export type Interconnect = z.infer<typeof interconnectSchema>;
+
+export const offerSchema = z.looseObject({
+  id: z.string().min(1),
+  gpu_type: z.string(),
+  gpus_per_node: count,
+  deployment_type: z.string(),
+  host_tier: z.string(),
+  location: text,
+  country_code: text,
+  interconnect: interconnectSchema.nullish(),
+  hourly_rate_per_node: z.number().nonnegative(),
+  min_nodes: z.number().int(),
+  max_nodes: z.number().int(),
+  /** Absent, null or empty: every count in min..max is allowed (SEED "when it has them"). */
+  allowed_node_counts: z.array(z.number().int()).nullish(),
+  stacks: z.array(z.string()),
+  /** Whether a storage volume can be attached (never on community hosts). */
+  volume: z.boolean().nullish(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+/** Query of GET /clusters/offers as the simulator reads it (booleans arrive as strings). */
+export const offersQuerySchema = z.object({
+  volume: z.enum(["true", "false"]).optional(),
+  include_community: z.enum(["true", "false"]).optional(),
+  environment: z.string().optional(),
+});
+
+// ───────────────────────────── clusters ─────────────────────────────
+
+export const nodeSchema = z.looseObject({
+  rank: z.number().int(),
+  role: z.string(),
+  instance_id: text,
+  name: z.string(),
+  status: z.string(),
+  stage: text,
+  overlay_address: text,
+  gpus: count.nullish(),
+  ip: text,
+  ssh_command: text,
+});
+export type ClusterNode = z.infer<typeof nodeSchema>;
+
+export const SNIPPET_NAMES = ["torchrun", "mpirun", "deepspeed", "sbatch", "kubectl_tunnel", "ray_tunnel"] as const;
+export type SnippetName = (typeof SNIPPET_NAMES)[number];
+
+export const connectionSchema = z.looseObject({
+  head_ssh: text,
+  hostfile: text,
+  env: z.record(z.string(), z.string().nullable()).nullish(),
+  snippets: z.looseObject(Object.fromEntries(SNIPPET_NAMES.map((n) => [n, text])) as Record<SnippetName, typeof text>).nullish(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const sharedSchema = z.looseObject({
+  path: text,
+  available: z.boolean().nullish(),
+  detail: text,
+  volume: z.looseObject({ id: z.string(), name: text, path: text }).nullish(),
+});
+
+export const eventSchema = z.looseObject({
+  id: z.number().int(),
+  at: timestamp,
+  kind: z.string(),
+  rank: z.number().int().nullish(),
+  message: z.string(),
+});
+export type ClusterEvent = z.infer<typeof eventSchema>;
+
+export const testSizeSchema = z.looseObject({
+  bytes: z.number().nonnegative(),
+  algbw_gb_s: z.number(),
+  busbw_gb_s: z.number(),
+  time_us: z.number(),
+});
+export type TestSize = z.infer<typeof testSizeSchema>;
+
+export const clusterTestSchema = z.looseObject({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  started_at: timestamp.nullish(),
+  finished_at: timestamp.nullish(),
+  result: z
+    .looseObject({
+      sizes: z.array(testSizeSchema).nullish(),
+      peak_busbw_gb_s: z.number().nullish(),
+      nodes: count.nullish(),
+      gpus: count.nullish(),
+      error: text,
+      note: text,
+    })
+    .nullish(),
+});
+export type ClusterTest = z.infer<typeof clusterTestSchema>;
+
+export const billingSchema = z.looseObject({
+  billed_since: timestamp.nullish(),
+  nodes_billed: count.nullish(),
+});
+
+export const clusterSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  status: z.string(),
+  stack: z.string(),
+  stack_status: text,
+  stack_detail: text,
+  node_count: count,
+  gpu_type: z.string(),
+  gpus_per_node: count,
+  deployment_type: text,
+  host_tier: text,
+  location: text,
+  country_code: text,
+  interconnect: interconnectSchema.nullish(),
+  hourly_rate_per_node: z.number().nonnegative(),
+  hourly_rate: z.number().nonnegative().nullish(),
+  created_at: timestamp,
+  up_at: timestamp.nullish(),
+  ready_at: timestamp.nullish(),
+  terminated_at: timestamp.nullish(),
+  nodes: z.array(nodeSchema).nullish(),
+  connection: connectionSchema.nullish(),
+  shared: sharedSchema.nullish(),
+  events: z.array(eventSchema).nullish(),
+  last_test: clusterTestSchema.nullish(),
+  billing: billingSchema.nullish(),
+  resize: z.boolean().nullish(),
+  failure_reason: text,
+  failure_detail: text,
+  /** Not in the seed's object; the simulator adds it so a page can link back to the offer. Optional everywhere. */
+  offer_id: text,
+});
+export type Cluster = z.infer<typeof clusterSchema>;
+
+/** POST /clusters body (SEED). Strict: these are the API's own rules. */
+export const createClusterBodySchema = z.object({
+  name: z.string().regex(CLUSTER_NAME_PATTERN, "1–63 letters, digits or hyphens, starting with a letter or digit."),
+  offer_id: z.string().min(1, "Pick an offer."),
+  node_count: z.number().int().min(MIN_NODES).max(MAX_NODES),
+  stack: z.enum(STACKS).optional(),
+  ssh_key_ids: z.array(z.guid()).max(MAX_SSH_KEYS, `At most ${MAX_SSH_KEYS} SSH keys.`).optional(),
+  storage_id: z.guid().optional(),
+  include_community: z.boolean().optional(),
+});
+export type CreateClusterBody = z.infer<typeof createClusterBodySchema>;
+
+/** PATCH /clusters/{id} (INF, runcrate-api.md §5 #14). */
+export const resizeClusterBodySchema = z.object({
+  node_count: z.number().int().min(MIN_NODES).max(MAX_NODES),
+});
+export type ResizeClusterBody = z.infer<typeof resizeClusterBodySchema>;
+
+/** POST /clusters/{id}/tests (INF, §5 #15). */
+export const startTestBodySchema = z.object({
+  kind: z.enum(TEST_KINDS).default("nccl_all_reduce"),
+});
+export type StartTestBody = z.input<typeof startTestBodySchema>;
+
+// ───────────────────────────── workspace resources (camelCase) ─────────────────────────────
+
+export const sshKeySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  fingerprint: text,
+  type: text,
+  createdAt: timestamp.nullish(),
+  lastUsed: timestamp.nullish(),
+  projectId: text,
+});
+export type SshKey = z.infer<typeof sshKeySchema>;
+
+export const addSshKeyBodySchema = z.object({
+  name: z.string().trim().min(1, "Give the key a name.").max(100, "At most 100 characters."),
+  public_key: sshPublicKeySchema,
+  type: z.string().optional(),
+});
+export type AddSshKeyBody = z.infer<typeof addSshKeyBodySchema>;
+
+export const storageVolumeSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  sizeGb: z.number().nullish(),
+  status: text,
+  region: z.union([z.string(), z.number()]).nullish(),
+  providerType: text,
+  deploymentId: text,
+  projectId: text,
+  createdAt: timestamp.nullish(),
+  updatedAt: timestamp.nullish(),
+});
+export type StorageVolume = z.infer<typeof storageVolumeSchema>;
+
+export const balanceSchema = z.looseObject({
+  creditsBalance: z.number(),
+  activeUsageCost: z.number().nullish(),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+export const environmentSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  is_default: z.boolean().nullish(),
+  created_at: timestamp.nullish(),
+  updated_at: timestamp.nullish(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+// ───────────────────────────── response envelopes per endpoint ─────────────────────────────
+
+export const offersResponseSchema = dataEnvelope(z.array(offerSchema));
+export const clusterResponseSchema = dataEnvelope(clusterSchema);
+export const clustersResponseSchema = dataEnvelope(z.array(clusterSchema));
+export const testResponseSchema = dataEnvelope(clusterTestSchema);
+export const sshKeysResponseSchema = dataEnvelope(z.array(sshKeySchema));
+export const sshKeyResponseSchema = dataEnvelope(sshKeySchema);
+export const storageResponseSchema = dataEnvelope(z.array(storageVolumeSchema));
+export const balanceResponseSchema = dataEnvelope(balanceSchema);
+export const environmentsResponseSchema = dataEnvelope(z.array(environmentSchema));

@@ -1,0 +1,66 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests run the production build against the simulator, in the system Chromium.
+ * Ports, build folder and data folder come from env so several runs can share one machine.
+ */
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
+const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4110);
+const DIST = process.env.NEXT_DIST_DIR ?? ".next-e2e";
+const DATA = process.env.E2E_DATA_DIR ?? `.data-e2e-${APP_PORT}`;
+const SIM_URL = `http://127.0.0.1:${SIM_PORT}`;
+export const e2e = { appUrl: `http://127.0.0.1:${APP_PORT}`, simUrl: SIM_URL };
+
+const build = process.env.E2E_SKIP_BUILD === "1" ? "true" : "npx next build";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: e2e.appUrl,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: "npx tsx sim/main.ts",
+      url: `${SIM_URL}/__sim/health`,
+      env: { SIM_PORT: String(SIM_PORT), SIM_SPEED: process.env.E2E_SIM_SPEED ?? "30", SIM_RATE_LIMIT: "0" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+    },
+    {
+      command: `rm -rf ${DATA} && ${build} && npx next start -H 127.0.0.1 -p ${APP_PORT}`,
+      url: `${e2e.appUrl}/api/health`,
+      env: {
+        NEXT_DIST_DIR: DIST,
+        DATA_DIR: DATA,
+        RUNCRATE_API_URL: `${SIM_URL}/api/v1`,
+        RUNCRATE_SIMULATOR: "1",
+        AUTH_TRUST_HOST: "true",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      reuseExistingServer: false,
+      timeout: 600_000,
+      stdout: "pipe",
+    },
+  ],
+});
