@@ -15,13 +15,13 @@ const build = process.env.E2E_SKIP_BUILD === "1" ? "true" : "npx next build";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  outputDir: "test-results/playwright-artifacts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: e2e.appUrl,
     trace: "retain-on-failure",

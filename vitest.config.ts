@@ -14,6 +14,8 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     testTimeout: 20_000,
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest.json" },
     hookTimeout: 60_000,
   },
 });
