@@ -17,7 +17,14 @@ export const STACKS = ["none", "slurm", "kubernetes", "ray"] as const;
 export type Stack = (typeof STACKS)[number];
 
 /** `status` values: `provisioning` is documented, the rest are the best model (runcrate-api.md §4.2, §5 #6). */
-export const CLUSTER_STATUSES = ["provisioning", "ready", "resizing", "terminating", "terminated", "failed"] as const;
+export const CLUSTER_STATUSES = [
+  "provisioning",
+  "ready",
+  "resizing",
+  "terminating",
+  "terminated",
+  "failed",
+] as const;
 export const STACK_STATUSES = ["pending", "installing", "ready", "failed"] as const;
 export const NODE_STATUSES = ["pending", "provisioning", "running", "terminated", "failed"] as const;
 export const NODE_STAGES = ["queued", "booting", "networking", "shared", "stack", "ready"] as const;
@@ -139,14 +146,23 @@ export const nodeSchema = z.looseObject({
 });
 export type ClusterNode = z.infer<typeof nodeSchema>;
 
-export const SNIPPET_NAMES = ["torchrun", "mpirun", "deepspeed", "sbatch", "kubectl_tunnel", "ray_tunnel"] as const;
+export const SNIPPET_NAMES = [
+  "torchrun",
+  "mpirun",
+  "deepspeed",
+  "sbatch",
+  "kubectl_tunnel",
+  "ray_tunnel",
+] as const;
 export type SnippetName = (typeof SNIPPET_NAMES)[number];
 
 export const connectionSchema = z.looseObject({
   head_ssh: text,
   hostfile: text,
   env: z.record(z.string(), z.string().nullable()).nullish(),
-  snippets: z.looseObject(Object.fromEntries(SNIPPET_NAMES.map((n) => [n, text])) as Record<SnippetName, typeof text>).nullish(),
+  snippets: z
+    .looseObject(Object.fromEntries(SNIPPET_NAMES.map((n) => [n, text])) as Record<SnippetName, typeof text>)
+    .nullish(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
@@ -235,7 +251,9 @@ export type Cluster = z.infer<typeof clusterSchema>;
 
 /** POST /clusters body (SEED). Strict: these are the API's own rules. */
 export const createClusterBodySchema = z.object({
-  name: z.string().regex(CLUSTER_NAME_PATTERN, "1–63 letters, digits or hyphens, starting with a letter or digit."),
+  name: z
+    .string()
+    .regex(CLUSTER_NAME_PATTERN, "1–63 letters, digits or hyphens, starting with a letter or digit."),
   offer_id: z.string().min(1, "Pick an offer."),
   node_count: z.number().int().min(MIN_NODES).max(MAX_NODES),
   stack: z.enum(STACKS).optional(),
