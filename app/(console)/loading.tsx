@@ -1,0 +1,36 @@
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** Shown inside the shell while a console page streams in: a title, a toolbar and a few table rows. */
+export default function ConsoleLoading() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-6">
+      <span className="sr-only">Loading…</span>
+      <div className="flex items-end justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-4 w-72 max-w-full" />
+        </div>
+        <Skeleton className="hidden h-9 w-32 sm:block" />
+      </div>
+      <div className="flex gap-2">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-8 w-24" />
+        <Skeleton className="h-8 w-24" />
+      </div>
+      <div className="overflow-hidden rounded-lg border">
+        <div className="bg-muted/40 flex gap-4 border-b px-3 py-2.5">
+          {[28, 16, 12, 14, 10].map((w, i) => (
+            <Skeleton key={i} className="h-3.5" style={{ width: `${w}%` }} />
+          ))}
+        </div>
+        {Array.from({ length: 6 }, (_, row) => (
+          <div key={row} className="flex gap-4 border-b px-3 py-3 last:border-b-0">
+            {[28, 16, 12, 14, 10].map((w, i) => (
+              <Skeleton key={i} className="h-4" style={{ width: `${w - ((row + i) % 3) * 2}%` }} />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useEffect } from "react";
+
+import "./globals.css";
+import { errorDigest } from "@/components/shell/error-digest";
+
+/**
+ * Last resort when the root layout itself fails. It replaces the whole document, so it brings its own
+ * <html>/<body>, stylesheet and theme (read from the same localStorage key next-themes uses), and no providers.
+ */
+export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
+  useEffect(() => {
+    console.error(error);
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem("theme");
+    } catch {
+      // storage blocked: follow the system
+    }
+    const dark =
+      stored === "dark" || (stored !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    document.documentElement.classList.toggle("dark", dark);
+  }, [error]);
+
+  const reference = errorDigest(error);
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <title>Something went wrong · Clusterdeck</title>
+        <main className="mx-auto flex max-w-md flex-col items-center px-4 pt-[15vh] text-center">
+          <h1 className="text-lg font-semibold tracking-tight">Clusterdeck couldn&apos;t start this page</h1>
+          <p className="text-muted-foreground mt-2 text-sm">
+            Something went wrong before the console could load. Reloading usually helps; if it doesn&apos;t,
+            the server log has the details{reference ? " under the reference below." : "."}
+          </p>
+          {reference && (
+            <p className="text-muted-foreground mt-3 text-xs">
+              Reference{" "}
+              <code className="bg-muted rounded px-1 py-0.5 font-mono text-[11px]">{reference}</code>
+            </p>
+          )}
+          <div className="mt-6 flex gap-2">
+            <button
+              type="button"
+              onClick={() => retry()}
+              className="bg-primary text-primary-foreground hover:bg-primary/90 focus-visible:ring-ring inline-flex h-9 items-center rounded-md px-4 text-sm font-medium focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none"
+            >
+              Try again
+            </button>
+            {/* A full page load: the root layout failed, so do not rely on the client router. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- deliberate hard navigation */}
+            <a
+              href="/clusters"
+              className="border-input hover:bg-accent focus-visible:ring-ring inline-flex h-9 items-center rounded-md border px-4 text-sm font-medium focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none"
+            >
+              Go to clusters
+            </a>
+          </div>
+        </main>
+      </body>
+    </html>
+  );
+}

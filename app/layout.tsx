@@ -1,0 +1,28 @@
+import type { Metadata, Viewport } from "next";
+
+import { Providers } from "@/components/providers";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Clusterdeck", template: "%s · Clusterdeck" },
+  description: "Self-hosted console for Runcrate multi-node GPU clusters.",
+};
+
+export const viewport: Viewport = {
+  colorScheme: "light dark",
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#141414" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    // next-themes sets class/style on <html> before hydration; the mismatch is expected.
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

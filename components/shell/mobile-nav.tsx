@@ -1,0 +1,67 @@
+"use client";
+
+import * as React from "react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { MenuIcon, XIcon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Logo } from "@/components/shell/logo";
+import { SidebarNav } from "@/components/shell/sidebar-nav";
+
+/**
+ * Narrow-screen navigation: a menu button that opens the sidebar as a slide-over. Radix Dialog gives the focus
+ * trap, Esc to close and focus return to the button; following a link closes it.
+ */
+export function MobileNav() {
+  const [open, setOpen] = React.useState(false);
+
+  // Widening the window past the md breakpoint hides the sheet; close it so no invisible focus trap remains.
+  React.useEffect(() => {
+    if (!open) return;
+    const wide = window.matchMedia("(min-width: 48rem)");
+    const close = () => {
+      if (wide.matches) setOpen(false);
+    };
+    wide.addEventListener("change", close);
+    return () => wide.removeEventListener("change", close);
+  }, [open]);
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="-ml-1.5 md:hidden"
+          aria-label="Open navigation menu"
+        >
+          <MenuIcon aria-hidden="true" />
+        </Button>
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in fixed inset-0 z-50 bg-black/40 md:hidden dark:bg-black/60" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="border-sidebar-border bg-sidebar data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r shadow-xl outline-none md:hidden"
+        >
+          <div className="flex h-12 items-center justify-between px-4">
+            <DialogPrimitive.Title asChild>
+              <h2>
+                <Logo />
+                <span className="sr-only"> navigation</span>
+              </h2>
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon-sm" aria-label="Close navigation menu" className="-mr-1.5">
+                <XIcon aria-hidden="true" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          <div className="flex-1 overflow-y-auto px-3 py-3">
+            <SidebarNav onNavigate={() => setOpen(false)} />
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

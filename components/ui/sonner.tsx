@@ -1,0 +1,39 @@
+"use client";
+
+import { useTheme } from "next-themes";
+import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { CircleCheckIcon, InfoIcon, LoaderCircleIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
+
+/** The app's toaster: follows the resolved theme and uses the palette's popover colours. */
+function Toaster(props: ToasterProps) {
+  const { theme = "system" } = useTheme();
+  return (
+    <Sonner
+      theme={theme as ToasterProps["theme"]}
+      className="toaster group"
+      position="bottom-right"
+      closeButton
+      icons={{
+        success: <CircleCheckIcon className="text-success size-4" />,
+        info: <InfoIcon className="text-info size-4" />,
+        warning: <TriangleAlertIcon className="text-warning size-4" />,
+        error: <OctagonXIcon className="text-destructive size-4" />,
+        loading: <LoaderCircleIcon className="size-4 animate-spin" />,
+      }}
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+          "--border-radius": "var(--radius)",
+        } as React.CSSProperties
+      }
+      toastOptions={{
+        classNames: { toast: "font-sans text-sm shadow-md", description: "text-muted-foreground" },
+      }}
+      {...props}
+    />
+  );
+}
+
+export { Toaster };
