@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the embedded default.
+ *
+ * - RUNCRATE_API_URL unset → start the Runcrate simulator (sim/, on SIM_PORT, default 4010) and the app together,
+ *   the app pointed at the simulator (RUNCRATE_API_URL=http://127.0.0.1:<sim>/api/v1, RUNCRATE_SIMULATOR=1).
+ * - RUNCRATE_API_URL set → run only the app against that API.
+ *
+ * The app is built with `next build` first when there is no build yet, or when a source file is newer than the
+ * build's BUILD_ID. Ctrl-C / SIGTERM stop both processes; if one of them dies, the other is stopped and this
+ * script exits non-zero. Plain Node ESM: no TypeScript here (the simulator runs under tsx's loader).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "package.json"));
+
+const env = process.env;
+const appPort = env.PORT?.trim() || "3000";
+const simPort = env.SIM_PORT?.trim() || "4010";
+const distDir = env.NEXT_DIST_DIR?.trim() || ".next";
+const useSimulator = !env.RUNCRATE_API_URL?.trim();
+
+/** Sources whose change means the build is stale. node_modules and build folders are never walked. */
+const SOURCE_DIRS = ["app", "components", "lib", "public"];
+const SOURCE_FILES = [
+  "proxy.ts",
+  "middleware.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "package.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
+
+const log = (msg) => console.log(`[start] ${msg}`);
+const fail = (msg, code = 1) => {
+  console.error(`[start] ${msg}`);
+  process.exit(code);
+};
+
+function newestMtime() {
+  let newest = 0;
+  const visit = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(p))
+        if (!name.startsWith(".") && name !== "node_modules") visit(path.join(p, name));
+    } else if (st.mtimeMs > newest) {
+      newest = st.mtimeMs;
+    }
+  };
+  for (const d of SOURCE_DIRS) visit(path.join(root, d));
+  for (const f of SOURCE_FILES) visit(path.join(root, f));
+  return newest;
+}
+
+/** Why a build is needed, or null when the existing one is current. */
+function buildReason() {
+  const buildId = path.join(root, distDir, "BUILD_ID");
+  if (!fs.existsSync(buildId)) return `no build in ${distDir}/ yet`;
+  return newestMtime() > fs.statSync(buildId).mtimeMs ? "sources changed since the last build" : null;
+}
+
+function nextBin() {
+  try {
+    return require.resolve("next/dist/bin/next");
+  } catch {
+    return fail("Next.js is not installed: run `npm install` first.");
+  }
+}
+
+function run(cmd, args, extraEnv) {
+  return spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
+}
+
+async function build() {
+  const reason = buildReason();
+  if (!reason) return;
+  log(`Building the app (${reason}); the first build takes a few minutes…`);
+  const code = await new Promise((resolve) => {
+    const child = run(process.execPath, [nextBin(), "build"], {
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? "1",
+    });
+    const stop = () => child.kill("SIGTERM");
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    child.on("exit", (c, signal) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve(signal ? 130 : (c ?? 1));
+    });
+  });
+  if (code !== 0)
+    fail(code === 130 ? "Build interrupted." : "`next build` failed; see the output above.", code);
+}
+
+async function waitFor(url, child, label, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  log(`${label} did not answer on ${url} within ${Math.round(timeoutMs / 1000)} s.`);
+  return false;
+}
+
+async function main() {
+  await build();
+
+  const children = new Map();
+  let shuttingDown = false;
+
+  const stopAll = (exitCode, why) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    if (why) log(why);
+    for (const child of children.values())
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    const force = setTimeout(() => {
+      for (const child of children.values())
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }, 10_000);
+    force.unref();
+    const done = () => {
+      if ([...children.values()].every((c) => c.exitCode !== null || c.signalCode !== null)) {
+        clearTimeout(force);
+        process.exit(exitCode);
+      }
+    };
+    for (const child of children.values()) child.once("exit", done);
+    done();
+  };
+
+  const watch = (name, child) => {
+    children.set(name, child);
+    child.on("error", (err) => stopAll(1, `Could not start the ${name}: ${err.message}`));
+    child.on("exit", (code, signal) => {
+      if (shuttingDown) return;
+      stopAll(
+        code && code !== 0 ? code : 1,
+        `The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.`,
+      );
+    });
+  };
+
+  process.on("SIGINT", () => stopAll(0, "Stopping…"));
+  process.on("SIGTERM", () => stopAll(0, "Stopping…"));
+
+  const appEnv = {};
+  if (useSimulator) {
+    // One process (tsx as a loader), so signals reach the simulator directly.
+    const sim = run(process.execPath, ["--import", "tsx", "sim/main.ts"], { SIM_PORT: simPort });
+    watch("simulator", sim);
+    if (!(await waitFor(`http://127.0.0.1:${simPort}/__sim/health`, sim, "The simulator", 30_000))) {
+      return stopAll(1, `The simulator did not start on port ${simPort}; is SIM_PORT free?`);
+    }
+    appEnv.RUNCRATE_API_URL = `http://127.0.0.1:${simPort}/api/v1`;
+    appEnv.RUNCRATE_SIMULATOR = "1";
+  }
+
+  const app = run(process.execPath, [nextBin(), "start", "-p", appPort], {
+    ...appEnv,
+    NEXT_DIST_DIR: distDir,
+  });
+  watch("app", app);
+  if (!(await waitFor(`http://127.0.0.1:${appPort}/`, app, "The app", 60_000))) {
+    return stopAll(1, `The app did not start on port ${appPort}; is PORT free?`);
+  }
+
+  const lines = ["", "  Clusterdeck is running.", `  Open      http://localhost:${appPort}`];
+  if (useSimulator) {
+    lines.push(
+      `  API       the built-in Runcrate simulator at http://127.0.0.1:${simPort}/api/v1 (no Runcrate account needed)`,
+      "  Sign in   create an account, then add any key starting with rc_live_ (for example rc_live_demo1234)",
+      "            — the simulator accepts them all; nothing real is launched or billed.",
+    );
+  } else {
+    lines.push(
+      `  API       ${env.RUNCRATE_API_URL}`,
+      "  Sign in   create an account, then add your Runcrate API key (rc_live_…).",
+    );
+  }
+  lines.push("  Stop      Ctrl-C", "");
+  console.log(lines.join("\n"));
+}
+
+main().catch((err) => fail(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`));

@@ -1,0 +1,82 @@
+/**
+ * Fault injection (POST/DELETE /__sim/faults): added latency, error rates per route, 429 bursts with Retry-After,
+ * a forced failure of the next create, "commit the create then drop the connection", a full outage (503), and
+ * offers that have run out of capacity. Bodies merge into the current faults; DELETE clears them.
+ */
+import { z } from "zod";
+
+export interface Faults {
+  latencyMs: number;
+  /** Route template ("GET /clusters/{id}") or "*" → probability of a 500. */
+  errorRate: Record<string, number>;
+  rateLimitBurst: { remaining: number; retryAfterSeconds: number } | null;
+  failNextCreate: boolean;
+  dropNextCreateResponse: boolean;
+  outage: boolean;
+  /** Offer ids whose create answers 409 `no_capacity`. */
+  soldOutOffers: string[];
+  /** Overrides SIM_FAIL_RATE while set. */
+  failRate: number | null;
+}
+
+export const noFaults = (): Faults => ({
+  latencyMs: 0,
+  errorRate: {},
+  rateLimitBurst: null,
+  failNextCreate: false,
+  dropNextCreateResponse: false,
+  outage: false,
+  soldOutOffers: [],
+  failRate: null,
+});
+
+export const faultsBodySchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(120_000).optional(),
+  errorRate: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  rateLimitBurst: z
+    .object({
+      count: z.number().int().min(0).max(1_000_000),
+      retryAfterSeconds: z.number().int().min(0).max(86_400),
+    })
+    .nullable()
+    .optional(),
+  failNextCreate: z.boolean().optional(),
+  dropNextCreateResponse: z.boolean().optional(),
+  outage: z.boolean().optional(),
+  soldOutOffers: z.array(z.string()).optional(),
+  failRate: z.number().min(0).max(1).nullable().optional(),
+});
+
+export function mergeFaults(current: Faults, body: z.infer<typeof faultsBodySchema>): Faults {
+  return {
+    latencyMs: body.latencyMs ?? current.latencyMs,
+    errorRate: body.errorRate ? { ...current.errorRate, ...body.errorRate } : current.errorRate,
+    rateLimitBurst:
+      body.rateLimitBurst === undefined
+        ? current.rateLimitBurst
+        : body.rateLimitBurst && body.rateLimitBurst.count > 0
+          ? { remaining: body.rateLimitBurst.count, retryAfterSeconds: body.rateLimitBurst.retryAfterSeconds }
+          : null,
+    failNextCreate: body.failNextCreate ?? current.failNextCreate,
+    dropNextCreateResponse: body.dropNextCreateResponse ?? current.dropNextCreateResponse,
+    outage: body.outage ?? current.outage,
+    soldOutOffers: body.soldOutOffers ?? current.soldOutOffers,
+    failRate: body.failRate === undefined ? current.failRate : body.failRate,
+  };
+}
+
+/** The JSON shape GET /__sim/faults returns (same names as the POST body). */
+export function faultsOut(f: Faults) {
+  return {
+    latencyMs: f.latencyMs,
+    errorRate: f.errorRate,
+    rateLimitBurst: f.rateLimitBurst
+      ? { count: f.rateLimitBurst.remaining, retryAfterSeconds: f.rateLimitBurst.retryAfterSeconds }
+      : null,
+    failNextCreate: f.failNextCreate,
+    dropNextCreateResponse: f.dropNextCreateResponse,
+    outage: f.outage,
+    soldOutOffers: f.soldOutOffers,
+    failRate: f.failRate,
+  };
+}

@@ -1,0 +1,140 @@
+/** The cluster endpoints under /api/v1 (runcrate-api.md §2 and §5). */
+import { offersQuerySchema, resizeClusterBodySchema, startTestBodySchema } from "../../lib/runcrate/schemas";
+import { filterOffers } from "../catalogue";
+import { assertBalance, assertNodeCount, checkIdempotencyKey, createCluster } from "../create-cluster";
+import { badRequest, notFound, validation } from "../errors";
+import type { SimCluster, Workspace } from "../model";
+import { startTest } from "../nccl";
+import { resize, terminate } from "../operations";
+import type { ApiContext, Reply, Route } from "../router";
+import { clusterOut, testOut } from "../serialize";
+import { currentWorkspace } from "../state";
+import { resolveEnvironment } from "../workspaces";
+
+function scope(ctx: ApiContext): { ws: Workspace; environment: string } {
+  const ws = currentWorkspace(ctx.state, ctx.key);
+  const header = ctx.req.headers["x-environment"];
+  const environment = resolveEnvironment(
+    ws,
+    ctx.url.searchParams.get("environment"),
+    Array.isArray(header) ? header[0] : header,
+  );
+  return { ws, environment };
+}
+
+function findCluster(ctx: ApiContext): { ws: Workspace; cluster: SimCluster } {
+  const { ws, environment } = scope(ctx);
+  const id = ctx.params.id ?? "";
+  const cluster = ws.clusters.find((c) => c.id === id && c.environment === environment);
+  // Another key's or another environment's cluster is indistinguishable from a missing one.
+  if (!cluster) throw notFound(`Cluster ${id} was not found in environment ${environment}.`, { id });
+  return { ws, cluster };
+}
+
+const one = (status: number, c: SimCluster, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { data: clusterOut(c) },
+  headers,
+});
+
+function parseBool(ctx: ApiContext): { volume?: boolean; includeCommunity?: boolean } {
+  const q = offersQuerySchema.safeParse({
+    volume: ctx.url.searchParams.get("volume") ?? undefined,
+    include_community: ctx.url.searchParams.get("include_community") ?? undefined,
+  });
+  if (!q.success) {
+    const param = String(q.error.issues[0]?.path[0] ?? "query");
+    throw badRequest(`Query parameter ${param} must be true or false.`, { param });
+  }
+  return { volume: q.data.volume === "true", includeCommunity: q.data.include_community === "true" };
+}
+
+function resizeHandler(ctx: ApiContext): Reply {
+  const { ws, cluster } = findCluster(ctx);
+  if (typeof ctx.body !== "object" || ctx.body === null || Array.isArray(ctx.body))
+    throw badRequest('The request body must be a JSON object like {"node_count": 4}.');
+  const parsed = resizeClusterBodySchema.safeParse(ctx.body);
+  if (!parsed.success) throw validation("node_count", "node_count must be a whole number from 2 to 64.");
+  const target = parsed.data.node_count;
+  assertNodeCount(cluster.offer, target);
+  const current = cluster.nodeCount;
+  if (target > current) assertBalance(ws, cluster.offer, target, `grow this cluster to ${target} machines`);
+  resize(cluster, target, ctx.state.clock.now(), ctx.state.config.speed);
+  return one(200, cluster);
+}
+
+export const clusterRoutes: Route<ApiContext>[] = [
+  {
+    // GET /clusters/offers — community offers hidden unless include_community=true; volume=true keeps volume-capable ones.
+    method: "GET",
+    template: "/clusters/offers",
+    handler: (ctx) => {
+      scope(ctx);
+      const offers = filterOffers(ctx.state.offers, parseBool(ctx));
+      return { status: 200, body: { data: offers, meta: { total: offers.length, hasMore: false } } };
+    },
+  },
+  {
+    method: "GET",
+    template: "/clusters",
+    handler: (ctx) => {
+      const { ws, environment } = scope(ctx);
+      const list = ws.clusters
+        .filter((c) => c.environment === environment)
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map(clusterOut);
+      return { status: 200, body: { data: list, meta: { total: list.length, hasMore: false } } };
+    },
+  },
+  {
+    method: "POST",
+    template: "/clusters",
+    handler: (ctx) => {
+      const { ws, environment } = scope(ctx);
+      const rawKey = ctx.req.headers["idempotency-key"];
+      const idem = checkIdempotencyKey(Array.isArray(rawKey) ? rawKey[0] : rawKey);
+      const out = createCluster(ctx.state, ws, environment, ctx.body, idem, ctx.state.clock.now());
+      if (out.replayed) {
+        const headers: Record<string, string> = { "Idempotent-Replayed": "true" };
+        if (out.bodyMismatch)
+          headers["X-Sim-Note"] =
+            "Idempotency-Key reused with a different body; returning the cluster it created.";
+        return one(200, out.cluster, headers);
+      }
+      if (ctx.state.faults.dropNextCreateResponse) {
+        ctx.state.faults.dropNextCreateResponse = false;
+        return { status: 201, drop: true };
+      }
+      return one(201, out.cluster, { Location: `/api/v1/clusters/${out.cluster.id}` });
+    },
+  },
+  { method: "GET", template: "/clusters/{id}", handler: (ctx) => one(200, findCluster(ctx).cluster) },
+  {
+    // DELETE /clusters/{id} → 200 with the cluster terminating; repeated calls return the same object.
+    method: "DELETE",
+    template: "/clusters/{id}",
+    handler: (ctx) => {
+      const { cluster } = findCluster(ctx);
+      terminate(cluster, ctx.state.clock.now(), ctx.state.config.speed);
+      return one(200, cluster);
+    },
+  },
+  { method: "PATCH", template: "/clusters/{id}", handler: resizeHandler },
+  { method: "POST", template: "/clusters/{id}/resize", handler: resizeHandler },
+  {
+    // POST /clusters/{id}/tests → 202 with the running test; poll the cluster's last_test.
+    method: "POST",
+    template: "/clusters/{id}/tests",
+    handler: (ctx) => {
+      const { cluster } = findCluster(ctx);
+      const body = ctx.body ?? {};
+      if (typeof body !== "object" || body === null || Array.isArray(body))
+        throw badRequest("The request body must be a JSON object.");
+      const parsed = startTestBodySchema.safeParse(body);
+      if (!parsed.success)
+        throw validation("kind", "kind must be nccl_all_reduce, the only test the API runs.");
+      const test = startTest(cluster, ctx.state.clock.now(), ctx.state.config.speed);
+      return { status: 202, body: { data: testOut(test) } };
+    },
+  },
+];

@@ -1,0 +1,137 @@
+/** Simulator-only control endpoints under /__sim (no auth): health, reset, faults, clock, workspaces, stats. */
+import type { IncomingMessage } from "node:http";
+import { z } from "zod";
+import { iso } from "../clock";
+import { advanceWorkspace, workspaceBurn } from "../engine";
+import { badRequest, cents, validation } from "../errors";
+import { faultsBodySchema, faultsOut, mergeFaults, noFaults } from "../faults";
+import type { Reply, Route } from "../router";
+import { clusterOut } from "../serialize";
+import { advanceAll, resetState, type SimState } from "../state";
+import { roundBalance } from "./account";
+
+export interface ControlContext {
+  state: SimState;
+  req: IncomingMessage;
+  url: URL;
+  body: unknown;
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw badRequest("The request body must be a JSON object.");
+  const r = schema.safeParse(body);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = issue?.path.join(".") || "body";
+    throw validation(field, `${field}: ${issue?.message ?? "invalid"}`);
+  }
+  return r.data;
+}
+
+const ok = (extra: Record<string, unknown> = {}): Reply => ({ status: 200, body: { ok: true, ...extra } });
+const key = z.string().min(1);
+
+export const controlRoutes: Route<ControlContext>[] = [
+  {
+    method: "GET",
+    template: "/health",
+    handler: (ctx) => ok({ now: iso(ctx.state.clock.now()), offers: ctx.state.offers.length }),
+  },
+  {
+    method: "POST",
+    template: "/reset",
+    handler: (ctx) => {
+      resetState(ctx.state);
+      return ok();
+    },
+  },
+  { method: "GET", template: "/faults", handler: (ctx) => ok({ data: faultsOut(ctx.state.faults) }) },
+  {
+    method: "POST",
+    template: "/faults",
+    handler: (ctx) => {
+      ctx.state.faults = mergeFaults(ctx.state.faults, parse(faultsBodySchema, ctx.body));
+      return ok({ data: faultsOut(ctx.state.faults) });
+    },
+  },
+  {
+    method: "DELETE",
+    template: "/faults",
+    handler: (ctx) => {
+      ctx.state.faults = noFaults();
+      return ok({ data: faultsOut(ctx.state.faults) });
+    },
+  },
+  {
+    method: "GET",
+    template: "/clock",
+    handler: (ctx) => ok({ now: iso(ctx.state.clock.now()), speed: ctx.state.config.speed }),
+  },
+  {
+    // Takes effect at once: every workspace is brought up to the new time before answering.
+    method: "POST",
+    template: "/clock/advance",
+    handler: (ctx) => {
+      const { seconds } = parse(
+        z.object({
+          seconds: z
+            .number()
+            .min(0)
+            .max(10 * 365 * 86_400),
+        }),
+        ctx.body,
+      );
+      advanceAll(ctx.state);
+      ctx.state.clock.advance(seconds);
+      advanceAll(ctx.state);
+      return ok({ now: iso(ctx.state.clock.now()) });
+    },
+  },
+  {
+    method: "POST",
+    template: "/workspaces/balance",
+    handler: (ctx) => {
+      const b = parse(z.object({ key, credits: z.number().min(0).max(1e9) }), ctx.body);
+      const now = ctx.state.clock.now();
+      const ws = ctx.state.workspaces.getOrCreate(b.key, now);
+      advanceWorkspace(ws, now);
+      ws.balance = b.credits;
+      advanceWorkspace(ws, now);
+      return ok({
+        data: { creditsBalance: roundBalance(ws.balance), activeUsageCost: cents(workspaceBurn(ws)) },
+      });
+    },
+  },
+  {
+    method: "GET",
+    template: "/workspaces/clusters",
+    handler: (ctx) => {
+      const k = ctx.url.searchParams.get("key");
+      if (!k) throw validation("key", "Pass the workspace's API key as ?key=rc_live_….");
+      const ws = ctx.state.workspaces.get(k);
+      if (!ws) return { status: 200, body: { data: [] } };
+      advanceWorkspace(ws, ctx.state.clock.now());
+      const list = [...ws.clusters].sort((a, b) => b.createdAt - a.createdAt).map(clusterOut);
+      return { status: 200, body: { data: list } };
+    },
+  },
+  {
+    method: "POST",
+    template: "/workspaces/revoke",
+    handler: (ctx) => {
+      const b = parse(z.object({ key }), ctx.body);
+      ctx.state.workspaces.revoke(b.key);
+      return ok();
+    },
+  },
+  { method: "GET", template: "/stats", handler: (ctx) => ({ status: 200, body: ctx.state.stats.out() }) },
+  {
+    method: "POST",
+    template: "/stats/reset",
+    handler: (ctx) => {
+      ctx.state.stats.reset();
+      return ok();
+    },
+  },
+];

@@ -1,0 +1,55 @@
+/** Everything one simulator instance holds; reset by POST /__sim/reset. */
+import { buildCatalogue, type SimOffer } from "./catalogue";
+import type { SimClock } from "./clock";
+import type { SimConfig } from "./config";
+import { advanceWorkspace } from "./engine";
+import { noFaults, type Faults } from "./faults";
+import type { Workspace } from "./model";
+import { RateLimiter } from "./rate-limit";
+import { Stats } from "./stats";
+import { WorkspaceStore } from "./workspaces";
+
+export interface SimState {
+  config: SimConfig;
+  clock: SimClock;
+  offers: SimOffer[];
+  workspaces: WorkspaceStore;
+  faults: Faults;
+  limiter: RateLimiter;
+  stats: Stats;
+}
+
+export function createState(config: SimConfig, clock: SimClock): SimState {
+  return {
+    config,
+    clock,
+    offers: buildCatalogue(config.offers),
+    workspaces: new WorkspaceStore(() => config.credits, config.revokedKeys),
+    faults: {
+      ...noFaults(),
+      latencyMs: config.latencyMs,
+      errorRate: config.errorRate > 0 ? { "*": config.errorRate } : {},
+    },
+    limiter: new RateLimiter(config.rateLimit),
+    stats: new Stats(),
+  };
+}
+
+export function resetState(s: SimState): void {
+  s.workspaces.reset(s.config.revokedKeys);
+  s.faults = noFaults();
+  s.limiter.reset();
+  s.stats.reset();
+}
+
+/** The workspace of `key`, brought up to the current simulator time. */
+export function currentWorkspace(s: SimState, key: string): Workspace {
+  const ws = s.workspaces.getOrCreate(key, s.clock.now());
+  advanceWorkspace(ws, s.clock.now());
+  return ws;
+}
+
+export function advanceAll(s: SimState): void {
+  const now = s.clock.now();
+  for (const ws of s.workspaces.all()) advanceWorkspace(ws, now);
+}
