@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/auth/auth-card";
+import { ExternalSignIn } from "@/components/auth/external-sign-in";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { externalSignInError } from "@/lib/auth/external-errors";
+import { enabledExternalProviders } from "@/lib/auth/providers";
+import { getSessionUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(params.callbackUrl, "");
+  if (await getSessionUser()) redirect(callbackUrl || "/");
+  const signUpHref = callbackUrl ? `/sign-up?${new URLSearchParams({ callbackUrl })}` : "/sign-up";
+  return (
+    <AuthCard
+      title="Sign in to Clusterdeck"
+      description="Launch and manage your Runcrate GPU clusters."
+      footer={
+        <>
+          New here?{" "}
+          <Link href={signUpHref} className="text-brand font-medium underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        <SignInForm callbackUrl={callbackUrl || undefined} initialError={externalSignInError(params.error)} />
+        <ExternalSignIn providers={enabledExternalProviders()} callbackUrl={callbackUrl || undefined} />
+      </div>
+    </AuthCard>
+  );
+}

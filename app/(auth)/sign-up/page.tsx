@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/auth/auth-card";
+import { ExternalSignIn } from "@/components/auth/external-sign-in";
+import { SignUpForm } from "@/components/auth/sign-up-form";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { enabledExternalProviders } from "@/lib/auth/providers";
+import { getSessionUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Create account" };
+
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(params.callbackUrl, "");
+  if (await getSessionUser()) redirect(callbackUrl || "/");
+  const signInHref = callbackUrl ? `/sign-in?${new URLSearchParams({ callbackUrl })}` : "/sign-in";
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Then add a Runcrate API key to start launching clusters."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link href={signInHref} className="text-brand font-medium underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        <SignUpForm callbackUrl={callbackUrl || undefined} />
+        <ExternalSignIn providers={enabledExternalProviders()} callbackUrl={callbackUrl || undefined} />
+      </div>
+    </AuthCard>
+  );
+}

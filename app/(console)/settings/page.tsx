@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ChevronRightIcon, HistoryIcon, KeyRoundIcon } from "lucide-react";
+import { SettingsHeading } from "@/components/settings/settings-heading";
+import { requireUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { listKeys } from "@/lib/db/runcrate-keys";
+
+export const metadata: Metadata = { title: "Settings" };
+
+const SECTIONS = [
+  {
+    href: "/settings/keys",
+    title: "Runcrate API keys",
+    description: "Add, replace and delete keys, and choose the active one.",
+    icon: KeyRoundIcon,
+  },
+  {
+    href: "/settings/audit",
+    title: "Audit log",
+    description: "Who launched, resized, tested or terminated which cluster, and with which key.",
+    icon: HistoryIcon,
+  },
+] as const;
+
+export default async function SettingsPage() {
+  const user = await requireUser();
+  const keys = await listKeys(await getDb(), user.id);
+  const active = keys.find((k) => k.isActive);
+  const status: Record<string, string> = {
+    "/settings/keys": active
+      ? `Active: ${active.label} (…${active.last4})${keys.length > 1 ? ` · ${keys.length} keys saved` : ""}`
+      : "No key yet — add one to start launching clusters.",
+  };
+  return (
+    <div className="max-w-3xl">
+      <SettingsHeading title="Settings" description={`Signed in as ${user.email}.`} />
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {SECTIONS.map(({ href, title, description, icon: Icon }) => (
+          <li key={href}>
+            <Link
+              href={href}
+              className="bg-card hover:bg-accent/50 focus-visible:ring-ring group flex h-full items-start gap-3 rounded-lg border p-4 shadow-xs transition-colors outline-none focus-visible:ring-2"
+            >
+              <span className="bg-muted text-muted-foreground flex size-9 shrink-0 items-center justify-center rounded-md border">
+                <Icon aria-hidden="true" className="size-4" />
+              </span>
+              <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <span className="text-sm font-semibold">{title}</span>
+                <span className="text-muted-foreground text-[13px] text-pretty">{description}</span>
+                {status[href] && <span className="mt-1.5 text-[13px] font-medium">{status[href]}</span>}
+              </span>
+              <ChevronRightIcon
+                aria-hidden="true"
+                className="text-muted-foreground mt-2.5 size-4 transition-transform group-hover:translate-x-0.5"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+  footer: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Card className="gap-6 py-6 shadow-sm">
+        <CardHeader className="px-6">
+          <CardTitle>
+            <h1 className="text-lg font-semibold tracking-tight">{title}</h1>
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="px-6">{children}</CardContent>
+      </Card>
+      <p className="text-muted-foreground text-center text-sm">{footer}</p>
+    </div>
+  );
+}

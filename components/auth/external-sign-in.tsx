@@ -1,0 +1,30 @@
+import { Button } from "@/components/ui/button";
+import { externalSignInAction } from "@/lib/auth/actions";
+import type { ExternalProvider } from "@/lib/auth/providers";
+
+/** GitHub / OIDC buttons; rendered only for providers switched on by env. */
+export function ExternalSignIn({
+  providers,
+  callbackUrl,
+}: {
+  providers: ExternalProvider[];
+  callbackUrl?: string;
+}) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="text-muted-foreground flex items-center gap-3 text-xs">
+        <span className="bg-border h-px flex-1" />
+        or
+        <span className="bg-border h-px flex-1" />
+      </div>
+      {providers.map((p) => (
+        <form key={p.id} action={externalSignInAction.bind(null, p.id, callbackUrl)}>
+          <Button type="submit" variant="outline" className="w-full">
+            Continue with {p.name}
+          </Button>
+        </form>
+      ))}
+    </div>
+  );
+}

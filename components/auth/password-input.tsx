@@ -1,0 +1,29 @@
+"use client";
+
+import { EyeIcon, EyeOffIcon } from "lucide-react";
+import * as React from "react";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+/** A password (or secret) field with a show/hide toggle. */
+export function PasswordInput({ className, ...props }: Omit<React.ComponentProps<typeof Input>, "type">) {
+  const [shown, setShown] = React.useState(false);
+  return (
+    <div className="relative">
+      <Input {...props} type={shown ? "text" : "password"} className={cn("pr-10", className)} />
+      <button
+        type="button"
+        onClick={() => setShown((s) => !s)}
+        aria-label={shown ? "Hide" : "Show"}
+        aria-pressed={shown}
+        className="text-muted-foreground hover:text-foreground focus-visible:ring-ring absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md outline-none focus-visible:ring-2"
+      >
+        {shown ? (
+          <EyeOffIcon aria-hidden="true" className="size-4" />
+        ) : (
+          <EyeIcon aria-hidden="true" className="size-4" />
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { signInAction } from "@/lib/auth/actions";
+import { PASSWORD_MAX, EMAIL_MAX, signInSchema, type SignInInput } from "@/lib/auth/schemas";
+import { applyFieldErrors } from "./apply-field-errors";
+import { FormAlert } from "./form-alert";
+import { PasswordInput } from "./password-input";
+
+export function SignInForm({
+  callbackUrl,
+  initialError,
+}: {
+  callbackUrl?: string;
+  initialError?: string | null;
+}) {
+  const [formError, setFormError] = React.useState<string | null>(initialError ?? null);
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+    mode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: SignInInput) {
+    setFormError(null);
+    // On success the action redirects and this never returns.
+    const result = await signInAction(values, callbackUrl);
+    if (result.ok) return;
+    applyFieldErrors(result.fieldErrors, ["email", "password"], form.setError);
+    if (!result.fieldErrors) setFormError(result.error);
+    if (result.kind === "unauthorized") form.resetField("password", { keepError: false });
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+      <FieldGroup>
+        <FormAlert message={formError} />
+        <Field data-invalid={!!errors.email || undefined}>
+          <FieldLabel htmlFor="email">Email</FieldLabel>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            maxLength={EMAIL_MAX + 50}
+            aria-invalid={!!errors.email}
+            {...form.register("email")}
+          />
+          <FieldError errors={[errors.email]} />
+        </Field>
+        <Field data-invalid={!!errors.password || undefined}>
+          <FieldLabel htmlFor="password">Password</FieldLabel>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX + 50}
+            aria-invalid={!!errors.password}
+            {...form.register("password")}
+          />
+          <FieldError errors={[errors.password]} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Signing in…" : "Sign in"}
+        </Button>
+      </FieldGroup>
+    </form>
+  );
+}

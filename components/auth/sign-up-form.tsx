@@ -1,0 +1,100 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { signUpAction } from "@/lib/auth/actions";
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  signUpSchema,
+  type SignUpInput,
+} from "@/lib/auth/schemas";
+import { applyFieldErrors } from "./apply-field-errors";
+import { FormAlert } from "./form-alert";
+import { PasswordInput } from "./password-input";
+
+const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
+
+export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: SignUpInput) {
+    setFormError(null);
+    const result = await signUpAction(values, callbackUrl);
+    if (result.ok) return;
+    if (!applyFieldErrors(result.fieldErrors, FIELDS, form.setError)) setFormError(result.error);
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Create account">
+      <FieldGroup>
+        <FormAlert message={formError} />
+        <Field data-invalid={!!errors.name || undefined}>
+          <FieldLabel htmlFor="name">
+            Name <span className="text-muted-foreground font-normal">(optional)</span>
+          </FieldLabel>
+          <Input
+            id="name"
+            autoComplete="name"
+            maxLength={NAME_MAX + 50}
+            aria-invalid={!!errors.name}
+            {...form.register("name")}
+          />
+          <FieldError errors={[errors.name]} />
+        </Field>
+        <Field data-invalid={!!errors.email || undefined}>
+          <FieldLabel htmlFor="email">Email</FieldLabel>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX + 50}
+            aria-invalid={!!errors.email}
+            {...form.register("email")}
+          />
+          <FieldError errors={[errors.email]} />
+        </Field>
+        <Field data-invalid={!!errors.password || undefined}>
+          <FieldLabel htmlFor="password">Password</FieldLabel>
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX + 50}
+            aria-invalid={!!errors.password}
+            aria-describedby="password-hint"
+            {...form.register("password")}
+          />
+          <FieldDescription id="password-hint">
+            At least {PASSWORD_MIN} characters. A passphrase works well.
+          </FieldDescription>
+          <FieldError errors={[errors.password]} />
+        </Field>
+        <Field data-invalid={!!errors.confirmPassword || undefined}>
+          <FieldLabel htmlFor="confirmPassword">Confirm password</FieldLabel>
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX + 50}
+            aria-invalid={!!errors.confirmPassword}
+            {...form.register("confirmPassword")}
+          />
+          <FieldError errors={[errors.confirmPassword]} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Creating account…" : "Create account"}
+        </Button>
+      </FieldGroup>
+    </form>
+  );
+}

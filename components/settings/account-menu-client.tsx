@@ -1,0 +1,120 @@
+"use client";
+
+import {
+  CheckIcon,
+  ChevronsUpDownIcon,
+  KeyRoundIcon,
+  LogOutIcon,
+  PlusIcon,
+  SettingsIcon,
+} from "lucide-react";
+import Link from "next/link";
+import * as React from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { activateKeyAction } from "@/lib/actions/keys";
+import { signOutAction } from "@/lib/auth/actions";
+
+type KeyItem = { id: string; label: string; environment: string | null; last4: string; isActive: boolean };
+
+export function AccountMenuClient({
+  user,
+  keys,
+}: {
+  user: { email: string; name: string | null };
+  keys: KeyItem[];
+}) {
+  const active = keys.find((k) => k.isActive) ?? null;
+  const [switching, setSwitching] = React.useState(false);
+
+  async function activate(k: KeyItem) {
+    if (k.isActive) return;
+    setSwitching(true);
+    const result = await activateKeyAction({ id: k.id });
+    setSwitching(false);
+    if (result.ok) toast.success(`Now using the key “${k.label}”`);
+    else toast.error(result.error);
+  }
+
+  const initial = (user.name || user.email).trim().charAt(0).toUpperCase() || "?";
+
+  return (
+    <div className="flex items-center gap-1.5">
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="outline"
+            size="sm"
+            className="max-w-[11rem] gap-1.5 font-normal sm:max-w-[16rem]"
+            aria-label={active ? `Active key: ${active.label}. Switch key` : "No API key. Add one"}
+            disabled={switching}
+            data-testid="active-key-switcher"
+          >
+            <KeyRoundIcon aria-hidden="true" className="text-muted-foreground" />
+            <span className="truncate">{active ? active.label : "No API key"}</span>
+            <ChevronsUpDownIcon aria-hidden="true" className="text-muted-foreground size-3.5" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel>Runcrate keys</DropdownMenuLabel>
+          {keys.map((k) => (
+            <DropdownMenuItem key={k.id} onSelect={() => activate(k)} className="gap-2">
+              <CheckIcon aria-hidden="true" className={k.isActive ? "opacity-100" : "opacity-0"} />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate">{k.label}</span>
+                <span className="text-muted-foreground truncate font-mono text-[11px]">
+                  ••••{k.last4}
+                  {k.environment ? ` · ${k.environment}` : ""}
+                </span>
+              </span>
+              <span className="sr-only">{k.isActive ? "(active)" : ""}</span>
+            </DropdownMenuItem>
+          ))}
+          {keys.length > 0 && <DropdownMenuSeparator />}
+          <DropdownMenuItem asChild>
+            <Link href="/settings/keys">
+              {keys.length ? <SettingsIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+              {keys.length ? "Manage keys" : "Add a key"}
+            </Link>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" aria-label="Account menu" data-testid="user-menu">
+            <span className="bg-brand/15 text-brand flex size-7 items-center justify-center rounded-full text-xs font-semibold">
+              {initial}
+            </span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
+            {user.name && <span className="truncate text-sm font-medium">{user.name}</span>}
+            <span className="text-muted-foreground truncate text-xs">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href="/settings">
+              <SettingsIcon aria-hidden="true" />
+              Settings
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void signOutAction()}>
+            <LogOutIcon aria-hidden="true" />
+            Sign out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { HistoryIcon } from "lucide-react";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { AuditAction } from "@/lib/db/schema";
+
+export type AuditView = {
+  id: string;
+  action: AuditAction;
+  clusterId: string | null;
+  clusterName: string | null;
+  keyLabel: string;
+  detail: string | null;
+  actorEmail: string;
+  at: string;
+};
+
+const ACTION_LABEL: Record<
+  AuditAction,
+  { label: string; variant: "success" | "info" | "brand" | "destructive" }
+> = {
+  launch: { label: "Launched", variant: "success" },
+  resize: { label: "Resized", variant: "info" },
+  test: { label: "Tested", variant: "brand" },
+  terminate: { label: "Terminated", variant: "destructive" },
+};
+
+export function AuditTable({ entries }: { entries: AuditView[] }) {
+  if (entries.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
+        <div className="bg-muted text-muted-foreground mb-4 flex size-10 items-center justify-center rounded-full border">
+          <HistoryIcon aria-hidden="true" className="size-5" />
+        </div>
+        <h2 className="font-semibold">Nothing recorded yet</h2>
+        <p className="text-muted-foreground mt-1 max-w-md text-sm text-pretty">
+          Launching, resizing, testing and terminating clusters from Clusterdeck shows up here, with the key
+          that was used.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {/* Narrow screens: one card per entry instead of a six-column table. */}
+      <ul className="divide-y rounded-lg border md:hidden" aria-label="Audit entries">
+        {entries.map((e) => {
+          const action = ACTION_LABEL[e.action] ?? { label: e.action, variant: "info" as const };
+          return (
+            <li key={e.id} className="flex flex-col gap-1.5 px-4 py-3 text-sm">
+              <div className="flex items-center justify-between gap-3">
+                <Badge variant={action.variant}>{action.label}</Badge>
+                <When at={e.at} className="text-muted-foreground text-xs" />
+              </div>
+              <ClusterRef entry={e} className="font-medium" />
+              <p className="text-muted-foreground text-[13px]">
+                Key {e.keyLabel} · {e.actorEmail}
+                {e.detail ? ` · ${e.detail}` : ""}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="hidden rounded-lg border md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Action</TableHead>
+              <TableHead>Cluster</TableHead>
+              <TableHead>Key</TableHead>
+              <TableHead>By</TableHead>
+              <TableHead>Detail</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((e) => {
+              const action = ACTION_LABEL[e.action] ?? { label: e.action, variant: "info" as const };
+              return (
+                <TableRow key={e.id}>
+                  <TableCell className="whitespace-nowrap">
+                    <time dateTime={e.at} title={e.at}>
+                      {new Date(e.at).toLocaleString("en", {
+                        dateStyle: "medium",
+                        timeStyle: "short",
+                        timeZone: "UTC",
+                      })}{" "}
+                      UTC
+                    </time>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={action.variant}>{action.label}</Badge>
+                  </TableCell>
+                  <TableCell className="max-w-56 truncate">
+                    <ClusterRef entry={e} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{e.keyLabel}</TableCell>
+                  <TableCell className="max-w-48 truncate">{e.actorEmail}</TableCell>
+                  <TableCell
+                    className="text-muted-foreground max-w-72 truncate"
+                    title={e.detail ?? undefined}
+                  >
+                    {e.detail ?? "—"}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+function When({ at, className }: { at: string; className?: string }) {
+  return (
+    <time dateTime={at} title={at} className={className}>
+      {new Date(at).toLocaleString("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+    </time>
+  );
+}
+
+function ClusterRef({ entry: e, className }: { entry: AuditView; className?: string }) {
+  if (!e.clusterId) return <span className={className}>{e.clusterName ?? "—"}</span>;
+  return (
+    <Link
+      href={`/clusters/${encodeURIComponent(e.clusterId)}`}
+      className={`text-brand underline-offset-4 hover:underline ${className ?? ""}`}
+    >
+      {e.clusterName ?? e.clusterId}
+    </Link>
+  );
+}

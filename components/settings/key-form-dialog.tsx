@@ -1,0 +1,164 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { applyFieldErrors } from "@/components/auth/apply-field-errors";
+import { FormAlert } from "@/components/auth/form-alert";
+import { PasswordInput } from "@/components/auth/password-input";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { addKeyAction, replaceKeyAction, type KeyView } from "@/lib/actions/keys";
+import type { z } from "zod";
+import { addKeySchema, ENVIRONMENT_MAX, LABEL_MAX, type AddKeyInput } from "@/lib/auth/key-schemas";
+
+const FIELDS = ["label", "environment", "apiKey"] as const;
+
+/**
+ * Add a key, or (with `replacing`) re-enter the key behind an existing label. The key field is write-only: it is
+ * never prefilled, and the form is reset when the dialog closes.
+ */
+export function KeyFormDialog({
+  open,
+  onOpenChange,
+  replacing,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  replacing?: KeyView | null;
+}) {
+  const [busy, setBusy] = React.useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            {replacing ? `Replace the key “${replacing.label}”` : "Add a Runcrate API key"}
+          </DialogTitle>
+          <DialogDescription>
+            Create a key in the Runcrate dashboard under API keys. Clusterdeck checks it with Runcrate, stores
+            it encrypted, and only ever shows its last 4 characters again.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from an empty key field. */}
+        <KeyForm replacing={replacing ?? null} onBusyChange={setBusy} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function KeyForm({
+  replacing,
+  onBusyChange,
+  onDone,
+}: {
+  replacing: KeyView | null;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const form = useForm<AddKeyInput, unknown, z.output<typeof addKeySchema>>({
+    resolver: zodResolver(addKeySchema),
+    defaultValues: { label: replacing?.label ?? "", environment: replacing?.environment ?? "", apiKey: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(parsed: z.output<typeof addKeySchema>) {
+    setFormError(null);
+    onBusyChange(true);
+    // The actions parse again on the server; send them the form's raw shape.
+    const values = { ...parsed, environment: parsed.environment ?? "" };
+    const result = replacing
+      ? await replaceKeyAction({ id: replacing.id, environment: values.environment, apiKey: values.apiKey })
+      : await addKeyAction(values);
+    onBusyChange(false);
+    if (result.ok) {
+      toast.success(replacing ? `Key “${result.data.label}” replaced` : `Key “${result.data.label}” saved`, {
+        description: `Only its last 4 characters (…${result.data.last4}) are shown from now on.`,
+      });
+      onDone();
+      return;
+    }
+    const matched = applyFieldErrors(result.fieldErrors, FIELDS, form.setError);
+    if (!matched || result.kind !== "invalid-input") setFormError(result.error);
+  }
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      aria-label={replacing ? "Replace key" : "Add key"}
+    >
+      <FieldGroup>
+        <FormAlert message={formError} />
+        {!replacing && (
+          <Field data-invalid={!!errors.label || undefined}>
+            <FieldLabel htmlFor="key-label">Label</FieldLabel>
+            <Input
+              id="key-label"
+              placeholder="Personal"
+              autoComplete="off"
+              maxLength={LABEL_MAX + 20}
+              aria-invalid={!!errors.label}
+              {...form.register("label")}
+            />
+            <FieldDescription>
+              Shown in the header and the audit log, e.g. “Personal” or “Team”.
+            </FieldDescription>
+            <FieldError errors={[errors.label]} />
+          </Field>
+        )}
+        <Field data-invalid={!!errors.environment || undefined}>
+          <FieldLabel htmlFor="key-environment">
+            Environment <span className="text-muted-foreground font-normal">(optional)</span>
+          </FieldLabel>
+          <Input
+            id="key-environment"
+            placeholder="default"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={ENVIRONMENT_MAX + 20}
+            aria-invalid={!!errors.environment}
+            {...form.register("environment")}
+          />
+          <FieldDescription>
+            The Runcrate environment to work in. Leave empty for the workspace’s default.
+          </FieldDescription>
+          <FieldError errors={[errors.environment]} />
+        </Field>
+        <Field data-invalid={!!errors.apiKey || undefined}>
+          <FieldLabel htmlFor="key-secret">API key</FieldLabel>
+          <PasswordInput
+            id="key-secret"
+            placeholder="rc_live_…"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            maxLength={300}
+            aria-invalid={!!errors.apiKey}
+            {...form.register("apiKey")}
+          />
+          <FieldError errors={[errors.apiKey]} />
+        </Field>
+      </FieldGroup>
+      <DialogFooter className="mt-6">
+        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Checking key…" : replacing ? "Check and replace" : "Check and save"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { KeyRoundIcon, PlusIcon } from "lucide-react";
+import * as React from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { activateKeyAction, type KeyView } from "@/lib/actions/keys";
+import { DeleteKeyDialog } from "./delete-key-dialog";
+import { KeyFormDialog } from "./key-form-dialog";
+import { MaskedKey } from "./masked-key";
+
+/** The user's saved keys: which one is active, and add / replace / delete / make active. */
+export function KeyList({ keys }: { keys: KeyView[] }) {
+  const [adding, setAdding] = React.useState(false);
+  const [replacing, setReplacing] = React.useState<KeyView | null>(null);
+  const [deleting, setDeleting] = React.useState<KeyView | null>(null);
+  const [activating, setActivating] = React.useState<string | null>(null);
+
+  async function activate(k: KeyView) {
+    setActivating(k.id);
+    const result = await activateKeyAction({ id: k.id });
+    setActivating(null);
+    if (result.ok) toast.success(`“${k.label}” is now the active key`);
+    else toast.error(result.error);
+  }
+
+  return (
+    <section aria-labelledby="keys-heading" className="flex flex-col gap-4">
+      <h2 id="keys-heading" className="sr-only">
+        Saved keys
+      </h2>
+      {keys.length > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-muted-foreground max-w-xl text-sm text-pretty">
+            One key is active at a time, and Clusterdeck uses it for everything you do. Switch here or from
+            the key menu in the header.
+          </p>
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden="true" />
+            Add key
+          </Button>
+        </div>
+      )}
+
+      {keys.length === 0 ? (
+        <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
+          <div className="bg-muted text-muted-foreground mb-4 flex size-10 items-center justify-center rounded-full border">
+            <KeyRoundIcon aria-hidden="true" className="size-5" />
+          </div>
+          <h3 className="font-semibold">No keys yet</h3>
+          <p className="text-muted-foreground mt-1 max-w-md text-sm text-pretty">
+            Add a Runcrate API key (it starts with <code className="font-mono">rc_live_</code>) to browse
+            offers and launch clusters. Create one in the Runcrate dashboard under API keys.
+          </p>
+          <Button className="mt-6" onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden="true" />
+            Add your first key
+          </Button>
+        </div>
+      ) : (
+        <ul className="divide-y rounded-lg border" aria-label="Saved keys">
+          {keys.map((k) => (
+            <li
+              key={k.id}
+              className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center"
+              data-testid="key-row"
+            >
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <div className="flex min-w-0 items-center gap-2">
+                  <span className="truncate font-medium">{k.label}</span>
+                  {k.isActive && <Badge variant="brand">Active</Badge>}
+                </div>
+                <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px]">
+                  <MaskedKey last4={k.last4} />
+                  <span>{k.environment ? `Environment: ${k.environment}` : "Default environment"}</span>
+                  <span>
+                    Updated {new Date(k.updatedAt).toLocaleDateString(undefined, { dateStyle: "medium" })}
+                  </span>
+                </div>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                {!k.isActive && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => activate(k)}
+                    disabled={activating !== null}
+                  >
+                    {activating === k.id ? "Switching…" : "Make active"}
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setReplacing(k)}
+                  aria-label={`Replace ${k.label}`}
+                >
+                  Replace
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => setDeleting(k)}
+                  aria-label={`Delete ${k.label}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <KeyFormDialog open={adding} onOpenChange={setAdding} />
+      <KeyFormDialog
+        open={!!replacing}
+        onOpenChange={(o) => !o && setReplacing(null)}
+        replacing={replacing}
+      />
+      <DeleteKeyDialog target={deleting} onOpenChange={(o) => !o && setDeleting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Runs once when a server process starts. Checks the configuration that would otherwise fail on the first request
+ * (secrets required with DATABASE_URL) and applies database migrations, so a misconfigured instance refuses to
+ * start with a clear message instead of serving errors.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // `next build` loads this file too (to prerender); the database and secrets belong to the running server only.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startupChecks } = await import("./lib/startup");
+  await startupChecks();
+}

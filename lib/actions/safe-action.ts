@@ -1,0 +1,113 @@
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import { contextForUser, type ActiveKey } from "@/lib/auth/runcrate-context";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import type { RuncrateClient } from "@/lib/runcrate/client";
+import { isRuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/errors";
+
+export type ActionErrorKind = RuncrateErrorKind | "unauthenticated" | "no-key" | "invalid-input" | "internal";
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      error: string;
+      kind: ActionErrorKind;
+      fieldErrors?: Record<string, string>;
+      retryAfterSeconds?: number;
+    };
+
+/** Throw from an action body to answer with a specific, user-safe failure (e.g. "that label is taken"). */
+export class ActionError extends Error {
+  constructor(
+    readonly userMessage: string,
+    readonly kind: ActionErrorKind = "invalid-input",
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(userMessage);
+    this.name = "ActionError";
+  }
+}
+
+export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again to continue.";
+export const NO_KEY_MESSAGE = "Add a Runcrate API key in Settings first.";
+const INTERNAL_MESSAGE =
+  "Something went wrong on the Clusterdeck server. Try again; if it keeps happening, check the server logs.";
+
+/** zod issues → one message per field (the first), keyed by dotted path. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+function invalidInput(error: z.ZodError): ActionResult<never> {
+  const fieldErrors = fieldErrorsOf(error);
+  const first = Object.values(fieldErrors)[0];
+  return { ok: false, kind: "invalid-input", error: first ?? "Check the highlighted fields.", fieldErrors };
+}
+
+/** Any failure → a result the browser may see. Never rethrows (except Next's redirect/notFound signals). */
+export function failureOf(err: unknown, where: string): ActionResult<never> {
+  unstable_rethrow(err);
+  if (err instanceof ActionError) {
+    return {
+      ok: false,
+      kind: err.kind,
+      error: err.userMessage,
+      ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
+    };
+  }
+  if (isRuncrateError(err)) {
+    const result: ActionResult<never> = { ok: false, kind: err.kind, error: err.userMessage };
+    if (Object.keys(err.fieldErrors).length) result.fieldErrors = err.fieldErrors;
+    if (err.retryAfterSeconds !== null) result.retryAfterSeconds = err.retryAfterSeconds;
+    return result;
+  }
+  // Name and message only: no request objects, no stack frames holding locals.
+  const e = err instanceof Error ? `${err.name}: ${err.message}` : "non-Error thrown";
+  console.error(`[action ${where}] ${e}`);
+  return { ok: false, kind: "internal", error: INTERNAL_MESSAGE };
+}
+
+/** A server action for a signed-in user. The session is checked before the input is even parsed. */
+export function userAction<S extends z.ZodType, T>(
+  schema: S,
+  fn: (input: z.output<S>, ctx: { user: SessionUser }) => Promise<T>,
+): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return async (input) => {
+    try {
+      const user = await getSessionUser();
+      if (!user) return { ok: false, kind: "unauthenticated", error: SIGNED_OUT_MESSAGE };
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) return invalidInput(parsed.error);
+      return { ok: true, data: await fn(parsed.data, { user }) };
+    } catch (err) {
+      return failureOf(err, fn.name || "userAction");
+    }
+  };
+}
+
+/** A server action that talks to Runcrate with the signed-in user's active key. */
+export function runcrateAction<S extends z.ZodType, T>(
+  schema: S,
+  fn: (input: z.output<S>, ctx: { user: SessionUser; key: ActiveKey; client: RuncrateClient }) => Promise<T>,
+): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return async (input) => {
+    try {
+      const user = await getSessionUser();
+      if (!user) return { ok: false, kind: "unauthenticated", error: SIGNED_OUT_MESSAGE };
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) return invalidInput(parsed.error);
+      const ctx = await contextForUser(user);
+      if (ctx.state !== "ready") return { ok: false, kind: "no-key", error: NO_KEY_MESSAGE };
+      return { ok: true, data: await fn(parsed.data, { user, key: ctx.key, client: ctx.client }) };
+    } catch (err) {
+      return failureOf(err, fn.name || "runcrateAction");
+    }
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Messages for the `?error=` Auth.js (or our signIn callback) puts on /sign-in after a GitHub/OIDC attempt.
+ * Unknown values get a generic line rather than being echoed.
+ */
+export function externalSignInError(error: unknown): string | null {
+  if (typeof error !== "string" || !error) return null;
+  switch (error) {
+    case "EmailInUse":
+      return "An account with this email already exists. Sign in with your email and password.";
+    case "NoEmail":
+      return "The identity provider didn't share an email address, which Clusterdeck needs for your account.";
+    case "AccessDenied":
+      return "Sign-in was cancelled or refused by the identity provider.";
+    case "CredentialsSignin":
+      return "The email or password is incorrect.";
+    default:
+      return "Signing in didn't work. Try again.";
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The Runcrate-key forms' input, shared by the settings forms and lib/actions/keys.ts.
+ * No server-only imports: the client bundles this file.
+ */
+import { z } from "zod";
+import { apiKeySchema } from "@/lib/runcrate/schemas";
+
+export const LABEL_MAX = 50;
+export const ENVIRONMENT_MAX = 63;
+
+export const keyLabelSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the key a label, like “Personal” or “Team – staging”.")
+  .max(LABEL_MAX, `A label has at most ${LABEL_MAX} characters.`)
+  .regex(/^[^\p{Cc}]*$/u, "The label cannot contain control characters.");
+
+/** Empty means "the workspace's default environment". */
+export const environmentNameSchema = z
+  .string()
+  .trim()
+  .max(ENVIRONMENT_MAX, `An environment name has at most ${ENVIRONMENT_MAX} characters.`)
+  .regex(
+    /^([A-Za-z0-9][A-Za-z0-9_.-]*)?$/,
+    "Use the environment's name as Runcrate shows it: letters, digits, - _ and .",
+  )
+  .transform((v) => (v === "" ? null : v));
+
+export const keyIdSchema = z.uuid("That key does not exist.");
+
+export const addKeySchema = z.object({
+  label: keyLabelSchema,
+  environment: environmentNameSchema,
+  apiKey: apiKeySchema,
+});
+export type AddKeyInput = z.input<typeof addKeySchema>;
+
+export const replaceKeySchema = z.object({
+  id: keyIdSchema,
+  environment: environmentNameSchema,
+  apiKey: apiKeySchema,
+});
+export type ReplaceKeyInput = z.input<typeof replaceKeySchema>;
+
+export const keyRefSchema = z.object({ id: keyIdSchema });

@@ -1,0 +1,49 @@
+/**
+ * Sign-in and sign-up input, shared by the forms (react-hook-form resolver) and the server actions.
+ * No server-only imports: the client bundles this file.
+ */
+import { z } from "zod";
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(EMAIL_MAX, `An email address has at most ${EMAIL_MAX} characters.`)
+  .pipe(z.email("Enter a valid email address, like name@example.com."));
+
+export const signInSchema = z.object({
+  email,
+  // On sign-in only the upper bound matters: it keeps a megabyte "password" from reaching scrypt.
+  password: z
+    .string()
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .max(NAME_MAX, `A name has at most ${NAME_MAX} characters.`)
+      .regex(/^[^\p{Cc}]*$/u, "The name cannot contain control characters.")
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    email,
+    password: z
+      .string()
+      .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+      .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+    confirmPassword: z.string().max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords don't match.",
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;

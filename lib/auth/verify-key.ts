@@ -1,0 +1,61 @@
+import "server-only";
+import { ActionError } from "@/lib/actions/safe-action";
+import { createRuncrateClient } from "@/lib/runcrate/client";
+import { isRuncrateError } from "@/lib/runcrate/errors";
+
+const VERIFY_TIMEOUT_MS = 10_000;
+
+/**
+ * Checks a key with the cheapest authenticated call there is (GET /billing/balance) before it is stored, and turns
+ * each way that can fail into a message about the key rather than about HTTP.
+ */
+export async function verifyRuncrateKey(
+  apiKey: string,
+  environment: string | null,
+  opts: { baseUrl?: string; timeoutMs?: number } = {},
+): Promise<void> {
+  const client = createRuncrateClient({
+    apiKey,
+    environment,
+    baseUrl: opts.baseUrl,
+    timeoutMs: opts.timeoutMs ?? VERIFY_TIMEOUT_MS,
+    maxRetries: 1,
+  });
+  try {
+    await client.getBalance();
+  } catch (err) {
+    if (!isRuncrateError(err)) throw err;
+    switch (err.kind) {
+      case "unauthorized":
+        throw new ActionError(
+          "Runcrate rejected this key (401). Check that it was copied in full and is still active in the Runcrate dashboard.",
+          "unauthorized",
+          { apiKey: "Runcrate rejected this key." },
+        );
+      case "forbidden":
+        throw new ActionError(
+          "This key is not allowed to read the workspace's billing. Use a key with access to the workspace.",
+          "forbidden",
+          {
+            apiKey: "This key lacks access to the workspace.",
+          },
+        );
+      case "not_found":
+        throw new ActionError(
+          environment
+            ? `Runcrate doesn't know an environment called “${environment}” for this key. Check the name, or leave it empty for the default.`
+            : "Runcrate answered 404 for a basic call; check that RUNCRATE_API_URL points at the API (…/api/v1).",
+          "not_found",
+          environment ? { environment: "No environment with this name." } : undefined,
+        );
+      case "unreachable":
+      case "timeout":
+        throw new ActionError(
+          `The key was not saved: Clusterdeck couldn't reach the Runcrate API to check it${err.kind === "timeout" ? " (no answer within 10 seconds)" : ""}. Try again in a moment.`,
+          err.kind,
+        );
+      default:
+        throw new ActionError(`The key was not saved: checking it failed. ${err.userMessage}`, err.kind);
+    }
+  }
+}

@@ -1,0 +1,324 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import type { SessionUser } from "@/lib/auth/session";
+import { startFakeRuncrate, type FakeRuncrate } from "./support/fake-runcrate";
+
+// The app reads its configuration once; point it at a temp embedded database and the fake API before any import.
+const env = vi.hoisted(() => {
+  const state = { session: null as SessionUser | null };
+  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString("base64");
+  return state;
+});
+
+// The session comes from Auth.js's cookie in a real request; here the test decides who is signed in.
+vi.mock("@/lib/auth/session", () => ({
+  getSessionUser: async () => env.session,
+  requireUser: async () => {
+    if (!env.session) throw new Error("redirect /sign-in");
+    return env.session;
+  },
+}));
+// revalidatePath needs Next's request store; the header refresh it triggers is not under test here.
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+let api: FakeRuncrate;
+let dataDir: string;
+let actions: typeof import("@/lib/actions/keys");
+let safe: typeof import("@/lib/actions/safe-action");
+let routes: typeof import("@/lib/api/route-handler");
+let ctxModule: typeof import("@/lib/auth/runcrate-context");
+let alice: SessionUser;
+let bob: SessionUser;
+
+const key = () => `rc_live_${randomBytes(16).toString("hex")}`;
+
+beforeAll(async () => {
+  api = await startFakeRuncrate();
+  dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-actions-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.RUNCRATE_API_URL = api.baseUrl;
+  process.env.RUNCRATE_TIMEOUT_MS = "2000";
+  delete process.env.DATABASE_URL;
+  actions = await import("@/lib/actions/keys");
+  safe = await import("@/lib/actions/safe-action");
+  routes = await import("@/lib/api/route-handler");
+  ctxModule = await import("@/lib/auth/runcrate-context");
+  const { getDb } = await import("@/lib/db/client");
+  const { createUser } = await import("@/lib/db/users");
+  const db = await getDb();
+  const make = async (email: string) => {
+    const r = await createUser(db, { email, name: null, passwordHash: null });
+    if (!r.ok) throw new Error("fixture");
+    return { id: r.user.id, email: r.user.email, name: null };
+  };
+  alice = await make("alice@example.com");
+  bob = await make("bob@example.com");
+});
+
+afterAll(async () => {
+  const { getDatabase } = await import("@/lib/db/client");
+  await (await getDatabase()).close();
+  await api.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  env.session = null;
+  api.failWith = null;
+});
+
+describe("key actions", () => {
+  it("answer unauthenticated without a session, before looking at the input", async () => {
+    expect(await actions.addKeyAction({ label: "x", environment: "", apiKey: "garbage" })).toEqual({
+      ok: false,
+      kind: "unauthenticated",
+      error: safe.SIGNED_OUT_MESSAGE,
+    });
+    expect(api.seenKeys).toEqual([]);
+  });
+
+  it("reject a malformed key without calling Runcrate", async () => {
+    env.session = alice;
+    const result = await actions.addKeyAction({
+      label: "Personal",
+      environment: "",
+      apiKey: "sk-proj-not-a-runcrate-key",
+    });
+    expect(result).toMatchObject({ ok: false, kind: "invalid-input" });
+    expect(!result.ok && result.fieldErrors?.apiKey).toMatch(/rc_live_/);
+    expect(api.seenKeys).toEqual([]);
+  });
+
+  it("reject a key Runcrate refuses (401) with a message about the key, and store nothing", async () => {
+    env.session = alice;
+    const revoked = key();
+    api.revoked.add(revoked);
+    const result = await actions.addKeyAction({ label: "Old", environment: "", apiKey: revoked });
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "unauthorized",
+      fieldErrors: { apiKey: "Runcrate rejected this key." },
+    });
+    expect(!result.ok && result.error).toMatch(/rejected this key \(401\)/);
+    expect(JSON.stringify(result)).not.toContain(revoked);
+    const { listKeys } = await import("@/lib/db/runcrate-keys");
+    const { getDb } = await import("@/lib/db/client");
+    expect(await listKeys(await getDb(), alice.id)).toEqual([]);
+  });
+
+  it("explain an API that fails (503) or cannot be reached, and store nothing", async () => {
+    env.session = alice;
+    api.failWith = 503;
+    const down = await actions.addKeyAction({ label: "Down", environment: "", apiKey: key() });
+    expect(down).toMatchObject({ ok: false, kind: "server" });
+    expect(!down.ok && down.error).toMatch(/^The key was not saved/);
+    api.failWith = null;
+
+    // A port nobody listens on: the connection is refused.
+    const { verifyRuncrateKey } = await import("@/lib/auth/verify-key");
+    const { ActionError } = safe;
+    const err = await verifyRuncrateKey(key(), null, {
+      baseUrl: "http://127.0.0.1:9/api/v1",
+      timeoutMs: 1000,
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(ActionError);
+    expect(err.kind).toBe("unreachable");
+    expect(err.userMessage).toMatch(/couldn't reach the Runcrate API/);
+    const { getDb } = await import("@/lib/db/client");
+    const { listKeys } = await import("@/lib/db/runcrate-keys");
+    expect(await listKeys(await getDb(), alice.id)).toEqual([]);
+  });
+
+  it("save a checked key for its owner only, returning nothing but label, environment and last 4", async () => {
+    env.session = alice;
+    const aliceKey = key();
+    const result = await actions.addKeyAction({ label: "Personal", environment: "", apiKey: aliceKey });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { label: "Personal", environment: null, last4: aliceKey.slice(-4), isActive: true },
+    });
+    expect(JSON.stringify(result)).not.toContain(aliceKey.slice(0, -4));
+    expect(api.seenKeys.at(-1)).toBe(aliceKey);
+    // The same label twice is a field error.
+    const again = await actions.addKeyAction({ label: "Personal", environment: "", apiKey: key() });
+    expect(again).toMatchObject({
+      ok: false,
+      kind: "conflict",
+      fieldErrors: { label: expect.stringMatching(/already have a key/) },
+    });
+  });
+
+  it("never let user B activate, replace or delete user A's key, nor use it", async () => {
+    env.session = alice;
+    const aliceKey = key();
+    const added = await actions.addKeyAction({ label: "Shared-name", environment: "", apiKey: aliceKey });
+    if (!added.ok) throw new Error(added.error);
+    env.session = bob;
+    const id = added.data.id;
+    for (const r of [
+      await actions.activateKeyAction({ id }),
+      await actions.deleteKeyAction({ id }),
+      await actions.replaceKeyAction({ id, environment: "", apiKey: key() }),
+    ]) {
+      expect(r).toMatchObject({ ok: false, kind: "not_found" });
+    }
+    const ctx = await ctxModule.contextForUser(bob);
+    expect(ctx.state).toBe("no-key");
+    env.session = alice;
+    const { getDb } = await import("@/lib/db/client");
+    const { getActiveKeySecret } = await import("@/lib/db/runcrate-keys");
+    const { keySecretFor } = await import("@/lib/crypto/key-ring");
+    const list = await getActiveKeySecret(await getDb(), alice.id, keySecretFor);
+    expect(list?.key.label).toBe("Personal");
+  });
+
+  it("reject a malformed key id as input, and an unknown one as not found", async () => {
+    env.session = alice;
+    expect(await actions.deleteKeyAction({ id: "1 or 1=1" })).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+    });
+    expect(await actions.activateKeyAction({ id: "00000000-0000-4000-8000-000000000000" })).toMatchObject({
+      ok: false,
+      kind: "not_found",
+    });
+  });
+});
+
+describe("runcrateAction", () => {
+  const probe = () =>
+    safe.runcrateAction(z.object({ n: z.number().int() }), async ({ n }, { key: k, client }) => ({
+      n,
+      label: k.label,
+      balance: (await client.getBalance()).creditsBalance,
+    }));
+
+  it("uses the signed-in user's active key, and answers no-key for a user without one", async () => {
+    env.session = alice;
+    const ctx = await ctxModule.contextForUser(alice);
+    if (ctx.state !== "ready") throw new Error("alice should have a key");
+    const result = await probe()({ n: 1 });
+    expect(result).toMatchObject({ ok: true, data: { n: 1, label: ctx.key.label } });
+    env.session = bob;
+    expect(await probe()({ n: 1 })).toEqual({ ok: false, kind: "no-key", error: safe.NO_KEY_MESSAGE });
+  });
+
+  it("turns bad input into field errors and unexpected throws into a generic internal error", async () => {
+    env.session = alice;
+    expect(await probe()({ n: 1.5 })).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+      fieldErrors: { n: expect.any(String) },
+    });
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const boom = safe.runcrateAction(z.object({}), async () => {
+      throw new Error("database exploded");
+    });
+    const r = await boom({});
+    expect(r).toMatchObject({ ok: false, kind: "internal" });
+    expect(!r.ok && r.error).not.toMatch(/exploded/);
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+  });
+});
+
+describe("a key that can no longer be decrypted", () => {
+  it("reads as no key (and is logged) instead of failing every page", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { createUser } = await import("@/lib/db/users");
+    const { addKey } = await import("@/lib/db/runcrate-keys");
+    const db = await getDb();
+    const created = await createUser(db, { email: "rotated@example.com", name: null, passwordHash: null });
+    if (!created.ok) throw new Error("fixture");
+    // Sealed with a secret this server does not have.
+    await addKey(
+      db,
+      created.user.id,
+      { label: "Old", environment: null, apiKey: key() },
+      { secret: randomBytes(32), version: 1 },
+    );
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const ctx = await ctxModule.contextForUser({
+      id: created.user.id,
+      email: created.user.email,
+      name: null,
+    });
+    expect(ctx.state).toBe("no-key");
+    expect(spy.mock.calls.flat().join(" ")).toMatch(/cannot be decrypted/);
+    spy.mockRestore();
+  });
+});
+
+describe("runcrateRoute", () => {
+  const call = (
+    handler: (req: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>,
+    id = "x",
+  ) => handler(new Request("http://app.test/api/thing"), { params: Promise.resolve({ id }) });
+
+  const balanceRoute = (req: Request, c: { params: Promise<{ id: string }> }) =>
+    routes.runcrateRoute<{ id: string }>(async ({ client, key: k }) => ({
+      label: k.label,
+      balance: (await client.getBalance()).creditsBalance,
+    }))(req, c);
+
+  it("answers 401 without a session and 409 without a key", async () => {
+    const anon = await call(balanceRoute);
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toEqual({
+      error: { code: "unauthenticated", message: "Sign in to continue." },
+    });
+    env.session = bob;
+    const noKey = await call(balanceRoute);
+    expect(noKey.status).toBe(409);
+    expect((await noKey.json()).error.code).toBe("no_key");
+  });
+
+  it("answers 200 {data} with no-store, reading with the user's own key", async () => {
+    env.session = alice;
+    const ctx = await ctxModule.contextForUser(alice);
+    const res = await call(balanceRoute);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({
+      data: { label: ctx.state === "ready" ? ctx.key.label : "", balance: 100 },
+    });
+    expect(body).not.toMatch(/rc_live_/);
+  });
+
+  it("passes 404 through, 429 with Retry-After, upstream 5xx as 502", async () => {
+    env.session = alice;
+    const getCluster = routes.runcrateRoute<{ id: string }>(async ({ client, params }) =>
+      client.getCluster(params.id),
+    );
+    const missing = await call(getCluster, "missing");
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.code).toBe("not_found");
+    const limited = await routes.runcrateRoute<{ id: string }>(async ({ client }) =>
+      client.getCluster("limited"),
+    )(new Request("http://app.test/api/x"), { params: Promise.resolve({ id: "limited" }) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    api.failWith = 503;
+    const down = await call(balanceRoute);
+    expect(down.status).toBe(502);
+    expect((await down.json()).error.message).not.toMatch(/rc_live_/);
+  });
+
+  it("turns any other throw into a logged, generic 502", async () => {
+    env.session = alice;
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await call(
+      routes.runcrateRoute<{ id: string }>(async () => {
+        throw new TypeError("secret internals");
+      }),
+    );
+    expect(res.status).toBe(502);
+    expect(JSON.stringify(await res.json())).not.toMatch(/secret internals/);
+    spy.mockRestore();
+  });
+});

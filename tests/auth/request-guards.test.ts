@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { clientAddress } from "@/lib/auth/client-address";
+import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
+import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
+
+describe("callbackUrl", () => {
+  it("keeps same-origin paths with their query", () => {
+    expect(safeCallbackPath("/clusters/abc?tab=nodes")).toBe("/clusters/abc?tab=nodes");
+    expect(safeCallbackPath("/settings/keys")).toBe("/settings/keys");
+  });
+  it.each([
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "javascript:alert(1)",
+    "/sign-in",
+    "/sign-up?x=1",
+    "/api/auth/signout",
+    "",
+    "x".repeat(3000),
+  ])("falls back to / for %j", (value) => {
+    expect(safeCallbackPath(value)).toBe("/");
+  });
+  it("falls back for non-strings", () => {
+    expect(safeCallbackPath(["/a", "/b"])).toBe("/");
+    expect(safeCallbackPath(undefined, "")).toBe("");
+  });
+});
+
+describe("client address", () => {
+  it("uses the right-most X-Forwarded-For entry (the one the nearest proxy added)", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.7" }))).toBe("10.0.0.7");
+    expect(clientAddress(new Headers({ "x-forwarded-for": "::1" }))).toBe("::1");
+  });
+  it("never stores junk as an address", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "<script>" }))).toBe("unknown");
+    expect(clientAddress(new Headers())).toBe("unknown");
+  });
+});
+
+describe("public paths", () => {
+  it("are only the auth pages, Auth.js routes and health", () => {
+    for (const p of [
+      "/sign-in",
+      "/sign-up",
+      "/api/auth/session",
+      "/api/auth/callback/credentials",
+      "/api/health",
+    ]) {
+      expect(isPublicPath(p)).toBe(true);
+    }
+    for (const p of [
+      "/",
+      "/clusters",
+      "/settings/keys",
+      "/api/clusters",
+      "/api/healthz",
+      "/sign-in/x",
+      "/api/authx",
+    ]) {
+      expect(isPublicPath(p)).toBe(false);
+    }
+    expect(isApiPath("/api/clusters")).toBe(true);
+    expect(isApiPath("/apix")).toBe(false);
+  });
+});
+
+describe("sign-up and sign-in input", () => {
+  const ok = { email: "a@example.com", password: "twelve chars", confirmPassword: "twelve chars" };
+  it("accepts a 12-character password and trims the email", () => {
+    expect(signUpSchema.parse({ ...ok, email: "  a@example.com " }).email).toBe("a@example.com");
+  });
+  it("gives a clear message per problem", () => {
+    const issues = (input: unknown) =>
+      signUpSchema.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(issues({ ...ok, password: "short", confirmPassword: "short" })).toContainEqual([
+      "password",
+      "Use at least 12 characters.",
+    ]);
+    expect(issues({ ...ok, password: "p".repeat(201), confirmPassword: "p".repeat(201) })).toContainEqual([
+      "password",
+      "Use at most 200 characters.",
+    ]);
+    expect(issues({ ...ok, email: "not-an-email" })).toContainEqual([
+      "email",
+      "Enter a valid email address, like name@example.com.",
+    ]);
+    expect(issues({ ...ok, email: `${"a".repeat(250)}@example.com` })).toContainEqual([
+      "email",
+      "An email address has at most 254 characters.",
+    ]);
+    expect(issues({ ...ok, confirmPassword: "different one" })).toContainEqual([
+      "confirmPassword",
+      "The passwords don't match.",
+    ]);
+    expect(issues({ ...ok, name: "n".repeat(101) })).toContainEqual([
+      "name",
+      "A name has at most 100 characters.",
+    ]);
+  });
+  it("caps the sign-in password so a huge body never reaches scrypt", () => {
+    expect(signInSchema.safeParse({ email: "a@example.com", password: "p".repeat(201) }).success).toBe(false);
+  });
+});

@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DecryptionError } from "@/lib/crypto/aes-gcm";
+import type { Database } from "@/lib/db/client";
+import {
+  activateKey,
+  addKey,
+  deleteKey,
+  getActiveKeySecret,
+  getKeySummary,
+  listKeys,
+  replaceKey,
+} from "@/lib/db/runcrate-keys";
+import { runcrateKeys } from "@/lib/db/schema";
+import { BACKENDS } from "./support/backends";
+import { fakeKey, makeUser, SECRET, secretFor } from "./support/fixtures";
+
+describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await backend.create());
+  });
+  afterAll(async () => dispose());
+  beforeEach(async () => {
+    await database.db.delete(runcrateKeys);
+  });
+
+  it("stores the key encrypted, shows only its last 4 and decrypts it for the owner", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const apiKey = fakeKey();
+    const added = await addKey(db, user.id, { label: "Personal", environment: null, apiKey }, SECRET);
+    expect(added).toMatchObject({
+      ok: true,
+      key: { label: "Personal", last4: apiKey.slice(-4), isActive: true },
+    });
+    expect(JSON.stringify(added)).not.toContain(apiKey);
+
+    const [row] = await db.select().from(runcrateKeys);
+    expect(row!.ciphertext).not.toContain(apiKey);
+    expect(Buffer.from(row!.ciphertext, "base64").toString("utf8")).not.toContain(apiKey.slice(8));
+    expect(row!.keyVersion).toBe(1);
+    expect(Buffer.from(row!.iv, "base64")).toHaveLength(12);
+    expect(Buffer.from(row!.tag, "base64")).toHaveLength(16);
+
+    const listed = await listKeys(db, user.id);
+    expect(Object.keys(listed[0]!).sort()).toEqual(
+      ["createdAt", "environment", "id", "isActive", "label", "last4", "updatedAt"].sort(),
+    );
+    const active = await getActiveKeySecret(db, user.id, secretFor);
+    expect(active?.apiKey).toBe(apiKey);
+  });
+
+  it("gives the same key a fresh IV and ciphertext every time it is sealed", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const apiKey = fakeKey();
+    await addKey(db, user.id, { label: "one", environment: null, apiKey }, SECRET);
+    await addKey(db, user.id, { label: "two", environment: null, apiKey }, SECRET);
+    const rows = await db.select().from(runcrateKeys);
+    expect(rows[0]!.iv).not.toBe(rows[1]!.iv);
+    expect(rows[0]!.ciphertext).not.toBe(rows[1]!.ciphertext);
+  });
+
+  it("keeps exactly one active key: the first is active, later ones are not until switched", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const a = await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
+    const b = await addKey(db, user.id, { label: "B", environment: "staging", apiKey: fakeKey() }, SECRET);
+    expect(a.ok && a.key.isActive).toBe(true);
+    expect(b.ok && b.key.isActive).toBe(false);
+    if (!b.ok) throw new Error("unreachable");
+    expect(await activateKey(db, user.id, b.key.id)).toMatchObject({
+      ok: true,
+      key: { label: "B", isActive: true },
+    });
+    const listed = await listKeys(db, user.id);
+    expect(listed.filter((k) => k.isActive).map((k) => k.label)).toEqual(["B"]);
+    expect((await getActiveKeySecret(db, user.id, secretFor))?.key.environment).toBe("staging");
+  });
+
+  it("refuses a second active key at the database level", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
+    const b = await addKey(db, user.id, { label: "B", environment: null, apiKey: fakeKey() }, SECRET);
+    if (!b.ok) throw new Error("unreachable");
+    await expect(
+      db
+        .update(runcrateKeys)
+        .set({ isActive: true })
+        .where(sql`${runcrateKeys.id} = ${b.key.id}`),
+    ).rejects.toThrow();
+  });
+
+  it("rejects a duplicate label for the same user but allows it for another user", async () => {
+    const { db } = database;
+    const [u1, u2] = [await makeUser(db), await makeUser(db)];
+    await addKey(db, u1.id, { label: "Team", environment: null, apiKey: fakeKey() }, SECRET);
+    expect(await addKey(db, u1.id, { label: "Team", environment: null, apiKey: fakeKey() }, SECRET)).toEqual({
+      ok: false,
+      reason: "label_taken",
+    });
+    expect(
+      (await addKey(db, u2.id, { label: "Team", environment: null, apiKey: fakeKey() }, SECRET)).ok,
+    ).toBe(true);
+    expect(await listKeys(db, u1.id)).toHaveLength(1);
+  });
+
+  it("replaces the key behind a label and shows the new last 4", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const first = await addKey(db, user.id, { label: "P", environment: null, apiKey: fakeKey() }, SECRET);
+    if (!first.ok) throw new Error("unreachable");
+    const next = fakeKey();
+    const replaced = await replaceKey(
+      db,
+      user.id,
+      first.key.id,
+      { apiKey: next, environment: "prod" },
+      SECRET,
+    );
+    expect(replaced).toMatchObject({
+      ok: true,
+      key: { label: "P", last4: next.slice(-4), environment: "prod" },
+    });
+    expect((await getActiveKeySecret(db, user.id, secretFor))?.apiKey).toBe(next);
+  });
+
+  it("hands the active role to a remaining key when the active one is deleted", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const a = await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
+    await addKey(db, user.id, { label: "B", environment: null, apiKey: fakeKey() }, SECRET);
+    if (!a.ok) throw new Error("unreachable");
+    expect(await deleteKey(db, user.id, a.key.id)).toEqual({ ok: true });
+    expect((await listKeys(db, user.id)).map((k) => [k.label, k.isActive])).toEqual([["B", true]]);
+    const b = (await listKeys(db, user.id))[0]!;
+    expect(await deleteKey(db, user.id, b.id)).toEqual({ ok: true });
+    expect(await getActiveKeySecret(db, user.id, secretFor)).toBeNull();
+  });
+
+  it("user B can neither read, activate, replace, delete nor use user A's key", async () => {
+    const { db } = database;
+    const [alice, bob] = [await makeUser(db), await makeUser(db)];
+    const aliceKey = fakeKey();
+    const added = await addKey(db, alice.id, { label: "Alice", environment: null, apiKey: aliceKey }, SECRET);
+    if (!added.ok) throw new Error("unreachable");
+    const id = added.key.id;
+
+    expect(await listKeys(db, bob.id)).toEqual([]);
+    expect(await getKeySummary(db, bob.id, id)).toBeNull();
+    expect(await getActiveKeySecret(db, bob.id, secretFor)).toBeNull();
+    expect(await activateKey(db, bob.id, id)).toEqual({ ok: false, reason: "not_found" });
+    expect(await replaceKey(db, bob.id, id, { apiKey: fakeKey(), environment: null }, SECRET)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(await deleteKey(db, bob.id, id)).toEqual({ ok: false });
+
+    // Alice's key is untouched by all of that.
+    expect((await getActiveKeySecret(db, alice.id, secretFor))?.apiKey).toBe(aliceKey);
+    expect(await getActiveKeySecret(db, bob.id, secretFor)).toBeNull();
+  });
+
+  it("treats malformed ids as not found instead of failing in the database", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    expect(await activateKey(db, user.id, "'; drop table users; --")).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(await deleteKey(db, user.id, "not-a-uuid")).toEqual({ ok: false });
+    expect(await getKeySummary(db, user.id, "")).toBeNull();
+  });
+
+  it("refuses to decrypt with the wrong secret or after the stored tag is altered", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
+    await expect(getActiveKeySecret(db, user.id, () => Buffer.alloc(32, 7))).rejects.toBeInstanceOf(
+      DecryptionError,
+    );
+    const [row] = await db.select().from(runcrateKeys);
+    const tag = Buffer.from(row!.tag, "base64");
+    tag[0] = tag[0]! ^ 1;
+    await db.update(runcrateKeys).set({ tag: tag.toString("base64") });
+    await expect(getActiveKeySecret(db, user.id, secretFor)).rejects.toBeInstanceOf(DecryptionError);
+  });
+});

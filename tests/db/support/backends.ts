@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { openDatabase, type Database } from "@/lib/db/client";
+
+/** The real Postgres the data-layer suite also runs against (trust auth). */
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export type Backend = {
+  name: "pglite" | "postgres";
+  /** A fresh, migrated, empty database; `dispose` removes it. */
+  create: () => Promise<{ database: Database; url: string | null; dispose: () => Promise<void> }>;
+};
+
+/** A throwaway database on the test server: a unique name per suite, dropped afterwards. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cd_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export const BACKENDS: Backend[] = [
+  {
+    name: "pglite",
+    create: async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "clusterdeck-pglite-"));
+      const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
+      return {
+        database,
+        url: null,
+        dispose: async () => {
+          await database.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: "postgres",
+    create: async () => {
+      const pg = await createPostgresDatabase();
+      const database = await openDatabase({ url: pg.url });
+      return {
+        database,
+        url: pg.url,
+        dispose: async () => {
+          await database.close();
+          await pg.drop();
+        },
+      };
+    },
+  },
+];

@@ -1,0 +1,16 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import { createUser } from "@/lib/db/users";
+
+export const SECRET = { secret: randomBytes(32), version: 1 };
+export const secretFor = () => SECRET.secret;
+
+export function fakeKey(): string {
+  return `rc_live_${randomBytes(18).toString("base64url")}`;
+}
+
+export async function makeUser(db: Db, email = `u-${randomBytes(5).toString("hex")}@example.com`) {
+  const created = await createUser(db, { email, name: null, passwordHash: null });
+  if (!created.ok) throw new Error("fixture user already exists");
+  return created.user;
+}

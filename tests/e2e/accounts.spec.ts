@@ -1,0 +1,312 @@
+import { expect, test } from "@playwright/test";
+import { e2e } from "../../playwright.config";
+import {
+  addKey,
+  freshKey,
+  signIn,
+  signOut,
+  signUp,
+  signUpWithKey,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from "./support/account";
+
+/** Accounts, sessions and stored Runcrate keys, end to end against the simulator. */
+
+test.describe("without a session", () => {
+  test("pages redirect to sign-in with a same-origin callbackUrl; APIs answer 401 JSON", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/settings/audit?x=1");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings%2Faudit%3Fx%3D1$/);
+    await expect(page.getByRole("heading", { name: "Sign in to Clusterdeck" })).toBeVisible();
+
+    for (const path of ["/api/clusters", "/api/offers", "/api/balance", "/api/anything-else"]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(401);
+      expect(await res.json()).toEqual({
+        error: { code: "unauthenticated", message: "Sign in to continue." },
+      });
+    }
+  });
+
+  test("health answers without a session and reveals no secrets", async ({ request }) => {
+    const res = await request.get("/api/health");
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ ok: true, version: expect.any(String), database: "ok", runcrate: "ok" });
+  });
+
+  test("every response carries the security headers", async ({ request }) => {
+    for (const path of ["/sign-in", "/api/health"]) {
+      const res = await request.get(path);
+      const h = res.headers();
+      expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(h["content-security-policy"], path).not.toContain("unsafe-eval");
+      expect(h["content-security-policy"], path).toContain("object-src 'none'");
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(h["permissions-policy"]).toContain("camera=()");
+      expect(h["x-frame-options"]).toBe("DENY");
+      // Plain HTTP here: no HSTS.
+      expect(h["strict-transport-security"]).toBeUndefined();
+    }
+    const tls = await request.get("/sign-in", { headers: { "x-forwarded-proto": "https" } });
+    expect(tls.headers()["strict-transport-security"]).toContain("max-age=");
+  });
+});
+
+test.describe("sign-up", () => {
+  test("creates an account, signs in and starts on the keys page with a call to action", async ({ page }) => {
+    await signUp(page);
+    await expect(page.getByRole("heading", { name: "No keys yet" })).toBeVisible();
+    await expect(page.getByTestId("active-key-switcher")).toHaveText(/No API key/);
+  });
+
+  test("explains a short password, a mismatch, a malformed email and over-long input, and creates nothing", async ({
+    page,
+  }) => {
+    await page.goto("/sign-up");
+    const email = page.getByLabel("Email");
+    const password = page.getByLabel("Password", { exact: true });
+    const confirm = page.getByLabel("Confirm password");
+    const submit = page.getByRole("button", { name: "Create account" });
+
+    await email.fill("not-an-email");
+    await password.fill("short");
+    await confirm.fill("different");
+    await submit.click();
+    await expect(page.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
+    await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
+    await expect(page.getByText("The passwords don't match.")).toBeVisible();
+
+    await email.fill(`${"a".repeat(250)}@example.com`);
+    await password.fill("p".repeat(230));
+    await confirm.fill("p".repeat(230));
+    await submit.click();
+    await expect(page.getByText("An email address has at most 254 characters.")).toBeVisible();
+    await expect(page.getByText("Use at most 200 characters.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-up$/);
+  });
+
+  test("refuses an email that already has an account (in any letter case)", async ({ page, browser }) => {
+    const { email } = await signUp(page);
+    const other = await browser.newPage();
+    await other.goto("/sign-up");
+    await other.getByLabel("Email").fill(email.toUpperCase());
+    await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await other.getByLabel("Confirm password").fill(TEST_PASSWORD);
+    await other.getByRole("button", { name: "Create account" }).click();
+    await expect(
+      other.getByText("An account with this email already exists. Sign in instead."),
+    ).toBeVisible();
+    await expect(other).toHaveURL(/\/sign-up$/);
+    await other.close();
+  });
+});
+
+test.describe("sign-in", () => {
+  test("a wrong password and an unknown email get the same message", async ({ page, browser }) => {
+    const { email } = await signUp(page);
+    const other = await browser.newPage();
+    await signIn(other, email, "not the right password");
+    await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
+    await expect(other.getByLabel("Password", { exact: true })).toHaveValue("");
+    await signIn(other, uniqueEmail("nobody"), TEST_PASSWORD);
+    await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
+    await expect(other).toHaveURL(/\/sign-in/);
+    await other.close();
+  });
+
+  test("malformed and over-long input is refused with a field message", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill("nope");
+    await page.getByLabel("Password", { exact: true }).fill("x".repeat(220));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
+    await expect(page.getByText("A password has at most 200 characters.")).toBeVisible();
+  });
+
+  test("returns to the page that asked for a session, and never to another site", async ({
+    page,
+    browser,
+  }) => {
+    const { email, password } = await signUp(page);
+    const other = await browser.newPage();
+    await other.goto("/settings/audit");
+    await expect(other).toHaveURL(/callbackUrl=%2Fsettings%2Faudit/);
+    await other.getByLabel("Email").fill(email);
+    await other.getByLabel("Password", { exact: true }).fill(password);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.waitForURL("**/settings/audit");
+    await expect(other.getByRole("heading", { name: "Nothing recorded yet" })).toBeVisible();
+    await other.close();
+
+    const third = await browser.newPage();
+    await third.goto("/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    await third.getByLabel("Email").fill(email);
+    await third.getByLabel("Password", { exact: true }).fill(password);
+    await third.getByRole("button", { name: "Sign in" }).click();
+    await third.waitForURL((u) => u.origin === e2e.appUrl && !u.pathname.startsWith("/sign-in"));
+    expect(new URL(third.url()).origin).toBe(e2e.appUrl);
+    await third.close();
+  });
+
+  test("too many wrong passwords lock the account with a clear message", async ({ page, browser }) => {
+    const { email, password } = await signUp(page);
+    const other = await browser.newPage();
+    for (let i = 0; i < 4; i++) {
+      await signIn(other, email, `wrong password ${i}`);
+      await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
+    }
+    await signIn(other, email, "wrong password 5");
+    await expect(other.getByTestId("form-alert")).toHaveText(
+      "Too many sign-in attempts. Try again in 15 minutes.",
+    );
+    // Even the right password waits out the lock.
+    await signIn(other, email, password);
+    await expect(other.getByTestId("form-alert")).toHaveText(
+      /Too many sign-in attempts\. Try again in 1[45] minutes\./,
+    );
+    await other.close();
+  });
+});
+
+test.describe("Runcrate keys", () => {
+  test("a saved key survives sign-out and sign-in, shown only by its last 4 characters", async ({ page }) => {
+    const { email, password, key } = await signUpWithKey(page, { label: "Personal" });
+    const row = page.getByTestId("key-row");
+    await expect(row).toContainText("rc_live_••••" + key.slice(-4));
+    await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
+    expect(await page.content()).not.toContain(key);
+
+    await signOut(page);
+    await page.goto("/settings/keys");
+    await expect(page).toHaveURL(/\/sign-in/);
+    await signIn(page, email, password);
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    await page.goto("/settings/keys");
+    await expect(page.getByTestId("key-row")).toHaveCount(1);
+    await expect(page.getByTestId("key-row")).toContainText(key.slice(-4));
+    expect(await page.content()).not.toContain(key);
+  });
+
+  test("a malformed key is refused in the form, and a failing API leaves nothing saved", async ({
+    page,
+    request,
+  }) => {
+    await signUp(page);
+    await page.getByRole("button", { name: "Add your first key" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Label").fill("Broken");
+    await dialog.getByLabel("API key").fill("sk_live_1234567890abcdef");
+    await dialog.getByRole("button", { name: "Check and save" }).click();
+    await expect(
+      dialog.getByText("Runcrate keys start with rc_live_ followed by letters and digits."),
+    ).toBeVisible();
+
+    await request.post(`${e2e.simUrl}/__sim/faults`, { data: { outage: true } });
+    try {
+      await dialog.getByLabel("API key").fill(freshKey());
+      await dialog.getByRole("button", { name: "Check and save" }).click();
+      await expect(dialog.getByTestId("form-alert")).toContainText("The key was not saved", {
+        timeout: 20_000,
+      });
+    } finally {
+      await request.delete(`${e2e.simUrl}/__sim/faults`);
+    }
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: "No keys yet" })).toBeVisible();
+  });
+
+  test("several keys: one active, switchable from the header; replace and delete", async ({ page }) => {
+    const first = await signUpWithKey(page, { label: "Personal" });
+    const second = freshKey();
+    await addKey(page, second, "Team", "staging");
+    const teamRow = page.getByTestId("key-row").filter({ hasText: "Team" });
+    await expect(teamRow).toContainText("Environment: staging");
+    await expect(teamRow.getByText("Active", { exact: true })).toHaveCount(0);
+
+    // A taken label is a field error.
+    await page.getByRole("button", { name: "Add key" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Label").fill("Team");
+    await dialog.getByLabel("API key").fill(freshKey());
+    await dialog.getByRole("button", { name: "Check and save" }).click();
+    await expect(dialog.getByText(/You already have a key with this label/).first()).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Switch in the header.
+    await page.getByTestId("active-key-switcher").click();
+    await page.getByRole("menuitem", { name: /Team/ }).click();
+    await expect(page.getByTestId("active-key-switcher")).toHaveText(/Team/);
+    await expect(teamRow.getByText("Active", { exact: true })).toBeVisible();
+
+    // Replace the Personal key: only the new last 4 is shown.
+    const replacement = freshKey();
+    const personalRow = page.getByTestId("key-row").filter({ hasText: "Personal" });
+    await personalRow.getByRole("button", { name: "Replace Personal" }).click();
+    await page.getByRole("dialog").getByLabel("API key").fill(replacement);
+    await page.getByRole("dialog").getByRole("button", { name: "Check and replace" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden({ timeout: 20_000 });
+    await expect(personalRow).toContainText(replacement.slice(-4));
+    await expect(personalRow).not.toContainText(first.key.slice(-4));
+
+    // Delete the active Team key (confirm): Personal takes over.
+    await teamRow.getByRole("button", { name: "Delete Team" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Delete the key “Team”?");
+    await confirm.getByRole("button", { name: "Delete key" }).click();
+    await expect(page.getByTestId("key-row")).toHaveCount(1);
+    await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
+  });
+
+  test("settings links to keys and the audit log", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    await page.getByRole("link", { name: /Audit log/ }).click();
+    await expect(page).toHaveURL(/\/settings\/audit$/);
+    await expect(page.getByRole("heading", { name: "Nothing recorded yet" })).toBeVisible();
+    await page.getByRole("link", { name: "Settings" }).first().click();
+    await page.getByRole("link", { name: /Runcrate API keys/ }).click();
+    await expect(page).toHaveURL(/\/settings\/keys$/);
+  });
+});
+
+test.describe("two users", () => {
+  test("each reads only their own workspace; a user without a key gets no one else's", async ({
+    browser,
+    request,
+  }) => {
+    const aCtx = await browser.newContext();
+    const bCtx = await browser.newContext();
+    const a = await aCtx.newPage();
+    const b = await bCtx.newPage();
+    const alice = await signUpWithKey(a, { label: "Alice" });
+    await signUp(b);
+
+    await request.post(`${e2e.simUrl}/__sim/workspaces/balance`, { data: { key: alice.key, credits: 1234 } });
+    const aliceBalance = await a.request.get("/api/balance");
+    expect(aliceBalance.status()).toBe(200);
+    expect((await aliceBalance.json()).data.creditsBalance).toBe(1234);
+
+    // Bob has no key: he is told so, and never served Alice's workspace.
+    const bobNoKey = await b.request.get("/api/balance");
+    expect(bobNoKey.status()).toBe(409);
+    expect((await bobNoKey.json()).error.code).toBe("no_key");
+
+    const bobKey = freshKey();
+    await addKey(b, bobKey, "Bob");
+    await request.post(`${e2e.simUrl}/__sim/workspaces/balance`, { data: { key: bobKey, credits: 55 } });
+    expect((await (await b.request.get("/api/balance")).json()).data.creditsBalance).toBe(55);
+    expect((await (await a.request.get("/api/balance")).json()).data.creditsBalance).toBe(1234);
+
+    // Bob's key list shows only his key.
+    await b.goto("/settings/keys");
+    await expect(b.getByTestId("key-row")).toHaveCount(1);
+    await expect(b.getByTestId("key-row")).toContainText("Bob");
+    await aCtx.close();
+    await bCtx.close();
+  });
+});
