@@ -1,13 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./support/account";
 
 /**
  * The console shell: navigation, theme, narrow-screen menu and the 404 page.
  * Assertions are about the shell, not the page bodies (those belong to the pages' own specs).
  */
 
-/** Every test enters the console through here (sign-in goes here once accounts exist). */
+/** Every console page needs a session: sign up a fresh user (lands on /settings/keys), then open the offers page. */
 async function openConsole(page: Page) {
+  await signUp(page);
   await page.goto("/offers");
 }
 
