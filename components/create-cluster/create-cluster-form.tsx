@@ -1,0 +1,335 @@
+"use client";
+
+import { useEffect, useId, useMemo, useRef } from "react";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
+import { AlertTriangleIcon, InfoIcon } from "lucide-react";
+import { LaunchSummary } from "@/components/create-cluster/launch-summary";
+import { MachineNames } from "@/components/create-cluster/machine-names";
+import { OfferHeader } from "@/components/create-cluster/offer-header";
+import { SshKeyField } from "@/components/create-cluster/ssh-key-field";
+import { StorageField } from "@/components/create-cluster/storage-field";
+import { readDraft, writeDraft } from "@/components/create-cluster/draft-storage";
+import { fingerprint, useLaunch } from "@/components/create-cluster/use-launch";
+import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  buildCreateClusterSchema,
+  defaultFormValues,
+  toCreateBody,
+  type CreateClusterFormValues,
+} from "@/lib/offers/create-schema";
+import { buildCreateCurl } from "@/lib/offers/curl";
+import {
+  describeNodeCounts,
+  isCommunity,
+  knownStacks,
+  STACK_INFO,
+  storageBlockedReason,
+  validNodeCounts,
+} from "@/lib/offers/offer-rules";
+import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/query/offers";
+import type { Offer } from "@/lib/runcrate/schemas";
+
+export function CreateClusterForm({
+  offer,
+  apiBaseUrl,
+  initialNodes,
+}: {
+  offer: Offer;
+  apiBaseUrl: string;
+  initialNodes: number | null;
+}) {
+  const formId = useId();
+  const ids = { name: `${formId}-name`, nodes: `${formId}-nodes`, storage: `${formId}-storage` };
+  const sshKeys = useQuery(sshKeysQueryOptions());
+  const volumes = useQuery(storageQueryOptions());
+
+  // Built from the offer, and from the workspace's keys and volumes once they are known. A ref lets the resolver
+  // always use the newest schema (react-hook-form keeps the resolver from the first render).
+  const schema = useMemo(
+    () =>
+      buildCreateClusterSchema(offer, {
+        sshKeyIds: sshKeys.data?.map((k) => k.id) ?? null,
+        storageIds: volumes.data?.map((v) => v.id) ?? null,
+      }),
+    [offer, sshKeys.data, volumes.data],
+  );
+  const schemaRef = useRef(schema);
+  useEffect(() => {
+    schemaRef.current = schema;
+  }, [schema]);
+  const resolver = useMemo<Resolver<CreateClusterFormValues>>(
+    () => (values, ctx, opts) =>
+      (zodResolver(schemaRef.current) as Resolver<CreateClusterFormValues>)(values, ctx, opts),
+    [],
+  );
+
+  const defaults = useMemo(() => {
+    const d = defaultFormValues(offer);
+    return initialNodes !== null && validNodeCounts(offer).includes(initialNodes)
+      ? { ...d, node_count: initialNodes }
+      : d;
+  }, [offer, initialNodes]);
+  const form = useForm<CreateClusterFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
+  const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form);
+
+  // Restore the draft after hydration (sessionStorage does not exist on the server), then save every change.
+  const restored = useRef(false);
+  useEffect(() => {
+    const draft = readDraft(offer.id);
+    if (draft) {
+      form.reset({ ...defaults, ...draft.values, include_community: isCommunity(offer) });
+      if (draft.intent) setIntent(draft.intent);
+    }
+    restored.current = true;
+  }, [offer, defaults, form, setIntent]);
+  const watched = useWatch({ control: form.control });
+  const values = useMemo(() => ({ ...defaults, ...watched }) as CreateClusterFormValues, [defaults, watched]);
+  useEffect(() => {
+    if (!restored.current) return;
+    writeDraft(offer.id, {
+      values,
+      intent: intent && intent.fingerprint === fingerprint(offer, values) ? intent : null,
+    });
+  }, [offer, values, intent]);
+
+  const errors = form.formState.errors;
+  const counts = validNodeCounts(offer);
+  const stacks = knownStacks(offer);
+  const storageReason = storageBlockedReason(offer);
+  const community = isCommunity(offer);
+  const body = toCreateBody(offer, values);
+  const curl = buildCreateCurl({
+    baseUrl: apiBaseUrl,
+    body,
+    idempotencyKey: intent && intent.fingerprint === JSON.stringify(body) ? intent.key : null,
+  });
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={form.handleSubmit(launch)}
+        className="flex flex-col gap-6"
+        aria-label="Create a cluster"
+      >
+        <OfferHeader offer={offer} />
+
+        <Field data-invalid={!!errors.name || undefined}>
+          <FieldLabel htmlFor={ids.name}>Name</FieldLabel>
+          <Input
+            id={ids.name}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="train"
+            className="max-w-md"
+            aria-invalid={!!errors.name || undefined}
+            aria-describedby={`${ids.name}-desc ${ids.name}-err`}
+            {...form.register("name")}
+          />
+          <FieldDescription id={`${ids.name}-desc`}>
+            1–63 letters, digits or hyphens, starting with a letter or digit. Every machine is named after it.
+          </FieldDescription>
+          <FieldError id={`${ids.name}-err`} errors={[errors.name]} />
+          <MachineNames name={values.name} nodeCount={values.node_count} />
+        </Field>
+
+        <Field data-invalid={!!errors.node_count || undefined}>
+          <FieldLabel htmlFor={ids.nodes}>Nodes</FieldLabel>
+          {counts.length === 0 ? (
+            <p role="alert" className="text-destructive text-sm">
+              This offer allows no node count between 2 and 64, so it cannot be launched.{" "}
+              <Link href="/offers" className="underline">
+                Pick another offer
+              </Link>
+              .
+            </p>
+          ) : (
+            <Controller
+              control={form.control}
+              name="node_count"
+              render={({ field }) => (
+                <Select value={String(field.value)} onValueChange={(v) => field.onChange(Number(v))}>
+                  <SelectTrigger
+                    id={ids.nodes}
+                    className="max-w-xs"
+                    aria-invalid={!!errors.node_count || undefined}
+                    aria-describedby={`${ids.nodes}-desc`}
+                    onBlur={field.onBlur}
+                  >
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {counts.map((n) => (
+                      <SelectItem key={n} value={String(n)}>
+                        {n} nodes · {n * offer.gpus_per_node} GPUs
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+          <FieldDescription id={`${ids.nodes}-desc`}>
+            This offer takes {describeNodeCounts(offer)}.
+          </FieldDescription>
+          <FieldError errors={[errors.node_count]} />
+        </Field>
+
+        <Field data-invalid={!!errors.stack || undefined}>
+          <FieldLabel id={`${formId}-stack`}>Stack</FieldLabel>
+          {stacks.length === 0 ? (
+            <p role="alert" className="text-destructive text-sm">
+              This offer lists no stack Clusterdeck can launch ({offer.stacks.join(", ") || "none listed"}).
+            </p>
+          ) : (
+            <Controller
+              control={form.control}
+              name="stack"
+              render={({ field }) => (
+                <RadioGroup
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  aria-labelledby={`${formId}-stack`}
+                  className="gap-2"
+                >
+                  {stacks.map((s) => (
+                    <label
+                      key={s}
+                      className="has-[[data-state=checked]]:border-brand/60 has-[[data-state=checked]]:bg-brand/5 flex cursor-pointer items-start gap-3 rounded-md border p-3"
+                    >
+                      <RadioGroupItem value={s} className="mt-0.5" />
+                      <span className="flex flex-col gap-0.5">
+                        <span className="text-sm font-medium">{STACK_INFO[s].label}</span>
+                        <span className="text-muted-foreground text-xs">{STACK_INFO[s].line}</span>
+                      </span>
+                    </label>
+                  ))}
+                </RadioGroup>
+              )}
+            />
+          )}
+          <FieldError errors={[errors.stack]} />
+        </Field>
+
+        <Field data-invalid={!!errors.ssh_key_ids || undefined}>
+          <FieldLabel id={`${formId}-ssh`}>
+            SSH keys <span className="text-muted-foreground font-normal">(optional)</span>
+          </FieldLabel>
+          <Controller
+            control={form.control}
+            name="ssh_key_ids"
+            render={({ field }) => (
+              <SshKeyField
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.ssh_key_ids?.message}
+                describedBy={`${formId}-ssh`}
+              />
+            )}
+          />
+        </Field>
+
+        <Field data-invalid={!!errors.storage_id || undefined}>
+          <FieldLabel htmlFor={ids.storage}>
+            Storage volume <span className="text-muted-foreground font-normal">(optional)</span>
+          </FieldLabel>
+          {storageReason ? (
+            <p className="text-muted-foreground text-sm" data-testid="storage-reason">
+              {storageReason}
+            </p>
+          ) : (
+            <>
+              <Controller
+                control={form.control}
+                name="storage_id"
+                render={({ field }) => (
+                  <StorageField
+                    id={ids.storage}
+                    value={field.value}
+                    onChange={field.onChange}
+                    invalid={!!errors.storage_id}
+                    describedBy={`${ids.storage}-desc`}
+                  />
+                )}
+              />
+              <FieldDescription id={`${ids.storage}-desc`}>
+                Synced into /shared/volume on the head machine.
+              </FieldDescription>
+            </>
+          )}
+          <FieldError errors={[errors.storage_id]} />
+        </Field>
+
+        {community ? (
+          <div
+            className="border-warning/30 bg-warning/10 flex gap-3 rounded-md border p-3 text-sm"
+            data-testid="community-note"
+          >
+            <InfoIcon className="text-warning mt-0.5 size-4 shrink-0" aria-hidden />
+            <p>
+              <span className="font-medium">Community hosts.</span> These machines are run by independent
+              hosts, not a datacenter: expect more variance in uptime and network, and no storage volume.
+              Runcrate only launches them when asked explicitly, so this launch sends{" "}
+              <code className="bg-muted rounded px-1 font-mono text-xs">include_community: true</code>.
+            </p>
+          </div>
+        ) : null}
+        <FieldError errors={[errors.include_community]} />
+
+        {problem?.where === "form" ? (
+          <div
+            role="alert"
+            className="border-destructive/30 bg-destructive/5 text-destructive flex gap-2 rounded-md border p-3 text-sm"
+            data-testid="launch-problem"
+          >
+            <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <div className="flex flex-col gap-1">
+              <p>{problem.message}</p>
+              {problem.retrySafe ? (
+                <p className="text-foreground/80">
+                  Retrying is safe: it resends the same launch request, so it cannot create a second cluster.
+                </p>
+              ) : null}
+              {problem.offerGone ? (
+                <Link href="/offers" className="underline">
+                  Back to offers
+                </Link>
+              ) : null}
+              {problem.signIn ? (
+                <Link
+                  href={`/sign-in?callbackUrl=${encodeURIComponent(`/clusters/new?offer=${offer.id}`)}`}
+                  className="underline"
+                >
+                  Sign in again
+                </Link>
+              ) : null}
+              {problem.settings ? (
+                <Link href="/settings" className="underline">
+                  Open Settings
+                </Link>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+      </form>
+
+      <aside className="min-w-0 lg:sticky lg:top-20">
+        <LaunchSummary
+          offer={offer}
+          nodeCount={values.node_count}
+          curl={curl}
+          formId={formId}
+          pending={pending}
+          balanceProblem={problem?.where === "balance" ? problem.message : null}
+        />
+      </aside>
+    </div>
+  );
+}

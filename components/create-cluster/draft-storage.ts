@@ -1,0 +1,69 @@
+/**
+ * The create form's draft, kept per offer in sessionStorage so nothing typed is lost on reload, together with the
+ * launch intent's Idempotency-Key so a reload-then-retry after an unclear failure cannot create a second cluster.
+ * sessionStorage is per tab: two tabs are two intents. Storage is untrusted (another version, a user edit): it is
+ * validated on read and silently ignored when it does not fit.
+ */
+import { z } from "zod";
+import type { CreateClusterFormValues } from "@/lib/offers/create-schema";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/schemas";
+
+export type LaunchIntent = { key: string; fingerprint: string };
+export type CreateDraft = { values: CreateClusterFormValues; intent: LaunchIntent | null };
+
+const draftSchema = z.object({
+  v: z.literal(1),
+  values: z.object({
+    name: z.string().max(300),
+    node_count: z.number(),
+    stack: z.string().max(50),
+    ssh_key_ids: z.array(z.string().max(100)).max(100),
+    storage_id: z.string().max(100),
+    include_community: z.boolean(),
+  }),
+  intent: z
+    .object({ key: z.string().regex(IDEMPOTENCY_KEY_PATTERN), fingerprint: z.string().max(20_000) })
+    .nullable(),
+});
+
+export function draftKey(offerId: string): string {
+  return `clusterdeck:create-draft:${offerId}`;
+}
+
+export function readDraft(offerId: string): CreateDraft | null {
+  try {
+    const raw = window.sessionStorage.getItem(draftKey(offerId));
+    if (!raw) return null;
+    const parsed = draftSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return null;
+    return { values: parsed.data.values as CreateClusterFormValues, intent: parsed.data.intent };
+  } catch {
+    return null;
+  }
+}
+
+export function writeDraft(offerId: string, draft: CreateDraft): void {
+  try {
+    window.sessionStorage.setItem(draftKey(offerId), JSON.stringify({ v: 1, ...draft }));
+  } catch {
+    // Storage full or disabled (private mode): the form still works, it just won't survive a reload.
+  }
+}
+
+export function clearDraft(offerId: string): void {
+  try {
+    window.sessionStorage.removeItem(draftKey(offerId));
+  } catch {
+    // ignore: nothing to clear
+  }
+}
+
+/** A v4 UUID. crypto.randomUUID only exists in secure contexts; a self-hosted console may be served over plain http. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

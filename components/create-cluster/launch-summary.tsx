@@ -1,0 +1,164 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangleIcon, Loader2Icon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { estimateCost, formatHours, formatRate, formatUsd } from "@/lib/cost/estimate";
+import { takesNodeCount, validNodeCounts } from "@/lib/offers/offer-rules";
+import { balanceQueryOptions } from "@/lib/query/offers";
+import type { Offer } from "@/lib/runcrate/schemas";
+import { cn } from "@/lib/utils";
+
+function Row({
+  label,
+  children,
+  strong,
+  hint,
+}: {
+  label: string;
+  children: React.ReactNode;
+  strong?: boolean;
+  hint?: string;
+}) {
+  return (
+    <div className="py-1">
+      <div className="flex items-baseline justify-between gap-4">
+        <dt className="text-muted-foreground whitespace-nowrap">{label}</dt>
+        <dd className={cn("text-right tabular-nums", strong && "font-semibold")}>{children}</dd>
+      </div>
+      {hint ? <p className="text-muted-foreground text-xs">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** The cost of what the form would launch, against the balance, with the launch button and "Copy as curl". */
+export function LaunchSummary({
+  offer,
+  nodeCount,
+  curl,
+  formId,
+  pending,
+  balanceProblem,
+}: {
+  offer: Offer;
+  nodeCount: number;
+  curl: string;
+  formId: string;
+  pending: boolean;
+  balanceProblem: string | null;
+}) {
+  const balance = useQuery(balanceQueryOptions());
+  const n = takesNodeCount(offer, nodeCount) ? nodeCount : null;
+  const e =
+    n === null
+      ? null
+      : estimateCost({
+          ratePerNode: offer.hourly_rate_per_node,
+          nodeCount: n,
+          balance: balance.data?.creditsBalance ?? null,
+          activeUsageCost: balance.data?.activeUsageCost ?? 0,
+        });
+  const burning = (balance.data?.activeUsageCost ?? 0) > 0;
+  const fewer = n !== null && validNodeCounts(offer).some((c) => c < n);
+
+  return (
+    <section
+      aria-labelledby="summary-title"
+      className="bg-card flex flex-col gap-3 rounded-lg border p-4 text-sm shadow-xs"
+    >
+      <h2 id="summary-title" className="font-semibold">
+        Summary
+      </h2>
+      <dl className="divide-y">
+        <Row label="Machines">
+          {n === null ? "—" : `${n} × ${offer.gpus_per_node} ${offer.gpu_type}`}
+          {n !== null ? (
+            <span className="text-muted-foreground block text-xs">{n * offer.gpus_per_node} GPUs in all</span>
+          ) : null}
+        </Row>
+        <Row label="Per node">{formatRate(offer.hourly_rate_per_node)}/h</Row>
+        <Row label="Cluster" strong>
+          {e ? `${formatRate(e.hourlyRate)}/h` : "—"}
+        </Row>
+        <Row label="Needed to launch" hint="The balance must cover max($10, one hour of the whole cluster).">
+          {e ? formatUsd(e.required) : "—"}
+        </Row>
+        <Row label="Balance">
+          {balance.isPending ? (
+            "…"
+          ) : balance.isError ? (
+            <span className="text-muted-foreground">unavailable</span>
+          ) : (
+            formatUsd(balance.data.creditsBalance)
+          )}
+        </Row>
+        {e && e.runwayHours !== null ? (
+          <Row label="Balance lasts">
+            {formatHours(e.runwayHours)}
+            {burning ? (
+              <span className="text-muted-foreground block text-xs">
+                with {formatRate(balance.data?.activeUsageCost ?? 0)}/h already running
+              </span>
+            ) : null}
+          </Row>
+        ) : null}
+      </dl>
+
+      {e && e.shortfall !== null && e.shortfall > 0 && !balanceProblem ? (
+        <p
+          className="border-destructive/30 bg-destructive/5 text-destructive flex gap-2 rounded-md border p-2"
+          data-testid="shortfall"
+        >
+          <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            Your balance is {formatUsd(e.shortfall)} short. Add credits on runcrate.ai
+            {fewer ? " or pick fewer nodes" : ""}; Runcrate will refuse this launch until then.
+          </span>
+        </p>
+      ) : null}
+      {balanceProblem ? (
+        <div
+          role="alert"
+          className="border-destructive/30 bg-destructive/5 text-destructive flex gap-2 rounded-md border p-2"
+          data-testid="balance-problem"
+        >
+          <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            {balanceProblem}
+            {/* The API's message usually names both amounts; add ours only when it does not. */}
+            {e && !balanceProblem.includes("$")
+              ? ` This launch needs ${formatUsd(e.required)}${balance.data ? `; the balance is ${formatUsd(balance.data.creditsBalance)}` : ""}.`
+              : ""}
+          </span>
+        </div>
+      ) : null}
+      {balance.isError ? (
+        <p className="text-muted-foreground text-xs">
+          The balance could not be read ({balance.error.message}); Runcrate still checks it at launch.
+        </p>
+      ) : null}
+
+      <Button type="submit" form={formId} disabled={pending} size="lg" className="w-full">
+        {pending ? (
+          <>
+            <Loader2Icon className="animate-spin" aria-hidden /> Launching…
+          </>
+        ) : (
+          "Launch cluster"
+        )}
+      </Button>
+      <p className="text-muted-foreground text-xs">
+        Billing starts when every machine is up and joined, for all of them at once; a cluster that never
+        starts costs nothing.
+      </p>
+      <div className="flex items-center justify-between gap-2 border-t pt-3">
+        <span className="text-muted-foreground text-xs">
+          <span className="text-foreground font-medium">Copy as curl</span>: the exact request, with
+          $RUNCRATE_API_KEY in place of your key.
+        </span>
+        <CopyButton value={curl} label="as curl" showText variant="outline" size="sm" />
+      </div>
+    </section>
+  );
+}

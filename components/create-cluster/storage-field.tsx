@@ -1,0 +1,71 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { storageQueryOptions } from "@/lib/query/offers";
+
+const NONE = "__none__";
+
+/** A storage volume (GET /storage), synced into /shared/volume on the head. Only rendered when the offer takes one. */
+export function StorageField({
+  id,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  invalid: boolean;
+  describedBy: string;
+}) {
+  const volumes = useQuery(storageQueryOptions());
+  if (volumes.isPending) return <Skeleton className="h-9 w-full" aria-label="Loading storage volumes" />;
+  if (volumes.isError) {
+    return (
+      <div role="alert" className="text-destructive flex items-center gap-3 text-sm">
+        Couldn’t load storage volumes: {volumes.error.message}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void volumes.refetch()}
+          disabled={volumes.isFetching}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (volumes.data.length === 0) {
+    return (
+      <p className="text-muted-foreground text-sm">
+        No storage volumes in this environment. Create one on runcrate.ai to attach it here.
+      </p>
+    );
+  }
+  return (
+    <Select value={value === "" ? NONE : value} onValueChange={(v) => onChange(v === NONE ? "" : v)}>
+      <SelectTrigger
+        id={id}
+        className="w-full max-w-md"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      >
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={NONE}>No volume</SelectItem>
+        {volumes.data.map((v) => (
+          <SelectItem key={v.id} value={v.id}>
+            {v.name}
+            {v.sizeGb != null ? ` · ${v.sizeGb} GB` : ""}
+            {v.region != null ? ` · ${v.region}` : ""}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import type { UseFormReturn } from "react-hook-form";
+import {
+  clearDraft,
+  newIdempotencyKey,
+  writeDraft,
+  type LaunchIntent,
+} from "@/components/create-cluster/draft-storage";
+import { launchCluster } from "@/lib/actions/create-cluster";
+import { toCreateBody, type CreateClusterFormValues } from "@/lib/offers/create-schema";
+import { offerKeys } from "@/lib/query/offers";
+import type { Offer } from "@/lib/runcrate/schemas";
+
+const FORM_FIELDS = [
+  "name",
+  "node_count",
+  "stack",
+  "ssh_key_ids",
+  "storage_id",
+  "include_community",
+] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+export type LaunchProblem =
+  /** Shown in the summary, beside the balance rule. */
+  | { where: "balance"; message: string }
+  /** Shown above the Launch button. */
+  | {
+      where: "form";
+      message: string;
+      retrySafe: boolean;
+      offerGone: boolean;
+      signIn: boolean;
+      settings: boolean;
+    };
+
+const RETRY_SAFE_KINDS = new Set([
+  "server",
+  "timeout",
+  "unreachable",
+  "bad_response",
+  "internal",
+  "rate_limited",
+  "network",
+]);
+
+export function fingerprint(offer: Offer, v: CreateClusterFormValues): string {
+  return JSON.stringify(toCreateBody(offer, v));
+}
+
+/** "values.ssh_key_ids.0" or "ssh_key_ids" → the form field it is about, if any. */
+export function formFieldOf(path: string): FormField | "offer_id" | null {
+  const head = path.replace(/^values\./, "").split(".")[0] ?? "";
+  if ((FORM_FIELDS as readonly string[]).includes(head)) return head as FormField;
+  return head === "offer_id" ? "offer_id" : null;
+}
+
+/**
+ * One launch intent → one Idempotency-Key. The key is minted when Launch is pressed for values that have no key yet,
+ * reused for every retry of the same values (also after a reload, via the draft), replaced when the values change,
+ * and dropped after success. A ref guards against a second call while one is in flight (a double click).
+ */
+export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormValues>) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const inFlight = useRef(false);
+  const intentRef = useRef<LaunchIntent | null>(null);
+  // Mirrors the ref for rendering ("Copy as curl" shows the key a retry would reuse).
+  const [intent, setIntentState] = useState<LaunchIntent | null>(null);
+  const setIntent = useCallback((i: LaunchIntent | null) => {
+    intentRef.current = i;
+    setIntentState(i);
+  }, []);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<LaunchProblem | null>(null);
+
+  const launch = useCallback(
+    async (values: CreateClusterFormValues) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setPending(true);
+      setProblem(null);
+      const fp = fingerprint(offer, values);
+      if (!intentRef.current || intentRef.current.fingerprint !== fp)
+        setIntent({ key: newIdempotencyKey(), fingerprint: fp });
+      const current = intentRef.current as LaunchIntent | null;
+      if (!current) return;
+      writeDraft(offer.id, { values, intent: current });
+
+      let result: Awaited<ReturnType<typeof launchCluster>>;
+      try {
+        result = await launchCluster({ offerId: offer.id, values, idempotencyKey: current.key });
+      } catch {
+        // The server action itself could not be reached (network, server restart). The cluster may or may not exist.
+        result = {
+          ok: false,
+          kind: "unreachable",
+          error: "Clusterdeck could not be reached to launch the cluster.",
+        };
+      }
+
+      if (result.ok) {
+        clearDraft(offer.id);
+        setIntent(null);
+        void queryClient.invalidateQueries({ queryKey: ["clusters"] });
+        void queryClient.invalidateQueries({ queryKey: offerKeys.balance });
+        // Stay "pending" while navigating so the button cannot start another launch.
+        router.push(`/clusters/${encodeURIComponent(result.data.id)}`);
+        return;
+      }
+
+      inFlight.current = false;
+      setPending(false);
+      if (result.kind === "insufficient_credits") {
+        void queryClient.invalidateQueries({ queryKey: offerKeys.balance });
+        setProblem({ where: "balance", message: result.error });
+        return;
+      }
+      let offerGone = false;
+      let placed = 0;
+      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
+        const field = formFieldOf(path);
+        if (field === "offer_id") offerGone = true;
+        else if (field) {
+          form.setError(field, { type: "server", message }, { shouldFocus: placed === 0 });
+          placed++;
+        }
+      }
+      if (result.kind === "conflict") offerGone = true;
+      // Every field error is shown at its field; the summary line then only says where to look.
+      const message =
+        placed > 0 && !offerGone
+          ? `${result.error}${placed > 1 ? " (and more, see the highlighted fields)" : ""}`
+          : result.error;
+      setProblem({
+        where: "form",
+        message,
+        retrySafe: RETRY_SAFE_KINDS.has(result.kind),
+        offerGone,
+        signIn: result.kind === "unauthenticated",
+        settings: result.kind === "no-key" || result.kind === "unauthorized",
+      });
+    },
+    [offer, form, setIntent, queryClient, router],
+  );
+
+  return { launch, pending, problem, intent, setIntent, intentRef };
+}

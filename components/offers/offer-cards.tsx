@@ -1,0 +1,113 @@
+"use client";
+
+import { memo } from "react";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  GpuPrice,
+  HostsText,
+  InterconnectText,
+  LocationText,
+  StacksText,
+} from "@/components/offers/offer-cells";
+import { formatRate, formatUsd } from "@/lib/cost/estimate";
+import { describeNodeCounts } from "@/lib/offers/offer-rules";
+import { offerRowFacts } from "@/lib/offers/row-facts";
+import type { Offer } from "@/lib/runcrate/schemas";
+import { cn } from "@/lib/utils";
+
+/** The narrow-screen form of one offer row: the same facts and marks as the table, stacked. */
+const OfferCard = memo(function OfferCard({
+  offer,
+  nodes,
+  balance,
+}: {
+  offer: Offer;
+  nodes: number | null;
+  balance: number | null;
+}) {
+  const f = offerRowFacts(offer, nodes, balance);
+  return (
+    <li
+      data-offer-id={offer.id}
+      data-takes={f.takes ? "yes" : "no"}
+      className={cn(
+        "flex flex-col gap-2 rounded-md border p-3 text-[13px]",
+        !f.takes && "text-muted-foreground",
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="text-foreground font-medium">
+            {offer.gpus_per_node} × {offer.gpu_type}
+          </p>
+          <LocationText offer={offer} />
+        </div>
+        <HostsText offer={offer} />
+      </div>
+      <dl className="grid grid-cols-3 gap-2 tabular-nums">
+        <div>
+          <dt className="text-muted-foreground text-xs">$/GPU-h</dt>
+          <dd>
+            <GpuPrice offer={offer} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">$/node-h</dt>
+          <dd>{formatRate(offer.hourly_rate_per_node)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">
+            {nodes !== null ? `${nodes} nodes` : f.n !== null ? `${f.n} nodes` : "Cluster"}
+          </dt>
+          <dd>{!f.takes ? `Not ${nodes} nodes` : f.total !== null ? `${formatRate(f.total)}/h` : "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">Interconnect</dt>
+          <dd>
+            <InterconnectText offer={offer} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">Stacks</dt>
+          <dd>
+            <StacksText offer={offer} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs">Nodes · volume</dt>
+          <dd>
+            {describeNodeCounts(offer).replace(/ nodes$/, "")} · {offer.volume ? "volume" : "no volume"}
+          </dd>
+        </div>
+      </dl>
+      <div className="flex items-center justify-between gap-2">
+        {f.short > 0 ? <Badge variant="destructive">Short {formatUsd(f.short)}</Badge> : <span />}
+        <Button asChild size="sm" variant={f.takes ? "default" : "outline"}>
+          <Link href={f.href} prefetch={false}>
+            Launch
+          </Link>
+        </Button>
+      </div>
+    </li>
+  );
+});
+
+export function OfferCards({
+  offers,
+  nodes,
+  balance,
+}: {
+  offers: Offer[];
+  nodes: number | null;
+  balance: number | null;
+}) {
+  return (
+    <ul className="flex flex-col gap-2" aria-label="Cluster offers">
+      {offers.map((o) => (
+        <OfferCard key={o.id} offer={o} nodes={nodes} balance={balance} />
+      ))}
+    </ul>
+  );
+}

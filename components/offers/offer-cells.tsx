@@ -1,0 +1,108 @@
+import { Badge } from "@/components/ui/badge";
+import { formatRate } from "@/lib/cost/estimate";
+import { isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
+import type { Offer } from "@/lib/runcrate/schemas";
+
+/** Small presentational pieces shared by the offers table and the create form's offer header. */
+
+export function HostTierBadge({ offer }: { offer: Offer }) {
+  if (isCommunity(offer)) {
+    return (
+      <Badge
+        variant="warning"
+        title="Community hosts: machines run by independent hosts. No storage volumes; launching needs include_community."
+      >
+        Community
+      </Badge>
+    );
+  }
+  return (
+    <span className="text-muted-foreground">
+      {offer.host_tier === "datacenter" ? "Datacenter" : offer.host_tier}
+    </span>
+  );
+}
+
+const KIND_LABEL: Record<string, string> = { infiniband: "InfiniBand", roce: "RoCE", ethernet: "Ethernet" };
+
+export function interconnectKindLabel(kind: string): string {
+  return KIND_LABEL[kind] ?? kind;
+}
+
+export function InterconnectText({ offer }: { offer: Offer }) {
+  const ic = offer.interconnect;
+  if (!ic) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span
+      className="flex flex-col leading-tight"
+      title={[ic.label, ic.note].filter(Boolean).join(" — ") || undefined}
+    >
+      <span className="tabular-nums">
+        {ic.rate_gbps != null
+          ? `${ic.rate_gbps.toLocaleString("en-US")} Gbps`
+          : interconnectKindLabel(ic.kind)}
+      </span>
+      <span className="text-muted-foreground max-w-40 truncate text-xs">
+        {ic.rate_gbps != null ? interconnectKindLabel(ic.kind) : ic.label}
+      </span>
+    </span>
+  );
+}
+
+/** Host tier and deployment type together: both say what kind of machine it is. */
+export function HostsText({ offer }: { offer: Offer }) {
+  return (
+    <span className="flex flex-col items-start gap-0.5 leading-tight">
+      <HostTierBadge offer={offer} />
+      <span className="text-muted-foreground text-xs">
+        {isContainer(offer)
+          ? "Container, no /shared"
+          : offer.deployment_type === "vm"
+            ? "VM"
+            : offer.deployment_type}
+      </span>
+    </span>
+  );
+}
+
+export function DeploymentText({ offer }: { offer: Offer }) {
+  if (isContainer(offer)) {
+    return (
+      <span className="flex flex-col leading-tight">
+        <span>Container</span>
+        <span className="text-muted-foreground text-xs">no /shared</span>
+      </span>
+    );
+  }
+  return <span>{offer.deployment_type === "vm" ? "VM" : offer.deployment_type}</span>;
+}
+
+const SHORT_STACK: Record<string, string> = { none: "None", slurm: "Slurm", kubernetes: "K8s", ray: "Ray" };
+
+export function StacksText({ offer }: { offer: Offer }) {
+  if (offer.stacks.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="text-xs" title={offer.stacks.map(stackLabel).join(", ")}>
+      {offer.stacks.map((s) => SHORT_STACK[s] ?? s).join(" · ")}
+    </span>
+  );
+}
+
+export function LocationText({ offer }: { offer: Offer }) {
+  return (
+    <span>
+      {offer.location ?? "—"}
+      {offer.country_code ? (
+        <span className="text-muted-foreground ml-1 text-xs">{offer.country_code}</span>
+      ) : null}
+    </span>
+  );
+}
+
+export function GpuPrice({ offer }: { offer: Offer }) {
+  return offer.gpus_per_node > 0 ? (
+    <>{formatRate(offer.hourly_rate_per_node / offer.gpus_per_node)}</>
+  ) : (
+    <>—</>
+  );
+}

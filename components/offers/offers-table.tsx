@@ -1,0 +1,189 @@
+"use client";
+
+import { memo } from "react";
+import Link from "next/link";
+import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  GpuPrice,
+  HostsText,
+  InterconnectText,
+  LocationText,
+  StacksText,
+} from "@/components/offers/offer-cells";
+import { formatRate, formatUsd } from "@/lib/cost/estimate";
+import type { SortDir, SortKey } from "@/lib/offers/filters";
+import { describeNodeCounts } from "@/lib/offers/offer-rules";
+import { offerRowFacts } from "@/lib/offers/row-facts";
+import type { Offer } from "@/lib/runcrate/schemas";
+import { cn } from "@/lib/utils";
+
+type SortProps = { sort: SortKey; dir: SortDir; onSort: (key: SortKey) => void };
+
+function SortHeader({
+  label,
+  k,
+  sort,
+  dir,
+  onSort,
+  className,
+}: SortProps & { label: string; k: SortKey; className?: string }) {
+  const active = sort === k;
+  const Icon = !active ? ArrowUpDownIcon : dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}
+      className={cn("px-2 py-2 font-medium", className)}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(k)}
+        className={cn(
+          "hover:text-foreground focus-visible:ring-ring inline-flex items-center gap-1 rounded-sm focus-visible:ring-2 focus-visible:outline-none",
+          active && "text-foreground",
+        )}
+      >
+        {label}
+        <Icon className={cn("size-3.5", !active && "opacity-50")} aria-hidden />
+      </button>
+    </th>
+  );
+}
+
+/**
+ * One row. Memoised on primitive props so typing in the search box or changing one filter only mounts and unmounts
+ * the rows that enter or leave the list; rows that stay are not re-rendered.
+ */
+const OfferRow = memo(function OfferRow({
+  offer,
+  nodes,
+  balance,
+}: {
+  offer: Offer;
+  nodes: number | null;
+  balance: number | null;
+}) {
+  const { takes, n, total, required, short, href } = offerRowFacts(offer, nodes, balance);
+  return (
+    <tr
+      data-offer-id={offer.id}
+      data-takes={takes ? "yes" : "no"}
+      className={cn(
+        "hover:bg-muted/40 border-b text-[13px] whitespace-nowrap",
+        !takes && "text-muted-foreground",
+      )}
+    >
+      <td className="px-2 py-1.5">
+        <div className="text-foreground font-medium">{offer.gpu_type}</div>
+        <div className="text-muted-foreground text-xs">
+          {offer.gpus_per_node} GPU{offer.gpus_per_node === 1 ? "" : "s"} / node
+        </div>
+      </td>
+      <td className="px-2 py-1.5 text-right tabular-nums">
+        <GpuPrice offer={offer} />
+      </td>
+      <td className="px-2 py-1.5 text-right tabular-nums">{formatRate(offer.hourly_rate_per_node)}</td>
+      <td className="px-2 py-1.5 text-right tabular-nums">
+        {nodes !== null && !takes ? (
+          <span className="text-xs" title={`This offer cannot take ${nodes} nodes.`}>
+            Not {nodes} nodes
+          </span>
+        ) : total !== null ? (
+          <span className="flex flex-col items-end leading-tight">
+            <span className="text-foreground">{formatRate(total)}/h</span>
+            {nodes === null ? <span className="text-muted-foreground text-xs">{n} nodes</span> : null}
+          </span>
+        ) : (
+          "—"
+        )}
+        {short > 0 ? (
+          <Badge
+            variant="destructive"
+            className="mt-0.5 ml-auto flex"
+            title={`Your balance is ${formatUsd(short)} short of the ${formatUsd(required ?? 0)} needed to launch ${n} nodes.`}
+          >
+            Short {formatUsd(short)}
+          </Badge>
+        ) : null}
+      </td>
+      <td className="px-2 py-1.5">
+        <LocationText offer={offer} />
+      </td>
+      <td className="px-2 py-1.5">
+        <HostsText offer={offer} />
+      </td>
+      <td className="px-2 py-1.5">
+        <InterconnectText offer={offer} />
+      </td>
+      <td className="px-2 py-1.5">
+        <StacksText offer={offer} />
+      </td>
+      <td className="px-2 py-1.5">{describeNodeCounts(offer).replace(/ nodes$/, "")}</td>
+      <td className="px-2 py-1.5">
+        {offer.volume ? "Yes" : <span className="text-muted-foreground">No</span>}
+      </td>
+      <td className="px-2 py-1.5 text-right">
+        <Button asChild size="sm" variant={takes ? "default" : "outline"} className="h-7">
+          <Link
+            href={href}
+            prefetch={false}
+            aria-label={`Launch ${offer.gpu_type} × ${offer.gpus_per_node} in ${offer.location ?? offer.id}`}
+          >
+            Launch
+          </Link>
+        </Button>
+      </td>
+    </tr>
+  );
+});
+
+export function OffersTable({
+  offers,
+  nodes,
+  balance,
+  ...sortProps
+}: SortProps & { offers: Offer[]; nodes: number | null; balance: number | null }) {
+  return (
+    <div className="relative w-full overflow-x-auto rounded-md border">
+      <table className="w-full min-w-[980px] text-sm [&_td]:px-1.5 [&_th]:px-1.5">
+        <caption className="sr-only">Cluster offers</caption>
+        <thead className="bg-muted/60 text-muted-foreground text-left text-xs whitespace-nowrap">
+          <tr className="border-b">
+            <SortHeader label="GPU" k="gpus" {...sortProps} />
+            <SortHeader label="$/GPU-h" k="gpu_hour" className="text-right" {...sortProps} />
+            <SortHeader label="$/node-h" k="node_hour" className="text-right" {...sortProps} />
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              {nodes !== null ? `At ${nodes} nodes` : "Smallest cluster"}
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Location
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Hosts
+            </th>
+            <SortHeader label="Interconnect" k="interconnect" {...sortProps} />
+            <th scope="col" className="px-2 py-2 font-medium">
+              Stacks
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Nodes
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Volume
+            </th>
+            <th scope="col" className="px-2 py-2">
+              <span className="sr-only">Launch</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((o) => (
+            <OfferRow key={o.id} offer={o} nodes={nodes} balance={balance} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+"use client";
+
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { InfoIcon, SearchIcon, SlidersHorizontalIcon, XIcon } from "lucide-react";
+import { OffersFilterBar } from "@/components/offers/offers-filter-bar";
+import { OffersEmpty, OffersError, OffersSkeleton } from "@/components/offers/offers-states";
+import { OfferCards } from "@/components/offers/offer-cards";
+import { OffersTable } from "@/components/offers/offers-table";
+import { useNarrow } from "@/components/offers/use-narrow";
+import { useRenderLimit } from "@/components/offers/use-render-limit";
+import { useOfferFilters } from "@/components/offers/use-offer-filters";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { formatUsd } from "@/lib/cost/estimate";
+import {
+  applyOfferFilters,
+  hasNarrowingFilters,
+  offerFacets,
+  type OfferFilters,
+  type SortKey,
+} from "@/lib/offers/filters";
+import { clearNarrowing } from "@/lib/offers/url-state";
+import { ApiGetError } from "@/lib/query/api-get";
+import { balanceQueryOptions, offersQueryOptions } from "@/lib/query/offers";
+import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";
+
+const NODE_CHOICES = Array.from({ length: MAX_NODES - MIN_NODES + 1 }, (_, i) => i + MIN_NODES);
+const SORT_LABEL: Record<SortKey, string> = {
+  gpu_hour: "Price per GPU-hour",
+  node_hour: "Price per node-hour",
+  interconnect: "Interconnect rate",
+  gpus: "GPUs per node",
+};
+const SEARCH_DEBOUNCE_MS = 250;
+
+export function OffersView() {
+  const { filters, notices, setFilters } = useOfferFilters();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const offers = useQuery(offersQueryOptions(filters.community));
+  const balance = useQuery(balanceQueryOptions());
+
+  // The search box is local state so typing never waits on the URL; the URL follows after a pause (replace, not push).
+  const [q, setQ] = useState(filters.q);
+  const [lastWritten, setLastWritten] = useState(filters.q);
+  const [urlQ, setUrlQ] = useState(filters.q);
+  if (urlQ !== filters.q) {
+    // The URL changed from elsewhere (Back, a shared link, "Clear filters"): show what it says.
+    setUrlQ(filters.q);
+    if (filters.q !== lastWritten) setQ(filters.q);
+  }
+  const filtersRef = useRef(filters);
+  useEffect(() => {
+    filtersRef.current = filters;
+  }, [filters]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const writeSearch = useCallback(
+    (value: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      if (value === filtersRef.current.q) return;
+      setLastWritten(value);
+      setFilters({ ...filtersRef.current, q: value }, "replace");
+    },
+    [setFilters],
+  );
+  useEffect(() => {
+    if (q === filtersRef.current.q) return;
+    // If anything navigates before the pause ends (Back, a link), the pending write must not land on the new entry.
+    const at = window.location.href;
+    timer.current = setTimeout(() => {
+      if (window.location.href === at) writeSearch(q);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [q, writeSearch]);
+
+  const set = useCallback(
+    (patch: Partial<OfferFilters>) => setFilters({ ...filtersRef.current, q, ...patch }, "push"),
+    [setFilters, q],
+  );
+
+  const live = useMemo(() => ({ ...filters, q }), [filters, q]);
+  const deferred = useDeferredValue(live);
+  const all = useMemo(() => offers.data ?? [], [offers.data]);
+  const facets = useMemo(() => offerFacets(all), [all]);
+  const rows = useMemo(() => applyOfferFilters(all, deferred), [all, deferred]);
+  const visibleTotal = useMemo(
+    () => (filters.community ? all.length : all.filter((o) => o.host_tier !== "community").length),
+    [all, filters.community],
+  );
+  const narrowed = hasNarrowingFilters(live);
+  const bal = balance.data?.creditsBalance ?? null;
+  const narrow = useNarrow();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { visible, more, sentinelRef, showAll } = useRenderLimit(rows);
+
+  const onSort = useCallback(
+    (key: SortKey) => {
+      const f = filtersRef.current;
+      set({ sort: key, dir: f.sort === key && f.dir === "asc" ? "desc" : "asc" });
+    },
+    [set],
+  );
+  const clear = () => {
+    setQ("");
+    setFilters(clearNarrowing({ ...filtersRef.current, q: "" }), "push");
+  };
+
+  const noticeKey = notices.join("\n");
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold tracking-tight">Offers</h1>
+          <p className="text-muted-foreground text-sm">
+            Pick the machines for a cluster. Prices are per hour; a launch needs a balance of at least
+            max($10, one hour of the whole cluster).
+          </p>
+        </div>
+        <p className="text-muted-foreground text-sm tabular-nums" aria-live="polite">
+          {offers.data
+            ? `${rows.length.toLocaleString("en-US")} of ${visibleTotal.toLocaleString("en-US")} offers`
+            : null}
+          {bal !== null ? <span className="ml-3">Balance {formatUsd(bal)}</span> : null}
+        </p>
+      </div>
+
+      {notices.length > 0 && dismissed !== noticeKey ? (
+        <div
+          role="status"
+          className="border-warning/30 bg-warning/10 flex items-start gap-2 rounded-md border px-3 py-2 text-sm"
+        >
+          <InfoIcon className="text-warning mt-0.5 size-4 shrink-0" aria-hidden />
+          <ul className="flex-1">
+            {notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="size-6"
+            onClick={() => setDismissed(noticeKey)}
+            aria-label="Dismiss"
+          >
+            <XIcon />
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-56 flex-1 sm:max-w-sm">
+          <SearchIcon
+            className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value.slice(0, 200))}
+            // Leaving the box (e.g. to click Launch) writes the search at once, before any navigation starts.
+            onBlur={() => writeSearch(q)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") writeSearch(q);
+            }}
+            placeholder="Search GPU, location, interconnect, stack…"
+            aria-label="Search offers"
+            className="pl-8"
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <span className="text-muted-foreground text-sm" id="nodes-label">
+            Nodes
+          </span>
+          <Select
+            value={filters.nodes === null ? "any" : String(filters.nodes)}
+            onValueChange={(v) => set({ nodes: v === "any" ? null : Number(v) })}
+          >
+            <SelectTrigger size="sm" className="w-24" aria-labelledby="nodes-label">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="any">Any</SelectItem>
+              {NODE_CHOICES.map((n) => (
+                <SelectItem key={n} value={String(n)}>
+                  {n}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {filters.nodes !== null ? (
+            <label className="text-muted-foreground flex items-center gap-2 text-xs">
+              <Switch
+                checked={filters.fits}
+                onCheckedChange={(fits) => set({ fits })}
+                aria-label={`Hide offers that cannot take ${filters.nodes} nodes`}
+              />
+              Hide offers that can’t take {filters.nodes}
+            </label>
+          ) : null}
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <Switch
+            checked={filters.community}
+            onCheckedChange={(community) => set({ community, tier: community ? filters.tier : null })}
+            aria-label="Include community hosts"
+          />
+          Include community hosts
+        </label>
+        <div className="flex items-center gap-2 sm:ml-auto">
+          <span className="text-muted-foreground text-sm" id="sort-label">
+            Sort
+          </span>
+          <Select value={filters.sort} onValueChange={(v) => set({ sort: v as SortKey })}>
+            <SelectTrigger size="sm" className="w-48" aria-labelledby="sort-label">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(Object.keys(SORT_LABEL) as SortKey[]).map((k) => (
+                <SelectItem key={k} value={k}>
+                  {SORT_LABEL[k]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => set({ dir: filters.dir === "asc" ? "desc" : "asc" })}
+            aria-label={
+              filters.dir === "asc" ? "Ascending; switch to descending" : "Descending; switch to ascending"
+            }
+          >
+            {filters.dir === "asc" ? "Low → high" : "High → low"}
+          </Button>
+        </div>
+      </div>
+
+      {narrow ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          aria-expanded={filtersOpen}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          <SlidersHorizontalIcon aria-hidden /> {filtersOpen ? "Hide filters" : "Filters"}
+          {narrowed ? <span className="bg-brand/15 text-brand rounded px-1 text-xs">on</span> : null}
+        </Button>
+      ) : null}
+      {!narrow || filtersOpen ? (
+        <OffersFilterBar filters={filters} facets={facets} set={set}>
+          {narrowed ? (
+            <Button variant="ghost" size="sm" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : null}
+        </OffersFilterBar>
+      ) : null}
+
+      {offers.isPending ? (
+        <OffersSkeleton />
+      ) : offers.isError && !offers.data ? (
+        <OffersError
+          message={offers.error.message}
+          code={offers.error instanceof ApiGetError ? offers.error.code : null}
+          onRetry={() => void offers.refetch()}
+          retrying={offers.isFetching}
+        />
+      ) : rows.length === 0 ? (
+        <OffersEmpty filtered={narrowed} onClear={clear} total={visibleTotal} />
+      ) : (
+        <>
+          {narrow ? (
+            <OfferCards offers={visible} nodes={deferred.nodes} balance={bal} />
+          ) : (
+            <OffersTable
+              offers={visible}
+              nodes={deferred.nodes}
+              balance={bal}
+              sort={filters.sort}
+              dir={filters.dir}
+              onSort={onSort}
+            />
+          )}
+          {more ? (
+            <div
+              ref={sentinelRef}
+              className="text-muted-foreground flex items-center justify-center gap-3 py-3 text-sm"
+            >
+              Showing {visible.length.toLocaleString("en-US")} of {rows.length.toLocaleString("en-US")}; more
+              load as you scroll.
+              <Button variant="outline" size="sm" onClick={showAll}>
+                Show all
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+      {balance.isError ? (
+        <p className="text-muted-foreground text-xs">
+          Balance unavailable ({balance.error.message}); shortfall marks are hidden.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+"use server";
+
+import { z } from "zod";
+import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
+import { recordAudit } from "@/lib/audit";
+import { buildCreateClusterSchema, toCreateBody } from "@/lib/offers/create-schema";
+import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/errors";
+import { idempotencyKeySchema, type CreateClusterBody } from "@/lib/runcrate/schemas";
+
+// The values are re-validated below against the offer as it is now; this only bounds their shape.
+const launchInputSchema = z.object({
+  offerId: z.string().min(1).max(300),
+  idempotencyKey: idempotencyKeySchema,
+  values: z.object({
+    name: z.string().max(300),
+    node_count: z.number(),
+    stack: z.string().max(50),
+    ssh_key_ids: z.array(z.string().max(100)).max(100),
+    storage_id: z.string().max(100),
+    include_community: z.boolean(),
+  }),
+});
+
+/**
+ * Launch one cluster: GET /clusters/offers for the offer as it is now, validate with the same schema the form
+ * used, then POST /clusters with the caller's Idempotency-Key (one per launch intent, so a retry or double click
+ * returns the same cluster instead of a second one).
+ */
+export const launchCluster = runcrateAction(launchInputSchema, async (input, { user, key, client }) => {
+  const offers = await client.listOffers({ includeCommunity: true });
+  const offer = offers.find((o) => o.id === input.offerId);
+  if (!offer) {
+    throw new ActionError(
+      "This offer is no longer listed — it may have been taken. Pick another offer.",
+      "not_found",
+      {
+        offer_id: "This offer is no longer listed.",
+      },
+    );
+  }
+  // The offer may have changed since the form was built from it (counts, stacks, volume support).
+  const checked = buildCreateClusterSchema(offer).safeParse(input.values);
+  if (!checked.success) {
+    const fieldErrors = fieldErrorsOf(checked.error);
+    throw new ActionError(
+      Object.values(fieldErrors)[0] ?? "Check the highlighted fields.",
+      "invalid-input",
+      fieldErrors,
+    );
+  }
+  const values = checked.data;
+  const body = toCreateBody(offer, values);
+  const { cluster, replayed } = await client
+    .createCluster(body, { idempotencyKey: input.idempotencyKey })
+    .catch((e: unknown) => {
+      throw isRuncrateError(e) ? onField(e, body) : e;
+    });
+  try {
+    await recordAudit({
+      userId: user.id,
+      action: "launch",
+      clusterId: cluster.id,
+      clusterName: cluster.name,
+      keyLabel: key.label,
+      detail: `${body.node_count} × ${offer.gpus_per_node} ${offer.gpu_type} (${offer.id}), stack ${body.stack ?? "none"}${replayed ? ", idempotent replay" : ""}`,
+    });
+  } catch (e) {
+    // The cluster exists; failing the launch now would only invite a retry. Log without values.
+    console.error("launch: audit entry not recorded", e instanceof Error ? e.name : typeof e);
+  }
+  return { id: cluster.id, name: cluster.name, replayed };
+});
+
+const FIELD_GONE: Record<string, string> = {
+  ssh_key_ids: "A picked SSH key no longer exists in this workspace; untick it or reload the list.",
+  storage_id: "That volume no longer exists in this environment; pick another or none.",
+  offer_id: "This offer is no longer listed.",
+};
+
+/**
+ * 404 and 409 answers name the field they are about in `details.field` (the client only turns 422 details into
+ * field errors); carry it to the form so the message lands on the right control.
+ */
+function onField(e: RuncrateError, body: CreateClusterBody): Error {
+  const field = typeof e.details?.field === "string" ? e.details.field : null;
+  if (!field || (e.kind !== "not_found" && e.kind !== "conflict")) return e;
+  const gone = e.kind === "not_found" ? FIELD_GONE[field] : undefined;
+  const message =
+    gone ??
+    (field === "offer_id" ? `This offer can't take ${body.node_count} nodes right now.` : e.userMessage);
+  return new ActionError(e.kind === "conflict" ? e.userMessage : (gone ?? e.userMessage), e.kind, {
+    [field]: message,
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Cost and balance arithmetic for a cluster of one offer (no I/O). The balance rule is the API's own:
+ * a create needs a balance of at least max($10, one hour of the whole cluster) (runcrate-api.md §1.9).
+ * Billing is hourly_rate_per_node × node_count per hour, for every machine at once, from up_at.
+ */
+import { MIN_BALANCE_TO_CREATE } from "@/lib/runcrate/schemas";
+
+/** The whole cluster's hourly rate, in credits (1 credit = 1 USD). */
+export function clusterHourlyRate(ratePerNode: number, nodeCount: number): number {
+  return ratePerNode * nodeCount;
+}
+
+/** The balance the API requires before it creates the cluster, in whole cents (2.49 × 3 is 7.47, not 7.470000000000001). */
+export function requiredBalance(ratePerNode: number, nodeCount: number): number {
+  return roundCents(Math.max(MIN_BALANCE_TO_CREATE, clusterHourlyRate(ratePerNode, nodeCount)));
+}
+
+/** Dollars missing to satisfy the balance rule; 0 when the balance covers it. */
+export function shortfall(balance: number, required: number): number {
+  return balance >= required ? 0 : roundCents(required - balance);
+}
+
+/**
+ * Hours the balance lasts once this cluster runs beside whatever already burns (activeUsageCost per hour).
+ * null when nothing would burn (infinite runway); 0 when the balance is already spent.
+ */
+export function runwayHours(balance: number, clusterRate: number, activeUsageCost = 0): number | null {
+  const burn = clusterRate + Math.max(0, activeUsageCost);
+  if (burn <= 0) return null;
+  return Math.max(0, balance) / burn;
+}
+
+export type CostEstimate = {
+  nodeCount: number;
+  hourlyRate: number;
+  required: number;
+  balance: number | null;
+  shortfall: number | null;
+  runwayHours: number | null;
+};
+
+export function estimateCost(o: {
+  ratePerNode: number;
+  nodeCount: number;
+  balance: number | null;
+  activeUsageCost?: number | null;
+}): CostEstimate {
+  const hourlyRate = clusterHourlyRate(o.ratePerNode, o.nodeCount);
+  const required = requiredBalance(o.ratePerNode, o.nodeCount);
+  return {
+    nodeCount: o.nodeCount,
+    hourlyRate,
+    required,
+    balance: o.balance,
+    shortfall: o.balance === null ? null : shortfall(o.balance, required),
+    runwayHours: o.balance === null ? null : runwayHours(o.balance, hourlyRate, o.activeUsageCost ?? 0),
+  };
+}
+
+export function roundCents(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdFine = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+/** $1,234.56 — for balances and totals. */
+export function formatUsd(x: number): string {
+  return usd.format(x);
+}
+
+/** Rates keep sub-cent precision ($0.4375/GPU-h) so a per-GPU price is never rounded to a wrong-looking figure. */
+export function formatRate(x: number): string {
+  return usdFine.format(x);
+}
+
+/** "3.5 h", "2 d 4 h", "∞" — a runway for people, not a float. */
+export function formatHours(h: number | null): string {
+  if (h === null) return "∞";
+  if (h < 1) return `${Math.floor(h * 60)} min`;
+  if (h < 48) return `${(Math.floor(h * 10) / 10).toString()} h`;
+  const d = Math.floor(h / 24);
+  return `${d} d ${Math.floor(h - d * 24)} h`;
+}

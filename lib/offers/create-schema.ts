@@ -1,0 +1,141 @@
+/**
+ * The create-cluster form's schema, built from the chosen offer. The same builder runs in the browser (react-hook-form
+ * resolver) and in the launch server action against a freshly fetched offer, so whatever the form accepts the API
+ * accepts for every rule the offer and the workspace's lists can tell (runcrate-api.md §2.2, sim assumptions §5 #5).
+ */
+import { z } from "zod";
+import {
+  CLUSTER_NAME_PATTERN,
+  MAX_SSH_KEYS,
+  STACKS,
+  type CreateClusterBody,
+  type Offer,
+  type Stack,
+} from "@/lib/runcrate/schemas";
+import {
+  describeNodeCounts,
+  isCommunity,
+  knownStacks,
+  stackLabel,
+  storageBlockedReason,
+  takesNodeCount,
+  validNodeCounts,
+} from "@/lib/offers/offer-rules";
+
+export type CreateClusterFormValues = {
+  name: string;
+  node_count: number;
+  stack: Stack;
+  ssh_key_ids: string[];
+  /** "" means no volume (a select cannot hold undefined). */
+  storage_id: string;
+  include_community: boolean;
+};
+
+/** What the form knows about the workspace; when a list is given, ids outside it are refused before the API sees them. */
+export type CreateSchemaContext = {
+  sshKeyIds?: readonly string[] | null;
+  storageIds?: readonly string[] | null;
+};
+
+const guid = z.guid();
+
+export function nameProblem(name: string): string | null {
+  if (name.length === 0) return "Give the cluster a name.";
+  if (name.length > 63) return `At most 63 characters (this one has ${name.length}).`;
+  if (!/^[A-Za-z0-9]/.test(name)) return "Start with a letter or digit.";
+  if (!CLUSTER_NAME_PATTERN.test(name))
+    return "Only letters, digits and hyphens (no spaces, dots or underscores).";
+  return null;
+}
+
+export function buildCreateClusterSchema(offer: Offer, ctx: CreateSchemaContext = {}) {
+  const stacks = knownStacks(offer);
+  const counts = validNodeCounts(offer);
+  const community = isCommunity(offer);
+  const storageReason = storageBlockedReason(offer);
+  const sshKnown = ctx.sshKeyIds ? new Set(ctx.sshKeyIds) : null;
+  const storageKnown = ctx.storageIds ? new Set(ctx.storageIds) : null;
+  const stackMessage =
+    stacks.length === 0
+      ? "This offer lists no stack the console can launch."
+      : `Pick one of this offer's stacks: ${stacks.map(stackLabel).join(", ")}.`;
+
+  return z.object({
+    name: z.string().superRefine((v, c) => {
+      const p = nameProblem(v);
+      if (p) c.addIssue({ code: "custom", message: p });
+    }),
+    node_count: z.number({ error: "Pick a node count." }).refine((n) => takesNodeCount(offer, n), {
+      message:
+        counts.length === 0
+          ? "This offer takes no node count the API allows."
+          : `This offer takes ${describeNodeCounts(offer)}.`,
+    }),
+    stack: z
+      .enum(STACKS, { error: () => stackMessage })
+      .refine((s) => stacks.includes(s), { message: stackMessage }),
+    ssh_key_ids: z
+      .array(z.string())
+      .max(MAX_SSH_KEYS, `At most ${MAX_SSH_KEYS} SSH keys.`)
+      .superRefine((ids, c) => {
+        if (new Set(ids).size !== ids.length)
+          c.addIssue({ code: "custom", message: "Each SSH key can be picked once." });
+        if (ids.some((id) => !guid.safeParse(id).success))
+          c.addIssue({ code: "custom", message: "An SSH key id is not valid." });
+        else if (sshKnown && ids.some((id) => !sshKnown.has(id)))
+          c.addIssue({
+            code: "custom",
+            message: "A picked SSH key no longer exists in this workspace; reload the list.",
+          });
+      }),
+    storage_id: z.string().superRefine((id, c) => {
+      if (id === "") return;
+      if (storageReason) c.addIssue({ code: "custom", message: storageReason });
+      else if (!guid.safeParse(id).success)
+        c.addIssue({ code: "custom", message: "That volume id is not valid." });
+      else if (storageKnown && !storageKnown.has(id))
+        c.addIssue({
+          code: "custom",
+          message: "That volume no longer exists in this environment; reload the list.",
+        });
+    }),
+    include_community: z.boolean().refine((v) => v === community, {
+      message: community
+        ? "This offer runs on community hosts; launching it needs include_community."
+        : "include_community is only for offers on community hosts.",
+    }),
+  }) satisfies z.ZodType<CreateClusterFormValues>;
+}
+
+/** The form's first values for an offer: the smallest valid count and the simplest stack. */
+export function defaultFormValues(offer: Offer): CreateClusterFormValues {
+  const stacks = knownStacks(offer);
+  return {
+    name: "",
+    node_count: validNodeCounts(offer)[0] ?? offer.min_nodes,
+    stack: stacks.includes("none") ? "none" : (stacks[0] ?? "none"),
+    ssh_key_ids: [],
+    storage_id: "",
+    include_community: isCommunity(offer),
+  };
+}
+
+/** The exact POST /clusters body for validated form values (optional fields left out when empty). */
+export function toCreateBody(offer: Offer, v: CreateClusterFormValues): CreateClusterBody {
+  const body: CreateClusterBody = {
+    name: v.name,
+    offer_id: offer.id,
+    node_count: v.node_count,
+    stack: v.stack,
+  };
+  if (v.ssh_key_ids.length > 0) body.ssh_key_ids = [...v.ssh_key_ids];
+  if (v.storage_id !== "") body.storage_id = v.storage_id;
+  if (isCommunity(offer)) body.include_community = true;
+  return body;
+}
+
+/** Machine names the API will give, `<name>-<rank>`, ranks from `firstRank` (the simulator counts from 0, rank 0 = head). */
+export function machineNames(name: string, nodeCount: number, firstRank = 0): string[] {
+  return Array.from({ length: Math.max(0, nodeCount) }, (_, i) => `${name}-${firstRank + i}`);
+}

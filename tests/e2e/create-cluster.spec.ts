@@ -1,0 +1,264 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
+import type { Offer } from "@/lib/runcrate/schemas";
+import {
+  SIM_URL,
+  clearFaults,
+  deleteSshKey,
+  setBalance,
+  setFaults,
+  simClusters,
+  simOffers,
+  simSshKeys,
+} from "../offers/e2e-sim";
+import { signUpWithKey } from "./support/account";
+
+/** The create-cluster form and its launch action against the simulator: one intent, one cluster. */
+
+test.afterEach(async ({ request }) => {
+  await clearFaults(request);
+});
+
+const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
+const launchButton = (page: Page) => page.getByRole("button", { name: "Launch cluster" });
+
+async function volumeOffer(request: APIRequestContext, key: string): Promise<Offer> {
+  const offers = await simOffers(request, key);
+  const o = offers.find(
+    (x) => !isCommunity(x) && x.volume && x.stacks.includes("slurm") && validNodeCounts(x).length > 1,
+  );
+  expect(o, "the simulator's catalogue has a datacenter offer with volumes and Slurm").toBeDefined();
+  return o!;
+}
+
+async function fillBasics(page: Page, name: string) {
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+}
+
+test("filter and pick an offer, fill the form, launch, land on the cluster page", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  const n = validNodeCounts(offer)[1]!;
+  const [sshKey] = await simSshKeys(request, key);
+
+  await page.goto("/offers");
+  await page.getByRole("switch", { name: "Only offers that take a storage volume" }).click();
+  await page.getByRole("searchbox", { name: "Search offers" }).fill(offer.id);
+  await expect(page.locator("tr[data-offer-id]")).toHaveCount(1);
+  await page
+    .locator(`tr[data-offer-id="${offer.id}"]`)
+    .getByRole("link", { name: /Launch/ })
+    .click();
+  await expect(page).toHaveURL(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+
+  await fillBasics(page, "e2e-train");
+  await page.getByRole("combobox", { name: "Nodes" }).click();
+  await page.getByRole("option", { name: `${n} nodes · ${n * offer.gpus_per_node} GPUs` }).click();
+  await page.getByRole("radio", { name: /^Slurm/ }).click();
+  await page.getByRole("checkbox", { name: new RegExp(sshKey!.name) }).click();
+  await page.getByRole("combobox", { name: /Storage volume/ }).click();
+  await page.getByRole("option", { name: /^datasets/ }).click();
+
+  await expect(page.getByTestId("machine-names")).toContainText("e2e-train-0");
+  await expect(page.getByTestId("machine-names")).toContainText(`e2e-train-${n - 1}`);
+  const summary = page.getByRole("region", { name: "Summary" });
+  await expect(summary).toContainText(`${n} × ${offer.gpus_per_node} ${offer.gpu_type}`);
+  await expect(summary).toContainText(`$${(offer.hourly_rate_per_node * n).toFixed(2)}/h`);
+
+  await launchButton(page).click();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  const clusters = await simClusters(request, key);
+  expect(clusters).toHaveLength(1);
+  expect(page.url()).toContain(clusters[0]!.id);
+  expect(clusters[0]).toMatchObject({ name: "e2e-train", node_count: n, stack: "slurm", offer_id: offer.id });
+});
+
+test("a double click launches exactly one cluster", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await fillBasics(page, "dbl");
+  await launchButton(page).dblclick();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  expect(await simClusters(request, key)).toHaveLength(1);
+});
+
+test("two clicks in the same instant (before any re-render) still launch one cluster", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await fillBasics(page, "burst");
+  await launchButton(page).evaluate((b: HTMLButtonElement) => {
+    b.click();
+    b.click();
+    b.click();
+  });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  expect(await simClusters(request, key)).toHaveLength(1);
+});
+
+test("a response dropped after the create committed, then a retry, leaves exactly one cluster", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await fillBasics(page, "dropped");
+  await request.post(`${SIM_URL}/__sim/stats/reset`);
+  await setFaults(request, { dropNextCreateResponse: true });
+  await launchButton(page).click();
+
+  // Either the client retried on its own with the same key, or the form says so and the user retries.
+  const problem = page.getByTestId("launch-problem");
+  await expect
+    .poll(async () => CLUSTER_URL.test(page.url()) || (await problem.isVisible()), { timeout: 45_000 })
+    .toBe(true);
+  if (await problem.isVisible()) {
+    await expect(problem).toContainText("Retrying is safe");
+    await launchButton(page).click();
+  }
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 45_000 });
+  const clusters = await simClusters(request, key);
+  expect(clusters).toHaveLength(1);
+  expect(page.url()).toContain(clusters[0]!.id);
+  const stats = (await (await request.get(`${SIM_URL}/__sim/stats`)).json()) as {
+    requests: Array<{ path: string }>;
+  };
+  expect(stats.requests.filter((r) => r.path === "POST /clusters").length).toBeGreaterThanOrEqual(2);
+});
+
+test("a 402 shows the balance message in the summary, and a top-up then launches with the same intent", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await fillBasics(page, "broke");
+  await setBalance(request, key, 1);
+  await launchButton(page).click();
+  const summary = page.getByRole("region", { name: "Summary" });
+  const problem = summary.getByTestId("balance-problem");
+  await expect(problem).toContainText("Not enough credits");
+  const required = Math.max(10, offer.hourly_rate_per_node * validNodeCounts(offer)[0]!);
+  await expect(problem).toContainText(`$${required.toFixed(2)}`);
+  await expect(problem).toContainText("$1.00");
+  // The API's message already carries the amounts, so the summary does not repeat them in a second box.
+  await expect(summary.getByTestId("shortfall")).toHaveCount(0);
+  expect(await simClusters(request, key)).toHaveLength(0);
+
+  await setBalance(request, key, 500);
+  await launchButton(page).click();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  expect(await simClusters(request, key)).toHaveLength(1);
+});
+
+test("the shortfall is shown before launching when the balance cannot cover one hour", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await setBalance(request, key, 4);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  const required = Math.max(10, offer.hourly_rate_per_node * validNodeCounts(offer)[0]!);
+  await expect(page.getByTestId("shortfall")).toContainText(`$${(required - 4).toFixed(2)} short`);
+});
+
+test("bad input is refused at the field before anything is sent", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await launchButton(page).click();
+  await expect(page.getByText("Give the cluster a name.")).toBeVisible();
+  await fillBasics(page, "bad_name");
+  await expect(page.getByText("Only letters, digits and hyphens")).toBeVisible();
+  await fillBasics(page, "-x");
+  await expect(page.getByText("Start with a letter or digit.")).toBeVisible();
+  expect(await simClusters(request, key)).toHaveLength(0);
+});
+
+test("an SSH key deleted elsewhere after picking it: the API's 404 lands on the SSH keys field", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  const [sshKey] = await simSshKeys(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await fillBasics(page, "keyless");
+  await page.getByRole("checkbox", { name: new RegExp(sshKey!.name) }).click();
+  await deleteSshKey(request, key, sshKey!.id);
+  await launchButton(page).click();
+  await expect(
+    page.getByText("A picked SSH key no longer exists in this workspace", { exact: false }).first(),
+  ).toBeVisible();
+  expect(await simClusters(request, key)).toHaveLength(0);
+});
+
+test("storage is hidden with the reason on community offers, and include_community is explained", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = (await simOffers(request, key)).find(isCommunity)!;
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await expect(page.getByTestId("storage-reason")).toHaveText(
+    "Community hosts cannot take a storage volume.",
+  );
+  await expect(page.getByTestId("community-note")).toContainText("include_community: true");
+  await fillBasics(page, "commune");
+  await launchButton(page).click();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  expect(await simClusters(request, key)).toHaveLength(1);
+});
+
+test("nothing typed is lost on reload", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  const n = validNodeCounts(offer)[1]!;
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await fillBasics(page, "keep-me");
+  await page.getByRole("combobox", { name: "Nodes" }).click();
+  await page.getByRole("option", { name: `${n} nodes · ${n * offer.gpus_per_node} GPUs` }).click();
+  await page.getByRole("radio", { name: /^Slurm/ }).click();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("keep-me");
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toContainText(`${n} nodes`);
+  await expect(page.getByRole("radio", { name: /^Slurm/ })).toHaveAttribute("aria-checked", "true");
+});
+
+test("an unknown or missing offer says so and links back to the offers", async ({ page }) => {
+  await signUpWithKey(page);
+  await page.goto("/clusters/new?offer=no-such-offer");
+  await expect(page.getByRole("heading", { name: "That offer isn’t available" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to offers" }).click();
+  await expect(page).toHaveURL(/\/offers$/);
+  await page.goto("/clusters/new");
+  await expect(page.getByRole("heading", { name: "Pick an offer first" })).toBeVisible();
+});
+
+test("adding a public key inline checks its format and selects it", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await page.getByRole("button", { name: "Add a public key" }).click();
+  await page.getByRole("textbox", { name: "Key name" }).fill("e2e-key");
+  await page.getByRole("textbox", { name: "Public key" }).fill("not a key");
+  await page.getByRole("button", { name: "Add key" }).click();
+  await expect(page.getByText("Paste an OpenSSH public key")).toBeVisible();
+  await page
+    .getByRole("textbox", { name: "Public key" })
+    .fill("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHh0dGVzdGtleWZvcmUyZXRlc3RzMDEyMzQ1Njc4OQ e2e@host");
+  await page.getByRole("button", { name: "Add key" }).click();
+  await expect(page.getByRole("checkbox", { name: /e2e-key/ })).toBeChecked();
+  expect((await simSshKeys(request, key)).some((k) => k.name === "e2e-key")).toBe(true);
+});

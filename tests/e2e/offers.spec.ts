@@ -1,0 +1,176 @@
+import { expect, test, type Page } from "@playwright/test";
+import { isCommunity, takesNodeCount } from "@/lib/offers/offer-rules";
+import { clearFaults, setBalance, setFaults, simOffers } from "../offers/e2e-sim";
+import { signUpWithKey } from "./support/account";
+
+/** The offer picker against the simulator: URL state, filters, marks, and the loading/empty/error states. */
+
+test.afterEach(async ({ request }) => {
+  await clearFaults(request);
+});
+
+const rows = (page: Page) => page.locator("tr[data-offer-id]");
+const search = (page: Page) => page.getByRole("searchbox", { name: "Search offers" });
+
+async function pickNodes(page: Page, n: number | "Any") {
+  await page.getByRole("combobox", { name: "Nodes" }).click();
+  await page.getByRole("option", { name: String(n), exact: true }).click();
+}
+
+test("filters live in the URL: they survive a reload, and Back undoes the last one", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  await page.goto("/offers");
+  await expect(rows(page)).toHaveCount(offers.length);
+
+  await pickNodes(page, 4);
+  await expect(page).toHaveURL(/[?&]nodes=4/);
+  await page.getByRole("switch", { name: "Only offers that take a storage volume" }).click();
+  await expect(page).toHaveURL(/[?&]volume=1/);
+  const withVolume = offers.filter((o) => o.volume);
+  await expect(rows(page)).toHaveCount(withVolume.length);
+
+  // Typing replaces the current entry (no history entry per keystroke) once the typing pauses.
+  const gpu = withVolume[0]!.gpu_type;
+  await search(page).fill(gpu);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(gpu).replace(/%20/g, "\\+")}`));
+  const matching = withVolume.filter(
+    (o) => `${o.gpu_type}`.toLowerCase().includes(gpu.toLowerCase()) || o.id.includes(gpu.toLowerCase()),
+  ).length;
+  await expect(rows(page)).not.toHaveCount(0);
+  const shown = await rows(page).count();
+  expect(shown).toBeGreaterThanOrEqual(matching);
+  expect(shown).toBeLessThanOrEqual(withVolume.length);
+
+  await page.reload();
+  await expect(search(page)).toHaveValue(gpu);
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveText("4");
+  await expect(page.getByRole("switch", { name: "Only offers that take a storage volume" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await expect(rows(page)).toHaveCount(shown);
+
+  // Back goes to the state before the volume filter (the search was a replace of that entry, so it goes too).
+  await page.goBack();
+  await expect(page).not.toHaveURL(/volume=1/);
+  await expect(page).toHaveURL(/[?&]nodes=4/);
+  await expect(page.getByRole("switch", { name: "Only offers that take a storage volume" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  await expect(search(page)).toHaveValue("");
+  await expect(rows(page)).toHaveCount(offers.length);
+});
+
+test("sorting by price per GPU-hour, node-hour and interconnect rate, both ways", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  await page.goto("/offers?sort=node_hour&dir=desc");
+  const firstId = await rows(page).first().getAttribute("data-offer-id");
+  const maxNode = Math.max(...offers.map((o) => o.hourly_rate_per_node));
+  expect(offers.find((o) => o.id === firstId)!.hourly_rate_per_node).toBe(maxNode);
+
+  await page.getByRole("table").getByRole("button", { name: "Interconnect" }).click();
+  await expect(page).toHaveURL(/sort=interconnect/);
+  const firstIc = await rows(page).first().getAttribute("data-offer-id");
+  const minIc = Math.min(...offers.map((o) => o.interconnect?.rate_gbps ?? 0));
+  expect(offers.find((o) => o.id === firstIc)!.interconnect?.rate_gbps ?? 0).toBe(minIc);
+  await expect(page.getByRole("columnheader", { name: "Interconnect" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+});
+
+test("a bad query string is ignored with a visible notice, never a crash", async ({ page }) => {
+  await signUpWithKey(page);
+  await page.goto("/offers?nodes=banana&sort=cheapest&max_gpu_hr=-3&volume=perhaps");
+  await expect(page.getByRole("status").filter({ hasText: "Ignored node count “banana”" })).toBeVisible();
+  await expect(page.getByText("Ignored sort “cheapest”")).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveText("Any");
+});
+
+test("community offers are hidden until the toggle is on, then clearly marked", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const all = await simOffers(request, key);
+  const community = all.filter(isCommunity);
+  expect(community.length).toBeGreaterThan(0);
+  await page.goto("/offers");
+  await expect(rows(page)).toHaveCount(all.length - community.length);
+  await expect(page.locator(`tr[data-offer-id="${community[0]!.id}"]`)).toHaveCount(0);
+
+  await page.getByRole("switch", { name: "Include community hosts" }).click();
+  await expect(page).toHaveURL(/community=1/);
+  await expect(rows(page)).toHaveCount(all.length);
+  await expect(
+    page.locator(`tr[data-offer-id="${community[0]!.id}"]`).getByText("Community", { exact: true }),
+  ).toBeVisible();
+});
+
+test("a node count shows each offer's total, marks the ones that cannot take it, and balance shortfalls", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  const n = 3;
+  const cannot = offers.filter((o) => !takesNodeCount(o, n));
+  expect(cannot.length).toBeGreaterThan(0);
+  await setBalance(request, key, 12);
+  await page.goto(`/offers?nodes=${n}`);
+  await expect(page.locator('tr[data-takes="no"]')).toHaveCount(cannot.length);
+  await expect(page.locator(`tr[data-offer-id="${cannot[0]!.id}"]`)).toContainText(`Not ${n} nodes`);
+
+  const can = offers.filter((o) => takesNodeCount(o, n));
+  const pricey = can.find((o) => o.hourly_rate_per_node * n > 12)!;
+  const row = page.locator(`tr[data-offer-id="${pricey.id}"]`);
+  const total = pricey.hourly_rate_per_node * n;
+  await expect(row).toContainText(`$${total.toFixed(2)}/h`);
+  await expect(row).toContainText(
+    `Short $${(Math.round(total * 100) / 100 - 12).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
+
+  await page.getByRole("switch", { name: `Hide offers that cannot take ${n} nodes` }).click();
+  await expect(page).toHaveURL(/fits=1/);
+  await expect(rows(page)).toHaveCount(can.length);
+});
+
+test("no match shows an empty state whose button clears the filters", async ({ page }) => {
+  await signUpWithKey(page);
+  await page.goto("/offers?q=no-such-gpu-anywhere&volume=1");
+  await expect(page.getByText("No offers match these filters")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).last().click();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page).not.toHaveURL(/q=|volume=/);
+  await expect(search(page)).toHaveValue("");
+});
+
+test("an outage shows the error state, and Retry recovers", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signUpWithKey(page);
+  await setFaults(request, { outage: true });
+  await page.goto("/offers");
+  await expect(page.getByText("Couldn’t load offers")).toBeVisible({ timeout: 45_000 });
+  await clearFaults(request);
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+});
+
+test("Launch goes to the form for that offer, carrying the node count", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = (await simOffers(request, key)).find((o) => !isCommunity(o) && takesNodeCount(o, 4))!;
+  await page.goto("/offers?nodes=4");
+  await page
+    .locator(`tr[data-offer-id="${offer.id}"]`)
+    .getByRole("link", { name: /Launch/ })
+    .click();
+  await expect(page).toHaveURL(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=4`);
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toContainText("4 nodes");
+});
