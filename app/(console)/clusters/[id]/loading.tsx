@@ -1,0 +1,5 @@
+import { ClusterDetailSkeleton } from "@/components/clusters/skeletons";
+
+export default function Loading() {
+  return <ClusterDetailSkeleton />;
+}

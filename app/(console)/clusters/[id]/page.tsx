@@ -1,0 +1,45 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { ClusterDetail } from "@/components/clusters/cluster-detail";
+import { NoKeyYet } from "@/components/clusters/no-key";
+import type { OfferLimits } from "@/components/clusters/resize-dialog";
+import { getRuncrateContext } from "@/lib/auth/runcrate-context";
+import { isClusterId } from "@/lib/clusters/cluster-id";
+import { readCluster, readOfferOf } from "@/lib/clusters/reads";
+import { clusterKeys } from "@/lib/query/clusters";
+import { isRuncrateError } from "@/lib/runcrate/errors";
+import type { Cluster } from "@/lib/runcrate/schemas";
+
+export const metadata: Metadata = { title: "Cluster" };
+
+export default async function ClusterPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await getRuncrateContext();
+  if (ctx.state === "signed-out") redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/clusters/${id}`)}`);
+  if (ctx.state === "no-key") return <NoKeyYet />;
+  if (!isClusterId(id)) notFound();
+
+  // Prefetch for the first paint. Not found (unknown id, or another workspace's) → the not-found page; any other
+  // failure is left to the browser, which shows the reason and keeps retrying.
+  const qc = new QueryClient();
+  let cluster: Cluster | null = null;
+  try {
+    cluster = await readCluster(ctx, id);
+    qc.setQueryData(clusterKeys.detail(id), cluster);
+  } catch (e) {
+    if (isRuncrateError(e) && e.kind === "not_found") notFound();
+  }
+
+  let limits: OfferLimits | null = null;
+  if (cluster?.resize === true) {
+    const offer = await readOfferOf(ctx, cluster).catch(() => null);
+    if (offer) limits = { min_nodes: offer.min_nodes, max_nodes: offer.max_nodes, allowed_node_counts: offer.allowed_node_counts ?? null };
+  }
+
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <ClusterDetail id={id} limits={limits} />
+    </HydrationBoundary>
+  );
+}

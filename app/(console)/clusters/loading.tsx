@@ -1,0 +1,5 @@
+import { ClusterListSkeleton } from "@/components/clusters/skeletons";
+
+export default function Loading() {
+  return <ClusterListSkeleton />;
+}

@@ -1,0 +1,33 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { ClusterList } from "@/components/clusters/cluster-list";
+import { ClusterListSkeleton } from "@/components/clusters/skeletons";
+import { NoKeyYet } from "@/components/clusters/no-key";
+import { getRuncrateContext } from "@/lib/auth/runcrate-context";
+import { readClusters } from "@/lib/clusters/reads";
+import { clusterKeys } from "@/lib/query/clusters";
+
+export const metadata: Metadata = { title: "Clusters" };
+
+export default async function ClustersPage() {
+  const ctx = await getRuncrateContext();
+  if (ctx.state === "signed-out") redirect("/sign-in?callbackUrl=%2Fclusters");
+  if (ctx.state === "no-key") return <NoKeyYet />;
+
+  // Prefetch so the first paint has the table; a failure here is left to the client, which shows it and retries.
+  const qc = new QueryClient();
+  try {
+    qc.setQueryData(clusterKeys.list(), await readClusters(ctx));
+  } catch {
+    // the browser's first fetch reports the reason
+  }
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <Suspense fallback={<ClusterListSkeleton />}>
+        <ClusterList />
+      </Suspense>
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { SearchXIcon } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { StatusMessage } from "@/components/shell/status-message";
+import { Button } from "@/components/ui/button";
+import { clockSkew } from "@/lib/clusters/clock";
+import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
+import { statusInfo } from "@/lib/clusters/status";
+import { clusterKeys } from "@/lib/query/clusters";
+import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
+import { BillingCard } from "./billing-card";
+import { ClusterHeader } from "./cluster-header";
+import { ConnectionCard, StorageCard } from "./connection-card";
+import { EventsList } from "./events-list";
+import { FailureCard } from "./failure-card";
+import { LiveStatus } from "./live-status";
+import { LoadError } from "./load-error";
+import { NcclCard } from "./nccl-card";
+import { NodesTable } from "./nodes-table";
+import { NotifyButton } from "./notify-button";
+import { PhaseBar } from "./phase-bar";
+import { ResizeDialog, type OfferLimits } from "./resize-dialog";
+import { ClusterDetailSkeleton } from "./skeletons";
+import { TerminateDialog } from "./terminate-dialog";
+import { useClusterNotifications } from "./use-cluster-notifications";
+import { useLiveCluster } from "./use-live-query";
+import { useNow } from "./use-now";
+
+export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits | null }) {
+  const { query, meta, notFound } = useLiveCluster(id);
+  const qc = useQueryClient();
+  const tick = useNow();
+  const cluster = query.data;
+  useClusterNotifications(cluster);
+
+  // Events across polls: remembered from the previous render, so a poll's new arrivals can be marked.
+  const [seen, setSeen] = useState<{ from: Cluster | undefined; events: SeenEvent[] | null }>({ from: undefined, events: null });
+  if (cluster && seen.from !== cluster) setSeen({ from: cluster, events: mergeEvents(seen.events, cluster.events) });
+
+  if (notFound) return <ClusterNotFound />;
+  if (!cluster) {
+    return query.error ? (
+      <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} what="this cluster" />
+    ) : (
+      <ClusterDetailSkeleton />
+    );
+  }
+
+  // The API's clock, as far as the data tells (a browser behind it would show no cost and no elapsed time).
+  const now = (tick ?? query.dataUpdatedAt) + clockSkew([cluster], query.dataUpdatedAt);
+  const info = statusInfo(cluster.status);
+  const update = (c: Cluster) => {
+    qc.setQueryData(clusterKeys.detail(id), c);
+    void qc.invalidateQueries({ queryKey: clusterKeys.list() });
+  };
+  const testStarted = (t: ClusterTest) => qc.setQueryData<Cluster>(clusterKeys.detail(id), (c) => (c ? { ...c, last_test: t } : c));
+  const over = info.terminal;
+
+  const actions = (
+    <>
+      {!over && <NotifyButton />}
+      {!over && <ResizeDialog cluster={cluster} limits={limits} onDone={update} />}
+      {!over && cluster.status !== "terminating" && <TerminateDialog cluster={cluster} now={now} onDone={update} />}
+    </>
+  );
+  const live = (
+    <LiveStatus
+      updatedAt={query.dataUpdatedAt}
+      meta={meta}
+      error={query.error}
+      fetching={query.isFetching}
+      stopped={over ? `${info.label}: no longer updating` : null}
+      onRefresh={() => void query.refetch()}
+    />
+  );
+
+  return (
+    <div className="flex flex-col gap-5" data-testid="cluster-detail" data-status={cluster.status}>
+      <ClusterHeader cluster={cluster} actions={actions} live={meta.stale ? null : live} stale={meta.stale ? live : null} />
+      {(cluster.status === "failed" || cluster.failure_reason) && <FailureCard cluster={cluster} now={now} />}
+      <PhaseBar cluster={cluster} now={now} />
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+          <NodesTable cluster={cluster} />
+          {cluster.status !== "failed" && <NcclCard cluster={cluster} now={now} onStarted={testStarted} />}
+          {cluster.status !== "failed" && <ConnectionCard cluster={cluster} />}
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <BillingCard cluster={cluster} now={now} />
+          {cluster.status !== "failed" && <StorageCard cluster={cluster} />}
+          <EventsList events={seen.events ?? []} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ClusterNotFound() {
+  return (
+    <StatusMessage
+      icon={<SearchXIcon />}
+      title="Cluster not found"
+      actions={
+        <Button asChild variant="outline">
+          <Link href="/clusters">All clusters</Link>
+        </Button>
+      }
+    >
+      There is no cluster with this id for your active Runcrate key. It may belong to another key or environment, or the
+      link may be mistyped.
+    </StatusMessage>
+  );
+}

@@ -1,0 +1,48 @@
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { eventKindLabel, type SeenEvent } from "@/lib/clusters/events";
+import { formatTimestamp } from "@/lib/clusters/format";
+import { cn } from "@/lib/utils";
+
+/** Newest first; events that arrived with the latest poll are highlighted. Each id appears once (mergeEvents). */
+export function EventsList({ events }: { events: SeenEvent[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Events</h2>
+        </CardTitle>
+        <CardDescription>{events.length === 0 ? "Nothing has happened yet." : `${events.length} ${events.length === 1 ? "event" : "events"}, newest first`}</CardDescription>
+      </CardHeader>
+      {events.length > 0 && (
+        <CardContent>
+          <ol className="-mx-2 max-h-[28rem] overflow-y-auto" aria-live="polite" aria-relevant="additions">
+            {events.map((e) => (
+              <li
+                key={e.id}
+                data-testid="event"
+                data-event-id={e.id}
+                data-new={e.isNew || undefined}
+                className={cn("rounded-md px-2 py-1.5 transition-colors duration-1000", e.isNew && "bg-brand/10")}
+              >
+                <div className="flex flex-wrap items-center gap-x-2 text-xs">
+                  <span className="font-medium">{eventKindLabel(e.kind)}</span>
+                  {e.rank != null && <span className="text-muted-foreground">rank {e.rank}</span>}
+                  {e.isNew && (
+                    <Badge variant="brand" className="px-1.5 py-0 text-[10px]">
+                      new
+                    </Badge>
+                  )}
+                  <time className="text-muted-foreground ml-auto tabular-nums" dateTime={e.at}>
+                    {formatTimestamp(e.at).slice(11)}
+                  </time>
+                </div>
+                <p className="text-muted-foreground text-[13px] break-words">{e.message}</p>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { AlertTriangleIcon, RefreshCwIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { formatDuration } from "@/lib/clusters/format";
+import { cn } from "@/lib/utils";
+import type { LiveMeta } from "./use-live-query";
+import { useNow } from "./use-now";
+
+/**
+ * "Updated 4 s ago" with a refresh button; after repeated failed reads it becomes a visible warning that the figures
+ * on screen are old, with the reason and when the page tries again. The last good data stays on screen meanwhile.
+ */
+export function LiveStatus({
+  updatedAt,
+  meta,
+  error,
+  fetching,
+  stopped,
+  onRefresh,
+  className,
+}: {
+  updatedAt: number;
+  meta: LiveMeta;
+  error: Error | null;
+  fetching: boolean;
+  /** Polling has stopped for good (terminal state): say so instead of counting. */
+  stopped?: string | null;
+  onRefresh: () => void;
+  className?: string;
+}) {
+  const now = useNow();
+  const age = now !== null && updatedAt > 0 ? formatDuration(Math.max(0, now - updatedAt)) : null;
+  const retryIn = now !== null && meta.nextAt !== null ? Math.max(0, Math.ceil((meta.nextAt - now) / 1000)) : null;
+
+  if (meta.stale) {
+    return (
+      <div
+        role="alert"
+        data-testid="stale-warning"
+        className={cn("border-warning/40 bg-warning/10 text-foreground flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2 text-sm", className)}
+      >
+        <AlertTriangleIcon aria-hidden="true" className="text-warning size-4 shrink-0" />
+        <p className="min-w-0 flex-1">
+          <span className="font-medium">Showing data from {age ?? "a while"} ago.</span>{" "}
+          <span className="text-muted-foreground">
+            {error?.message ?? "Fresh data could not be loaded."} {retryIn !== null && !fetching ? `Trying again in ${retryIn} s.` : fetching ? "Trying again now…" : ""}
+          </span>
+        </p>
+        <Button size="sm" variant="outline" onClick={onRefresh} disabled={fetching}>
+          <RefreshCwIcon aria-hidden="true" className={cn(fetching && "animate-spin motion-reduce:animate-none")} />
+          Retry now
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn("text-muted-foreground flex items-center gap-1 text-xs", className)} data-testid="live-status">
+      <span aria-live="off">
+        {stopped ? stopped : age !== null ? `Updated ${age} ago` : "Updated just now"}
+        {meta.failures > 0 && !stopped ? " · retrying" : ""}
+      </span>
+      <Button size="icon-sm" variant="ghost" onClick={onRefresh} disabled={fetching} aria-label="Refresh now" title="Refresh now">
+        <RefreshCwIcon aria-hidden="true" className={cn("size-3.5", fetching && "animate-spin motion-reduce:animate-none")} />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { CrownIcon, LoaderCircleIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { isNodeInProgress } from "@/lib/clusters/status";
+import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";
+import { cn } from "@/lib/utils";
+
+function nodeTone(status: string) {
+  if (status === "running") return "success" as const;
+  if (status === "failed") return "destructive" as const;
+  if (status === "terminated") return "secondary" as const;
+  return "info" as const;
+}
+
+/** Machines by rank: head marked, rows still coming up dimmed with a spinner, each ssh_command copyable. */
+export function NodesTable({ cluster }: { cluster: Cluster }) {
+  const nodes = [...(cluster.nodes ?? [])].sort((a, b) => a.rank - b.rank);
+  const up = nodes.filter((n) => !isNodeInProgress(n) && n.status === "running").length;
+  return (
+    <Card className={nodes.length > 0 ? "overflow-hidden pb-0" : undefined}>
+      <CardHeader>
+        <CardTitle>
+          <h2>Nodes</h2>
+        </CardTitle>
+        <CardDescription>
+          {nodes.length === 0 ? "No machines reported yet." : `${up} of ${nodes.length} up · ${cluster.node_count} requested`}
+        </CardDescription>
+      </CardHeader>
+      {nodes.length > 0 && (
+        <CardContent className="px-0">
+          <div className="overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="pl-4">Rank</TableHead>
+                  <TableHead>Name · overlay</TableHead>
+                  <TableHead>Status · stage</TableHead>
+                  <TableHead>Public IP</TableHead>
+                  <TableHead className="text-right">GPUs</TableHead>
+                  <TableHead className="pr-4">SSH</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {nodes.map((n) => (
+                  <NodeRow key={`${n.rank}-${n.name}`} node={n} />
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function NodeRow({ node: n }: { node: ClusterNode }) {
+  const busy = isNodeInProgress(n);
+  const head = n.role === "head";
+  return (
+    <TableRow data-testid="node-row" data-rank={n.rank} data-in-progress={busy || undefined} className={cn(busy && "bg-info/5")}>
+      <TableCell className="pl-4 tabular-nums">
+        <span className="inline-flex items-center gap-1.5">
+          {n.rank}
+          {head ? (
+            <Badge variant="brand" className="gap-1 px-1.5 py-0 text-[11px]">
+              <CrownIcon aria-hidden="true" className="size-3" />
+              head
+            </Badge>
+          ) : (
+            <span className="text-muted-foreground text-xs">{n.role}</span>
+          )}
+        </span>
+      </TableCell>
+      <TableCell>
+        <span className="block font-mono text-xs">{n.name}</span>
+        <span className="text-muted-foreground block font-mono text-[11px]">{n.overlay_address ?? "no address yet"}</span>
+      </TableCell>
+      <TableCell>
+        <Badge variant={nodeTone(n.status)} className="gap-1">
+          {busy && <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />}
+          {n.status}
+        </Badge>
+        <span className={cn("ml-1.5 text-xs", busy ? "text-info" : "text-muted-foreground")}>
+          {n.stage ?? ""}
+          {busy && <span className="sr-only"> (coming up)</span>}
+        </span>
+      </TableCell>
+      <TableCell className="font-mono text-xs">{n.ip ?? "—"}</TableCell>
+      <TableCell className="text-right tabular-nums">{n.gpus ?? "—"}</TableCell>
+      <TableCell className="pr-4">
+        {n.ssh_command ? (
+          <span className="inline-flex max-w-[16rem] items-center gap-1">
+            <code className="bg-muted truncate rounded px-1.5 py-0.5 font-mono text-[11px]" title={n.ssh_command}>
+              {n.ssh_command}
+            </code>
+            <CopyButton value={n.ssh_command} label={`SSH command for rank ${n.rank}`} />
+          </span>
+        ) : (
+          <span className="text-muted-foreground text-xs">not yet</span>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

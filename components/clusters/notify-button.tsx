@@ -1,0 +1,52 @@
+"use client";
+
+import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
+import { useState, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+
+type Permission = NotificationPermission | "unsupported";
+
+const subscribe = () => () => {};
+const readPermission = (): Permission => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+
+/** Asks for notification permission only when clicked ("Notify me"), never on page load. */
+export function NotifyButton() {
+  const initial = useSyncExternalStore(subscribe, readPermission, () => "unsupported" as Permission);
+  const [asked, setAsked] = useState<Permission | null>(null);
+  const permission = asked ?? initial;
+
+  if (permission === "unsupported") return null;
+  if (permission === "granted") {
+    return (
+      <span className="text-muted-foreground inline-flex items-center gap-1 text-xs" title="You'll get a browser notification when this cluster is ready, fails, or finishes a test.">
+        <BellRingIcon aria-hidden="true" className="size-3.5" />
+        Notifications on
+      </span>
+    );
+  }
+  if (permission === "denied") {
+    return (
+      <span className="text-muted-foreground inline-flex items-center gap-1 text-xs" title="Allow notifications for this site in your browser settings to get them.">
+        <BellOffIcon aria-hidden="true" className="size-3.5" />
+        Notifications blocked
+      </span>
+    );
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={async () => {
+        try {
+          setAsked(await Notification.requestPermission());
+        } catch {
+          setAsked("denied");
+        }
+      }}
+      title="Get a browser notification when this cluster is ready, fails, or finishes a test"
+    >
+      <BellIcon aria-hidden="true" />
+      Notify me
+    </Button>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import { LoaderCircleIcon, Maximize2Icon } from "lucide-react";
+import { useId, useState, useTransition } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { resizeCluster } from "@/lib/actions/cluster-actions";
+import { hourlyRate } from "@/lib/clusters/cost";
+import { formatRate } from "@/lib/clusters/format";
+import { resizeBlocked, resizeTargets } from "@/lib/clusters/node-counts";
+import type { Cluster, Offer } from "@/lib/runcrate/schemas";
+
+export type OfferLimits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;
+
+/** Resize to a valid node count (the offer's rules), with the new hourly rate shown before confirming. */
+export function ResizeDialog({ cluster, limits, onDone }: { cluster: Cluster; limits: OfferLimits | null; onDone: (c: Cluster) => void }) {
+  const [open, setOpen] = useState(false);
+  const [count, setCount] = useState<string>("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const id = useId();
+  const blocked = resizeBlocked(cluster, limits);
+  const targets = resizeTargets(cluster.node_count, limits);
+  const n = Number(count);
+  const newRate = count ? cluster.hourly_rate_per_node * n : null;
+
+  if (cluster.resize !== true) return null;
+
+  const confirm = () =>
+    startTransition(async () => {
+      setError(null);
+      const r = await resizeCluster({ id: cluster.id, nodeCount: n });
+      if (r.ok) {
+        toast.success(`Resizing ${cluster.name} to ${n} nodes`);
+        setOpen(false);
+        onDone(r.data);
+      } else {
+        setError(r.fieldErrors?.nodeCount ?? r.error);
+      }
+    });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) {
+          setCount("");
+          setError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={blocked !== null} title={blocked ?? undefined}>
+          <Maximize2Icon aria-hidden="true" />
+          Resize
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Resize {cluster.name}</DialogTitle>
+          <DialogDescription>
+            Now {cluster.node_count} nodes at {formatRate(hourlyRate(cluster))}. {limits ? "Counts the offer allows:" : "The offer's limits are unknown; Runcrate checks the count."}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-count`}>New node count</Label>
+          <Select value={count} onValueChange={setCount}>
+            <SelectTrigger id={`${id}-count`} className="w-40">
+              <SelectValue placeholder="Pick a count" />
+            </SelectTrigger>
+            <SelectContent>
+              {targets.map((t) => (
+                <SelectItem key={t} value={String(t)}>
+                  {t} nodes
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <p className="text-sm" aria-live="polite" data-testid="resize-new-rate">
+          {newRate !== null ? (
+            <>
+              New hourly rate <strong className="tabular-nums">{formatRate(newRate)}</strong>{" "}
+              <span className="text-muted-foreground">
+                ({n > cluster.node_count ? "+" : "−"}
+                {formatRate(Math.abs(newRate - hourlyRate(cluster)))}); new machines are billed once they join.
+              </span>
+            </>
+          ) : (
+            <span className="text-muted-foreground">Pick a count to see the new hourly rate.</span>
+          )}
+        </p>
+        {error && (
+          <p role="alert" className="text-destructive text-sm">
+            {error}
+          </p>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={confirm} disabled={!count || pending}>
+            {pending && <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+            Resize to {count || "…"} nodes
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

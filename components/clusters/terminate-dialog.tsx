@@ -1,0 +1,113 @@
+"use client";
+
+import { LoaderCircleIcon, PowerIcon } from "lucide-react";
+import { useId, useState, useTransition } from "react";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { terminateCluster } from "@/lib/actions/cluster-actions";
+import { costSoFar, hourlyRate } from "@/lib/clusters/cost";
+import { formatMoney, formatRate } from "@/lib/clusters/format";
+import type { Cluster } from "@/lib/runcrate/schemas";
+
+/** Terminate, confirmed by typing the cluster's name; shows what it has cost and stops costing. */
+export function TerminateDialog({ cluster, now, onDone }: { cluster: Cluster; now: number; onDone: (c: Cluster) => void }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const id = useId();
+  const matches = typed.trim() === cluster.name;
+  const cost = costSoFar(cluster, now);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!matches) return;
+    startTransition(async () => {
+      setError(null);
+      const r = await terminateCluster({ id: cluster.id, confirmName: typed });
+      if (r.ok) {
+        toast.success(`Terminating ${cluster.name}`, { description: "Billing stops when the machines are shut down." });
+        setOpen(false);
+        onDone(r.data);
+      } else {
+        setError(r.fieldErrors?.confirmName ? `${r.error}` : r.error);
+      }
+    });
+  };
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) {
+          setTyped("");
+          setError(null);
+        }
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
+          <PowerIcon aria-hidden="true" />
+          Terminate
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Terminate {cluster.name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              All {cluster.node_count} machines are shut down and released; anything not saved off the cluster is lost. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <dl className="bg-muted/50 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border px-3 py-2 text-sm">
+            <dt className="text-muted-foreground">Cost so far</dt>
+            <dd className="font-medium tabular-nums" data-testid="terminate-cost">
+              {formatMoney(cost.amount)}
+            </dd>
+            <dt className="text-muted-foreground">Stops billing</dt>
+            <dd className="tabular-nums">{cost.billing ? formatRate(hourlyRate(cluster)) : "nothing is being billed"}</dd>
+          </dl>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-name`}>
+              Type <span className="bg-muted rounded px-1 font-mono">{cluster.name}</span> to confirm
+            </Label>
+            <Input
+              id={`${id}-name`}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={typed.length > 0 && !matches ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>Keep it running</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={!matches || pending}>
+              {pending && <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+              Terminate cluster
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

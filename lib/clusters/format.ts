@@ -1,0 +1,67 @@
+/** Display formatting shared by the cluster pages. Pure; no locale surprises (fixed en-US). */
+
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFine = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** Credits are dollars (runcrate-api.md §1.9). */
+export function formatMoney(amount: number): string {
+  return money.format(Number.isFinite(amount) ? amount : 0);
+}
+/** For rates, which can be fractions of a cent per hour. */
+export function formatRate(perHour: number): string {
+  return `${moneyFine.format(Number.isFinite(perHour) ? perHour : 0)}/h`;
+}
+
+/** "45 s", "3 min 05 s", "2 h 07 min", "3 d 4 h". */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, "0")} s`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h} h ${String(m % 60).padStart(2, "0")} min`;
+  const d = Math.floor(h / 24);
+  return `${d} d ${h % 24} h`;
+}
+
+/** Compact age for tables: "12s", "4m", "3h", "2d". */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+const UNITS = ["B", "KiB", "MiB", "GiB", "TiB"] as const;
+/** nccl-tests message sizes are powers of two: 8 B … 8 GiB. */
+export function formatBytes(bytes: number): string {
+  let v = Math.max(0, bytes);
+  let i = 0;
+  while (v >= 1024 && i < UNITS.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  const shown = Number.isInteger(v) ? String(v) : v.toFixed(1);
+  return `${shown} ${UNITS[i]}`;
+}
+
+/** Parses an API timestamp; null when absent or unreadable (a page must not crash on an odd timestamp). */
+export function parseTime(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : t;
+}
+
+/** "2026-11-30 01:34:05 UTC" — unambiguous for a team spread over time zones, and stable between server and client. */
+export function formatTimestamp(iso: string | null | undefined): string {
+  const t = parseTime(iso);
+  if (t === null) return iso ? iso : "—";
+  return `${new Date(t).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+export function formatGbps(gbs: number): string {
+  return `${gbs >= 100 ? gbs.toFixed(0) : gbs.toFixed(1)} GB/s`;
+}

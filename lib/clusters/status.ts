@@ -1,0 +1,121 @@
+/**
+ * The cluster status model: what each status means to a person, how it looks, and whether it can still change.
+ * `provisioning` is documented; the rest follow runcrate-api.md §4.2 / §5 #6. Unknown strings are shown as they are
+ * (the live API may add states), treated as "still changing" so the page keeps watching them.
+ */
+
+export type StatusTone = "progress" | "success" | "warning" | "danger" | "neutral";
+
+export type StatusInfo = {
+  /** The raw status string, exactly as the API sent it. */
+  status: string;
+  label: string;
+  tone: StatusTone;
+  /** One or two sentences in plain words; shown next to the badge. */
+  meaning: string;
+  /** No further change is expected (terminated, failed). */
+  terminal: boolean;
+  /** Machines are being added, started or stopped right now: watch closely. */
+  transitional: boolean;
+  known: boolean;
+};
+
+type Known = Omit<StatusInfo, "status" | "known">;
+
+const KNOWN: Record<string, Known> = {
+  provisioning: {
+    label: "Provisioning",
+    tone: "progress",
+    meaning:
+      "Machines are booting and joining the private network. Billing starts only once every machine is up; if any machine fails, the whole cluster fails and nothing is billed.",
+    terminal: false,
+    transitional: true,
+  },
+  ready: {
+    label: "Ready",
+    tone: "success",
+    meaning: "Every machine is up and the stack is installed. The cluster is usable and is billed for every machine.",
+    terminal: false,
+    transitional: false,
+  },
+  resizing: {
+    label: "Resizing",
+    tone: "progress",
+    meaning: "Machines are being added or removed. Machines that are up stay billed and usable meanwhile.",
+    terminal: false,
+    transitional: true,
+  },
+  terminating: {
+    label: "Terminating",
+    tone: "warning",
+    meaning: "The machines are shutting down. Billing stops when termination finishes.",
+    terminal: false,
+    transitional: true,
+  },
+  terminated: {
+    label: "Terminated",
+    tone: "neutral",
+    meaning: "The cluster was shut down and its machines released. It no longer costs anything.",
+    terminal: true,
+    transitional: false,
+  },
+  failed: {
+    label: "Failed",
+    tone: "danger",
+    meaning: "The cluster could not be brought up. Clusters start all-or-nothing, so no machine was kept.",
+    terminal: true,
+    transitional: false,
+  },
+};
+
+export function statusInfo(status: string | null | undefined): StatusInfo {
+  const raw = status ?? "";
+  const known = Object.hasOwn(KNOWN, raw) ? KNOWN[raw] : undefined;
+  if (known) return { status: raw, known: true, ...known };
+  return {
+    status: raw,
+    label: raw.trim() === "" ? "Unknown" : raw,
+    tone: "neutral",
+    meaning: "Runcrate reported a status this console does not know yet. It is shown as sent; the page keeps watching it.",
+    terminal: false,
+    transitional: false,
+    known: false,
+  };
+}
+
+export function isTerminalStatus(status: string | null | undefined): boolean {
+  return statusInfo(status).terminal;
+}
+
+/** Which list filter a status falls under. Unknown statuses count as active: they are not known to be over. */
+export type StatusGroup = "active" | "failed" | "terminated";
+export function statusGroup(status: string | null | undefined): StatusGroup {
+  if (status === "failed") return "failed";
+  if (status === "terminated") return "terminated";
+  return "active";
+}
+
+/** stack_status vocabulary (§4.3): pending → installing → ready | failed. Unknown strings shown as they are. */
+const STACK_STATUS: Record<string, { label: string; tone: StatusTone }> = {
+  pending: { label: "Pending", tone: "neutral" },
+  installing: { label: "Installing", tone: "progress" },
+  ready: { label: "Ready", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+};
+export function stackStatusInfo(s: string | null | undefined): { label: string; tone: StatusTone } {
+  if (!s) return { label: "—", tone: "neutral" };
+  return Object.hasOwn(STACK_STATUS, s) ? STACK_STATUS[s]! : { label: s, tone: "neutral" };
+}
+
+const STACK_LABEL: Record<string, string> = { none: "No stack", slurm: "Slurm", kubernetes: "Kubernetes", ray: "Ray" };
+export function stackLabel(stack: string | null | undefined): string {
+  if (!stack) return "—";
+  return Object.hasOwn(STACK_LABEL, stack) ? STACK_LABEL[stack]! : stack;
+}
+
+/** A node is "coming up" until it runs with its last stage reached; shown dimmed with a spinner. */
+export function isNodeInProgress(node: { status: string; stage?: string | null }): boolean {
+  if (node.status === "terminated" || node.status === "failed") return false;
+  if (node.status !== "running") return true;
+  return node.stage != null && node.stage !== "ready";
+}

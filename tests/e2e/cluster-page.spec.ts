@@ -1,0 +1,358 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { envExports } from "@/lib/clusters/snippets";
+import {
+  clearFaults,
+  countClusterGets,
+  createCluster,
+  getCluster,
+  resetStats,
+  setFaults,
+  setTabHidden,
+  simSpeed,
+  startTestDirect,
+  waitForStatus,
+  waitForTestEnd,
+} from "../clusters/e2e-sim";
+import { signUpWithKey } from "./support/account";
+
+/**
+ * The live cluster page against the simulator: lifecycle, failure, NCCL test, terminate, stale data, polling counted
+ * in the simulator, and every copy button.
+ */
+
+test.afterEach(async ({ request }) => {
+  await clearFaults(request);
+});
+
+const detail = (page: Page) => page.getByTestId("cluster-detail");
+
+test("comes up rank by rank to ready; events arrive once each, newest first", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { nodes: 4, stack: "kubernetes" });
+  const speed = await simSpeed(request);
+
+  // Record every state the page shows, sampled in the browser, to prove it moved through them live.
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
+  await page.evaluate(() => {
+    const seen: Array<{ status: string | null; busy: number; ranks: number; events: number }> = [];
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    setInterval(() => {
+      const d = document.querySelector("[data-testid=cluster-detail]");
+      seen.push({
+        status: d?.getAttribute("data-status") ?? null,
+        busy: document.querySelectorAll("[data-testid=node-row][data-in-progress]").length,
+        ranks: document.querySelectorAll("[data-testid=node-row]").length,
+        events: document.querySelectorAll("[data-testid=event]").length,
+      });
+    }, 100);
+  });
+
+  await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await expect(page.getByTestId("status-meaning")).toContainText("Every machine is up");
+  const rows = page.getByTestId("node-row");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.first()).toContainText("head");
+  await expect(rows.first()).toHaveAttribute("data-rank", "0");
+  await expect(page.locator("[data-testid=node-row][data-in-progress]")).toHaveCount(0);
+
+  // Phases all report a duration; billing has started.
+  await expect(page.locator("[data-phase=provisioning]")).toHaveAttribute("data-state", "done");
+  await expect(page.locator("[data-phase=stack]")).toHaveAttribute("data-state", "done");
+  await expect(page.getByTestId("cost-so-far")).toHaveText(/^\$\d/);
+
+  // Events: every id once, newest first, the same set as the API's.
+  const ids = (await page.getByTestId("event").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-event-id")))));
+  expect(new Set(ids).size).toBe(ids.length);
+  expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  const api = await getCluster(request, key, cluster.id);
+  expect(ids.length).toBe(api.events?.length);
+
+  const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ status: string | null; busy: number; ranks: number; events: number }> }).__seen);
+  const eventCounts = seen.map((s) => s.events);
+  expect(Math.max(...eventCounts)).toBe(ids.length);
+  // Nothing ever disappears between polls.
+  for (let i = 1; i < eventCounts.length; i++) expect(eventCounts[i]!).toBeGreaterThanOrEqual(eventCounts[i - 1]!);
+  if (speed <= 10) {
+    // Slow enough to watch: the page showed the cluster provisioning with machines still coming up, then ready.
+    expect(seen.some((s) => s.status === "provisioning" && s.busy > 0)).toBe(true);
+    expect(new Set(eventCounts).size).toBeGreaterThan(1);
+  }
+});
+
+test("a forced failure shows its reason in plain words and costs $0.00", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  await setFaults(request, { failNextCreate: true });
+  const { cluster } = await createCluster(request, key);
+  await waitForStatus(request, key, cluster.id, "failed");
+
+  await page.goto(`/clusters/${cluster.id}`);
+  const card = page.getByTestId("failure-card");
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("This cluster failed to start");
+  await expect(card).toContainText("One of the machines failed while booting.");
+  const api = await getCluster(request, key, cluster.id);
+  await expect(card).toContainText(api.failure_detail!);
+  await expect(page.getByTestId("failure-cost")).toContainText("Nothing was billed: $0.00");
+  await expect(page.getByTestId("cost-so-far")).toHaveText("$0.00");
+  await expect(page.getByTestId("live-status")).toContainText("no longer updating");
+  await expect(page.getByRole("button", { name: "Terminate" })).toHaveCount(0);
+  await expect(page.locator("[data-phase=provisioning]")).toHaveAttribute("data-state", "failed");
+});
+
+test("an NCCL test run produces the chart, the table and a verdict", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { stack: "slurm" });
+  await page.goto(`/clusters/${cluster.id}`);
+  const card = page.getByTestId("nccl-card");
+  const start = card.getByRole("button", { name: /Start test/ });
+  // Disabled, with the reason, until ready — read in one DOM snapshot, since the cluster may turn ready any moment.
+  const first = await page.evaluate(() => ({
+    status: document.querySelector("[data-testid=cluster-detail]")?.getAttribute("data-status"),
+    disabled: (document.querySelector("[data-testid=nccl-card] button") as HTMLButtonElement | null)?.disabled,
+    text: document.querySelector("[data-testid=nccl-card]")?.textContent ?? "",
+  }));
+  if (first.status === "provisioning") {
+    expect(first.disabled).toBe(true);
+    expect(first.text).toContain("Tests start once it is ready");
+  }
+  await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await expect(start).toBeEnabled();
+  await start.click();
+  await expect(page.getByText("NCCL test started")).toBeVisible();
+  await expect(card.getByRole("button", { name: /Run again/ })).toBeDisabled();
+
+  const chart = card.getByTestId("busbw-chart");
+  await expect(chart).toBeVisible({ timeout: 60_000 });
+  await expect(chart).toHaveAttribute("aria-label", /peak of [\d.]+ GB\/s/);
+  await expect(card.getByTestId("nccl-verdict")).toHaveText(/Healthy|Below expectations|Slow interconnect|No reference/);
+  await expect(page.getByText(/NCCL test (finished|failed) on/)).toBeVisible();
+
+  const api = await getCluster(request, key, cluster.id);
+  const sizes = api.last_test?.result?.sizes ?? [];
+  expect(sizes.length).toBeGreaterThan(5);
+  await expect(chart.locator("circle")).toHaveCount(sizes.length);
+  await card.getByText(/as a table/).click();
+  await expect(card.getByRole("table", { name: "Bandwidth by message size" }).locator("tbody tr")).toHaveCount(sizes.length);
+  await expect(card).toContainText(`Peak ${api.last_test!.result!.peak_busbw_gb_s! >= 100 ? api.last_test!.result!.peak_busbw_gb_s!.toFixed(0) : api.last_test!.result!.peak_busbw_gb_s!.toFixed(1)} GB/s`);
+  await expect(card.getByRole("button", { name: /Run again/ })).toBeEnabled();
+});
+
+test("terminate needs the cluster's name typed, shows the cost, and stops the cluster", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key);
+  await waitForStatus(request, key, cluster.id, "ready");
+  await page.goto(`/clusters/${cluster.id}`);
+
+  await page.getByRole("button", { name: "Terminate" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Terminate ${cluster.name}?`);
+  await expect(dialog.getByTestId("terminate-cost")).toHaveText(/^\$\d+\.\d\d$/);
+  const confirm = dialog.getByRole("button", { name: "Terminate cluster" });
+  await expect(confirm).toBeDisabled();
+  const input = dialog.getByLabel(/to confirm/);
+  await input.fill(cluster.name.slice(0, -1));
+  await expect(confirm).toBeDisabled();
+  await input.fill(cluster.name.toUpperCase() === cluster.name ? `${cluster.name}x` : cluster.name.toUpperCase());
+  await expect(confirm).toBeDisabled();
+  // Cancel keeps it running.
+  await dialog.getByRole("button", { name: "Keep it running" }).click();
+  await expect(dialog).toBeHidden();
+  expect((await getCluster(request, key, cluster.id)).status).toBe("ready");
+
+  await page.getByRole("button", { name: "Terminate" }).click();
+  await page.getByRole("alertdialog").getByLabel(/to confirm/).fill(cluster.name);
+  await page.getByRole("alertdialog").getByRole("button", { name: "Terminate cluster" }).click();
+  await expect(page.getByText(`Terminating ${cluster.name}`)).toBeVisible();
+  await expect(detail(page)).toHaveAttribute("data-status", /terminating|terminated/);
+  await expect(detail(page)).toHaveAttribute("data-status", "terminated", { timeout: 30_000 });
+  await expect(page.getByTestId("live-status")).toContainText("no longer updating");
+  expect((await getCluster(request, key, cluster.id)).status).toBe("terminated");
+});
+
+/**
+ * The page polls every 2 s only while something changes; a long NCCL test on a 64-node cluster keeps it changing for
+ * 600 simulated seconds (20 s at the default e2e speed of 30), long enough to count requests in fixed windows.
+ */
+async function clusterWithLongTest(request: APIRequestContext, key: string) {
+  const { cluster } = await createCluster(request, key, { nodes: 64, stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  expect(await startTestDirect(request, key, cluster.id)).toBe(202);
+  return cluster;
+}
+
+test("resize offers only the offer's valid counts and shows the new rate before confirming", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  // Helsinki H100: allowed_node_counts [2, 4, 8, 16], resizable.
+  const { cluster, offer } = await createCluster(request, key, { offerId: "h100-sxm-8x-ib-helsinki", nodes: 2, stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  await page.goto(`/clusters/${cluster.id}`);
+
+  await page.getByRole("button", { name: "Resize" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: /Resize to/ })).toBeDisabled();
+  await dialog.getByRole("combobox", { name: "New node count" }).click();
+  await expect(page.getByRole("option")).toHaveText(["4 nodes", "8 nodes", "16 nodes"]);
+  await page.getByRole("option", { name: "4 nodes" }).click();
+  const rate = (offer.hourly_rate_per_node * 4).toFixed(2);
+  await expect(dialog.getByTestId("resize-new-rate")).toContainText(`New hourly rate $${rate}`);
+  await dialog.getByRole("button", { name: "Resize to 4 nodes" }).click();
+  await expect(page.getByText(`Resizing ${cluster.name} to 4 nodes`)).toBeVisible();
+  await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await expect(page.getByTestId("node-row")).toHaveCount(4);
+  expect((await getCluster(request, key, cluster.id)).node_count).toBe(4);
+});
+
+test("a simulator outage raises the stale warning, keeps the data, and clears by itself", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { key } = await signUpWithKey(page);
+  const cluster = await clusterWithLongTest(request, key);
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByTestId("test-running")).toBeVisible();
+  await expect(page.getByTestId("stale-warning")).toHaveCount(0);
+
+  await setFaults(request, { outage: true });
+  const warning = page.getByTestId("stale-warning");
+  // Three failed reads in a row: the next poll (2 s while the test runs, up to 25 s if it just finished), then 2 s
+  // and 4 s of backoff.
+  await expect(warning).toBeVisible({ timeout: 45_000 });
+  await expect(warning).toContainText("Showing data from");
+  await expect(warning).toContainText("Trying again in");
+  // The last good data stays on screen.
+  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
+  await expect(page.getByTestId("node-row")).toHaveCount(64);
+
+  await clearFaults(request);
+  await expect(warning).toBeHidden({ timeout: 40_000 });
+  await expect(page.getByTestId("live-status")).toContainText(/Updated (\d+ s|just now)|no longer updating/);
+});
+
+test("a hidden tab stops polling, and several tabs cost one upstream read per interval", async ({ page, request, context }) => {
+  test.setTimeout(150_000);
+  const { key } = await signUpWithKey(page);
+  const cluster = await clusterWithLongTest(request, key);
+  const wait = (ms: number) => page.waitForTimeout(ms);
+  const WINDOW = 6_000;
+
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByTestId("test-running")).toBeVisible();
+  // A fresh test right before counting, so the whole window falls inside it however slow the setup was.
+  await waitForTestEnd(request, key, cluster.id);
+  expect(await startTestDirect(request, key, cluster.id)).toBe(202);
+  await page.reload();
+  await expect(page.getByTestId("test-running")).toBeVisible();
+
+  // One visible tab, polling every 2 s while the test runs.
+  await wait(500);
+  await resetStats(request);
+  await wait(WINDOW);
+  const oneTab = await countClusterGets(request, key, cluster.id);
+  expect(oneTab).toBeGreaterThanOrEqual(2);
+  expect(oneTab).toBeLessThanOrEqual(5);
+
+  // Hidden: nothing at all.
+  await setTabHidden(page, true);
+  await wait(500);
+  await resetStats(request);
+  await wait(WINDOW);
+  expect(await countClusterGets(request, key, cluster.id)).toBe(0);
+
+  // Shown again: an immediate refetch.
+  await resetStats(request);
+  await setTabHidden(page, false);
+  await expect.poll(() => countClusterGets(request, key, cluster.id), { timeout: 1_500, intervals: [100] }).toBeGreaterThanOrEqual(1);
+
+  // Three tabs on the same cluster, all watching a fresh test: about what one tab costs, not three times as much.
+  // Headless Chromium reports every tab but the front one as hidden (so they would rightly not poll); these three
+  // stand for windows side by side, all visible.
+  await context.addInitScript(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+  });
+  await waitForTestEnd(request, key, cluster.id);
+  expect(await startTestDirect(request, key, cluster.id)).toBe(202);
+  await page.reload();
+  const others = [await context.newPage(), await context.newPage()];
+  for (const p of [page, ...others]) {
+    if (p !== page) await p.goto(`/clusters/${cluster.id}`);
+    await expect(p.getByTestId("test-running")).toBeVisible();
+  }
+  const browserReads: string[] = [];
+  for (const p of [page, ...others]) p.on("request", (r) => r.url().includes(`/api/clusters/${cluster.id}`) && browserReads.push(r.url()));
+  await wait(500);
+  await resetStats(request);
+  await wait(WINDOW);
+  const threeTabs = await countClusterGets(request, key, cluster.id);
+  test.info().annotations.push({
+    type: "upstream GET /clusters/{id} per 6 s",
+    description: `1 tab: ${oneTab}; 3 tabs: ${threeTabs} upstream for ${browserReads.length} browser reads`,
+  });
+  expect(browserReads.length).toBeGreaterThanOrEqual(2 * threeTabs);
+  expect(threeTabs).toBeLessThanOrEqual(oneTab + 1);
+  for (const p of others) await p.close();
+});
+
+test("each copy button puts the expected text on the clipboard; stack-specific tabs explain themselves", async ({ page, request, context }) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  const api = await getCluster(request, key, cluster.id);
+  await page.goto(`/clusters/${cluster.id}`);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  const conn = page.getByTestId("connection-card");
+  const copies: Array<[string, string]> = [
+    ["Copy head SSH command", api.connection!.head_ssh!],
+    ["Copy environment variables", envExports(api.connection!.env)],
+    ["Copy hostfile", api.connection!.hostfile!],
+  ];
+  for (const [name, expected] of copies) {
+    await conn.getByRole("button", { name }).click();
+    await expect.poll(clipboard).toBe(expected);
+  }
+
+  // Launcher tabs usable on a Slurm cluster, each with its own copy button.
+  for (const [tab, field] of [["torchrun", "torchrun"], ["mpirun", "mpirun"], ["DeepSpeed", "deepspeed"], ["sbatch", "sbatch"]] as const) {
+    await conn.getByRole("tab", { name: tab }).click();
+    await conn.getByRole("button", { name: `Copy ${tab} command` }).click();
+    await expect.poll(clipboard).toBe(api.connection!.snippets![field]!);
+  }
+  await expect(conn.getByRole("tab", { name: "kubectl tunnel" })).toBeDisabled();
+  await expect(conn.getByRole("tab", { name: "Ray tunnel" })).toBeDisabled();
+  await expect(conn.getByTestId("snippet-reason-kubectl_tunnel")).toContainText("Needs the Kubernetes stack; this cluster runs Slurm.");
+  await expect(conn.getByTestId("snippet-reason-ray_tunnel")).toContainText("Needs the Ray stack");
+
+  // Every node's ssh_command.
+  for (const n of api.nodes ?? []) {
+    await page.getByRole("button", { name: `Copy SSH command for rank ${n.rank}` }).click();
+    await expect.poll(clipboard).toBe(n.ssh_command!);
+  }
+});
+
+test("an unknown id, a malformed id and another user's cluster all answer not found", async ({ page, request, browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const { key: otherKey } = await signUpWithKey(otherPage);
+  const { cluster: theirs } = await createCluster(request, otherKey);
+  await other.close();
+
+  await signUpWithKey(page);
+  // (The page streams behind a loading boundary, so its HTTP status is already sent; the JSON route below is 404.)
+  for (const id of [theirs.id, "00000000-0000-4000-8000-000000000000", "not..a..real..id"]) {
+    await page.goto(`/clusters/${id}`);
+    await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
+    await expect(page.getByText(theirs.name)).toHaveCount(0);
+  }
+  // The JSON route answers the same, never a 500.
+  for (const id of [theirs.id, "nope%2F..%2Fbilling", "a%20b"]) {
+    const r = await page.request.get(`/api/clusters/${id}`);
+    expect(r.status()).toBe(404);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  }
+});
