@@ -3,18 +3,12 @@
  * the offer's min/max, and in allowed_node_counts when the offer has them. The cluster object does not carry the offer's
  * limits, so the page passes the offer when it can find it (by offer_id) and otherwise falls back to the API's range.
  */
-import { validNodeCounts as offerNodeCounts } from "@/lib/offers/offer-rules";
-import { MAX_NODES, MIN_NODES, type Offer } from "@/lib/runcrate/schemas";
+import { validNodeCounts as offerNodeCounts, type NodeCountLimits as Limits } from "@/lib/offers/offer-rules";
+import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";
 
-type Limits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;
-
-/**
- * One implementation of the count rule: lib/offers/offer-rules.ts. It reads only these three fields but is typed for a
- * whole Offer, hence the cast; without the offer, the API's own 2–64 applies.
- */
+/** One implementation of the count rule (lib/offers/offer-rules.ts); without the offer, the API's own 2–64 applies. */
 export function validNodeCounts(offer: Limits | null | undefined): number[] {
-  const limits: Limits = offer ?? { min_nodes: MIN_NODES, max_nodes: MAX_NODES, allowed_node_counts: null };
-  return offerNodeCounts(limits as Offer);
+  return offerNodeCounts(offer ?? { min_nodes: MIN_NODES, max_nodes: MAX_NODES, allowed_node_counts: null });
 }
 
 /** Counts a cluster can be resized to: valid, and different from its current size. */

@@ -4,8 +4,11 @@
  */
 import { MAX_NODES, MIN_NODES, STACKS, type Offer, type Stack } from "@/lib/runcrate/schemas";
 
+/** The three fields that decide which node counts an offer takes (also all a resize needs). */
+export type NodeCountLimits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;
+
 /** Every node count the API would take for this offer: 2–64 ∩ min..max ∩ allowed_node_counts (when it has them). */
-export function validNodeCounts(offer: Offer): number[] {
+export function validNodeCounts(offer: NodeCountLimits): number[] {
   const lo = Math.max(MIN_NODES, offer.min_nodes);
   const hi = Math.min(MAX_NODES, offer.max_nodes);
   const allowed = offer.allowed_node_counts;
@@ -19,7 +22,7 @@ export function validNodeCounts(offer: Offer): number[] {
   return out;
 }
 
-export function takesNodeCount(offer: Offer, n: number): boolean {
+export function takesNodeCount(offer: NodeCountLimits, n: number): boolean {
   if (!Number.isInteger(n) || n < MIN_NODES || n > MAX_NODES) return false;
   if (n < offer.min_nodes || n > offer.max_nodes) return false;
   const allowed = offer.allowed_node_counts;
