@@ -1,0 +1,76 @@
+/**
+ * (5) Lighthouse 12.2.3 (the pinned devDependency, run through its CLI) on the system Chromium: performance and
+ * accessibility of /offers, /clusters/new?offer=… and /clusters/[id], signed in (the session cookie goes in
+ * --extra-headers, from a temp file so it never appears on a command line). Desktop preset: Clusterdeck is a
+ * desktop console; the mobile preset's 4× CPU slowdown on this shared 2-core machine would measure the machine.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { CHROMIUM } from "../lib/browser";
+import type { BenchContext, Row, SectionResult } from "../lib/context";
+import { ROOT } from "../lib/stack";
+
+const run = promisify(execFile);
+const LH_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
+const PRESET = process.env.BENCH_LH_PRESET ?? "desktop";
+
+type LhReport = {
+  lighthouseVersion: string;
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { score: number | null; title: string; numericValue?: number; displayValue?: string; details?: { items?: Array<{ node?: { selector?: string; snippet?: string; explanation?: string } }> } }>;
+};
+
+export async function lighthouseSection(ctx: BenchContext): Promise<SectionResult> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
+  const headers = path.join(tmp, "headers.json");
+  writeFileSync(headers, JSON.stringify({ Cookie: ctx.account.cookie }), { mode: 0o600 });
+  const targets = [
+    ["/offers", "/offers"],
+    [`/clusters/new?offer=${encodeURIComponent(ctx.offerId)}`, "/clusters/new?offer=…"],
+    [`/clusters/${ctx.clusterId}`, "/clusters/[id]"],
+  ] as const;
+  const rows: Row[] = [];
+  const data: Record<string, unknown> = { preset: PRESET };
+  try {
+    for (const [route, label] of targets) {
+      const out = path.join(tmp, "report.json");
+      const args = [
+        LH_CLI,
+        `${ctx.appUrl}${route}`,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}`,
+        "--only-categories=performance,accessibility",
+        `--extra-headers=${headers}`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        ...(PRESET === "desktop" ? ["--preset=desktop"] : []),
+      ];
+      await run(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 180_000, maxBuffer: 32 * 1024 * 1024 });
+      const report = JSON.parse(readFileSync(out, "utf8")) as LhReport;
+      const perf = Math.round((report.categories.performance?.score ?? 0) * 100);
+      const a11y = Math.round((report.categories.accessibility?.score ?? 0) * 100);
+      const failing = Object.entries(report.audits)
+        .filter(([, a]) => a.score !== null && a.score < 0.9)
+        .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
+        .map((k) => `${k.replace(/-/g, " ").replace("contentful paint", "CP").replace("largest CP", "LCP").replace("first CP", "FCP")} ${report.audits[k]?.displayValue ?? "?"}`)
+        .join(", ");
+      // Accessibility audits that failed, with the elements they name (what the page owner needs to fix).
+      const a11yIds = new Set((report as unknown as { categories: { accessibility?: { auditRefs?: Array<{ id: string }> } } }).categories.accessibility?.auditRefs?.map((r) => r.id) ?? []);
+      const a11yFailures = Object.entries(report.audits)
+        .filter(([id, a]) => a11yIds.has(id) && a.score !== null && a.score < 1)
+        .map(([id, a]) => ({ id, nodes: (a.details?.items ?? []).slice(0, 5).map((i) => `${i.node?.selector ?? "?"} — ${i.node?.explanation?.split("\n")[0] ?? ""}`) }));
+      data[label] = { perf, a11y, version: report.lighthouseVersion, failing, metrics, a11yFailures };
+      rows.push(
+        { section: "lighthouse", metric: `${label} performance (${PRESET}, v${report.lighthouseVersion})`, value: `${perf} — ${metrics}`, target: "≥ 95", ok: perf >= 95 },
+        { section: "lighthouse", metric: `${label} accessibility`, value: `${a11y}${a11y < 100 ? ` — failing: ${a11yFailures.map((f) => `${f.id} at ${f.nodes.join("; ")}`).join(" | ")}` : ""}`, target: "100", ok: a11y === 100 },
+      );
+    }
+    return { rows, data };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

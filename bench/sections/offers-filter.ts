@@ -1,0 +1,102 @@
+/**
+ * (4) Offer picker: time from a filter change to the rendered result with 2,000 offers, median of 20.
+ * The offers page sets no performance marks of its own, so the measurement lives in the page: a MutationObserver
+ * on the result count ("N of M offers"); t0 = performance.now() right before the input event is dispatched,
+ * "commit" = the mutation that changes the count, "paint" = the next animation frame after it (+ a macrotask, so the
+ * frame has been produced). Two filters: the "takes a storage volume" switch (URL state, a router navigation) and
+ * the search box (local state, deferred).
+ */
+import type { Page } from "@playwright/test";
+import { launchBrowser, signedInContext } from "../lib/browser";
+import type { BenchContext, Row, SectionResult } from "../lib/context";
+import { median } from "../lib/load";
+
+const RUNS = 20;
+const TARGET_MS = 50;
+
+type Sample = { commit: number; paint: number };
+
+/** Runs `trigger` in the page and resolves when the result count text changes. */
+async function measure(page: Page, trigger: "switch" | "search", value: string): Promise<Sample> {
+  return page.evaluate(
+    async ({ trigger, value }) => {
+      const count = [...document.querySelectorAll("p[aria-live]")].find((p) => /\d of [\d,]+ offers/.test(p.textContent ?? ""));
+      if (!count) throw new Error("result count not found");
+      const before = count.textContent;
+      return await new Promise<{ commit: number; paint: number }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`count stayed "${before}"`)), 10_000);
+        let t0 = 0;
+        const obs = new MutationObserver(() => {
+          if (count.textContent === before) return;
+          const commit = performance.now() - t0;
+          obs.disconnect();
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              clearTimeout(timer);
+              resolve({ commit, paint: performance.now() - t0 });
+            }, 0),
+          );
+        });
+        obs.observe(count, { childList: true, characterData: true, subtree: true });
+        t0 = performance.now();
+        if (trigger === "switch") {
+          (document.querySelector('[aria-label="Only offers that take a storage volume"]') as HTMLElement).click();
+        } else {
+          const input = document.querySelector('input[aria-label="Search offers"]') as HTMLInputElement;
+          // React listens to the native input event; set the value through the prototype setter like a user would.
+          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+          setter?.call(input, value);
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      });
+    },
+    { trigger, value },
+  );
+}
+
+export async function offersFilterSection(ctx: BenchContext): Promise<SectionResult> {
+  const browser = await launchBrowser();
+  const context = await signedInContext(browser, ctx.appUrl, ctx.account.cookie);
+  try {
+    const page = await context.newPage();
+    const tLoad = Date.now();
+    await page.goto("/offers", { waitUntil: "domcontentloaded", timeout: 90_000 });
+    try {
+      await page.waitForFunction(() => [...document.querySelectorAll("p[aria-live]")].some((p) => /\d of [\d,]+ offers/.test(p.textContent ?? "")), null, { timeout: 180_000 });
+    } catch (e) {
+      await page.screenshot({ path: "test-results/bench-offers-failure.png" }).catch(() => undefined);
+      const text = await page.locator("body").innerText().catch(() => "");
+      throw new Error(`the offers page never showed its result count (screenshot test-results/bench-offers-failure.png): ${text.slice(0, 400).replace(/\s+/g, " ")} — ${(e as Error).message}`);
+    }
+    const toCount = Date.now() - tLoad;
+    await page.waitForLoadState("networkidle");
+    const total = await page.evaluate(() => [...document.querySelectorAll("p[aria-live]")].find((p) => /offers/.test(p.textContent ?? ""))?.textContent?.match(/[\d,]+ of [\d,]+ offers/)?.[0]);
+    const rowsInDom = await page.locator("table tbody tr").count();
+
+    const sw: Sample[] = [];
+    for (let i = 0; i < RUNS + 2; i++) {
+      const s = await measure(page, "switch", "");
+      if (i >= 2) sw.push(s); // the first two warm the path
+      await page.waitForTimeout(150);
+    }
+    const search: Sample[] = [];
+    // Alternate between two queries that give different counts (a GPU name and nothing).
+    const terms = ["h100", ""];
+    for (let i = 0; i < RUNS + 2; i++) {
+      const s = await measure(page, "search", terms[i % 2] as string);
+      if (i >= 2) search.push(s);
+      await page.waitForTimeout(350); // past the 250 ms URL debounce, so the URL write is not inside the next sample
+    }
+    const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
+    const rows: Row[] = [
+      { section: "offers", metric: `catalogue on the page`, value: `${total} (${rowsInDom} rows in the DOM)`, target: "2,000 offers", ok: null },
+      { section: "offers", metric: `navigation → result count shown`, value: `${toCount} ms`, target: "—", ok: null },
+      { section: "offers", metric: `volume switch → rendered, median of ${RUNS}`, value: `${m(sw, "paint").toFixed(1)} ms (DOM commit ${m(sw, "commit").toFixed(1)} ms)`, target: `≤ ${TARGET_MS} ms`, ok: m(sw, "paint") <= TARGET_MS },
+      { section: "offers", metric: `search → rendered, median of ${RUNS}`, value: `${m(search, "paint").toFixed(1)} ms (DOM commit ${m(search, "commit").toFixed(1)} ms)`, target: `≤ ${TARGET_MS} ms`, ok: m(search, "paint") <= TARGET_MS },
+    ];
+    return { rows, data: { total, rowsInDom, toCountMs: toCount, switch: sw, search } };
+  } finally {
+    await context.close();
+    await browser.close();
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * (1) Proxy overhead: GET /api/clusters/{id} through Clusterdeck (session cookie, active key) vs GET
+ * /api/v1/clusters/{id} straight to the simulator, same client, same concurrency, same request budget, run
+ * alternately so a noisy neighbour hits both sides alike.
+ */
+import type { BenchContext, SectionResult } from "../lib/context";
+import { emptyApp } from "../lib/empty-app";
+import { runLoad, type LoadResult } from "../lib/load";
+
+const CONCURRENCY = Number(process.env.BENCH_PROXY_CONCURRENCY ?? 16);
+const REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 3000);
+const MAX_MS = 20_000;
+
+export async function proxySection(ctx: BenchContext): Promise<SectionResult> {
+  const direct = () =>
+    runLoad({
+      url: `${ctx.simUrl}/api/v1/clusters/${ctx.clusterId}`,
+      headers: { authorization: `Bearer ${ctx.account.key}`, accept: "application/json" },
+      concurrency: CONCURRENCY,
+      maxRequests: REQUESTS,
+      maxMs: MAX_MS,
+    });
+  const proxied = () =>
+    runLoad({
+      url: `${ctx.appUrl}/api/clusters/${ctx.clusterId}`,
+      headers: { cookie: ctx.account.cookie, accept: "application/json" },
+      concurrency: CONCURRENCY,
+      maxRequests: REQUESTS,
+      maxMs: MAX_MS,
+    });
+  // Warm both paths (JIT, connection pools, the app's first DB reads).
+  await runLoad({ url: `${ctx.simUrl}/__sim/health`, concurrency: 4, maxRequests: 200, maxMs: 5_000 });
+  await runLoad({ url: `${ctx.appUrl}/api/clusters/${ctx.clusterId}`, headers: { cookie: ctx.account.cookie }, concurrency: 4, maxRequests: 300, maxMs: 10_000 });
+
+  // Next's own floor on this machine: a route handler that does nothing, in the empty app, same load.
+  const empty = await emptyApp(`${ctx.simUrl}/api/v1`);
+  const floor = () => runLoad({ url: `${empty.url}/api/ping`, concurrency: CONCURRENCY, maxRequests: REQUESTS, maxMs: MAX_MS });
+  await runLoad({ url: `${empty.url}/api/ping`, concurrency: 4, maxRequests: 300, maxMs: 10_000 });
+  const f = await floor();
+
+  const d1 = await direct();
+  await ctx.sim.resetStats();
+  const p1 = await proxied();
+  const upstream = (await ctx.sim.stats()).requests.filter((r) => r.path === "GET /clusters/{id}").length;
+  const d2 = await direct();
+  const p2 = await proxied();
+  const d = merge(d1, d2);
+  const p = merge(p1, p2);
+
+  const overheadP50 = p.p50 - d.p50;
+  const rpsRatio = p.rps / d.rps;
+  const rows = [
+    { section: "proxy", metric: `direct p50 / p99 (c=${CONCURRENCY})`, value: `${d.p50.toFixed(2)} / ${d.p99.toFixed(2)} ms`, target: "—", ok: null },
+    { section: "proxy", metric: `proxied p50 / p99 (c=${CONCURRENCY})`, value: `${p.p50.toFixed(2)} / ${p.p99.toFixed(2)} ms`, target: "—", ok: null },
+    { section: "proxy", metric: `empty Next route handler p50 / p99 (floor)`, value: `${f.p50.toFixed(2)} / ${f.p99.toFixed(2)} ms, ${f.rps.toFixed(0)} req/s`, target: "—", ok: null },
+    { section: "proxy", metric: "added latency at p50", value: `${overheadP50.toFixed(2)} ms (×${(p.p50 / d.p50).toFixed(2)})`, target: "≤ 5 ms", ok: overheadP50 <= 5 },
+    { section: "proxy", metric: "added latency at p99", value: `${(p.p99 - d.p99).toFixed(2)} ms (×${(p.p99 / d.p99).toFixed(2)})`, target: "—", ok: null },
+    { section: "proxy", metric: "throughput direct → proxied", value: `${d.rps.toFixed(0)} → ${p.rps.toFixed(0)} req/s (${(rpsRatio * 100).toFixed(1)} %)`, target: "≥ 80 %", ok: rpsRatio >= 0.8 },
+    { section: "proxy", metric: "upstream GETs per proxied request", value: `${upstream} / ${p1.requests} (${((upstream / Math.max(1, p1.requests)) * 100).toFixed(1)} %, coalesced)`, target: "—", ok: null },
+    { section: "proxy", metric: "errors direct / proxied", value: `${d.errors} / ${p.errors}`, target: "0", ok: d.errors + p.errors === 0 },
+  ];
+  return { rows, data: { concurrency: CONCURRENCY, emptyNextRoute: f, direct: [d1, d2], proxied: [p1, p2], upstreamDuringFirstProxiedRun: upstream } };
+}
+
+/** Two runs → one: request-weighted percentiles are not additive, so take the worse of the two (conservative). */
+function merge(a: LoadResult, b: LoadResult): LoadResult {
+  return {
+    requests: a.requests + b.requests,
+    errors: a.errors + b.errors,
+    statuses: Object.fromEntries([...new Set([...Object.keys(a.statuses), ...Object.keys(b.statuses)])].map((k) => [k, (a.statuses[k] ?? 0) + (b.statuses[k] ?? 0)])),
+    seconds: a.seconds + b.seconds,
+    rps: (a.requests + b.requests) / (a.seconds + b.seconds),
+    p50: (a.p50 + b.p50) / 2,
+    p90: (a.p90 + b.p90) / 2,
+    p99: Math.max(a.p99, b.p99),
+    max: Math.max(a.max, b.max),
+  };
+}

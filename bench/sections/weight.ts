@@ -1,0 +1,71 @@
+/**
+ * (2) Page weight: first-load JavaScript of every route, gzip, measured the robust way — load the page in Chromium
+ * and gzip every script response it fetched until the network was idle — beside an empty Next.js app built from the
+ * same node_modules in the same run (generated in a temp folder outside the repo).
+ */
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext } from "@playwright/test";
+import { launchBrowser, signedInContext } from "../lib/browser";
+import type { BenchContext, Row, SectionResult } from "../lib/context";
+import { emptyApp } from "../lib/empty-app";
+
+const BUDGET_KB = 80;
+
+export async function firstLoadJs(context: BrowserContext, url: string): Promise<{ kb: number; scripts: number; status: number; largest: string[] }> {
+  const page = await context.newPage();
+  const bodies: Promise<{ url: string; gz: number }>[] = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() !== "script") return;
+    const name = new URL(res.url()).pathname;
+    bodies.push(res.body().then((b) => ({ url: name, gz: gzipSync(b).length }), () => ({ url: name, gz: 0 })));
+  });
+  const res = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+  const sizes = await Promise.all(bodies);
+  await page.close();
+  const largest = [...sizes].sort((a, b) => b.gz - a.gz).slice(0, 8).map((s) => `${s.url} ${(s.gz / 1024).toFixed(1)} kB`);
+  return { kb: sizes.reduce((a, b) => a + b.gz, 0) / 1024, scripts: sizes.length, status: res?.status() ?? 0, largest };
+}
+
+async function emptyAppBaseline(browser: Browser, simApiUrl: string): Promise<{ kb: number; scripts: number; largest: string[] }> {
+  const app = await emptyApp(simApiUrl);
+  const context = await browser.newContext();
+  try {
+    return await firstLoadJs(context, `${app.url}/`);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function weightSection(ctx: BenchContext): Promise<SectionResult> {
+  const browser = await launchBrowser();
+  try {
+    const empty = await emptyAppBaseline(browser, `${ctx.simUrl}/api/v1`);
+    const anon = await browser.newContext({ baseURL: ctx.appUrl });
+    const signed = await signedInContext(browser, ctx.appUrl, ctx.account.cookie);
+    const routes: Array<[string, BrowserContext]> = [
+      ["/sign-in", anon],
+      ["/sign-up", anon],
+      ["/clusters", signed],
+      ["/offers", signed],
+      [`/clusters/new?offer=${encodeURIComponent(ctx.offerId)}`, signed],
+      [`/clusters/${ctx.clusterId}`, signed],
+      ["/settings/keys", signed],
+      ["/settings/audit", signed],
+      ["/settings", signed],
+    ];
+    const rows: Row[] = [{ section: "weight", metric: "empty Next.js page (baseline)", value: `${empty.kb.toFixed(1)} kB gz (${empty.scripts} scripts)`, target: "—", ok: null }];
+    const data: Record<string, unknown> = { emptyKb: empty.kb, emptyLargest: empty.largest };
+    for (const [route, context] of routes) {
+      const r = await firstLoadJs(context, `${ctx.appUrl}${route}`);
+      const extra = r.kb - empty.kb;
+      data[route] = { ...r, overEmptyKb: extra };
+      const label = route.replace(ctx.clusterId, "[id]").replace(/offer=[^&]+/, "offer=…");
+      rows.push({ section: "weight", metric: `${label} first-load JS`, value: `${r.kb.toFixed(1)} kB gz (+${extra.toFixed(1)}) [HTTP ${r.status}]`, target: `≤ empty + ${BUDGET_KB} kB`, ok: extra <= BUDGET_KB });
+    }
+    await anon.close();
+    await signed.close();
+    return { rows, data };
+  } finally {
+    await browser.close();
+  }
+}
