@@ -16,6 +16,19 @@ import {
 import { signUpWithKey } from "./support/account";
 
 /**
+ * Opens a dialog from its trigger button. A click that lands before React has hydrated the server-rendered button does
+ * nothing, so the click is repeated until the dialog shows (the dialog itself is what is under test).
+ */
+async function openDialog(page: Page, trigger: string, role: "dialog" | "alertdialog") {
+  const dialog = page.getByRole(role);
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return dialog;
+}
+
+/**
  * The live cluster page against the simulator: lifecycle, failure, NCCL test, terminate, stale data, polling counted
  * in the simulator, and every copy button.
  */
@@ -147,8 +160,7 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await waitForStatus(request, key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
 
-  await page.getByRole("button", { name: "Terminate" }).click();
-  const dialog = page.getByRole("alertdialog");
+  const dialog = await openDialog(page, "Terminate", "alertdialog");
   await expect(dialog).toContainText(`Terminate ${cluster.name}?`);
   await expect(dialog.getByTestId("terminate-cost")).toHaveText(/^\$\d+\.\d\d$/);
   const confirm = dialog.getByRole("button", { name: "Terminate cluster" });
@@ -163,7 +175,7 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await expect(dialog).toBeHidden();
   expect((await getCluster(request, key, cluster.id)).status).toBe("ready");
 
-  await page.getByRole("button", { name: "Terminate" }).click();
+  await openDialog(page, "Terminate", "alertdialog");
   await page.getByRole("alertdialog").getByLabel(/to confirm/).fill(cluster.name);
   await page.getByRole("alertdialog").getByRole("button", { name: "Terminate cluster" }).click();
   await expect(page.getByText(`Terminating ${cluster.name}`)).toBeVisible();
@@ -192,8 +204,7 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   await waitForStatus(request, key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
 
-  await page.getByRole("button", { name: "Resize" }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = await openDialog(page, "Resize", "dialog");
   await expect(dialog.getByRole("button", { name: /Resize to/ })).toBeDisabled();
   await dialog.getByRole("combobox", { name: "New node count" }).click();
   await expect(page.getByRole("option")).toHaveText(["4 nodes", "8 nodes", "16 nodes"]);
