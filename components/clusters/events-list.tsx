@@ -16,31 +16,39 @@ export function EventsList({ events }: { events: SeenEvent[] }) {
       </CardHeader>
       {events.length > 0 && (
         <CardContent>
-          <ol className="-mx-2 max-h-[28rem] overflow-y-auto" aria-live="polite" aria-relevant="additions">
-            {events.map((e) => (
-              <li
-                key={e.id}
-                data-testid="event"
-                data-event-id={e.id}
-                data-new={e.isNew || undefined}
-                className={cn("rounded-md px-2 py-1.5 transition-colors duration-1000", e.isNew && "bg-brand/10")}
-              >
-                <div className="flex flex-wrap items-center gap-x-2 text-xs">
-                  <span className="font-medium">{eventKindLabel(e.kind)}</span>
-                  {e.rank != null && <span className="text-muted-foreground">rank {e.rank}</span>}
-                  {e.isNew && (
-                    <Badge variant="brand" className="px-1.5 py-0 text-[10px]">
-                      new
-                    </Badge>
-                  )}
-                  <time className="text-muted-foreground ml-auto tabular-nums" dateTime={e.at}>
-                    {formatTimestamp(e.at).slice(11)}
-                  </time>
-                </div>
-                <p className="text-muted-foreground text-[13px] break-words">{e.message}</p>
-              </li>
-            ))}
-          </ol>
+          {/* The list scrolls on its own: focusable and named so keyboard users can scroll it too. */}
+          <div
+            role="region"
+            aria-label="Cluster events"
+            tabIndex={0}
+            className="focus-visible:ring-ring -mx-2 max-h-[28rem] overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
+          >
+            <ol aria-live="polite" aria-relevant="additions">
+              {events.map((e) => (
+                <li
+                  key={e.id}
+                  data-testid="event"
+                  data-event-id={e.id}
+                  data-new={e.isNew || undefined}
+                  className={cn("rounded-md px-2 py-1.5 transition-colors duration-1000", e.isNew && "bg-brand/10")}
+                >
+                  <div className="flex flex-wrap items-center gap-x-2 text-xs">
+                    <span className="font-medium">{eventKindLabel(e.kind)}</span>
+                    {e.rank != null && <span className="text-muted-foreground">rank {e.rank}</span>}
+                    {e.isNew && (
+                      <Badge variant="brand" className="px-1.5 py-0 text-[10px]">
+                        new
+                      </Badge>
+                    )}
+                    <time className="text-muted-foreground ml-auto tabular-nums" dateTime={e.at}>
+                      {formatTimestamp(e.at).slice(11)}
+                    </time>
+                  </div>
+                  <p className="text-muted-foreground text-[13px] break-words">{e.message}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
         </CardContent>
       )}
     </Card>

@@ -2,20 +2,31 @@
 
 import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 
-type Permission = NotificationPermission | "unsupported";
+/** "unknown": rendered on the server and while hydrating, before the browser can be asked. */
+type Permission = NotificationPermission | "unsupported" | "unknown";
 
 const subscribe = () => () => {};
 const readPermission = (): Permission => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
 
 /** Asks for notification permission only when clicked ("Notify me"), never on page load. */
 export function NotifyButton() {
-  const initial = useSyncExternalStore(subscribe, readPermission, () => "unsupported" as Permission);
+  const initial = useSyncExternalStore(subscribe, readPermission, () => "unknown" as Permission);
   const [asked, setAsked] = useState<Permission | null>(null);
   const permission = asked ?? initial;
 
   if (permission === "unsupported") return null;
+  // Hold the button's place until the browser answers, so the actions beside it do not jump after hydration.
+  if (permission === "unknown") {
+    return (
+      <span aria-hidden="true" className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "invisible")}>
+        <BellIcon />
+        Notify me
+      </span>
+    );
+  }
   if (permission === "granted") {
     return (
       <span className="text-muted-foreground inline-flex items-center gap-1 text-xs" title="You'll get a browser notification when this cluster is ready, fails, or finishes a test.">

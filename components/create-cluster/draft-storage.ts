@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { CreateClusterFormValues } from "@/lib/offers/create-schema";
-import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/schemas";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/constants";
 
 export type LaunchIntent = { key: string; fingerprint: string };
 export type CreateDraft = { values: CreateClusterFormValues; intent: LaunchIntent | null };

@@ -21,13 +21,12 @@ function Row({
   strong?: boolean;
   hint?: string;
 }) {
+  // A <div> directly in the <dl> may hold only its dt/dd group, so the hint is a second <dd> of the same term.
   return (
-    <div className="py-1">
-      <div className="flex items-baseline justify-between gap-4">
-        <dt className="text-muted-foreground whitespace-nowrap">{label}</dt>
-        <dd className={cn("text-right tabular-nums", strong && "font-semibold")}>{children}</dd>
-      </div>
-      {hint ? <p className="text-muted-foreground text-xs">{hint}</p> : null}
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 py-1">
+      <dt className="text-muted-foreground whitespace-nowrap">{label}</dt>
+      <dd className={cn("text-right tabular-nums", strong && "font-semibold")}>{children}</dd>
+      {hint ? <dd className="text-muted-foreground basis-full text-xs">{hint}</dd> : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Skeleton } from "@/components/ui/skeleton";
 import { sshKeysQueryOptions } from "@/lib/query/offers";
-import { MAX_SSH_KEYS } from "@/lib/runcrate/schemas";
+import { MAX_SSH_KEYS } from "@/lib/runcrate/constants";
 
 /** Pick up to 20 of the workspace's keys (GET /ssh-keys), or add one inline. */
 export function SshKeyField({

@@ -3,7 +3,6 @@
 import { memo } from "react";
 import Link from "next/link";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
   GpuPrice,
@@ -86,27 +85,33 @@ const OfferRow = memo(function OfferRow({
       </td>
       <td className="px-2 py-1.5 text-right tabular-nums">{formatRate(offer.hourly_rate_per_node)}</td>
       <td className="px-2 py-1.5 text-right tabular-nums">
-        {nodes !== null && !takes ? (
-          <span className="text-xs" title={`This offer cannot take ${nodes} nodes.`}>
-            Not {nodes} nodes
-          </span>
-        ) : total !== null ? (
-          <span className="flex flex-col items-end leading-tight">
+        {/* Two lines at most, and no taller than the GPU cell: the balance (and with it "Short") usually arrives
+            after the rows, and a mark that added a line would push every row below it down. */}
+        <span className="flex min-w-40 flex-col items-end leading-tight">
+          {nodes !== null && !takes ? (
+            <span className="text-xs" title={`This offer cannot take ${nodes} nodes.`}>
+              Not {nodes} nodes
+            </span>
+          ) : total !== null ? (
             <span className="text-foreground">{formatRate(total)}/h</span>
-            {nodes === null ? <span className="text-muted-foreground text-xs">{n} nodes</span> : null}
-          </span>
-        ) : (
-          "—"
-        )}
-        {short > 0 ? (
-          <Badge
-            variant="destructive"
-            className="mt-0.5 ml-auto flex"
-            title={`Your balance is ${formatUsd(short)} short of the ${formatUsd(required ?? 0)} needed to launch ${n} nodes.`}
-          >
-            Short {formatUsd(short)}
-          </Badge>
-        ) : null}
+          ) : (
+            "—"
+          )}
+          {short > 0 || (nodes === null && total !== null) ? (
+            <span className="text-xs">
+              {short > 0 ? (
+                <span
+                  className="text-destructive font-medium"
+                  title={`Your balance is ${formatUsd(short)} short of the ${formatUsd(required ?? 0)} needed to launch ${n} nodes.`}
+                >
+                  Short {formatUsd(short)}
+                </span>
+              ) : null}
+              {short > 0 && nodes === null ? " · " : null}
+              {nodes === null ? <span className="text-muted-foreground">{n} nodes</span> : null}
+            </span>
+          ) : null}
+        </span>
       </td>
       <td className="px-2 py-1.5">
         <LocationText offer={offer} />

@@ -25,7 +25,8 @@ import {
 import { clearNarrowing } from "@/lib/offers/url-state";
 import { ApiGetError } from "@/lib/query/api-get";
 import { balanceQueryOptions, offersQueryOptions } from "@/lib/query/offers";
-import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";
+import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
+import { cn } from "@/lib/utils";
 
 const NODE_CHOICES = Array.from({ length: MAX_NODES - MIN_NODES + 1 }, (_, i) => i + MIN_NODES);
 const SORT_LABEL: Record<SortKey, string> = {
@@ -113,15 +114,19 @@ export function OffersView() {
   const noticeKey = notices.join("\n");
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+      {/* The counts arrive after the first paint: their box is sized up front so nothing below moves. */}
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-1">
+        <div className="min-w-0 flex-1 basis-md">
           <h1 className="text-xl font-semibold tracking-tight">Offers</h1>
           <p className="text-muted-foreground text-sm">
             Pick the machines for a cluster. Prices are per hour; a launch needs a balance of at least
             max($10, one hour of the whole cluster).
           </p>
         </div>
-        <p className="text-muted-foreground text-sm tabular-nums" aria-live="polite">
+        <p
+          className="text-muted-foreground min-h-5 shrink-0 text-sm tabular-nums sm:min-w-80 sm:text-right"
+          aria-live="polite"
+        >
           {offers.data
             ? `${rows.length.toLocaleString("en-US")} of ${visibleTotal.toLocaleString("en-US")} offers`
             : null}
@@ -231,8 +236,9 @@ export function OffersView() {
             variant="outline"
             size="sm"
             onClick={() => set({ dir: filters.dir === "asc" ? "desc" : "asc" })}
+            // The name starts with the visible words (WCAG 2.5.3 "label in name"), then says what a press does.
             aria-label={
-              filters.dir === "asc" ? "Ascending; switch to descending" : "Descending; switch to ascending"
+              filters.dir === "asc" ? "Low → high, switch to high → low" : "High → low, switch to low → high"
             }
           >
             {filters.dir === "asc" ? "Low → high" : "High → low"}
@@ -240,19 +246,20 @@ export function OffersView() {
         </div>
       </div>
 
-      {narrow ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          aria-expanded={filtersOpen}
-          onClick={() => setFiltersOpen((o) => !o)}
-        >
-          <SlidersHorizontalIcon aria-hidden /> {filtersOpen ? "Hide filters" : "Filters"}
-          {narrowed ? <span className="bg-brand/15 text-brand rounded px-1 text-xs">on</span> : null}
-        </Button>
-      ) : null}
-      {!narrow || filtersOpen ? (
+      {/* Phone widths collapse the filter bar behind a button. Done in CSS, not with useNarrow, so the server's HTML
+          is already right at the first paint and the list below does not jump when the page hydrates. */}
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-fit md:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="offer-filters"
+        onClick={() => setFiltersOpen((o) => !o)}
+      >
+        <SlidersHorizontalIcon aria-hidden /> {filtersOpen ? "Hide filters" : "Filters"}
+        {narrowed ? <span className="bg-brand/15 text-brand rounded px-1 text-xs">on</span> : null}
+      </Button>
+      <div id="offer-filters" className={cn(!filtersOpen && "max-md:hidden")}>
         <OffersFilterBar filters={filters} facets={facets} set={set}>
           {narrowed ? (
             <Button variant="ghost" size="sm" onClick={clear}>
@@ -260,7 +267,7 @@ export function OffersView() {
             </Button>
           ) : null}
         </OffersFilterBar>
-      ) : null}
+      </div>
 
       {offers.isPending ? (
         <OffersSkeleton />

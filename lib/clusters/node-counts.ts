@@ -4,7 +4,7 @@
  * limits, so the page passes the offer when it can find it (by offer_id) and otherwise falls back to the API's range.
  */
 import { validNodeCounts as offerNodeCounts, type NodeCountLimits as Limits } from "@/lib/offers/offer-rules";
-import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";
+import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
 
 /** One implementation of the count rule (lib/offers/offer-rules.ts); without the offer, the API's own 2–64 applies. */
 export function validNodeCounts(offer: Limits | null | undefined): number[] {

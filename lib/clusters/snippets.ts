@@ -2,8 +2,8 @@
  * The connection snippets and which of them a cluster can use. sbatch needs Slurm, the kubectl tunnel Kubernetes,
  * the ray tunnel Ray (runcrate-api.md §2.3 "connection"); the launcher snippets work on every stack.
  */
-import type { Cluster, SnippetName } from "@/lib/runcrate/schemas";
-import { SNIPPET_NAMES } from "@/lib/runcrate/schemas";
+import { SNIPPET_NAMES, type SnippetName } from "@/lib/runcrate/constants";
+import type { Cluster } from "@/lib/runcrate/schemas";
 import { stackLabel } from "./status";
 
 export const SNIPPET_LABEL: Record<SnippetName, string> = {

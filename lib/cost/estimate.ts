@@ -3,7 +3,7 @@
  * a create needs a balance of at least max($10, one hour of the whole cluster) (runcrate-api.md §1.9).
  * Billing is hourly_rate_per_node × node_count per hour, for every machine at once, from up_at.
  */
-import { MIN_BALANCE_TO_CREATE } from "@/lib/runcrate/schemas";
+import { MIN_BALANCE_TO_CREATE } from "@/lib/runcrate/constants";
 
 /** The whole cluster's hourly rate, in credits (1 credit = 1 USD). */
 export function clusterHourlyRate(ratePerNode: number, nodeCount: number): number {

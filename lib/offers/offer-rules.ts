@@ -2,7 +2,8 @@
  * What one offer allows, derived from its fields alone (no I/O). The create form, its server action, the offers
  * table and the cost summary all read the offer through these functions so they can never disagree.
  */
-import { MAX_NODES, MIN_NODES, STACKS, type Offer, type Stack } from "@/lib/runcrate/schemas";
+import { MAX_NODES, MIN_NODES, STACKS, type Stack } from "@/lib/runcrate/constants";
+import type { Offer } from "@/lib/runcrate/schemas";
 
 /** The three fields that decide which node counts an offer takes (also all a resize needs). */
 export type NodeCountLimits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;

@@ -2,7 +2,7 @@
  * The offers page's filters and sort as URL query parameters, so a view can be shared and Back works.
  * The query string is untrusted input: a bad value is ignored and reported as a notice the page shows, never thrown.
  */
-import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";
+import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
 import {
   DEFAULT_FILTERS,
   SORT_KEYS,

@@ -2,8 +2,10 @@
  * Browser-side GET of the app's own route handlers (app/api/**), for React Query. Those handlers answer
  * `{data}` or `{error:{code,message}}` (lib/api/route-handler.ts); this turns the latter into an ApiGetError whose
  * message is safe to show.
+ *
+ * The `data` is not re-validated here: the route handler already parsed the upstream answer with the Runcrate
+ * schemas (lib/runcrate/client.ts), and parsing again would ship zod to every page that lists something.
  */
-import type { z } from "zod";
 
 export class ApiGetError extends Error {
   constructor(
@@ -31,11 +33,7 @@ function readError(body: unknown): { code: string | null; message: string | null
   return { code: null, message: null };
 }
 
-export async function apiGet<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  signal?: AbortSignal,
-): Promise<z.output<S>> {
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, { cache: "no-store", signal, headers: { accept: "application/json" } });
@@ -64,19 +62,20 @@ export async function apiGet<S extends z.ZodType>(
       Number.isFinite(retry) && retry > 0 ? retry : null,
     );
   }
-  const data =
-    typeof body === "object" && body !== null && "data" in body
-      ? (body as { data: unknown }).data
-      : undefined;
-  const parsed = schema.safeParse(data);
-  if (!parsed.success)
+  // A 2xx without the `{data}` envelope is not our route handler talking (a proxy page, a captive portal).
+  if (
+    typeof body !== "object" ||
+    body === null ||
+    !("data" in body) ||
+    (body as { data: unknown }).data == null
+  )
     throw new ApiGetError(
       "Clusterdeck sent an answer the page could not read. Try again.",
       res.status,
       "bad_response",
       null,
     );
-  return parsed.data;
+  return (body as { data: T }).data;
 }
 
 /** Don't retry what retrying cannot fix (no session, no key, bad request, not found). */

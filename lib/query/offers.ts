@@ -1,12 +1,7 @@
 /** React Query options for the offer picker and the create form: one place for keys, fetchers and freshness. */
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiGet, retryTransient } from "@/lib/query/api-get";
-import { balanceSchema, offerSchema, sshKeySchema, storageVolumeSchema } from "@/lib/runcrate/schemas";
-
-const offersSchema = z.array(offerSchema);
-const sshKeysSchema = z.array(sshKeySchema);
-const volumesSchema = z.array(storageVolumeSchema);
+import type { Balance, Offer, SshKey, StorageVolume } from "@/lib/runcrate/schemas";
 
 export const offerKeys = {
   offers: (includeCommunity: boolean) => ["offers", { includeCommunity }] as const,
@@ -20,7 +15,7 @@ export function offersQueryOptions(includeCommunity: boolean) {
   return queryOptions({
     queryKey: offerKeys.offers(includeCommunity),
     queryFn: ({ signal }) =>
-      apiGet(`/api/offers${includeCommunity ? "?include_community=true" : ""}`, offersSchema, signal),
+      apiGet<Offer[]>(`/api/offers${includeCommunity ? "?include_community=true" : ""}`, signal),
     staleTime: 60_000,
     retry: retryTransient,
   });
@@ -30,7 +25,7 @@ export function offersQueryOptions(includeCommunity: boolean) {
 export function balanceQueryOptions() {
   return queryOptions({
     queryKey: offerKeys.balance,
-    queryFn: ({ signal }) => apiGet("/api/balance", balanceSchema, signal),
+    queryFn: ({ signal }) => apiGet<Balance>("/api/balance", signal),
     staleTime: 15_000,
     refetchInterval: 60_000,
     retry: retryTransient,
@@ -41,7 +36,7 @@ export function balanceQueryOptions() {
 export function sshKeysQueryOptions() {
   return queryOptions({
     queryKey: offerKeys.sshKeys,
-    queryFn: ({ signal }) => apiGet("/api/ssh-keys", sshKeysSchema, signal),
+    queryFn: ({ signal }) => apiGet<SshKey[]>("/api/ssh-keys", signal),
     staleTime: 60_000,
     retry: retryTransient,
   });
@@ -51,7 +46,7 @@ export function sshKeysQueryOptions() {
 export function storageQueryOptions() {
   return queryOptions({
     queryKey: offerKeys.storage,
-    queryFn: ({ signal }) => apiGet("/api/storage", volumesSchema, signal),
+    queryFn: ({ signal }) => apiGet<StorageVolume[]>("/api/storage", signal),
     staleTime: 60_000,
     retry: retryTransient,
   });

@@ -10,29 +10,23 @@
  * app's forms can be built on them.
  */
 import { z } from "zod";
+import {
+  API_KEY_PREFIX,
+  CLUSTER_NAME_PATTERN,
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_NODES,
+  MAX_SSH_KEYS,
+  MIN_NODES,
+  SNIPPET_NAMES,
+  SSH_PUBLIC_KEY_PATTERN,
+  STACKS,
+  TEST_KINDS,
+  type SnippetName,
+} from "./constants";
 
-// ───────────────────────────── vocabularies (known members; responses may carry others) ─────────────────────────────
-
-export const STACKS = ["none", "slurm", "kubernetes", "ray"] as const;
-export type Stack = (typeof STACKS)[number];
-
-/** `status` values: `provisioning` is documented, the rest are the best model (runcrate-api.md §4.2, §5 #6). */
-export const CLUSTER_STATUSES = [
-  "provisioning",
-  "ready",
-  "resizing",
-  "terminating",
-  "terminated",
-  "failed",
-] as const;
-export const STACK_STATUSES = ["pending", "installing", "ready", "failed"] as const;
-export const NODE_STATUSES = ["pending", "provisioning", "running", "terminated", "failed"] as const;
-export const NODE_STAGES = ["queued", "booting", "networking", "shared", "stack", "ready"] as const;
-export const TEST_STATUSES = ["running", "passed", "failed"] as const;
-export const HOST_TIERS = ["datacenter", "community"] as const;
-export const DEPLOYMENT_TYPES = ["vm", "container"] as const;
-export const INTERCONNECT_KINDS = ["infiniband", "roce", "ethernet"] as const;
-export const TEST_KINDS = ["nccl_all_reduce"] as const;
+// The plain values live in ./constants (zod-free, safe for browser bundles); re-exported so this stays the one module
+// the app and the simulator read the API's shapes and rules from.
+export * from "./constants";
 
 // ───────────────────────────── primitives ─────────────────────────────
 
@@ -40,17 +34,6 @@ export const TEST_KINDS = ["nccl_all_reduce"] as const;
 export const timestamp = z.string();
 const text = z.string().nullish();
 const count = z.number().int().nonnegative();
-
-/** `^[A-Za-z0-9][A-Za-z0-9-]{0,62}$` — 1 to 63 letters, digits or hyphens, starting with a letter or digit (SEED). */
-export const CLUSTER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/;
-/** Idempotency-Key: 1–255 visible ASCII characters (SEED). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-export const MIN_NODES = 2;
-export const MAX_NODES = 64;
-export const MAX_SSH_KEYS = 20;
-/** The balance rule's floor: a create needs at least max($10, one hour of the whole cluster) (SEED). */
-export const MIN_BALANCE_TO_CREATE = 10;
-export const API_KEY_PREFIX = "rc_live_";
 
 export const apiKeySchema = z
   .string()
@@ -61,9 +44,6 @@ export const apiKeySchema = z
 
 export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN);
 
-/** OpenSSH public key line: `<type> <base64> [comment]`. */
-export const SSH_PUBLIC_KEY_PATTERN =
-  /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]{32,}={0,3}( [^\r\n]{0,200})?$/;
 export const sshPublicKeySchema = z
   .string()
   .trim()
@@ -145,16 +125,6 @@ export const nodeSchema = z.looseObject({
   ssh_command: text,
 });
 export type ClusterNode = z.infer<typeof nodeSchema>;
-
-export const SNIPPET_NAMES = [
-  "torchrun",
-  "mpirun",
-  "deepspeed",
-  "sbatch",
-  "kubectl_tunnel",
-  "ray_tunnel",
-] as const;
-export type SnippetName = (typeof SNIPPET_NAMES)[number];
 
 export const connectionSchema = z.looseObject({
   head_ssh: text,
