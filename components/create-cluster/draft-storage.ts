@@ -5,7 +5,7 @@
  * validated on read and silently ignored when it does not fit.
  */
 import { z } from "zod";
-import type { CreateClusterFormValues } from "@/lib/offers/create-schema";
+import { formValuesShapeSchema, type CreateClusterFormValues } from "@/lib/offers/create-schema";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/constants";
 
 export type LaunchIntent = { key: string; fingerprint: string };
@@ -13,14 +13,7 @@ export type CreateDraft = { values: CreateClusterFormValues; intent: LaunchInten
 
 const draftSchema = z.object({
   v: z.literal(1),
-  values: z.object({
-    name: z.string().max(300),
-    node_count: z.number(),
-    stack: z.string().max(50),
-    ssh_key_ids: z.array(z.string().max(100)).max(100),
-    storage_id: z.string().max(100),
-    include_community: z.boolean(),
-  }),
+  values: formValuesShapeSchema,
   intent: z
     .object({ key: z.string().regex(IDEMPOTENCY_KEY_PATTERN), fingerprint: z.string().max(20_000) })
     .nullable(),

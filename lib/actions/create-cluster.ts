@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit";
-import { buildCreateClusterSchema, toCreateBody } from "@/lib/offers/create-schema";
+import { buildCreateClusterSchema, formValuesShapeSchema, toCreateBody } from "@/lib/offers/create-schema";
 import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/errors";
 import { idempotencyKeySchema, type CreateClusterBody } from "@/lib/runcrate/schemas";
 
@@ -11,14 +11,7 @@ import { idempotencyKeySchema, type CreateClusterBody } from "@/lib/runcrate/sch
 const launchInputSchema = z.object({
   offerId: z.string().min(1).max(300),
   idempotencyKey: idempotencyKeySchema,
-  values: z.object({
-    name: z.string().max(300),
-    node_count: z.number(),
-    stack: z.string().max(50),
-    ssh_key_ids: z.array(z.string().max(100)).max(100),
-    storage_id: z.string().max(100),
-    include_community: z.boolean(),
-  }),
+  values: formValuesShapeSchema,
 });
 
 /**

@@ -32,6 +32,19 @@ export type CreateClusterFormValues = {
   include_community: boolean;
 };
 
+/**
+ * The form values' shape with generous bounds and no offer rules: what untrusted copies of the values (a stored draft,
+ * a server action's input) are checked against before the offer-built schema decides.
+ */
+export const formValuesShapeSchema = z.object({
+  name: z.string().max(300),
+  node_count: z.number(),
+  stack: z.string().max(50),
+  ssh_key_ids: z.array(z.string().max(100)).max(100),
+  storage_id: z.string().max(100),
+  include_community: z.boolean(),
+});
+
 /** What the form knows about the workspace; when a list is given, ids outside it are refused before the API sees them. */
 export type CreateSchemaContext = {
   sshKeyIds?: readonly string[] | null;
