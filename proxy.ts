@@ -1,8 +1,8 @@
-import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
 import { authSecret } from "@/lib/auth/secret";
+import { sessionSubject } from "@/lib/auth/session-token";
 
 /**
  * First line of the session check: pages without a valid session cookie redirect to /sign-in (with a same-origin
@@ -11,6 +11,9 @@ import { authSecret } from "@/lib/auth/secret";
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // A malformed percent-escape (e.g. /api/clusters/%E0%A4%A) is the client's mistake: answer 400 here rather than
+  // letting the route's param decoding fail later as a 500.
+  if (!isDecodablePath(pathname)) return badPath(pathname);
   if (isPublicPath(pathname)) return NextResponse.next();
 
   if (await hasValidSession(request)) return NextResponse.next();
@@ -27,19 +30,31 @@ export async function proxy(request: NextRequest) {
   return NextResponse.redirect(target);
 }
 
-async function hasValidSession(request: NextRequest): Promise<boolean> {
-  const secret = authSecret();
-  // Auth.js names the cookie __Secure-… when it set it over HTTPS; accept whichever is present.
-  for (const secureCookie of [true, false]) {
-    const token = await getToken({
-      req: request,
-      secret,
-      secureCookie,
-      logger: { error: () => {} } as never,
-    });
-    if (token?.sub) return true;
+function isDecodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
   }
-  return false;
+}
+
+function badPath(pathname: string): Response {
+  const message = "The address contains an invalid percent-encoded character.";
+  if (isApiPath(pathname)) {
+    return NextResponse.json(
+      { error: { code: "bad_request", message } },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return new NextResponse(`400 Bad Request\n\n${message}\n`, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+async function hasValidSession(request: NextRequest): Promise<boolean> {
+  return (await sessionSubject(request.cookies, authSecret())) !== null;
 }
 
 export const config = {

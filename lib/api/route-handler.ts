@@ -1,6 +1,6 @@
 import "server-only";
-import { contextForUser, type ActiveKey } from "@/lib/auth/runcrate-context";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { getRuncrateContext, type ActiveKey } from "@/lib/auth/runcrate-context";
+import type { SessionUser } from "@/lib/auth/session";
 import type { RuncrateClient } from "@/lib/runcrate/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/errors";
 
@@ -72,12 +72,12 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
 ): (req: Request, ctx: { params: Promise<P> }) => Promise<Response> {
   return async (req, routeCtx) => {
     try {
-      const user = await getSessionUser();
-      if (!user) return unauthenticated();
-      const ctx = await contextForUser(user);
+      // Reads only: the memoised context (a few seconds, dropped by key changes in this process) is enough here.
+      const ctx = await getRuncrateContext();
+      if (ctx.state === "signed-out") return unauthenticated();
       if (ctx.state !== "ready") return jsonError(409, "no_key", "Add a Runcrate API key in Settings first.");
       const params = await routeCtx.params;
-      const data = await fn({ req, params, user, key: ctx.key, client: ctx.client });
+      const data = await fn({ req, params, user: ctx.user, key: ctx.key, client: ctx.client });
       return Response.json({ data }, { status: 200, headers: NO_STORE });
     } catch (err) {
       if (isRuncrateError(err)) return runcrateErrorResponse(err);

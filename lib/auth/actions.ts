@@ -7,7 +7,8 @@ import { hashPassword } from "@/lib/crypto/password";
 import { getDb } from "@/lib/db/client";
 import { createUser } from "@/lib/db/users";
 import { safeCallbackPath } from "./callback-url";
-import { signIn, signOut } from "./config";
+import { invalidateUserContext } from "./context-cache";
+import { auth, signIn, signOut } from "./config";
 import { tooManyAttemptsMessage } from "./credentials";
 import { WRONG_CREDENTIALS } from "./messages";
 import { enabledExternalProviders } from "./providers";
@@ -90,6 +91,9 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
 }
 
 export async function signOutAction(): Promise<void> {
+  // Nothing of this user's stays memoised in this process once they sign out.
+  const id = (await auth())?.user?.id;
+  if (id) invalidateUserContext(id);
   await signOut({ redirectTo: "/sign-in" });
 }
 

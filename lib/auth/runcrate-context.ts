@@ -4,7 +4,8 @@ import { getActiveKeySecret } from "@/lib/db/runcrate-keys";
 import { DecryptionError } from "@/lib/crypto/aes-gcm";
 import { keySecretFor } from "@/lib/crypto/key-ring";
 import { createRuncrateClient, type RuncrateClient } from "@/lib/runcrate/client";
-import { getSessionUser, type SessionUser } from "./session";
+import { cachedForUser } from "./context-cache";
+import { loadSessionUser, sessionUserId, type SessionUser } from "./session";
 
 export type ActiveKey = { id: string; label: string; environment: string | null; last4: string };
 
@@ -14,15 +15,24 @@ export type RuncrateContext =
   | { state: "ready"; user: SessionUser; key: ActiveKey; client: RuncrateClient };
 
 /**
- * The one server-side way in: the signed-in user and a Runcrate client bound to their active key. The decrypted key
- * exists only inside the client for this request; `key` here is the label and last 4 characters.
+ * The one server-side way in for reads (pages, GET route handlers): the signed-in user and a Runcrate client bound
+ * to their active key. The decrypted key exists only inside the client, in server memory; `key` here is the label
+ * and last 4 characters.
+ *
+ * The account and key lookup is memoised per user for a few seconds (lib/auth/context-cache.ts) and dropped at once
+ * by every key change and sign-out in this process. Mutations must not use this: server actions resolve the user
+ * and key fresh (userAction/runcrateAction call getSessionUser and contextForUser directly).
  */
 export async function getRuncrateContext(): Promise<RuncrateContext> {
-  const user = await getSessionUser();
-  if (!user) return { state: "signed-out" };
-  return contextForUser(user);
+  const id = await sessionUserId();
+  if (!id) return { state: "signed-out" };
+  return cachedForUser(id, async (): Promise<RuncrateContext> => {
+    const user = await loadSessionUser(id);
+    return user ? contextForUser(user) : { state: "signed-out" };
+  });
 }
 
+/** Resolves the active key straight from the database (no memo): what mutations use. */
 export async function contextForUser(user: SessionUser): Promise<RuncrateContext> {
   let active: Awaited<ReturnType<typeof getActiveKeySecret>>;
   try {

@@ -1,6 +1,8 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -23,6 +25,50 @@ function migrationsFolder(): string {
   return path.join(process.cwd(), "drizzle");
 }
 
+/**
+ * PGlite's own start parameters plus a smaller buffer cache. Postgres' default shared_buffers (128 MB) is sized for
+ * a database server; Clusterdeck's tables are a few users, keys and audit rows, and every byte of it stays resident
+ * in the Node process. Durability is unchanged: these only size caches (PGlite's own defaults, kept here, decide
+ * fsync and WAL behaviour).
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "temp_buffers=2MB",
+  "-c",
+  "work_mem=2MB",
+  "-c",
+  "maintenance_work_mem=16MB",
+];
+
+/**
+ * Creates the PGlite cluster in `dir` (initdb) in a short-lived child process when the folder holds none yet.
+ * initdb inflates the WebAssembly heap to ~700 MB, and a WASM memory never shrinks: done in this process, that
+ * would stay resident for the server's whole life. The child exits and takes it along.
+ */
+async function initPgliteDirOutOfProcess(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const script = [
+    'const { PGlite } = await import("@electric-sql/pglite");',
+    "const db = new PGlite(process.env.CLUSTERDECK_PGLITE_INIT_DIR);",
+    "await db.waitReady;",
+    "await db.close();",
+  ].join("\n");
+  try {
+    await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: process.cwd(),
+      env: { ...process.env, CLUSTERDECK_PGLITE_INIT_DIR: dir },
+      timeout: 120_000,
+    });
+  } catch (err) {
+    // Not fatal: opening the folder below runs initdb in-process instead (correct, just heavier on memory).
+    const why = err instanceof Error ? err.message.split("\n")[0] : "unknown error";
+    console.warn(`[db] creating the embedded database in a child process failed (${why}); creating it in-process.`);
+  }
+}
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
@@ -34,7 +80,12 @@ export function isPostgresUrl(url: string | undefined): url is string {
  *   what is done).
  * - otherwise PGlite persisted in `pgliteDir` (one process only — that is the embedded mode).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir?: string;
+  /** Run initdb for a new PGlite folder in a child process (see initPgliteDirOutOfProcess). The server does. */
+  initInChildProcess?: boolean;
+}): Promise<Database> {
   if (isPostgresUrl(opts.url)) {
     const url = opts.url;
     const lockConn = postgres(url, { max: 1, onnotice: () => {} });
@@ -62,14 +113,16 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
   }
   const dir = opts.pgliteDir;
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const client = new PGlite(dir);
+  if (dir && opts.initInChildProcess) await initPgliteDirOutOfProcess(dir);
+  const client = new PGlite(dir, { startParams: [...PGLITE_START_PARAMS] });
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
   return { db: pdb as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 
-// One database per server process. Kept on globalThis so dev-mode module reloads reuse it instead of
-// opening PGlite twice on the same folder.
+// One database per server process. Kept on globalThis so every copy of this module (Next bundles route handlers,
+// pages and server actions separately; dev mode reloads modules) shares it instead of opening PGlite twice on the
+// same folder — two instances would each hold their own WASM heap and corrupt each other's files.
 const holder = globalThis as unknown as { __clusterdeckDb?: Promise<Database> };
 
 /** The process's database, opened and migrated on first use (exactly once per process). */
@@ -79,6 +132,7 @@ export function getDatabase(): Promise<Database> {
     holder.__clusterdeckDb = openDatabase({
       url: DATABASE_URL || undefined,
       pgliteDir: path.join(dataDir(), "pglite"),
+      initInChildProcess: true,
     }).catch((err: unknown) => {
       // Let the next request try again rather than caching a failure forever.
       holder.__clusterdeckDb = undefined;

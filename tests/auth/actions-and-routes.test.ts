@@ -15,7 +15,15 @@ const env = vi.hoisted(() => {
 });
 
 // The session comes from Auth.js's cookie in a real request; here the test decides who is signed in.
+// The account lookup behind it stays real (the database), so a memoised read context is exercised as in production.
 vi.mock("@/lib/auth/session", () => ({
+  sessionUserId: async () => env.session?.id ?? null,
+  loadSessionUser: async (id: string) => {
+    const { getDb } = await import("@/lib/db/client");
+    const { findUserById } = await import("@/lib/db/users");
+    const u = await findUserById(await getDb(), id);
+    return u ? { id: u.id, email: u.email, name: u.name } : null;
+  },
   getSessionUser: async () => env.session,
   requireUser: async () => {
     if (!env.session) throw new Error("redirect /sign-in");
@@ -320,5 +328,81 @@ describe("runcrateRoute", () => {
     expect(res.status).toBe(502);
     expect(JSON.stringify(await res.json())).not.toMatch(/secret internals/);
     spy.mockRestore();
+  });
+});
+
+describe("the memoised read context", () => {
+  let carol: SessionUser;
+  // A GET route as the browser polls it; reports the label it answered with and the key Runcrate last saw.
+  const read = async () => {
+    const res = await routes.runcrateRoute(async ({ client, key: k }) => {
+      await client.getBalance();
+      return { label: k.label };
+    })(new Request("http://app.test/api/thing"), { params: Promise.resolve({}) });
+    const body = res.status === 200 ? ((await res.json()) as { data: { label: string } }) : null;
+    return { status: res.status, label: body?.data.label ?? null, key: api.seenKeys.at(-1) };
+  };
+
+  beforeAll(async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { createUser } = await import("@/lib/db/users");
+    const r = await createUser(await getDb(), { email: "carol@example.com", name: null, passwordHash: null });
+    if (!r.ok) throw new Error("fixture");
+    carol = { id: r.user.id, email: r.user.email, name: null };
+  });
+
+  it("follows every key action at once: add, activate, replace, delete", async () => {
+    env.session = carol;
+    expect((await read()).status).toBe(409);
+
+    const first = key();
+    const a = await actions.addKeyAction({ label: "First", environment: "", apiKey: first });
+    if (!a.ok) throw new Error(a.error);
+    expect(await read()).toMatchObject({ status: 200, label: "First", key: first });
+
+    const second = key();
+    const b = await actions.addKeyAction({ label: "Second", environment: "", apiKey: second });
+    if (!b.ok) throw new Error(b.error);
+    expect(await actions.activateKeyAction({ id: b.data.id })).toMatchObject({ ok: true });
+    expect(await read()).toMatchObject({ status: 200, label: "Second", key: second });
+
+    const rotated = key();
+    expect(await actions.replaceKeyAction({ id: b.data.id, environment: "", apiKey: rotated })).toMatchObject({ ok: true });
+    expect(await read()).toMatchObject({ status: 200, label: "Second", key: rotated });
+
+    // Deleting the active key: the remaining one takes over, and no read uses the removed key again.
+    expect(await actions.deleteKeyAction({ id: b.data.id })).toMatchObject({ ok: true });
+    expect(await read()).toMatchObject({ status: 200, label: "First", key: first });
+
+    expect(await actions.deleteKeyAction({ id: a.data.id })).toMatchObject({ ok: true });
+    const before = api.seenKeys.length;
+    expect((await read()).status).toBe(409);
+    expect(api.seenKeys.length).toBe(before);
+  });
+
+  it("lets reads lag a change made elsewhere (another instance) by at most a few seconds, but never a mutation", async () => {
+    env.session = carol;
+    const one = key();
+    const added = await actions.addKeyAction({ label: "One", environment: "", apiKey: one });
+    if (!added.ok) throw new Error(added.error);
+    expect(await read()).toMatchObject({ label: "One", key: one });
+
+    // Another instance swaps the key straight in the shared database: nothing here is told.
+    const { getDb } = await import("@/lib/db/client");
+    const { replaceKey } = await import("@/lib/db/runcrate-keys");
+    const { currentKeySecret } = await import("@/lib/crypto/key-ring");
+    const elsewhere = key();
+    await replaceKey(await getDb(), carol.id, added.data.id, { apiKey: elsewhere, environment: null }, currentKeySecret());
+
+    // A read within the memo's lifetime may still use the old key…
+    expect((await read()).key).toBe(one);
+    // …a mutation never does: it resolves the key fresh.
+    const mutate = safe.runcrateAction(z.object({}), async (_input, { client }) => client.getBalance());
+    expect(await mutate({})).toMatchObject({ ok: true });
+    expect(api.seenKeys.at(-1)).toBe(elsewhere);
+
+    const { clearContextCache } = await import("@/lib/auth/context-cache");
+    clearContextCache(); // what CONTEXT_TTL_MS does on its own (see tests/auth/context-cache.test.ts)
+    expect((await read()).key).toBe(elsewhere);
   });
 });

@@ -59,6 +59,39 @@ describe("proxy (session gate)", () => {
     expect(res.status).toBe(401);
   });
 
+  it("refuses an expired session, and accepts a session cookie split into chunks", async () => {
+    const expired = await encode({
+      token: { sub: "5f1f6f0e-8a44-4b1e-9d3c-2f3a4b5c6d7e" },
+      secret: SECRET,
+      salt: "authjs.session-token",
+      maxAge: -120,
+    });
+    expect((await proxy(req("/api/clusters", `authjs.session-token=${expired}`))).status).toBe(401);
+    const whole = (await sessionCookie("authjs.session-token")).split("=")[1]!;
+    const half = Math.ceil(whole.length / 2);
+    const chunked = `authjs.session-token.1=${whole.slice(half)}; authjs.session-token.0=${whole.slice(0, half)}`;
+    expect((await proxy(req("/settings", chunked))).headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it("answers 400 for a malformed percent-escape: the JSON envelope under /api, a plain page elsewhere", async () => {
+    const cookie = await sessionCookie("authjs.session-token");
+    for (const c of [undefined, cookie]) {
+      const api = await proxy(req("/api/clusters/%E0%A4%A", c));
+      expect(api.status).toBe(400);
+      expect(api.headers.get("content-type")).toMatch(/application\/json/);
+      expect(await api.json()).toEqual({
+        error: { code: "bad_request", message: "The address contains an invalid percent-encoded character." },
+      });
+      const page = await proxy(req("/clusters/%E0%A4%A", c));
+      expect(page.status).toBe(400);
+      expect(page.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await page.text()).toMatch(/^400 Bad Request/);
+    }
+    // Valid escapes still pass to the session check.
+    expect((await proxy(req("/api/clusters/a%20b"))).status).toBe(401);
+    expect((await proxy(req("/clusters/%E0%A4%A4", await sessionCookie("authjs.session-token")))).headers.get("x-middleware-next")).toBe("1");
+  });
+
   it("matches pages and API routes but not build assets or public files", () => {
     const re = new RegExp(`^${matcher}$`);
     for (const p of ["/", "/clusters", "/api/clusters", "/settings/keys"]) expect(re.test(p), p).toBe(true);

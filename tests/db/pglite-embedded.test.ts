@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { getDatabase, openDatabase, type Db } from "@/lib/db/client";
+import { createUser, findUserByEmail } from "@/lib/db/users";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), "clusterdeck-pglite-"));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function setting(db: Db, name: "shared_buffers" | "fsync"): Promise<string | undefined> {
+  const res = (await db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Array<Record<string, string>> };
+  return res.rows[0]?.[name];
+}
+
+describe("embedded PGlite", () => {
+  it("creates a new folder out of process, then opens it here with a small buffer cache and keeps data", async () => {
+    const dir = path.join(tempDir(), "pglite");
+    const first = await openDatabase({ pgliteDir: dir, initInChildProcess: true });
+    expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(true);
+    expect(first.kind).toBe("pglite");
+    expect(await setting(first.db, "shared_buffers")).toBe("16MB");
+    await createUser(first.db, { email: "kept@example.com", name: null, passwordHash: "h" });
+    await first.close();
+    // Reopening an existing folder skips the child and finds the data.
+    const second = await openDatabase({ pgliteDir: dir, initInChildProcess: true });
+    expect((await findUserByEmail(second.db, "kept@example.com"))?.passwordHash).toBe("h");
+    await second.close();
+  }, 90_000);
+
+  it("is opened once per process: every caller of getDatabase shares one instance", async () => {
+    const prev = { data: process.env.DATA_DIR, url: process.env.DATABASE_URL };
+    process.env.DATA_DIR = tempDir();
+    delete process.env.DATABASE_URL;
+    try {
+      const [a, b] = await Promise.all([getDatabase(), getDatabase()]);
+      expect(a).toBe(b);
+      const holder = globalThis as unknown as { __clusterdeckDb?: Promise<unknown> };
+      expect(await holder.__clusterdeckDb).toBe(a);
+      await a.close();
+    } finally {
+      (globalThis as unknown as { __clusterdeckDb?: unknown }).__clusterdeckDb = undefined;
+      if (prev.data === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = prev.data;
+      if (prev.url !== undefined) process.env.DATABASE_URL = prev.url;
+    }
+  }, 90_000);
+});
