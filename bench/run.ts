@@ -34,7 +34,11 @@ const HARD_LIMIT_MS = 14 * 60_000;
 function appDbEnv(): Record<string, string> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) return {};
-  return { DATABASE_URL: url, CLUSTERDECK_ENCRYPTION_KEY: randomBytes(32).toString("base64"), AUTH_SECRET: randomBytes(32).toString("base64") };
+  return {
+    DATABASE_URL: url,
+    CLUSTERDECK_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+  };
 }
 
 const SECTIONS = {
@@ -50,17 +54,28 @@ type SectionName = keyof typeof SECTIONS;
 
 function pickSections(): SectionName[] {
   const all = Object.keys(SECTIONS) as SectionName[];
-  const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!only?.length) return all;
   const unknown = only.filter((s) => !all.includes(s as SectionName));
-  if (unknown.length) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(", ")}; known: ${all.join(", ")}`);
+  if (unknown.length)
+    throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(", ")}; known: ${all.join(", ")}`);
   return all.filter((s) => only.includes(s));
 }
 
 function printTable(rows: Row[]): void {
   const head = ["section", "metric", "value", "target", ""];
-  const cells = rows.map((r) => [r.section, r.metric, r.value, r.target, r.ok === null ? "" : r.ok ? "ok" : "MISS"]);
-  const widths = head.map((h, i) => Math.min(90, Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length))));
+  const cells = rows.map((r) => [
+    r.section,
+    r.metric,
+    r.value,
+    r.target,
+    r.ok === null ? "" : r.ok ? "ok" : "MISS",
+  ]);
+  const widths = head.map((h, i) =>
+    Math.min(90, Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length))),
+  );
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i] ?? 0)).join(" │ ");
   console.log(line(head));
   console.log(widths.map((w) => "─".repeat(w)).join("─┼─"));
@@ -93,7 +108,13 @@ async function main(): Promise<void> {
     }
     let sim = await startSim({ port: SIM_PORT, env: SIM_ENV });
     procs.push(sim.proc);
-    const app = await startApp({ port: APP_PORT, distDir: DIST, dataDir: DATA, simApiUrl: sim.apiUrl, env: appDbEnv() });
+    const app = await startApp({
+      port: APP_PORT,
+      distDir: DIST,
+      dataDir: DATA,
+      simApiUrl: sim.apiUrl,
+      env: appDbEnv(),
+    });
     results.database = process.env.BENCH_DATABASE_URL ? "postgres (BENCH_DATABASE_URL)" : "embedded PGlite";
     const idleRss = rssMb(findNextServer(app.proc.child.pid as number) ?? -1);
     procs.push(app.proc);
@@ -135,7 +156,13 @@ async function main(): Promise<void> {
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         console.error(`bench: ${name} failed: ${message}`);
-        rows.push({ section: name, metric: "section failed", value: message.split("\n")[0] ?? message, target: "runs", ok: false });
+        rows.push({
+          section: name,
+          metric: "section failed",
+          value: message.split("\n")[0] ?? message,
+          target: "runs",
+          ok: false,
+        });
         results[name] = { seconds: (Date.now() - t) / 1000, error: message };
       }
     }
@@ -148,7 +175,9 @@ async function main(): Promise<void> {
   writeFileSync(path.join(ROOT, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
   console.log("");
   printTable(rows);
-  console.log(`\nbench: ${rows.filter((r) => r.ok === false).length} of ${rows.filter((r) => r.ok !== null).length} targets missed; ${(results.totalSeconds as number).toFixed(0)} s; bench/results.json written.`);
+  console.log(
+    `\nbench: ${rows.filter((r) => r.ok === false).length} of ${rows.filter((r) => r.ok !== null).length} targets missed; ${(results.totalSeconds as number).toFixed(0)} s; bench/results.json written.`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -4,7 +4,7 @@ import { ThemeToggle } from "@/components/shell/theme-toggle";
 /** Sign-in and sign-up: no console shell, one centred card. */
 export default function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
-    <div className="bg-muted/40 flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col bg-muted/40">
       <header className="flex h-12 items-center justify-between px-4 md:px-6">
         <Logo />
         <ThemeToggle />

@@ -7,7 +7,7 @@ export default function ConsoleLayout({ children }: { children: React.ReactNode 
     <div className="flex min-h-dvh">
       <a
         href="#content"
-        className="bg-primary text-primary-foreground focus-visible:ring-ring fixed top-2 left-2 z-[100] -translate-y-16 rounded-md px-3 py-2 text-sm font-medium shadow-md transition-transform focus:translate-y-0 focus-visible:ring-2 focus-visible:ring-offset-2"
+        className="fixed top-2 left-2 z-[100] -translate-y-16 rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground shadow-md transition-transform focus:translate-y-0 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         Skip to content
       </a>

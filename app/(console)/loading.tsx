@@ -18,7 +18,7 @@ export default function ConsoleLoading() {
         <Skeleton className="h-8 w-24" />
       </div>
       <div className="overflow-hidden rounded-lg border">
-        <div className="bg-muted/40 flex gap-4 border-b px-3 py-2.5">
+        <div className="flex gap-4 border-b bg-muted/40 px-3 py-2.5">
           {[28, 16, 12, 14, 10].map((w, i) => (
             <Skeleton key={i} className="h-3.5" style={{ width: `${w}%` }} />
           ))}

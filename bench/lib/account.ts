@@ -11,7 +11,11 @@ export function freshKey(): string {
   return `rc_live_${randomBytes(18).toString("hex")}`;
 }
 
-export async function signUpWithKey(appUrl: string, distDir: string, opts: { key?: string; label?: string } = {}): Promise<Account> {
+export async function signUpWithKey(
+  appUrl: string,
+  distDir: string,
+  opts: { key?: string; label?: string } = {},
+): Promise<Account> {
   const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
   const password = `bench-${randomBytes(12).toString("hex")}`;
   const key = opts.key ?? freshKey();
@@ -34,7 +38,8 @@ export async function signUpWithKey(appUrl: string, distDir: string, opts: { key
     cookie,
   });
   const r = add.result as { ok?: boolean; error?: string } | undefined;
-  if (!r?.ok) throw new Error(`adding the key failed (HTTP ${add.status}): ${r?.error ?? add.raw.slice(0, 500)}`);
+  if (!r?.ok)
+    throw new Error(`adding the key failed (HTTP ${add.status}): ${r?.error ?? add.raw.slice(0, 500)}`);
   return { email, password, key, cookie: mergeCookies(cookie, add.setCookies) };
 }
 

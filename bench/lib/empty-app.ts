@@ -21,9 +21,18 @@ export function emptyApp(simApiUrl: string): Promise<{ url: string; proc: Proc }
     mkdirSync(path.join(DIR, "app/api/echo/[id]"), { recursive: true });
     symlinkSync(path.join(ROOT, "node_modules"), path.join(DIR, "node_modules"));
     writeFileSync(path.join(DIR, "package.json"), JSON.stringify({ name: "empty", private: true }));
-    writeFileSync(path.join(DIR, "next.config.mjs"), "export default { distDir: process.env.NEXT_DIST_DIR || '.next', poweredByHeader: false, turbopack: { root: '/' }, outputFileTracingRoot: '/' };\n");
-    writeFileSync(path.join(DIR, "app/layout.jsx"), 'export default function L({ children }) { return <html lang="en"><body>{children}</body></html>; }\n');
-    writeFileSync(path.join(DIR, "app/page.jsx"), "export default function P() { return <main>Empty</main>; }\n");
+    writeFileSync(
+      path.join(DIR, "next.config.mjs"),
+      "export default { distDir: process.env.NEXT_DIST_DIR || '.next', poweredByHeader: false, turbopack: { root: '/' }, outputFileTracingRoot: '/' };\n",
+    );
+    writeFileSync(
+      path.join(DIR, "app/layout.jsx"),
+      'export default function L({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
+    );
+    writeFileSync(
+      path.join(DIR, "app/page.jsx"),
+      "export default function P() { return <main>Empty</main>; }\n",
+    );
     writeFileSync(
       path.join(DIR, "app/api/ping/route.js"),
       'export const dynamic = "force-dynamic";\nexport function GET() { return Response.json({ data: { ok: true } }, { headers: { "Cache-Control": "no-store" } }); }\n',
@@ -34,7 +43,14 @@ export function emptyApp(simApiUrl: string): Promise<{ url: string; proc: Proc }
       'export const dynamic = "force-dynamic";\nexport async function GET(req, { params }) { return Response.json({ id: (await params).id }); }\n',
     );
     buildApp(".next", DIR);
-    return startApp({ port: PORT, distDir: ".next", dataDir: ".data", simApiUrl, cwd: DIR, healthPath: "/api/ping" });
+    return startApp({
+      port: PORT,
+      distDir: ".next",
+      dataDir: ".data",
+      simApiUrl,
+      cwd: DIR,
+      healthPath: "/api/ping",
+    });
   })();
   return running;
 }

@@ -24,10 +24,18 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function median(xs: number[]): number {
-  return percentile([...xs].sort((a, b) => a - b), 50);
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 }
 
-export function get(agent: http.Agent, url: URL, headers: Record<string, string>, timeoutMs: number): Promise<number> {
+export function get(
+  agent: http.Agent,
+  url: URL,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: "GET", agent, headers, timeout: timeoutMs }, (res) => {
       res.resume();
@@ -53,7 +61,8 @@ export async function runLoad(o: {
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
   const url = new URL(o.url);
-  if (!["127.0.0.1", "localhost", "::1"].includes(url.hostname)) throw new Error(`load only on loopback, not ${url.hostname}`);
+  if (!["127.0.0.1", "localhost", "::1"].includes(url.hostname))
+    throw new Error(`load only on loopback, not ${url.hostname}`);
   const ok = o.ok ?? ((s: number) => s >= 200 && s < 300);
   const lat: number[] = [];
   const statuses: Record<string, number> = {};

@@ -7,7 +7,12 @@ import { readFileSync, readdirSync } from "node:fs";
 
 export type Proc = { child: ChildProcess; name: string; output: () => string; stop: () => Promise<void> };
 
-export function start(name: string, cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> }): Proc {
+export function start(
+  name: string,
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string> },
+): Proc {
   const child = spawn(cmd, args, {
     cwd: opts.cwd,
     env: { ...process.env, ...opts.env },
@@ -45,7 +50,8 @@ export function start(name: string, cmd: string, args: string[], opts: { cwd?: s
 export async function waitForUrl(url: string, proc: Proc, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output()}`);
+    if (proc.child.exitCode !== null)
+      throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;

@@ -25,14 +25,16 @@ export function findActionId(distDir: string, file: string, exportName: string):
 function encodeReplyValue(v: unknown): unknown {
   if (typeof v === "string") return v.startsWith("$") ? `$${v}` : v;
   if (Array.isArray(v)) return v.map(encodeReplyValue);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encodeReplyValue(x)]));
+  if (v && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encodeReplyValue(x)]));
   return v;
 }
 
 function decodeFlightValue(v: unknown): unknown {
   if (typeof v === "string") return v.startsWith("$$") ? v.slice(1) : v === "$undefined" ? undefined : v;
   if (Array.isArray(v)) return v.map(decodeFlightValue);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decodeFlightValue(x)]));
+  if (v && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decodeFlightValue(x)]));
   return v;
 }
 

@@ -6,11 +6,18 @@ import { randomUUID } from "node:crypto";
 
 type Json = Record<string, unknown>;
 
-async function call(url: string, init: RequestInit & { key?: string } = {}): Promise<{ status: number; body: unknown }> {
+async function call(
+  url: string,
+  init: RequestInit & { key?: string } = {},
+): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.key) headers.authorization = `Bearer ${init.key}`;
   if (init.body) headers["content-type"] = "application/json";
-  const res = await fetch(url, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(url, {
+    ...init,
+    headers: { ...headers, ...(init.headers as Record<string, string>) },
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -21,9 +28,24 @@ async function call(url: string, init: RequestInit & { key?: string } = {}): Pro
   return { status: res.status, body };
 }
 
-export type SimOffer = { id: string; min_nodes: number; max_nodes: number; allowed_node_counts?: number[] | null; stacks: string[]; volume?: boolean | null; available?: boolean };
+export type SimOffer = {
+  id: string;
+  min_nodes: number;
+  max_nodes: number;
+  allowed_node_counts?: number[] | null;
+  stacks: string[];
+  volume?: boolean | null;
+  available?: boolean;
+};
 export type SimCluster = { id: string; name: string; status: string };
-export type SimRequest = { method: string; path: string; concrete_path: string; key_suffix: string | null; status: number; at: string };
+export type SimRequest = {
+  method: string;
+  path: string;
+  concrete_path: string;
+  key_suffix: string | null;
+  status: number;
+  at: string;
+};
 
 export function simClient(simUrl: string) {
   const api = `${simUrl}/api/v1`;
@@ -34,15 +56,22 @@ export function simClient(simUrl: string) {
       return (r.body as { data: SimOffer[] }).data;
     },
     /** POST /clusters with a fresh Idempotency-Key and the offer's smallest allowed node count. */
-    async createCluster(key: string, offer: SimOffer, name = `bench-${randomUUID().slice(0, 8)}`): Promise<SimCluster> {
-      const nodes = offer.allowed_node_counts?.length ? Math.min(...offer.allowed_node_counts) : Math.max(2, offer.min_nodes);
+    async createCluster(
+      key: string,
+      offer: SimOffer,
+      name = `bench-${randomUUID().slice(0, 8)}`,
+    ): Promise<SimCluster> {
+      const nodes = offer.allowed_node_counts?.length
+        ? Math.min(...offer.allowed_node_counts)
+        : Math.max(2, offer.min_nodes);
       const r = await call(`${api}/clusters`, {
         key,
         method: "POST",
         headers: { "idempotency-key": randomUUID() },
         body: JSON.stringify({ name, offer_id: offer.id, node_count: nodes, stack: "none" }),
       });
-      if (r.status !== 201 && r.status !== 200) throw new Error(`POST /clusters → ${r.status}: ${JSON.stringify(r.body)}`);
+      if (r.status !== 201 && r.status !== 200)
+        throw new Error(`POST /clusters → ${r.status}: ${JSON.stringify(r.body)}`);
       return (r.body as { data: SimCluster }).data;
     },
     async cluster(key: string, id: string): Promise<SimCluster> {
@@ -78,7 +107,12 @@ export function simClient(simUrl: string) {
       await call(`${simUrl}/__sim/reset`, { method: "POST" });
     },
     /** Polls GET /clusters/{id} until `pred` holds (bounded by `timeoutMs`). */
-    async waitFor(key: string, id: string, pred: (c: SimCluster) => boolean, timeoutMs: number): Promise<SimCluster> {
+    async waitFor(
+      key: string,
+      id: string,
+      pred: (c: SimCluster) => boolean,
+      timeoutMs: number,
+    ): Promise<SimCluster> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const c = await this.cluster(key, id);

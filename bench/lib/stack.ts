@@ -34,7 +34,16 @@ export function buildApp(distDir: string, cwd = ROOT): void {
   });
 }
 
-export type AppOptions = { port: number; distDir: string; dataDir: string; simApiUrl: string; wipeData?: boolean; cwd?: string; healthPath?: string; env?: Record<string, string> };
+export type AppOptions = {
+  port: number;
+  distDir: string;
+  dataDir: string;
+  simApiUrl: string;
+  wipeData?: boolean;
+  cwd?: string;
+  healthPath?: string;
+  env?: Record<string, string>;
+};
 
 export async function startApp(o: AppOptions): Promise<{ proc: Proc; url: string }> {
   const cwd = o.cwd ?? ROOT;

@@ -48,7 +48,12 @@ export async function watch(o: {
       const s = performance.now();
       let status: number | string;
       try {
-        status = await get(agent, url, { cookie: w.cookie, accept: "application/json" }, o.timeoutMs ?? 15_000);
+        status = await get(
+          agent,
+          url,
+          { cookie: w.cookie, accept: "application/json" },
+          o.timeoutMs ?? 15_000,
+        );
       } catch (e) {
         status = e instanceof Error ? e.message : "error";
       }
@@ -78,6 +83,11 @@ export async function watch(o: {
 }
 
 /** `users` accounts × `perUser` watchers each, every user on their own cluster (so coalescing cannot hide the load). */
-export function spread<T extends { cookie: string; clusterId: string }>(users: T[], perUser: number): Watcher[] {
-  return users.flatMap((u) => Array.from({ length: perUser }, () => ({ cookie: u.cookie, clusterId: u.clusterId })));
+export function spread<T extends { cookie: string; clusterId: string }>(
+  users: T[],
+  perUser: number,
+): Watcher[] {
+  return users.flatMap((u) =>
+    Array.from({ length: perUser }, () => ({ cookie: u.cookie, clusterId: u.clusterId })),
+  );
 }

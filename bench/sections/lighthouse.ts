@@ -20,7 +20,16 @@ const PRESET = process.env.BENCH_LH_PRESET ?? "desktop";
 type LhReport = {
   lighthouseVersion: string;
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { score: number | null; title: string; numericValue?: number; displayValue?: string; details?: { items?: Array<{ node?: { selector?: string; snippet?: string; explanation?: string } }> } }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      title: string;
+      numericValue?: number;
+      displayValue?: string;
+      details?: { items?: Array<{ node?: { selector?: string; snippet?: string; explanation?: string } }> };
+    }
+  >;
 };
 
 export async function lighthouseSection(ctx: BenchContext): Promise<SectionResult> {
@@ -48,25 +57,59 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
         ...(PRESET === "desktop" ? ["--preset=desktop"] : []),
       ];
-      await run(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 180_000, maxBuffer: 32 * 1024 * 1024 });
+      await run(process.execPath, args, {
+        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        timeout: 180_000,
+        maxBuffer: 32 * 1024 * 1024,
+      });
       const report = JSON.parse(readFileSync(out, "utf8")) as LhReport;
       const perf = Math.round((report.categories.performance?.score ?? 0) * 100);
       const a11y = Math.round((report.categories.accessibility?.score ?? 0) * 100);
       const failing = Object.entries(report.audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9)
         .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-      const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
-        .map((k) => `${k.replace(/-/g, " ").replace("contentful paint", "CP").replace("largest CP", "LCP").replace("first CP", "FCP")} ${report.audits[k]?.displayValue ?? "?"}`)
+      const metrics = [
+        "first-contentful-paint",
+        "largest-contentful-paint",
+        "total-blocking-time",
+        "cumulative-layout-shift",
+        "speed-index",
+      ]
+        .map(
+          (k) =>
+            `${k.replace(/-/g, " ").replace("contentful paint", "CP").replace("largest CP", "LCP").replace("first CP", "FCP")} ${report.audits[k]?.displayValue ?? "?"}`,
+        )
         .join(", ");
       // Accessibility audits that failed, with the elements they name (what the page owner needs to fix).
-      const a11yIds = new Set((report as unknown as { categories: { accessibility?: { auditRefs?: Array<{ id: string }> } } }).categories.accessibility?.auditRefs?.map((r) => r.id) ?? []);
+      const a11yIds = new Set(
+        (
+          report as unknown as { categories: { accessibility?: { auditRefs?: Array<{ id: string }> } } }
+        ).categories.accessibility?.auditRefs?.map((r) => r.id) ?? [],
+      );
       const a11yFailures = Object.entries(report.audits)
         .filter(([id, a]) => a11yIds.has(id) && a.score !== null && a.score < 1)
-        .map(([id, a]) => ({ id, nodes: (a.details?.items ?? []).slice(0, 5).map((i) => `${i.node?.selector ?? "?"} — ${i.node?.explanation?.split("\n")[0] ?? ""}`) }));
+        .map(([id, a]) => ({
+          id,
+          nodes: (a.details?.items ?? [])
+            .slice(0, 5)
+            .map((i) => `${i.node?.selector ?? "?"} — ${i.node?.explanation?.split("\n")[0] ?? ""}`),
+        }));
       data[label] = { perf, a11y, version: report.lighthouseVersion, failing, metrics, a11yFailures };
       rows.push(
-        { section: "lighthouse", metric: `${label} performance (${PRESET}, v${report.lighthouseVersion})`, value: `${perf} — ${metrics}`, target: "≥ 95", ok: perf >= 95 },
-        { section: "lighthouse", metric: `${label} accessibility`, value: `${a11y}${a11y < 100 ? ` — failing: ${a11yFailures.map((f) => `${f.id} at ${f.nodes.join("; ")}`).join(" | ")}` : ""}`, target: "100", ok: a11y === 100 },
+        {
+          section: "lighthouse",
+          metric: `${label} performance (${PRESET}, v${report.lighthouseVersion})`,
+          value: `${perf} — ${metrics}`,
+          target: "≥ 95",
+          ok: perf >= 95,
+        },
+        {
+          section: "lighthouse",
+          metric: `${label} accessibility`,
+          value: `${a11y}${a11y < 100 ? ` — failing: ${a11yFailures.map((f) => `${f.id} at ${f.nodes.join("; ")}`).join(" | ")}` : ""}`,
+          target: "100",
+          ok: a11y === 100,
+        },
       );
     }
     return { rows, data };

@@ -37,7 +37,9 @@ async function count(ctx: BenchContext, clusterId: string, windowMs: number) {
   const { requests } = await ctx.sim.stats();
   const suffix = ctx.account.key.slice(-4);
   const mine = requests.filter((r) => r.key_suffix === suffix);
-  const cluster = mine.filter((r) => r.path === "GET /clusters/{id}" && r.concrete_path.includes(clusterId)).length;
+  const cluster = mine.filter(
+    (r) => r.path === "GET /clusters/{id}" && r.concrete_path.includes(clusterId),
+  ).length;
   return { cluster, allForKey: mine.length, byPath: tally(mine.map((r) => r.path)) };
 }
 
@@ -83,13 +85,44 @@ export async function pollingSection(ctx: BenchContext): Promise<SectionResult> 
     const term = await count(ctx, doomed.id, WINDOW_MS);
     await gone.close();
 
-    const rate = (n: number) => `${n} in ${WINDOW_MS / 1000} s = ${perMin(n).toFixed(1)}/min = ${(n / intervals).toFixed(2)} per ${INTERVAL_MS / 1000} s interval`;
+    const rate = (n: number) =>
+      `${n} in ${WINDOW_MS / 1000} s = ${perMin(n).toFixed(1)}/min = ${(n / intervals).toFixed(2)} per ${INTERVAL_MS / 1000} s interval`;
     rows.push(
-      { section: "polling", metric: "1 tab, cluster GETs upstream", value: rate(one.cluster), target: "≤ 1 per interval", ok: one.cluster <= intervals + 1 },
-      { section: "polling", metric: "5 tabs (one user), cluster GETs upstream", value: rate(five.cluster), target: "≤ 1 per interval", ok: five.cluster <= intervals + 1 },
-      { section: "polling", metric: "hidden tab, cluster GETs upstream", value: rate(hid.cluster), target: "0", ok: hid.cluster === 0 },
-      { section: "polling", metric: "terminated cluster, cluster GETs upstream", value: rate(term.cluster), target: "0", ok: term.cluster === 0 },
-      { section: "polling", metric: "all upstream for the key: 1 / 5 / hidden / terminated", value: `${one.allForKey} / ${five.allForKey} / ${hid.allForKey} / ${term.allForKey}`, target: "—", ok: null },
+      {
+        section: "polling",
+        metric: "1 tab, cluster GETs upstream",
+        value: rate(one.cluster),
+        target: "≤ 1 per interval",
+        ok: one.cluster <= intervals + 1,
+      },
+      {
+        section: "polling",
+        metric: "5 tabs (one user), cluster GETs upstream",
+        value: rate(five.cluster),
+        target: "≤ 1 per interval",
+        ok: five.cluster <= intervals + 1,
+      },
+      {
+        section: "polling",
+        metric: "hidden tab, cluster GETs upstream",
+        value: rate(hid.cluster),
+        target: "0",
+        ok: hid.cluster === 0,
+      },
+      {
+        section: "polling",
+        metric: "terminated cluster, cluster GETs upstream",
+        value: rate(term.cluster),
+        target: "0",
+        ok: term.cluster === 0,
+      },
+      {
+        section: "polling",
+        metric: "all upstream for the key: 1 / 5 / hidden / terminated",
+        value: `${one.allForKey} / ${five.allForKey} / ${hid.allForKey} / ${term.allForKey}`,
+        target: "—",
+        ok: null,
+      },
     );
     Object.assign(data, { oneTab: one, fiveTabs: five, hiddenTab: hid, terminated: term });
     return { rows, data };

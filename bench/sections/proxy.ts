@@ -30,11 +30,18 @@ export async function proxySection(ctx: BenchContext): Promise<SectionResult> {
     });
   // Warm both paths (JIT, connection pools, the app's first DB reads).
   await runLoad({ url: `${ctx.simUrl}/__sim/health`, concurrency: 4, maxRequests: 200, maxMs: 5_000 });
-  await runLoad({ url: `${ctx.appUrl}/api/clusters/${ctx.clusterId}`, headers: { cookie: ctx.account.cookie }, concurrency: 4, maxRequests: 300, maxMs: 10_000 });
+  await runLoad({
+    url: `${ctx.appUrl}/api/clusters/${ctx.clusterId}`,
+    headers: { cookie: ctx.account.cookie },
+    concurrency: 4,
+    maxRequests: 300,
+    maxMs: 10_000,
+  });
 
   // Next's own floor on this machine: a route handler that does nothing, in the empty app, same load.
   const empty = await emptyApp(`${ctx.simUrl}/api/v1`);
-  const floor = () => runLoad({ url: `${empty.url}/api/ping`, concurrency: CONCURRENCY, maxRequests: REQUESTS, maxMs: MAX_MS });
+  const floor = () =>
+    runLoad({ url: `${empty.url}/api/ping`, concurrency: CONCURRENCY, maxRequests: REQUESTS, maxMs: MAX_MS });
   await runLoad({ url: `${empty.url}/api/ping`, concurrency: 4, maxRequests: 300, maxMs: 10_000 });
   const f = await floor();
 
@@ -50,16 +57,73 @@ export async function proxySection(ctx: BenchContext): Promise<SectionResult> {
   const overheadP50 = p.p50 - d.p50;
   const rpsRatio = p.rps / d.rps;
   const rows = [
-    { section: "proxy", metric: `direct p50 / p99 (c=${CONCURRENCY})`, value: `${d.p50.toFixed(2)} / ${d.p99.toFixed(2)} ms`, target: "—", ok: null },
-    { section: "proxy", metric: `proxied p50 / p99 (c=${CONCURRENCY})`, value: `${p.p50.toFixed(2)} / ${p.p99.toFixed(2)} ms`, target: "—", ok: null },
-    { section: "proxy", metric: `empty Next route handler p50 / p99 (floor)`, value: `${f.p50.toFixed(2)} / ${f.p99.toFixed(2)} ms, ${f.rps.toFixed(0)} req/s`, target: "—", ok: null },
-    { section: "proxy", metric: "added latency at p50", value: `${overheadP50.toFixed(2)} ms (×${(p.p50 / d.p50).toFixed(2)})`, target: "≤ 5 ms", ok: overheadP50 <= 5 },
-    { section: "proxy", metric: "added latency at p99", value: `${(p.p99 - d.p99).toFixed(2)} ms (×${(p.p99 / d.p99).toFixed(2)})`, target: "—", ok: null },
-    { section: "proxy", metric: "throughput direct → proxied", value: `${d.rps.toFixed(0)} → ${p.rps.toFixed(0)} req/s (${(rpsRatio * 100).toFixed(1)} %)`, target: "≥ 80 %", ok: rpsRatio >= 0.8 },
-    { section: "proxy", metric: "upstream GETs per proxied request", value: `${upstream} / ${p1.requests} (${((upstream / Math.max(1, p1.requests)) * 100).toFixed(1)} %, coalesced)`, target: "—", ok: null },
-    { section: "proxy", metric: "errors direct / proxied", value: `${d.errors} / ${p.errors}`, target: "0", ok: d.errors + p.errors === 0 },
+    {
+      section: "proxy",
+      metric: `direct p50 / p99 (c=${CONCURRENCY})`,
+      value: `${d.p50.toFixed(2)} / ${d.p99.toFixed(2)} ms`,
+      target: "—",
+      ok: null,
+    },
+    {
+      section: "proxy",
+      metric: `proxied p50 / p99 (c=${CONCURRENCY})`,
+      value: `${p.p50.toFixed(2)} / ${p.p99.toFixed(2)} ms`,
+      target: "—",
+      ok: null,
+    },
+    {
+      section: "proxy",
+      metric: `empty Next route handler p50 / p99 (floor)`,
+      value: `${f.p50.toFixed(2)} / ${f.p99.toFixed(2)} ms, ${f.rps.toFixed(0)} req/s`,
+      target: "—",
+      ok: null,
+    },
+    {
+      section: "proxy",
+      metric: "added latency at p50",
+      value: `${overheadP50.toFixed(2)} ms (×${(p.p50 / d.p50).toFixed(2)})`,
+      target: "≤ 5 ms",
+      ok: overheadP50 <= 5,
+    },
+    {
+      section: "proxy",
+      metric: "added latency at p99",
+      value: `${(p.p99 - d.p99).toFixed(2)} ms (×${(p.p99 / d.p99).toFixed(2)})`,
+      target: "—",
+      ok: null,
+    },
+    {
+      section: "proxy",
+      metric: "throughput direct → proxied",
+      value: `${d.rps.toFixed(0)} → ${p.rps.toFixed(0)} req/s (${(rpsRatio * 100).toFixed(1)} %)`,
+      target: "≥ 80 %",
+      ok: rpsRatio >= 0.8,
+    },
+    {
+      section: "proxy",
+      metric: "upstream GETs per proxied request",
+      value: `${upstream} / ${p1.requests} (${((upstream / Math.max(1, p1.requests)) * 100).toFixed(1)} %, coalesced)`,
+      target: "—",
+      ok: null,
+    },
+    {
+      section: "proxy",
+      metric: "errors direct / proxied",
+      value: `${d.errors} / ${p.errors}`,
+      target: "0",
+      ok: d.errors + p.errors === 0,
+    },
   ];
-  return { rows, data: { concurrency: CONCURRENCY, emptyNextRoute: f, direct: [d1, d2], proxied: [p1, p2], upstreamDuringFirstProxiedRun: upstream } };
+  return {
+    rows,
+    data: {
+      concurrency: CONCURRENCY,
+      emptyNextRoute: f,
+      direct: [d1, d2],
+      proxied: [p1, p2],
+      upstreamDuringFirstProxiedRun: upstream,
+    },
+  };
 }
 
 /** Two runs → one: request-weighted percentiles are not additive, so take the worse of the two (conservative). */
@@ -67,7 +131,12 @@ function merge(a: LoadResult, b: LoadResult): LoadResult {
   return {
     requests: a.requests + b.requests,
     errors: a.errors + b.errors,
-    statuses: Object.fromEntries([...new Set([...Object.keys(a.statuses), ...Object.keys(b.statuses)])].map((k) => [k, (a.statuses[k] ?? 0) + (b.statuses[k] ?? 0)])),
+    statuses: Object.fromEntries(
+      [...new Set([...Object.keys(a.statuses), ...Object.keys(b.statuses)])].map((k) => [
+        k,
+        (a.statuses[k] ?? 0) + (b.statuses[k] ?? 0),
+      ]),
+    ),
     seconds: a.seconds + b.seconds,
     rps: (a.requests + b.requests) / (a.seconds + b.seconds),
     p50: (a.p50 + b.p50) / 2,

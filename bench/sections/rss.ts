@@ -46,10 +46,37 @@ export async function rssSection(ctx: BenchContext): Promise<SectionResult> {
   const emptyPid = findNextServer(empty.proc.child.pid as number);
   const emptyRss = emptyPid ? rssMb(emptyPid) : null;
   const rows: Row[] = [
-    { section: "rss", metric: "next-server RSS after start / empty Next app (same run)", value: `${ctx.idleRssMb?.toFixed(0) ?? "?"} / ${emptyRss?.toFixed(0) ?? "?"} MB`, target: "—", ok: null },
-    { section: "rss", metric: `next-server RSS before → peak → end (${WATCHERS} watchers, ${DURATION_MS / 1000} s)`, value: `${before.toFixed(0)} → ${peak.toFixed(0)} → ${after.toFixed(0)} MB`, target: `≤ ${TARGET_MB} MB`, ok: peak <= TARGET_MB },
-    { section: "rss", metric: "watcher requests / errors", value: `${r.requests} / ${r.errors} (${JSON.stringify(r.statuses)})`, target: "0 errors", ok: r.errors === 0 },
-    { section: "rss", metric: "watcher latency p50 / p99 / max", value: `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} / ${r.max.toFixed(1)} ms; ${r.late} late asks`, target: "—", ok: null },
+    {
+      section: "rss",
+      metric: "next-server RSS after start / empty Next app (same run)",
+      value: `${ctx.idleRssMb?.toFixed(0) ?? "?"} / ${emptyRss?.toFixed(0) ?? "?"} MB`,
+      target: "—",
+      ok: null,
+    },
+    {
+      section: "rss",
+      metric: `next-server RSS before → peak → end (${WATCHERS} watchers, ${DURATION_MS / 1000} s)`,
+      value: `${before.toFixed(0)} → ${peak.toFixed(0)} → ${after.toFixed(0)} MB`,
+      target: `≤ ${TARGET_MB} MB`,
+      ok: peak <= TARGET_MB,
+    },
+    {
+      section: "rss",
+      metric: "watcher requests / errors",
+      value: `${r.requests} / ${r.errors} (${JSON.stringify(r.statuses)})`,
+      target: "0 errors",
+      ok: r.errors === 0,
+    },
+    {
+      section: "rss",
+      metric: "watcher latency p50 / p99 / max",
+      value: `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} / ${r.max.toFixed(1)} ms; ${r.late} late asks`,
+      target: "—",
+      ok: null,
+    },
   ];
-  return { rows, data: { pid, idle: ctx.idleRssMb, emptyAppIdle: emptyRss, before, peak, after, samples, watch: r } };
+  return {
+    rows,
+    data: { pid, idle: ctx.idleRssMb, emptyAppIdle: emptyRss, before, peak, after, samples, watch: r },
+  };
 }

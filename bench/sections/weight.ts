@@ -11,22 +11,41 @@ import { emptyApp } from "../lib/empty-app";
 
 const BUDGET_KB = 80;
 
-export async function firstLoadJs(context: BrowserContext, url: string): Promise<{ kb: number; scripts: number; status: number; largest: string[] }> {
+export async function firstLoadJs(
+  context: BrowserContext,
+  url: string,
+): Promise<{ kb: number; scripts: number; status: number; largest: string[] }> {
   const page = await context.newPage();
   const bodies: Promise<{ url: string; gz: number }>[] = [];
   page.on("response", (res) => {
     if (res.request().resourceType() !== "script") return;
     const name = new URL(res.url()).pathname;
-    bodies.push(res.body().then((b) => ({ url: name, gz: gzipSync(b).length }), () => ({ url: name, gz: 0 })));
+    bodies.push(
+      res.body().then(
+        (b) => ({ url: name, gz: gzipSync(b).length }),
+        () => ({ url: name, gz: 0 }),
+      ),
+    );
   });
   const res = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
   const sizes = await Promise.all(bodies);
   await page.close();
-  const largest = [...sizes].sort((a, b) => b.gz - a.gz).slice(0, 8).map((s) => `${s.url} ${(s.gz / 1024).toFixed(1)} kB`);
-  return { kb: sizes.reduce((a, b) => a + b.gz, 0) / 1024, scripts: sizes.length, status: res?.status() ?? 0, largest };
+  const largest = [...sizes]
+    .sort((a, b) => b.gz - a.gz)
+    .slice(0, 8)
+    .map((s) => `${s.url} ${(s.gz / 1024).toFixed(1)} kB`);
+  return {
+    kb: sizes.reduce((a, b) => a + b.gz, 0) / 1024,
+    scripts: sizes.length,
+    status: res?.status() ?? 0,
+    largest,
+  };
 }
 
-async function emptyAppBaseline(browser: Browser, simApiUrl: string): Promise<{ kb: number; scripts: number; largest: string[] }> {
+async function emptyAppBaseline(
+  browser: Browser,
+  simApiUrl: string,
+): Promise<{ kb: number; scripts: number; largest: string[] }> {
   const app = await emptyApp(simApiUrl);
   const context = await browser.newContext();
   try {
@@ -53,14 +72,28 @@ export async function weightSection(ctx: BenchContext): Promise<SectionResult> {
       ["/settings/audit", signed],
       ["/settings", signed],
     ];
-    const rows: Row[] = [{ section: "weight", metric: "empty Next.js page (baseline)", value: `${empty.kb.toFixed(1)} kB gz (${empty.scripts} scripts)`, target: "—", ok: null }];
+    const rows: Row[] = [
+      {
+        section: "weight",
+        metric: "empty Next.js page (baseline)",
+        value: `${empty.kb.toFixed(1)} kB gz (${empty.scripts} scripts)`,
+        target: "—",
+        ok: null,
+      },
+    ];
     const data: Record<string, unknown> = { emptyKb: empty.kb, emptyLargest: empty.largest };
     for (const [route, context] of routes) {
       const r = await firstLoadJs(context, `${ctx.appUrl}${route}`);
       const extra = r.kb - empty.kb;
       data[route] = { ...r, overEmptyKb: extra };
       const label = route.replace(ctx.clusterId, "[id]").replace(/offer=[^&]+/, "offer=…");
-      rows.push({ section: "weight", metric: `${label} first-load JS`, value: `${r.kb.toFixed(1)} kB gz (+${extra.toFixed(1)}) [HTTP ${r.status}]`, target: `≤ empty + ${BUDGET_KB} kB`, ok: extra <= BUDGET_KB });
+      rows.push({
+        section: "weight",
+        metric: `${label} first-load JS`,
+        value: `${r.kb.toFixed(1)} kB gz (+${extra.toFixed(1)}) [HTTP ${r.status}]`,
+        target: `≤ empty + ${BUDGET_KB} kB`,
+        ok: extra <= BUDGET_KB,
+      });
     }
     await anon.close();
     await signed.close();

@@ -22,7 +22,7 @@ export function AuthCard({
         </CardHeader>
         <CardContent className="px-6">{children}</CardContent>
       </Card>
-      <p className="text-muted-foreground text-center text-sm">{footer}</p>
+      <p className="text-center text-sm text-muted-foreground">{footer}</p>
     </div>
   );
 }

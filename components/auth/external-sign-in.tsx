@@ -13,10 +13,10 @@ export function ExternalSignIn({
   if (providers.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">
-      <div className="text-muted-foreground flex items-center gap-3 text-xs">
-        <span className="bg-border h-px flex-1" />
+      <div className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
         or
-        <span className="bg-border h-px flex-1" />
+        <span className="h-px flex-1 bg-border" />
       </div>
       {providers.map((p) => (
         <form key={p.id} action={externalSignInAction.bind(null, p.id, callbackUrl)}>

@@ -7,7 +7,7 @@ export function FormAlert({ message }: { message: string | null }) {
     <div
       role="alert"
       data-testid="form-alert"
-      className="border-destructive/30 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2.5 text-sm"
+      className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
     >
       <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p className="min-w-0 text-pretty">{message}</p>

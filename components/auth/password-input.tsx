@@ -16,7 +16,7 @@ export function PasswordInput({ className, ...props }: Omit<React.ComponentProps
         onClick={() => setShown((s) => !s)}
         aria-label={shown ? "Hide" : "Show"}
         aria-pressed={shown}
-        className="text-muted-foreground hover:text-foreground focus-visible:ring-ring absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md outline-none focus-visible:ring-2"
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         {shown ? (
           <EyeOffIcon aria-hidden="true" className="size-4" />

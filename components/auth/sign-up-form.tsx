@@ -42,7 +42,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
         <FormAlert message={formError} />
         <Field data-invalid={!!errors.name || undefined}>
           <FieldLabel htmlFor="name">
-            Name <span className="text-muted-foreground font-normal">(optional)</span>
+            Name <span className="font-normal text-muted-foreground">(optional)</span>
           </FieldLabel>
           <Input
             id="name"

@@ -19,32 +19,46 @@ export function BillingCard({ cluster, now }: { cluster: Cluster; now: number })
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div>
-          <p className="text-muted-foreground text-xs">Cost so far</p>
+          <p className="text-xs text-muted-foreground">Cost so far</p>
           <p className="text-2xl font-semibold tabular-nums" data-testid="cost-so-far" aria-live="off">
             {formatMoney(cost.amount)}
           </p>
-          {cost.billing && <p className="text-muted-foreground text-xs">accruing at {formatRate(billed)}</p>}
+          {cost.billing && <p className="text-xs text-muted-foreground">accruing at {formatRate(billed)}</p>}
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Hourly rate</dt>
           <dd className="tabular-nums">
-            {formatRate(rate)} <span className="text-muted-foreground text-xs">({formatRate(cluster.hourly_rate_per_node)} × {cluster.node_count})</span>
+            {formatRate(rate)}{" "}
+            <span className="text-xs text-muted-foreground">
+              ({formatRate(cluster.hourly_rate_per_node)} × {cluster.node_count})
+            </span>
           </dd>
           <dt className="text-muted-foreground">Billed since</dt>
           <dd>{neverUp ? "not started" : formatTimestamp(cluster.billing?.billed_since ?? cluster.up_at)}</dd>
           <dt className="text-muted-foreground">Nodes billed</dt>
-          <dd className="tabular-nums">{cluster.billing?.nodes_billed ?? (neverUp ? 0 : cluster.node_count)}</dd>
+          <dd className="tabular-nums">
+            {cluster.billing?.nodes_billed ?? (neverUp ? 0 : cluster.node_count)}
+          </dd>
         </dl>
         {billedButNotReady(cluster) && (
-          <p role="note" className="border-warning/40 bg-warning/10 flex gap-2 rounded-md border px-3 py-2 text-sm" data-testid="billed-not-ready">
-            <InfoIcon aria-hidden="true" className="text-warning mt-0.5 size-4 shrink-0" />
-            Billing has started: every machine is up, but the stack is still being installed, so the cluster is not ready yet.
+          <p
+            role="note"
+            className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+            data-testid="billed-not-ready"
+          >
+            <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+            Billing has started: every machine is up, but the stack is still being installed, so the cluster
+            is not ready yet.
           </p>
         )}
         {neverUp && cluster.status === "provisioning" && (
-          <p className="text-muted-foreground text-sm">Nothing is billed until every machine is up. If any machine fails, nothing is billed at all.</p>
+          <p className="text-sm text-muted-foreground">
+            Nothing is billed until every machine is up. If any machine fails, nothing is billed at all.
+          </p>
         )}
-        {neverUp && cluster.status === "failed" && <p className="text-sm">The cluster never came up, so nothing was billed.</p>}
+        {neverUp && cluster.status === "failed" && (
+          <p className="text-sm">The cluster never came up, so nothing was billed.</p>
+        )}
       </CardContent>
     </Card>
   );

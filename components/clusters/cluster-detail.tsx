@@ -37,13 +37,22 @@ export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits 
   useClusterNotifications(cluster);
 
   // Events across polls: remembered from the previous render, so a poll's new arrivals can be marked.
-  const [seen, setSeen] = useState<{ from: Cluster | undefined; events: SeenEvent[] | null }>({ from: undefined, events: null });
-  if (cluster && seen.from !== cluster) setSeen({ from: cluster, events: mergeEvents(seen.events, cluster.events) });
+  const [seen, setSeen] = useState<{ from: Cluster | undefined; events: SeenEvent[] | null }>({
+    from: undefined,
+    events: null,
+  });
+  if (cluster && seen.from !== cluster)
+    setSeen({ from: cluster, events: mergeEvents(seen.events, cluster.events) });
 
   if (notFound) return <ClusterNotFound />;
   if (!cluster) {
     return query.error ? (
-      <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} what="this cluster" />
+      <LoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        what="this cluster"
+      />
     ) : (
       <ClusterDetailSkeleton />
     );
@@ -56,14 +65,17 @@ export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits 
     qc.setQueryData(clusterKeys.detail(id), c);
     void qc.invalidateQueries({ queryKey: clusterKeys.list() });
   };
-  const testStarted = (t: ClusterTest) => qc.setQueryData<Cluster>(clusterKeys.detail(id), (c) => (c ? { ...c, last_test: t } : c));
+  const testStarted = (t: ClusterTest) =>
+    qc.setQueryData<Cluster>(clusterKeys.detail(id), (c) => (c ? { ...c, last_test: t } : c));
   const over = info.terminal;
 
   const actions = (
     <>
       {!over && <NotifyButton />}
       {!over && <ResizeDialog cluster={cluster} limits={limits} onDone={update} />}
-      {!over && cluster.status !== "terminating" && <TerminateDialog cluster={cluster} now={now} onDone={update} />}
+      {!over && cluster.status !== "terminating" && (
+        <TerminateDialog cluster={cluster} now={now} onDone={update} />
+      )}
     </>
   );
   const live = (
@@ -79,7 +91,12 @@ export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits 
 
   return (
     <div className="flex flex-col gap-5" data-testid="cluster-detail" data-status={cluster.status}>
-      <ClusterHeader cluster={cluster} actions={actions} live={meta.stale ? null : live} stale={meta.stale ? live : null} />
+      <ClusterHeader
+        cluster={cluster}
+        actions={actions}
+        live={meta.stale ? null : live}
+        stale={meta.stale ? live : null}
+      />
       {(cluster.status === "failed" || cluster.failure_reason) && <FailureCard cluster={cluster} now={now} />}
       <PhaseBar cluster={cluster} now={now} />
       <div className="grid items-start gap-4 lg:grid-cols-3">
@@ -109,8 +126,8 @@ export function ClusterNotFound() {
         </Button>
       }
     >
-      There is no cluster with this id for your active Runcrate key. It may belong to another key or environment, or the
-      link may be mistyped.
+      There is no cluster with this id for your active Runcrate key. It may belong to another key or
+      environment, or the link may be mistyped.
     </StatusMessage>
   );
 }

@@ -30,7 +30,10 @@ export function ClusterHeader({
   return (
     <header className="flex flex-col gap-3">
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
-        <Link href="/clusters" className="text-muted-foreground hover:text-foreground inline-flex w-fit items-center gap-1 text-xs">
+        <Link
+          href="/clusters"
+          className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+        >
           <ChevronLeftIcon aria-hidden="true" className="size-3.5" />
           All clusters
         </Link>
@@ -42,7 +45,7 @@ export function ClusterHeader({
             <h1 className="truncate text-xl font-semibold tracking-tight">{cluster.name}</h1>
             <StatusBadge status={cluster.status} withMeaning={false} />
           </div>
-          <p className="text-muted-foreground max-w-3xl text-sm" data-testid="status-meaning">
+          <p className="max-w-3xl text-sm text-muted-foreground" data-testid="status-meaning">
             {info.meaning}
           </p>
         </div>
@@ -58,28 +61,39 @@ export function ClusterHeader({
               </Badge>
             )}
           </span>
-          {cluster.stack_detail && <span className="text-muted-foreground block text-xs">{cluster.stack_detail}</span>}
+          {cluster.stack_detail && (
+            <span className="block text-xs text-muted-foreground">{cluster.stack_detail}</span>
+          )}
         </Fact>
         <Fact label="GPUs">
           {cluster.gpus_per_node}× {cluster.gpu_type} × {cluster.node_count} nodes
-          <span className="text-muted-foreground block text-xs">{cluster.gpus_per_node * cluster.node_count} GPUs in all</span>
+          <span className="block text-xs text-muted-foreground">
+            {cluster.gpus_per_node * cluster.node_count} GPUs in all
+          </span>
         </Fact>
         <Fact label="Interconnect">
           {ic ? (ic.label ?? ic.kind) : "—"}
-          {ic?.rate_gbps != null && <span className="text-muted-foreground block text-xs">{ic.rate_gbps} Gbit/s</span>}
+          {ic?.rate_gbps != null && (
+            <span className="block text-xs text-muted-foreground">{ic.rate_gbps} Gbit/s</span>
+          )}
         </Fact>
         <Fact label="Location">
           {place || "—"}
-          <span className="text-muted-foreground block text-xs">
+          <span className="block text-xs text-muted-foreground">
             {[cluster.host_tier, cluster.deployment_type].filter(Boolean).join(" · ") || "—"}
           </span>
         </Fact>
         <Fact label="Rate">
           <span className="tabular-nums">{formatRate(hourlyRate(cluster))}</span>
-          <span className="text-muted-foreground block text-xs tabular-nums">{formatRate(cluster.hourly_rate_per_node)} per node</span>
+          <span className="block text-xs text-muted-foreground tabular-nums">
+            {formatRate(cluster.hourly_rate_per_node)} per node
+          </span>
         </Fact>
       </dl>
-      <p className="text-muted-foreground flex flex-wrap gap-x-4 gap-y-0.5 text-xs tabular-nums" data-testid="timestamps">
+      <p
+        className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground tabular-nums"
+        data-testid="timestamps"
+      >
         <span>Created {formatTimestamp(cluster.created_at)}</span>
         {cluster.up_at && <span>Up {formatTimestamp(cluster.up_at)}</span>}
         {cluster.ready_at && <span>Ready {formatTimestamp(cluster.ready_at)}</span>}
@@ -93,7 +107,7 @@ export function ClusterHeader({
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
   );

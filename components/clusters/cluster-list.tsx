@@ -30,7 +30,12 @@ import { StatusBadge } from "./status-badge";
 import { useLiveClusters } from "./use-live-query";
 import { useNow } from "./use-now";
 
-const FILTER_LABEL: Record<ListFilter, string> = { all: "All", active: "Active", failed: "Failed", terminated: "Terminated" };
+const FILTER_LABEL: Record<ListFilter, string> = {
+  all: "All",
+  active: "Active",
+  failed: "Failed",
+  terminated: "Terminated",
+};
 
 export function ClusterList() {
   const { query, meta } = useLiveClusters();
@@ -45,7 +50,7 @@ export function ClusterList() {
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Clusters</h1>
-        <p className="text-muted-foreground text-sm">Every cluster of your active Runcrate key, live.</p>
+        <p className="text-sm text-muted-foreground">Every cluster of your active Runcrate key, live.</p>
       </div>
       <Button asChild>
         <Link href="/offers">
@@ -61,9 +66,14 @@ export function ClusterList() {
       <div className="flex flex-col gap-4">
         {header}
         {query.error ? (
-          <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} what="your clusters" />
+          <LoadError
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+            what="your clusters"
+          />
         ) : (
-          <p className="text-muted-foreground py-10 text-center text-sm">Loading clusters…</p>
+          <p className="py-10 text-center text-sm text-muted-foreground">Loading clusters…</p>
         )}
       </div>
     );
@@ -95,7 +105,7 @@ export function ClusterList() {
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <nav aria-label="Filter clusters" className="bg-muted inline-flex rounded-lg p-0.5">
+            <nav aria-label="Filter clusters" className="inline-flex rounded-lg bg-muted p-0.5">
               {LIST_FILTERS.map((f) => (
                 <Link
                   key={f}
@@ -104,8 +114,10 @@ export function ClusterList() {
                   scroll={false}
                   aria-current={view.show === f ? "page" : undefined}
                   className={cn(
-                    "focus-visible:ring-ring rounded-md px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2",
-                    view.show === f ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground",
+                    "rounded-md px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    view.show === f
+                      ? "bg-background text-foreground shadow-xs"
+                      : "text-muted-foreground hover:text-foreground",
                   )}
                 >
                   {FILTER_LABEL[f]} <span className="text-muted-foreground tabular-nums">{counts[f]}</span>
@@ -122,9 +134,13 @@ export function ClusterList() {
             />
           </div>
           {rows.length === 0 ? (
-            <p className="text-muted-foreground rounded-lg border border-dashed py-10 text-center text-sm">
+            <p className="rounded-lg border border-dashed py-10 text-center text-sm text-muted-foreground">
               No {FILTER_LABEL[view.show].toLowerCase()} clusters.{" "}
-              <Link className="text-brand underline-offset-4 hover:underline" href={`${pathname}${listViewQuery({ ...view, show: "all" })}`} replace>
+              <Link
+                className="text-brand underline-offset-4 hover:underline"
+                href={`${pathname}${listViewQuery({ ...view, show: "all" })}`}
+                replace
+              >
                 Show all
               </Link>
             </p>
@@ -141,12 +157,31 @@ export function ClusterList() {
   );
 }
 
-function SortHead({ label, sort, view, onSort, className }: { label: string; sort: ListSort; view: ListView; onSort: (s: ListSort) => void; className?: string }) {
+function SortHead({
+  label,
+  sort,
+  view,
+  onSort,
+  className,
+}: {
+  label: string;
+  sort: ListSort;
+  view: ListView;
+  onSort: (s: ListSort) => void;
+  className?: string;
+}) {
   const active = view.sort === sort;
   const Icon = view.dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
   return (
-    <TableHead aria-sort={active ? (view.dir === "asc" ? "ascending" : "descending") : "none"} className={className}>
-      <button type="button" onClick={() => onSort(sort)} className="hover:text-foreground focus-visible:ring-ring -mx-1 inline-flex items-center gap-1 rounded px-1 outline-none focus-visible:ring-2">
+    <TableHead
+      aria-sort={active ? (view.dir === "asc" ? "ascending" : "descending") : "none"}
+      className={className}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(sort)}
+        className="-mx-1 inline-flex items-center gap-1 rounded px-1 outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
         {label}
         {active ? <Icon aria-hidden="true" className="size-3.5" /> : null}
       </button>
@@ -154,7 +189,17 @@ function SortHead({ label, sort, view, onSort, className }: { label: string; sor
   );
 }
 
-function ClusterTable({ rows, view, now, onSort }: { rows: Cluster[]; view: ListView; now: number | null; onSort: (s: ListSort) => void }) {
+function ClusterTable({
+  rows,
+  view,
+  now,
+  onSort,
+}: {
+  rows: Cluster[];
+  view: ListView;
+  now: number | null;
+  onSort: (s: ListSort) => void;
+}) {
   return (
     <div className="hidden rounded-lg border md:block">
       <Table>
@@ -173,7 +218,10 @@ function ClusterTable({ rows, view, now, onSort }: { rows: Cluster[]; view: List
           {rows.map((c) => (
             <TableRow key={c.id} data-testid="cluster-row">
               <TableCell className="font-medium">
-                <Link href={`/clusters/${encodeURIComponent(c.id)}`} className="text-foreground hover:text-brand underline-offset-4 hover:underline">
+                <Link
+                  href={`/clusters/${encodeURIComponent(c.id)}`}
+                  className="text-foreground underline-offset-4 hover:text-brand hover:underline"
+                >
                   {c.name}
                 </Link>
               </TableCell>
@@ -182,11 +230,14 @@ function ClusterTable({ rows, view, now, onSort }: { rows: Cluster[]; view: List
               </TableCell>
               <TableCell>{stackLabel(c.stack)}</TableCell>
               <TableCell className="whitespace-nowrap">
-                {c.gpus_per_node}× {c.gpu_type} <span className="text-muted-foreground">× {c.node_count} nodes</span>
+                {c.gpus_per_node}× {c.gpu_type}{" "}
+                <span className="text-muted-foreground">× {c.node_count} nodes</span>
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatRate(hourlyRate(c))}</TableCell>
-              <TableCell className="text-right tabular-nums">{now === null ? "—" : formatMoney(costSoFar(c, now).amount)}</TableCell>
-              <TableCell className="text-muted-foreground text-right tabular-nums" title={c.created_at}>
+              <TableCell className="text-right tabular-nums">
+                {now === null ? "—" : formatMoney(costSoFar(c, now).amount)}
+              </TableCell>
+              <TableCell className="text-right text-muted-foreground tabular-nums" title={c.created_at}>
                 {now === null ? "—" : formatAge(now - (parseTime(c.created_at) ?? now))}
               </TableCell>
             </TableRow>
@@ -197,13 +248,19 @@ function ClusterTable({ rows, view, now, onSort }: { rows: Cluster[]; view: List
   );
 }
 
-const SORT_LABEL: Record<ListSort, string> = { created: "Age", name: "Name", status: "Status", rate: "Rate", cost: "Cost so far" };
+const SORT_LABEL: Record<ListSort, string> = {
+  created: "Age",
+  name: "Name",
+  status: "Status",
+  rate: "Rate",
+  cost: "Cost so far",
+};
 
 /** Narrow screens have no column headers to click: the same sort as a select. */
 function MobileSort({ view, onChange }: { view: ListView; onChange: (v: ListView) => void }) {
   const value = `${view.sort}:${view.dir}`;
   return (
-    <label className="text-muted-foreground flex items-center gap-2 text-sm md:hidden">
+    <label className="flex items-center gap-2 text-sm text-muted-foreground md:hidden">
       Sort by
       <select
         value={value}
@@ -211,12 +268,19 @@ function MobileSort({ view, onChange }: { view: ListView; onChange: (v: ListView
           const [sort, dir] = e.target.value.split(":") as [ListSort, "asc" | "desc"];
           onChange({ ...view, sort, dir });
         }}
-        className="border-input bg-background text-foreground h-8 rounded-md border px-2 text-sm"
+        className="h-8 rounded-md border border-input bg-background px-2 text-sm text-foreground"
       >
         {LIST_SORTS.flatMap((s) =>
           (["asc", "desc"] as const).map((d) => (
             <option key={`${s}:${d}`} value={`${s}:${d}`}>
-              {SORT_LABEL[s]} {s === "created" ? (d === "desc" ? "(newest first)" : "(oldest first)") : d === "asc" ? "↑" : "↓"}
+              {SORT_LABEL[s]}{" "}
+              {s === "created"
+                ? d === "desc"
+                  ? "(newest first)"
+                  : "(oldest first)"
+                : d === "asc"
+                  ? "↑"
+                  : "↓"}
             </option>
           )),
         )}
@@ -233,20 +297,24 @@ function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | null }) {
         <li key={c.id}>
           <Link
             href={`/clusters/${encodeURIComponent(c.id)}`}
-            className="bg-card hover:border-brand/40 focus-visible:ring-ring block rounded-lg border p-3 outline-none focus-visible:ring-2"
+            className="block rounded-lg border bg-card p-3 outline-none hover:border-brand/40 focus-visible:ring-2 focus-visible:ring-ring"
           >
             <div className="flex items-center justify-between gap-2">
               <span className="truncate font-medium">{c.name}</span>
               <StatusBadge status={c.status} withMeaning={false} />
             </div>
-            <div className="text-muted-foreground mt-1 flex flex-wrap gap-x-3 text-xs">
+            <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
               <span>
                 {c.gpus_per_node}× {c.gpu_type} × {c.node_count}
               </span>
               <span>{stackLabel(c.stack)}</span>
               <span className="tabular-nums">{formatRate(hourlyRate(c))}</span>
-              <span className="tabular-nums">{now === null ? "" : `${formatMoney(costSoFar(c, now).amount)} so far`}</span>
-              <span className="tabular-nums">{now === null ? "" : `${formatAge(now - (parseTime(c.created_at) ?? now))} old`}</span>
+              <span className="tabular-nums">
+                {now === null ? "" : `${formatMoney(costSoFar(c, now).amount)} so far`}
+              </span>
+              <span className="tabular-nums">
+                {now === null ? "" : `${formatAge(now - (parseTime(c.created_at) ?? now))} old`}
+              </span>
             </div>
           </Link>
         </li>

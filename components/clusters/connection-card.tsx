@@ -8,9 +8,13 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 
 function CodeBlock({ label, text, testId }: { label: string; text: string; testId?: string }) {
   return (
-    <div className="bg-muted/60 relative rounded-md border" data-testid={testId}>
+    <div className="relative rounded-md border bg-muted/60" data-testid={testId}>
       <pre className="overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre">{text}</pre>
-      <CopyButton value={text} label={label} className="bg-muted hover:bg-accent absolute top-1.5 right-1.5 shadow-xs" />
+      <CopyButton
+        value={text}
+        label={label}
+        className="absolute top-1.5 right-1.5 bg-muted shadow-xs hover:bg-accent"
+      />
     </div>
   );
 }
@@ -33,7 +37,9 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
         <CardDescription>Commands for this cluster, ready to paste.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {nothingYet && <p className="text-muted-foreground text-sm">Connection details appear once the machines are up.</p>}
+        {nothingYet && (
+          <p className="text-sm text-muted-foreground">Connection details appear once the machines are up.</p>
+        )}
         {conn?.head_ssh && (
           <section className="flex flex-col gap-1.5">
             <h3 className="text-xs font-medium">Head node SSH</h3>
@@ -59,7 +65,12 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
               <div className="overflow-x-auto">
                 <TabsList>
                   {tabs.map((t) => (
-                    <TabsTrigger key={t.name} value={t.name} disabled={t.disabledReason !== null} title={t.disabledReason ?? undefined}>
+                    <TabsTrigger
+                      key={t.name}
+                      value={t.name}
+                      disabled={t.disabledReason !== null}
+                      title={t.disabledReason ?? undefined}
+                    >
                       {t.label}
                     </TabsTrigger>
                   ))}
@@ -74,7 +85,10 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
               )}
             </Tabs>
             {unavailable.length > 0 && (
-              <ul className="text-muted-foreground flex flex-col gap-0.5 text-xs" aria-label="Unavailable snippets">
+              <ul
+                className="flex flex-col gap-0.5 text-xs text-muted-foreground"
+                aria-label="Unavailable snippets"
+              >
                 {unavailable.map((t) => (
                   <li key={t.name} data-testid={`snippet-reason-${t.name}`}>
                     <span className="font-medium">{t.label}</span>: {t.disabledReason}
@@ -101,7 +115,9 @@ export function StorageCard({ cluster }: { cluster: Cluster }) {
       </CardHeader>
       <CardContent>
         {!shared ? (
-          <p className="text-muted-foreground text-sm">Runcrate has not reported shared storage for this cluster.</p>
+          <p className="text-sm text-muted-foreground">
+            Runcrate has not reported shared storage for this cluster.
+          </p>
         ) : (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Path</dt>
@@ -109,14 +125,18 @@ export function StorageCard({ cluster }: { cluster: Cluster }) {
             <dt className="text-muted-foreground">Available</dt>
             <dd>
               {shared.available === true ? "Yes" : shared.available === false ? "No" : "Not yet known"}
-              {shared.detail && <span className="text-muted-foreground block text-xs">{shared.detail}</span>}
+              {shared.detail && <span className="block text-xs text-muted-foreground">{shared.detail}</span>}
             </dd>
             <dt className="text-muted-foreground">Volume</dt>
             <dd>
               {shared.volume ? (
                 <>
                   {shared.volume.name ?? shared.volume.id}{" "}
-                  {shared.volume.path && <span className="text-muted-foreground font-mono text-xs">at {shared.volume.path} (head only)</span>}
+                  {shared.volume.path && (
+                    <span className="font-mono text-xs text-muted-foreground">
+                      at {shared.volume.path} (head only)
+                    </span>
+                  )}
                 </>
               ) : (
                 <span className="text-muted-foreground">none attached</span>

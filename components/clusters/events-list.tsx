@@ -12,7 +12,11 @@ export function EventsList({ events }: { events: SeenEvent[] }) {
         <CardTitle>
           <h2>Events</h2>
         </CardTitle>
-        <CardDescription>{events.length === 0 ? "Nothing has happened yet." : `${events.length} ${events.length === 1 ? "event" : "events"}, newest first`}</CardDescription>
+        <CardDescription>
+          {events.length === 0
+            ? "Nothing has happened yet."
+            : `${events.length} ${events.length === 1 ? "event" : "events"}, newest first`}
+        </CardDescription>
       </CardHeader>
       {events.length > 0 && (
         <CardContent>
@@ -21,7 +25,7 @@ export function EventsList({ events }: { events: SeenEvent[] }) {
             role="region"
             aria-label="Cluster events"
             tabIndex={0}
-            className="focus-visible:ring-ring -mx-2 max-h-[28rem] overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
+            className="-mx-2 max-h-[28rem] overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <ol aria-live="polite" aria-relevant="additions">
               {events.map((e) => (
@@ -30,7 +34,10 @@ export function EventsList({ events }: { events: SeenEvent[] }) {
                   data-testid="event"
                   data-event-id={e.id}
                   data-new={e.isNew || undefined}
-                  className={cn("rounded-md px-2 py-1.5 transition-colors duration-1000", e.isNew && "bg-brand/10")}
+                  className={cn(
+                    "rounded-md px-2 py-1.5 transition-colors duration-1000",
+                    e.isNew && "bg-brand/10",
+                  )}
                 >
                   <div className="flex flex-wrap items-center gap-x-2 text-xs">
                     <span className="font-medium">{eventKindLabel(e.kind)}</span>
@@ -40,11 +47,11 @@ export function EventsList({ events }: { events: SeenEvent[] }) {
                         new
                       </Badge>
                     )}
-                    <time className="text-muted-foreground ml-auto tabular-nums" dateTime={e.at}>
+                    <time className="ml-auto text-muted-foreground tabular-nums" dateTime={e.at}>
                       {formatTimestamp(e.at).slice(11)}
                     </time>
                   </div>
-                  <p className="text-muted-foreground text-[13px] break-words">{e.message}</p>
+                  <p className="text-[13px] break-words text-muted-foreground">{e.message}</p>
                 </li>
               ))}
             </ol>

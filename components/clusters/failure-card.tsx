@@ -28,17 +28,26 @@ export function failureReasonText(reason: string | null | undefined): string {
 export function FailureCard({ cluster, now }: { cluster: Cluster; now: number }) {
   const cost = costSoFar(cluster, now);
   return (
-    <section role="alert" aria-labelledby="failure-title" data-testid="failure-card" className="border-destructive/40 bg-destructive/5 flex gap-3 rounded-lg border p-4">
-      <OctagonXIcon aria-hidden="true" className="text-destructive mt-0.5 size-5 shrink-0" />
+    <section
+      role="alert"
+      aria-labelledby="failure-title"
+      data-testid="failure-card"
+      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+    >
+      <OctagonXIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
       <div className="flex min-w-0 flex-col gap-1">
         <h2 id="failure-title" className="font-semibold">
           {cluster.status === "failed" ? "This cluster failed to start" : "Runcrate stopped this cluster"}
         </h2>
         <p className="text-sm">
           {failureReasonText(cluster.failure_reason)}
-          {cluster.failure_reason && <span className="text-muted-foreground font-mono text-xs"> ({cluster.failure_reason})</span>}
+          {cluster.failure_reason && (
+            <span className="font-mono text-xs text-muted-foreground"> ({cluster.failure_reason})</span>
+          )}
         </p>
-        {cluster.failure_detail && <p className="text-muted-foreground text-sm break-words">{cluster.failure_detail}</p>}
+        {cluster.failure_detail && (
+          <p className="text-sm break-words text-muted-foreground">{cluster.failure_detail}</p>
+        )}
         <p className="text-sm font-medium" data-testid="failure-cost">
           {cost.since === null
             ? `Nothing was billed: ${formatMoney(0)}. Clusters start all-or-nothing, so no machine was kept or charged.`

@@ -31,24 +31,36 @@ export function LiveStatus({
 }) {
   const now = useNow();
   const age = now !== null && updatedAt > 0 ? formatDuration(Math.max(0, now - updatedAt)) : null;
-  const retryIn = now !== null && meta.nextAt !== null ? Math.max(0, Math.ceil((meta.nextAt - now) / 1000)) : null;
+  const retryIn =
+    now !== null && meta.nextAt !== null ? Math.max(0, Math.ceil((meta.nextAt - now) / 1000)) : null;
 
   if (meta.stale) {
     return (
       <div
         role="alert"
         data-testid="stale-warning"
-        className={cn("border-warning/40 bg-warning/10 text-foreground flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2 text-sm", className)}
+        className={cn(
+          "flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-foreground",
+          className,
+        )}
       >
-        <AlertTriangleIcon aria-hidden="true" className="text-warning size-4 shrink-0" />
+        <AlertTriangleIcon aria-hidden="true" className="size-4 shrink-0 text-warning" />
         <p className="min-w-0 flex-1">
           <span className="font-medium">Showing data from {age ?? "a while"} ago.</span>{" "}
           <span className="text-muted-foreground">
-            {error?.message ?? "Fresh data could not be loaded."} {retryIn !== null && !fetching ? `Trying again in ${retryIn} s.` : fetching ? "Trying again now…" : ""}
+            {error?.message ?? "Fresh data could not be loaded."}{" "}
+            {retryIn !== null && !fetching
+              ? `Trying again in ${retryIn} s.`
+              : fetching
+                ? "Trying again now…"
+                : ""}
           </span>
         </p>
         <Button size="sm" variant="outline" onClick={onRefresh} disabled={fetching}>
-          <RefreshCwIcon aria-hidden="true" className={cn(fetching && "animate-spin motion-reduce:animate-none")} />
+          <RefreshCwIcon
+            aria-hidden="true"
+            className={cn(fetching && "animate-spin motion-reduce:animate-none")}
+          />
           Retry now
         </Button>
       </div>
@@ -56,13 +68,26 @@ export function LiveStatus({
   }
 
   return (
-    <div className={cn("text-muted-foreground flex items-center gap-1 text-xs", className)} data-testid="live-status">
+    <div
+      className={cn("flex items-center gap-1 text-xs text-muted-foreground", className)}
+      data-testid="live-status"
+    >
       <span aria-live="off">
         {stopped ? stopped : age !== null ? `Updated ${age} ago` : "Updated just now"}
         {meta.failures > 0 && !stopped ? " · retrying" : ""}
       </span>
-      <Button size="icon-sm" variant="ghost" onClick={onRefresh} disabled={fetching} aria-label="Refresh now" title="Refresh now">
-        <RefreshCwIcon aria-hidden="true" className={cn("size-3.5", fetching && "animate-spin motion-reduce:animate-none")} />
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        onClick={onRefresh}
+        disabled={fetching}
+        aria-label="Refresh now"
+        title="Refresh now"
+      >
+        <RefreshCwIcon
+          aria-hidden="true"
+          className={cn("size-3.5", fetching && "animate-spin motion-reduce:animate-none")}
+        />
       </Button>
     </div>
   );

@@ -5,7 +5,17 @@ import { StatusMessage } from "@/components/shell/status-message";
 import { Button } from "@/components/ui/button";
 
 /** First load failed and there is nothing to show yet: the reason, and a retry (polling also keeps trying). */
-export function LoadError({ error, onRetry, retrying, what }: { error: Error; onRetry: () => void; retrying: boolean; what: string }) {
+export function LoadError({
+  error,
+  onRetry,
+  retrying,
+  what,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+  what: string;
+}) {
   return (
     <StatusMessage
       headingLevel={2}

@@ -23,7 +23,15 @@ const VERDICT_VARIANT: Record<Verdict, "success" | "warning" | "destructive" | "
 };
 
 /** Start an NCCL all-reduce test, watch it run, read the result against the interconnect's line rate. */
-export function NcclCard({ cluster, now, onStarted }: { cluster: Cluster; now: number; onStarted: (t: ClusterTest) => void }) {
+export function NcclCard({
+  cluster,
+  now,
+  onStarted,
+}: {
+  cluster: Cluster;
+  now: number;
+  onStarted: (t: ClusterTest) => void;
+}) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const tableId = useId();
@@ -38,7 +46,9 @@ export function NcclCard({ cluster, now, onStarted }: { cluster: Cluster; now: n
       setError(null);
       const r = await startClusterTest({ id: cluster.id });
       if (r.ok) {
-        toast.success("NCCL test started", { description: "It runs an all-reduce across every GPU; usually a few minutes." });
+        toast.success("NCCL test started", {
+          description: "It runs an all-reduce across every GPU; usually a few minutes.",
+        });
         onStarted(r.data);
       } else {
         setError(r.error);
@@ -53,35 +63,57 @@ export function NcclCard({ cluster, now, onStarted }: { cluster: Cluster; now: n
         </CardTitle>
         <CardDescription>NCCL all-reduce across every GPU; bus bandwidth by message size.</CardDescription>
         <CardAction>
-          <Button size="sm" onClick={start} disabled={blocked !== null || pending} aria-describedby={blocked ? `${tableId}-why` : undefined}>
-            {pending ? <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ActivityIcon aria-hidden="true" />}
+          <Button
+            size="sm"
+            onClick={start}
+            disabled={blocked !== null || pending}
+            aria-describedby={blocked ? `${tableId}-why` : undefined}
+          >
+            {pending ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <ActivityIcon aria-hidden="true" />
+            )}
             {test ? "Run again" : "Start test"}
           </Button>
         </CardAction>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {blocked && test?.status !== "running" && (
-          <p id={`${tableId}-why`} className="text-muted-foreground text-sm">
+          <p id={`${tableId}-why`} className="text-sm text-muted-foreground">
             {blocked}
           </p>
         )}
         {error && (
-          <p role="alert" className="text-destructive text-sm">
+          <p role="alert" className="text-sm text-destructive">
             {error}
           </p>
         )}
-        {!test && !blocked && <p className="text-muted-foreground text-sm">No test has run on this cluster yet. The cluster is billed while a test runs.</p>}
+        {!test && !blocked && (
+          <p className="text-sm text-muted-foreground">
+            No test has run on this cluster yet. The cluster is billed while a test runs.
+          </p>
+        )}
 
         {test?.status === "running" && (
           <div className="flex flex-col gap-2" data-testid="test-running">
             <div className="flex items-center gap-2 text-sm">
-              <LoaderCircleIcon aria-hidden="true" className="text-info size-4 animate-spin motion-reduce:animate-none" />
+              <LoaderCircleIcon
+                aria-hidden="true"
+                className="size-4 animate-spin text-info motion-reduce:animate-none"
+              />
               <span>
-                Running{started !== null ? ` for ${formatDuration(now - started)}` : ""} — usually a few minutes, at most 10.
+                Running{started !== null ? ` for ${formatDuration(now - started)}` : ""} — usually a few
+                minutes, at most 10.
               </span>
             </div>
-            <div className="bg-muted relative h-1.5 overflow-hidden rounded-full" role="progressbar" aria-label="Test in progress" aria-valuetext="running">
-              <div className="bg-info absolute inset-y-0 w-1/3 animate-[pulse_1.5s_ease-in-out_infinite] rounded-full motion-reduce:animate-none" />
+            <div
+              className="relative h-1.5 overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-label="Test in progress"
+              aria-valuetext="running"
+            >
+              <div className="absolute inset-y-0 w-1/3 animate-[pulse_1.5s_ease-in-out_infinite] rounded-full bg-info motion-reduce:animate-none" />
             </div>
           </div>
         )}
@@ -93,23 +125,33 @@ export function NcclCard({ cluster, now, onStarted }: { cluster: Cluster; now: n
                 {reading.label}
               </Badge>
               <span className="text-sm">
-                Peak <strong className="tabular-nums">{reading.peakGBs != null ? formatGbps(reading.peakGBs) : "—"}</strong>
+                Peak{" "}
+                <strong className="tabular-nums">
+                  {reading.peakGBs != null ? formatGbps(reading.peakGBs) : "—"}
+                </strong>
                 {reading.lineRateGBs != null && (
                   <>
-                    {" "}of <span className="tabular-nums">{formatGbps(reading.lineRateGBs)}</span> line rate
+                    {" "}
+                    of <span className="tabular-nums">{formatGbps(reading.lineRateGBs)}</span> line rate
                     {cluster.interconnect?.label ? ` (${cluster.interconnect.label})` : ""}
                   </>
                 )}
               </span>
             </div>
-            <p className="text-muted-foreground text-sm">{reading.explanation}</p>
-            {test.result?.note && <p className="border-info/30 bg-info/5 rounded-md border px-3 py-2 text-sm">{test.result.note}</p>}
-            {test.result?.error && test.status !== "failed" && <p className="text-destructive text-sm">{test.result.error}</p>}
+            <p className="text-sm text-muted-foreground">{reading.explanation}</p>
+            {test.result?.note && (
+              <p className="rounded-md border border-info/30 bg-info/5 px-3 py-2 text-sm">
+                {test.result.note}
+              </p>
+            )}
+            {test.result?.error && test.status !== "failed" && (
+              <p className="text-sm text-destructive">{test.result.error}</p>
+            )}
             {sizes.length > 0 && (
               <>
                 <BusbwChart sizes={sizes} lineRate={reading.lineRateGBs} describedBy={tableId} />
                 <details className="group">
-                  <summary className="text-brand cursor-pointer text-sm underline-offset-4 hover:underline">
+                  <summary className="cursor-pointer text-sm text-brand underline-offset-4 hover:underline">
                     All {sizes.length} sizes as a table
                   </summary>
                   <div className="mt-2 max-h-80 overflow-auto rounded-md border">
@@ -126,8 +168,12 @@ export function NcclCard({ cluster, now, onStarted }: { cluster: Cluster; now: n
                         {sizes.map((s) => (
                           <TableRow key={s.bytes}>
                             <TableCell>{formatBytes(s.bytes)}</TableCell>
-                            <TableCell className="text-right tabular-nums">{s.algbw_gb_s.toFixed(2)}</TableCell>
-                            <TableCell className="text-right tabular-nums">{s.busbw_gb_s.toFixed(2)}</TableCell>
+                            <TableCell className="text-right tabular-nums">
+                              {s.algbw_gb_s.toFixed(2)}
+                            </TableCell>
+                            <TableCell className="text-right tabular-nums">
+                              {s.busbw_gb_s.toFixed(2)}
+                            </TableCell>
                             <TableCell className="text-right tabular-nums">{s.time_us.toFixed(1)}</TableCell>
                           </TableRow>
                         ))}
@@ -138,9 +184,11 @@ export function NcclCard({ cluster, now, onStarted }: { cluster: Cluster; now: n
               </>
             )}
             {test.result?.nodes != null && (
-              <p className="text-muted-foreground text-xs">
+              <p className="text-xs text-muted-foreground">
                 {test.result.nodes} nodes · {test.result.gpus ?? "?"} GPUs
-                {parseTime(test.finished_at) !== null && started !== null ? ` · took ${formatDuration(parseTime(test.finished_at)! - started)}` : ""}
+                {parseTime(test.finished_at) !== null && started !== null
+                  ? ` · took ${formatDuration(parseTime(test.finished_at)! - started)}`
+                  : ""}
               </p>
             )}
           </div>

@@ -15,8 +15,8 @@ export function NoKeyYet() {
         </Button>
       }
     >
-      Clusterdeck uses your own Runcrate key to list and manage clusters. It is stored encrypted and never leaves the
-      server.
+      Clusterdeck uses your own Runcrate key to list and manage clusters. It is stored encrypted and never
+      leaves the server.
     </StatusMessage>
   );
 }

@@ -25,7 +25,9 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
           <h2>Nodes</h2>
         </CardTitle>
         <CardDescription>
-          {nodes.length === 0 ? "No machines reported yet." : `${up} of ${nodes.length} up · ${cluster.node_count} requested`}
+          {nodes.length === 0
+            ? "No machines reported yet."
+            : `${up} of ${nodes.length} up · ${cluster.node_count} requested`}
         </CardDescription>
       </CardHeader>
       {nodes.length > 0 && (
@@ -59,7 +61,12 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
   const busy = isNodeInProgress(n);
   const head = n.role === "head";
   return (
-    <TableRow data-testid="node-row" data-rank={n.rank} data-in-progress={busy || undefined} className={cn(busy && "bg-info/5")}>
+    <TableRow
+      data-testid="node-row"
+      data-rank={n.rank}
+      data-in-progress={busy || undefined}
+      className={cn(busy && "bg-info/5")}
+    >
       <TableCell className="pl-4 tabular-nums">
         <span className="inline-flex items-center gap-1.5">
           {n.rank}
@@ -69,17 +76,21 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
               head
             </Badge>
           ) : (
-            <span className="text-muted-foreground text-xs">{n.role}</span>
+            <span className="text-xs text-muted-foreground">{n.role}</span>
           )}
         </span>
       </TableCell>
       <TableCell>
         <span className="block font-mono text-xs">{n.name}</span>
-        <span className="text-muted-foreground block font-mono text-[11px]">{n.overlay_address ?? "no address yet"}</span>
+        <span className="block font-mono text-[11px] text-muted-foreground">
+          {n.overlay_address ?? "no address yet"}
+        </span>
       </TableCell>
       <TableCell>
         <Badge variant={nodeTone(n.status)} className="gap-1">
-          {busy && <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />}
+          {busy && (
+            <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
+          )}
           {n.status}
         </Badge>
         <span className={cn("ml-1.5 text-xs", busy ? "text-info" : "text-muted-foreground")}>
@@ -92,13 +103,16 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
       <TableCell className="pr-4">
         {n.ssh_command ? (
           <span className="inline-flex max-w-[16rem] items-center gap-1">
-            <code className="bg-muted truncate rounded px-1.5 py-0.5 font-mono text-[11px]" title={n.ssh_command}>
+            <code
+              className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-[11px]"
+              title={n.ssh_command}
+            >
               {n.ssh_command}
             </code>
             <CopyButton value={n.ssh_command} label={`SSH command for rank ${n.rank}`} />
           </span>
         ) : (
-          <span className="text-muted-foreground text-xs">not yet</span>
+          <span className="text-xs text-muted-foreground">not yet</span>
         )}
       </TableCell>
     </TableRow>

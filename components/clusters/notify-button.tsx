@@ -9,7 +9,8 @@ import { cn } from "@/lib/utils";
 type Permission = NotificationPermission | "unsupported" | "unknown";
 
 const subscribe = () => () => {};
-const readPermission = (): Permission => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+const readPermission = (): Permission =>
+  typeof Notification === "undefined" ? "unsupported" : Notification.permission;
 
 /** Asks for notification permission only when clicked ("Notify me"), never on page load. */
 export function NotifyButton() {
@@ -29,7 +30,10 @@ export function NotifyButton() {
   }
   if (permission === "granted") {
     return (
-      <span className="text-muted-foreground inline-flex items-center gap-1 text-xs" title="You'll get a browser notification when this cluster is ready, fails, or finishes a test.">
+      <span
+        className="inline-flex items-center gap-1 text-xs text-muted-foreground"
+        title="You'll get a browser notification when this cluster is ready, fails, or finishes a test."
+      >
         <BellRingIcon aria-hidden="true" className="size-3.5" />
         Notifications on
       </span>
@@ -37,7 +41,10 @@ export function NotifyButton() {
   }
   if (permission === "denied") {
     return (
-      <span className="text-muted-foreground inline-flex items-center gap-1 text-xs" title="Allow notifications for this site in your browser settings to get them.">
+      <span
+        className="inline-flex items-center gap-1 text-xs text-muted-foreground"
+        title="Allow notifications for this site in your browser settings to get them."
+      >
         <BellOffIcon aria-hidden="true" className="size-3.5" />
         Notifications blocked
       </span>

@@ -4,7 +4,15 @@ import { LoaderCircleIcon, Maximize2Icon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { resizeCluster } from "@/lib/actions/cluster-actions";
@@ -16,7 +24,15 @@ import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 export type OfferLimits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;
 
 /** Resize to a valid node count (the offer's rules), with the new hourly rate shown before confirming. */
-export function ResizeDialog({ cluster, limits, onDone }: { cluster: Cluster; limits: OfferLimits | null; onDone: (c: Cluster) => void }) {
+export function ResizeDialog({
+  cluster,
+  limits,
+  onDone,
+}: {
+  cluster: Cluster;
+  limits: OfferLimits | null;
+  onDone: (c: Cluster) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +79,10 @@ export function ResizeDialog({ cluster, limits, onDone }: { cluster: Cluster; li
         <DialogHeader>
           <DialogTitle>Resize {cluster.name}</DialogTitle>
           <DialogDescription>
-            Now {cluster.node_count} nodes at {formatRate(hourlyRate(cluster))}. {limits ? "Counts the offer allows:" : "The offer's limits are unknown; Runcrate checks the count."}
+            Now {cluster.node_count} nodes at {formatRate(hourlyRate(cluster))}.{" "}
+            {limits
+              ? "Counts the offer allows:"
+              : "The offer's limits are unknown; Runcrate checks the count."}
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-1.5">
@@ -87,7 +106,8 @@ export function ResizeDialog({ cluster, limits, onDone }: { cluster: Cluster; li
               New hourly rate <strong className="tabular-nums">{formatRate(newRate)}</strong>{" "}
               <span className="text-muted-foreground">
                 ({n > cluster.node_count ? "+" : "−"}
-                {formatRate(Math.abs(newRate - hourlyRate(cluster)))}); new machines are billed once they join.
+                {formatRate(Math.abs(newRate - hourlyRate(cluster)))}); new machines are billed once they
+                join.
               </span>
             </>
           ) : (
@@ -95,7 +115,7 @@ export function ResizeDialog({ cluster, limits, onDone }: { cluster: Cluster; li
           )}
         </p>
         {error && (
-          <p role="alert" className="text-destructive text-sm">
+          <p role="alert" className="text-sm text-destructive">
             {error}
           </p>
         )}
@@ -104,7 +124,9 @@ export function ResizeDialog({ cluster, limits, onDone }: { cluster: Cluster; li
             Cancel
           </Button>
           <Button onClick={confirm} disabled={!count || pending}>
-            {pending && <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+            {pending && (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            )}
             Resize to {count || "…"} nodes
           </Button>
         </DialogFooter>

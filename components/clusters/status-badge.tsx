@@ -12,7 +12,15 @@ const VARIANT: Record<StatusTone, "info" | "success" | "warning" | "destructive"
 };
 
 /** A cluster status badge. Its meaning rides along as the tooltip and, for screen readers, as part of its name. */
-export function StatusBadge({ status, className, withMeaning = true }: { status: string; className?: string; withMeaning?: boolean }) {
+export function StatusBadge({
+  status,
+  className,
+  withMeaning = true,
+}: {
+  status: string;
+  className?: string;
+  withMeaning?: boolean;
+}) {
   const info = statusInfo(status);
   return (
     <Badge
@@ -21,7 +29,9 @@ export function StatusBadge({ status, className, withMeaning = true }: { status:
       title={withMeaning ? info.meaning : undefined}
       data-status={info.status}
     >
-      {info.transitional && <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />}
+      {info.transitional && (
+        <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
+      )}
       {info.label}
       {withMeaning && <span className="sr-only">: {info.meaning}</span>}
     </Badge>

@@ -22,7 +22,15 @@ import { formatMoney, formatRate } from "@/lib/clusters/format";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Terminate, confirmed by typing the cluster's name; shows what it has cost and stops costing. */
-export function TerminateDialog({ cluster, now, onDone }: { cluster: Cluster; now: number; onDone: (c: Cluster) => void }) {
+export function TerminateDialog({
+  cluster,
+  now,
+  onDone,
+}: {
+  cluster: Cluster;
+  now: number;
+  onDone: (c: Cluster) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +46,9 @@ export function TerminateDialog({ cluster, now, onDone }: { cluster: Cluster; no
       setError(null);
       const r = await terminateCluster({ id: cluster.id, confirmName: typed });
       if (r.ok) {
-        toast.success(`Terminating ${cluster.name}`, { description: "Billing stops when the machines are shut down." });
+        toast.success(`Terminating ${cluster.name}`, {
+          description: "Billing stops when the machines are shut down.",
+        });
         setOpen(false);
         onDone(r.data);
       } else {
@@ -69,20 +79,23 @@ export function TerminateDialog({ cluster, now, onDone }: { cluster: Cluster; no
           <AlertDialogHeader>
             <AlertDialogTitle>Terminate {cluster.name}?</AlertDialogTitle>
             <AlertDialogDescription>
-              All {cluster.node_count} machines are shut down and released; anything not saved off the cluster is lost. This cannot be undone.
+              All {cluster.node_count} machines are shut down and released; anything not saved off the cluster
+              is lost. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
-          <dl className="bg-muted/50 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border px-3 py-2 text-sm">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/50 px-3 py-2 text-sm">
             <dt className="text-muted-foreground">Cost so far</dt>
             <dd className="font-medium tabular-nums" data-testid="terminate-cost">
               {formatMoney(cost.amount)}
             </dd>
             <dt className="text-muted-foreground">Stops billing</dt>
-            <dd className="tabular-nums">{cost.billing ? formatRate(hourlyRate(cluster)) : "nothing is being billed"}</dd>
+            <dd className="tabular-nums">
+              {cost.billing ? formatRate(hourlyRate(cluster)) : "nothing is being billed"}
+            </dd>
           </dl>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-name`}>
-              Type <span className="bg-muted rounded px-1 font-mono">{cluster.name}</span> to confirm
+              Type <span className="rounded bg-muted px-1 font-mono">{cluster.name}</span> to confirm
             </Label>
             <Input
               id={`${id}-name`}
@@ -95,14 +108,16 @@ export function TerminateDialog({ cluster, now, onDone }: { cluster: Cluster; no
             />
           </div>
           {error && (
-            <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+            <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
               {error}
             </p>
           )}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={pending}>Keep it running</AlertDialogCancel>
             <Button type="submit" variant="destructive" disabled={!matches || pending}>
-              {pending && <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+              {pending && (
+                <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              )}
               Terminate cluster
             </Button>
           </AlertDialogFooter>

@@ -12,18 +12,34 @@ type Change = { title: string; body: string; kind: "success" | "error" };
 /** What changed between two polls that a person would want to hear about. Pure, exported for tests. */
 export function noticeableChange(prev: Cluster, next: Cluster): Change | null {
   if (prev.status !== "ready" && next.status === "ready" && prev.status !== "resizing") {
-    return { kind: "success", title: `${next.name} is ready`, body: `All ${next.node_count} machines are up and the stack is installed.` };
+    return {
+      kind: "success",
+      title: `${next.name} is ready`,
+      body: `All ${next.node_count} machines are up and the stack is installed.`,
+    };
   }
   if (prev.status !== "failed" && next.status === "failed") {
-    return { kind: "error", title: `${next.name} failed`, body: `${failureReasonText(next.failure_reason)} Nothing was billed.` };
+    return {
+      kind: "error",
+      title: `${next.name} failed`,
+      body: `${failureReasonText(next.failure_reason)} Nothing was billed.`,
+    };
   }
   const was = prev.last_test;
   const is = next.last_test;
   if (was?.status === "running" && is && is.id === was.id && is.status !== "running") {
     const peak = peakBusbw(is);
     return is.status === "failed"
-      ? { kind: "error", title: `NCCL test failed on ${next.name}`, body: is.result?.error ?? "The test did not finish." }
-      : { kind: "success", title: `NCCL test finished on ${next.name}`, body: peak != null ? `Peak bus bandwidth ${formatGbps(peak)}.` : "Results are in." };
+      ? {
+          kind: "error",
+          title: `NCCL test failed on ${next.name}`,
+          body: is.result?.error ?? "The test did not finish.",
+        }
+      : {
+          kind: "success",
+          title: `NCCL test finished on ${next.name}`,
+          body: peak != null ? `Peak bus bandwidth ${formatGbps(peak)}.` : "Results are in.",
+        };
   }
   return null;
 }

@@ -2,7 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { alignDelay, baseInterval, isStale, LIST_POLL_MS, pollInterval, type PollState } from "@/lib/clusters/polling";
+import {
+  alignDelay,
+  baseInterval,
+  isStale,
+  LIST_POLL_MS,
+  pollInterval,
+  type PollState,
+} from "@/lib/clusters/polling";
 import { clusterQuery, clustersQuery, fetchApi, isApiError } from "@/lib/query/clusters";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
@@ -51,7 +58,12 @@ function tracked<T>(t: { current: Tracker }, fn: (signal: AbortSignal) => Promis
  * The delay until the next poll. React Query re-evaluates this on every render; the target is fixed per query state
  * (data/error timestamps), so re-renders re-arm the timer for the same instant instead of skipping ahead.
  */
-function nextDelay(t: { current: Tracker }, q: { state: { dataUpdatedAt: number; errorUpdatedAt: number } }, interval: number | false, phaseKey: string): number | false {
+function nextDelay(
+  t: { current: Tracker },
+  q: { state: { dataUpdatedAt: number; errorUpdatedAt: number } },
+  interval: number | false,
+  phaseKey: string,
+): number | false {
   if (interval === false) {
     t.current.nextAt = null;
     return false;
@@ -81,7 +93,11 @@ export function useLiveCluster(id: string) {
       return nextDelay(t, q, pollInterval(q.state.data, t.current), id);
     },
   });
-  const meta: LiveMeta = { failures: t.current.failures, stale: isStale(t.current.failures), nextAt: t.current.nextAt };
+  const meta: LiveMeta = {
+    failures: t.current.failures,
+    stale: isStale(t.current.failures),
+    nextAt: t.current.nextAt,
+  };
   return { query, meta, notFound: gone(query.error) };
 }
 
@@ -97,13 +113,19 @@ export function useLiveClusters() {
     refetchInterval: (q) => {
       if (gone(q.state.error)) return false;
       // Anything changing in the list → poll as fast as the busiest cluster; otherwise the list's steady pace.
-      const busiest = (q.state.data ?? []).map((c) => baseInterval(c)).filter((v): v is number => v !== false);
+      const busiest = (q.state.data ?? [])
+        .map((c) => baseInterval(c))
+        .filter((v): v is number => v !== false);
       const base = Math.min(LIST_POLL_MS, ...busiest);
       const interval = t.current.failures > 0 ? pollInterval(undefined, t.current) : base;
       return nextDelay(t, q, interval, "cluster-list");
     },
   });
-  const meta: LiveMeta = { failures: t.current.failures, stale: isStale(t.current.failures), nextAt: t.current.nextAt };
+  const meta: LiveMeta = {
+    failures: t.current.failures,
+    stale: isStale(t.current.failures),
+    nextAt: t.current.nextAt,
+  };
   return { query, meta };
 }
 

@@ -60,7 +60,7 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
 
   return (
     <div
-      className="bg-muted/30 flex flex-col gap-3 rounded-md border p-3"
+      className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3"
       role="group"
       aria-label="Add a public key"
     >
@@ -78,7 +78,7 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
           aria-describedby={errors.name ? `${id}-name-err` : undefined}
         />
         {errors.name ? (
-          <p id={`${id}-name-err`} role="alert" className="text-destructive text-xs">
+          <p id={`${id}-name-err`} role="alert" className="text-xs text-destructive">
             {errors.name}
           </p>
         ) : null}
@@ -98,17 +98,17 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
           aria-invalid={errors.public_key ? true : undefined}
           aria-describedby={`${id}-key-hint${errors.public_key ? ` ${id}-key-err` : ""}`}
         />
-        <p id={`${id}-key-hint`} className="text-muted-foreground text-xs">
+        <p id={`${id}-key-hint`} className="text-xs text-muted-foreground">
           The .pub file’s one line: ssh-ed25519, ssh-rsa or ecdsa. Never paste a private key.
         </p>
         {errors.public_key ? (
-          <p id={`${id}-key-err`} role="alert" className="text-destructive text-xs">
+          <p id={`${id}-key-err`} role="alert" className="text-xs text-destructive">
             {errors.public_key}
           </p>
         ) : null}
       </div>
       {errors.form ? (
-        <p role="alert" className="text-destructive text-xs">
+        <p role="alert" className="text-xs text-destructive">
           {errors.form}
         </p>
       ) : null}

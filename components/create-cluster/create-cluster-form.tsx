@@ -143,7 +143,7 @@ export function CreateClusterForm({
         <Field data-invalid={!!errors.node_count || undefined}>
           <FieldLabel htmlFor={ids.nodes}>Nodes</FieldLabel>
           {counts.length === 0 ? (
-            <p role="alert" className="text-destructive text-sm">
+            <p role="alert" className="text-sm text-destructive">
               This offer allows no node count between 2 and 64, so it cannot be launched.{" "}
               <Link href="/offers" className="underline">
                 Pick another offer
@@ -185,7 +185,7 @@ export function CreateClusterForm({
         <Field data-invalid={!!errors.stack || undefined}>
           <FieldLabel id={`${formId}-stack`}>Stack</FieldLabel>
           {stacks.length === 0 ? (
-            <p role="alert" className="text-destructive text-sm">
+            <p role="alert" className="text-sm text-destructive">
               This offer lists no stack Clusterdeck can launch ({offer.stacks.join(", ") || "none listed"}).
             </p>
           ) : (
@@ -202,12 +202,12 @@ export function CreateClusterForm({
                   {stacks.map((s) => (
                     <label
                       key={s}
-                      className="has-[[data-state=checked]]:border-brand/60 has-[[data-state=checked]]:bg-brand/5 flex cursor-pointer items-start gap-3 rounded-md border p-3"
+                      className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-brand/60 has-[[data-state=checked]]:bg-brand/5"
                     >
                       <RadioGroupItem value={s} className="mt-0.5" />
                       <span className="flex flex-col gap-0.5">
                         <span className="text-sm font-medium">{STACK_INFO[s].label}</span>
-                        <span className="text-muted-foreground text-xs">{STACK_INFO[s].line}</span>
+                        <span className="text-xs text-muted-foreground">{STACK_INFO[s].line}</span>
                       </span>
                     </label>
                   ))}
@@ -220,7 +220,7 @@ export function CreateClusterForm({
 
         <Field data-invalid={!!errors.ssh_key_ids || undefined}>
           <FieldLabel id={`${formId}-ssh`}>
-            SSH keys <span className="text-muted-foreground font-normal">(optional)</span>
+            SSH keys <span className="font-normal text-muted-foreground">(optional)</span>
           </FieldLabel>
           <Controller
             control={form.control}
@@ -238,10 +238,10 @@ export function CreateClusterForm({
 
         <Field data-invalid={!!errors.storage_id || undefined}>
           <FieldLabel htmlFor={ids.storage}>
-            Storage volume <span className="text-muted-foreground font-normal">(optional)</span>
+            Storage volume <span className="font-normal text-muted-foreground">(optional)</span>
           </FieldLabel>
           {storageReason ? (
-            <p className="text-muted-foreground text-sm" data-testid="storage-reason">
+            <p className="text-sm text-muted-foreground" data-testid="storage-reason">
               {storageReason}
             </p>
           ) : (
@@ -269,15 +269,15 @@ export function CreateClusterForm({
 
         {community ? (
           <div
-            className="border-warning/30 bg-warning/10 flex gap-3 rounded-md border p-3 text-sm"
+            className="flex gap-3 rounded-md border border-warning/30 bg-warning/10 p-3 text-sm"
             data-testid="community-note"
           >
-            <InfoIcon className="text-warning mt-0.5 size-4 shrink-0" aria-hidden />
+            <InfoIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
             <p>
               <span className="font-medium">Community hosts.</span> These machines are run by independent
               hosts, not a datacenter: expect more variance in uptime and network, and no storage volume.
               Runcrate only launches them when asked explicitly, so this launch sends{" "}
-              <code className="bg-muted rounded px-1 font-mono text-xs">include_community: true</code>.
+              <code className="rounded bg-muted px-1 font-mono text-xs">include_community: true</code>.
             </p>
           </div>
         ) : null}
@@ -286,7 +286,7 @@ export function CreateClusterForm({
         {problem?.where === "form" ? (
           <div
             role="alert"
-            className="border-destructive/30 bg-destructive/5 text-destructive flex gap-2 rounded-md border p-3 text-sm"
+            className="flex gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive"
             data-testid="launch-problem"
           >
             <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -24,9 +24,9 @@ function Row({
   // A <div> directly in the <dl> may hold only its dt/dd group, so the hint is a second <dd> of the same term.
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 py-1">
-      <dt className="text-muted-foreground whitespace-nowrap">{label}</dt>
+      <dt className="whitespace-nowrap text-muted-foreground">{label}</dt>
       <dd className={cn("text-right tabular-nums", strong && "font-semibold")}>{children}</dd>
-      {hint ? <dd className="text-muted-foreground basis-full text-xs">{hint}</dd> : null}
+      {hint ? <dd className="basis-full text-xs text-muted-foreground">{hint}</dd> : null}
     </div>
   );
 }
@@ -64,7 +64,7 @@ export function LaunchSummary({
   return (
     <section
       aria-labelledby="summary-title"
-      className="bg-card flex flex-col gap-3 rounded-lg border p-4 text-sm shadow-xs"
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 text-sm shadow-xs"
     >
       <h2 id="summary-title" className="font-semibold">
         Summary
@@ -73,7 +73,7 @@ export function LaunchSummary({
         <Row label="Machines">
           {n === null ? "—" : `${n} × ${offer.gpus_per_node} ${offer.gpu_type}`}
           {n !== null ? (
-            <span className="text-muted-foreground block text-xs">{n * offer.gpus_per_node} GPUs in all</span>
+            <span className="block text-xs text-muted-foreground">{n * offer.gpus_per_node} GPUs in all</span>
           ) : null}
         </Row>
         <Row label="Per node">{formatRate(offer.hourly_rate_per_node)}/h</Row>
@@ -96,7 +96,7 @@ export function LaunchSummary({
           <Row label="Balance lasts">
             {formatHours(e.runwayHours)}
             {burning ? (
-              <span className="text-muted-foreground block text-xs">
+              <span className="block text-xs text-muted-foreground">
                 with {formatRate(balance.data?.activeUsageCost ?? 0)}/h already running
               </span>
             ) : null}
@@ -106,7 +106,7 @@ export function LaunchSummary({
 
       {e && e.shortfall !== null && e.shortfall > 0 && !balanceProblem ? (
         <p
-          className="border-destructive/30 bg-destructive/5 text-destructive flex gap-2 rounded-md border p-2"
+          className="flex gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-2 text-destructive"
           data-testid="shortfall"
         >
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -119,7 +119,7 @@ export function LaunchSummary({
       {balanceProblem ? (
         <div
           role="alert"
-          className="border-destructive/30 bg-destructive/5 text-destructive flex gap-2 rounded-md border p-2"
+          className="flex gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-2 text-destructive"
           data-testid="balance-problem"
         >
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -133,7 +133,7 @@ export function LaunchSummary({
         </div>
       ) : null}
       {balance.isError ? (
-        <p className="text-muted-foreground text-xs">
+        <p className="text-xs text-muted-foreground">
           The balance could not be read ({balance.error.message}); Runcrate still checks it at launch.
         </p>
       ) : null}
@@ -147,13 +147,13 @@ export function LaunchSummary({
           "Launch cluster"
         )}
       </Button>
-      <p className="text-muted-foreground text-xs">
+      <p className="text-xs text-muted-foreground">
         Billing starts when every machine is up and joined, for all of them at once; a cluster that never
         starts costs nothing.
       </p>
       <div className="flex items-center justify-between gap-2 border-t pt-3">
-        <span className="text-muted-foreground text-xs">
-          <span className="text-foreground font-medium">Copy as curl</span>: the exact request, with
+        <span className="text-xs text-muted-foreground">
+          <span className="font-medium text-foreground">Copy as curl</span>: the exact request, with
           $RUNCRATE_API_KEY in place of your key.
         </span>
         <CopyButton value={curl} label="as curl" showText variant="outline" size="sm" />

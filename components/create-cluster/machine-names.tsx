@@ -10,12 +10,12 @@ export function MachineNames({ name, nodeCount }: { name: string; nodeCount: num
   const names = machineNames(name !== "" && nameProblem(name) === null ? name : "<name>", n);
   const shown = names.length <= SHOW_ALL_UP_TO ? names : [...names.slice(0, 3), "…", ...names.slice(-2)];
   return (
-    <div className="text-muted-foreground text-xs" data-testid="machine-names">
+    <div className="text-xs text-muted-foreground" data-testid="machine-names">
       <span>Machines: </span>
       {shown.map((m, i) => (
         <span key={`${m}-${i}`}>
           {i > 0 ? ", " : ""}
-          {m === "…" ? m : <code className="text-foreground/80 font-mono">{m}</code>}
+          {m === "…" ? m : <code className="font-mono text-foreground/80">{m}</code>}
         </span>
       ))}
       <span> (named &lt;name&gt;-&lt;rank&gt;)</span>

@@ -12,44 +12,44 @@ import type { Offer } from "@/lib/runcrate/schemas";
 /** The chosen offer at the top of the form, with a way back to the list. */
 export function OfferHeader({ offer }: { offer: Offer }) {
   return (
-    <div className="bg-card flex flex-col gap-3 rounded-lg border p-4 text-sm">
+    <div className="flex flex-col gap-3 rounded-lg border bg-card p-4 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="text-base font-semibold">
             {offer.gpus_per_node} × {offer.gpu_type} per node
           </p>
-          <p className="text-muted-foreground font-mono text-xs">{offer.id}</p>
+          <p className="font-mono text-xs text-muted-foreground">{offer.id}</p>
         </div>
-        <Link href="/offers" className="text-brand text-sm underline-offset-4 hover:underline">
+        <Link href="/offers" className="text-sm text-brand underline-offset-4 hover:underline">
           Change offer
         </Link>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3">
         <div>
-          <dt className="text-muted-foreground text-xs">Price</dt>
+          <dt className="text-xs text-muted-foreground">Price</dt>
           <dd className="tabular-nums">{formatRate(offer.hourly_rate_per_node)}/node-h</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Location</dt>
+          <dt className="text-xs text-muted-foreground">Location</dt>
           <dd>
             <LocationText offer={offer} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Hosts</dt>
+          <dt className="text-xs text-muted-foreground">Hosts</dt>
           <dd>
             <HostTierBadge offer={offer} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Interconnect</dt>
+          <dt className="text-xs text-muted-foreground">Interconnect</dt>
           <dd>
             {offer.interconnect ? (
               <>
                 <span className="block">
                   {offer.interconnect.label || interconnectKindLabel(offer.interconnect.kind)}
                 </span>
-                <span className="text-muted-foreground block text-xs tabular-nums">
+                <span className="block text-xs text-muted-foreground tabular-nums">
                   {interconnectKindLabel(offer.interconnect.kind)}
                   {offer.interconnect.rate_gbps != null
                     ? ` · ${offer.interconnect.rate_gbps.toLocaleString("en-US")} Gbps per node`
@@ -62,13 +62,13 @@ export function OfferHeader({ offer }: { offer: Offer }) {
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Deployment</dt>
+          <dt className="text-xs text-muted-foreground">Deployment</dt>
           <dd>
             <DeploymentText offer={offer} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Nodes</dt>
+          <dt className="text-xs text-muted-foreground">Nodes</dt>
           <dd>{describeNodeCounts(offer)}</dd>
         </div>
       </dl>

@@ -17,9 +17,9 @@ export function OfferProblem({
       role="alert"
       className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-lg border px-6 py-12 text-center"
     >
-      <AlertTriangleIcon className="text-warning size-8" aria-hidden />
+      <AlertTriangleIcon className="size-8 text-warning" aria-hidden />
       <h1 className="text-lg font-semibold">{title}</h1>
-      <div className="text-muted-foreground text-sm">{children}</div>
+      <div className="text-sm text-muted-foreground">{children}</div>
       <div className="flex gap-2">
         {action ? (
           <Button asChild variant="outline">

@@ -37,14 +37,14 @@ export function SshKeyField({
           <Skeleton className="h-8 w-2/3" />
         </div>
       ) : keys.isError ? (
-        <div role="alert" className="text-destructive flex items-center gap-3 text-sm">
+        <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
           Couldn’t load SSH keys: {keys.error.message}
           <Button size="sm" variant="outline" onClick={() => void keys.refetch()} disabled={keys.isFetching}>
             Retry
           </Button>
         </div>
       ) : keys.data.length === 0 ? (
-        <p className="text-muted-foreground text-sm">
+        <p className="text-sm text-muted-foreground">
           No SSH keys in this workspace yet. Add one below, or launch without: keyless SSH certificates always
           work.
         </p>
@@ -60,7 +60,7 @@ export function SshKeyField({
             const checked = value.includes(k.id);
             return (
               <li key={k.id}>
-                <label className="hover:bg-muted/40 flex cursor-pointer items-center gap-3 px-3 py-2 text-sm has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
+                <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted/40 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
                   <Checkbox
                     checked={checked}
                     disabled={!checked && full}
@@ -70,7 +70,7 @@ export function SshKeyField({
                   />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{k.name}</span>
-                    <span className="text-muted-foreground block truncate font-mono text-xs">{k.detail}</span>
+                    <span className="block truncate font-mono text-xs text-muted-foreground">{k.detail}</span>
                   </span>
                 </label>
               </li>
@@ -78,12 +78,12 @@ export function SshKeyField({
           })}
         </ul>
       )}
-      <p className="text-muted-foreground text-xs tabular-nums">
+      <p className="text-xs text-muted-foreground tabular-nums">
         {value.length} of at most {MAX_SSH_KEYS} selected
         {full ? " — the limit; untick one to pick another" : ""}. Keys are installed on every machine.
       </p>
       {error ? (
-        <p role="alert" className="text-destructive text-xs">
+        <p role="alert" className="text-xs text-destructive">
           {error}
         </p>
       ) : null}

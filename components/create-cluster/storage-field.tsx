@@ -26,7 +26,7 @@ export function StorageField({
   if (volumes.isPending) return <Skeleton className="h-9 w-full" aria-label="Loading storage volumes" />;
   if (volumes.isError) {
     return (
-      <div role="alert" className="text-destructive flex items-center gap-3 text-sm">
+      <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
         Couldn’t load storage volumes: {volumes.error.message}
         <Button
           size="sm"
@@ -41,7 +41,7 @@ export function StorageField({
   }
   if (volumes.data.length === 0) {
     return (
-      <p className="text-muted-foreground text-sm">
+      <p className="text-sm text-muted-foreground">
         No storage volumes in this environment. Create one on runcrate.ai to attach it here.
       </p>
     );

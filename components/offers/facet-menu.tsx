@@ -38,7 +38,7 @@ export function FacetMenu<T extends string | number>({
         >
           {label}
           {count > 0 ? (
-            <span className="bg-brand/15 text-brand rounded px-1 text-xs tabular-nums">{count}</span>
+            <span className="rounded bg-brand/15 px-1 text-xs text-brand tabular-nums">{count}</span>
           ) : null}
           <ChevronDownIcon className="size-3.5 opacity-60" aria-hidden />
         </Button>
@@ -61,7 +61,7 @@ export function FacetMenu<T extends string | number>({
             <DropdownMenuSeparator />
             <button
               type="button"
-              className="text-muted-foreground hover:text-foreground w-full px-2 py-1.5 text-left text-xs"
+              className="w-full px-2 py-1.5 text-left text-xs text-muted-foreground hover:text-foreground"
               onClick={() => onChange([])}
             >
               Clear {label.toLowerCase()}

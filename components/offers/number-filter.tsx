@@ -43,7 +43,7 @@ export function NumberFilter({
   }
 
   return (
-    <label htmlFor={id} className="text-muted-foreground flex items-center gap-1.5 text-xs">
+    <label htmlFor={id} className="flex items-center gap-1.5 text-xs text-muted-foreground">
       <span className="whitespace-nowrap">{label}</span>
       <Input
         id={id}

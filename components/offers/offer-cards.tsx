@@ -39,7 +39,7 @@ const OfferCard = memo(function OfferCard({
     >
       <div className="flex items-start justify-between gap-2">
         <div>
-          <p className="text-foreground font-medium">
+          <p className="font-medium text-foreground">
             {offer.gpus_per_node} × {offer.gpu_type}
           </p>
           <LocationText offer={offer} />
@@ -48,35 +48,35 @@ const OfferCard = memo(function OfferCard({
       </div>
       <dl className="grid grid-cols-3 gap-2 tabular-nums">
         <div>
-          <dt className="text-muted-foreground text-xs">$/GPU-h</dt>
+          <dt className="text-xs text-muted-foreground">$/GPU-h</dt>
           <dd>
             <GpuPrice offer={offer} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">$/node-h</dt>
+          <dt className="text-xs text-muted-foreground">$/node-h</dt>
           <dd>{formatRate(offer.hourly_rate_per_node)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">
+          <dt className="text-xs text-muted-foreground">
             {nodes !== null ? `${nodes} nodes` : f.n !== null ? `${f.n} nodes` : "Cluster"}
           </dt>
           <dd>{!f.takes ? `Not ${nodes} nodes` : f.total !== null ? `${formatRate(f.total)}/h` : "—"}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Interconnect</dt>
+          <dt className="text-xs text-muted-foreground">Interconnect</dt>
           <dd>
             <InterconnectText offer={offer} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Stacks</dt>
+          <dt className="text-xs text-muted-foreground">Stacks</dt>
           <dd>
             <StacksText offer={offer} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs">Nodes · volume</dt>
+          <dt className="text-xs text-muted-foreground">Nodes · volume</dt>
           <dd>
             {describeNodeCounts(offer).replace(/ nodes$/, "")} · {offer.volume ? "volume" : "no volume"}
           </dd>

@@ -42,7 +42,7 @@ export function InterconnectText({ offer }: { offer: Offer }) {
           ? `${ic.rate_gbps.toLocaleString("en-US")} Gbps`
           : interconnectKindLabel(ic.kind)}
       </span>
-      <span className="text-muted-foreground max-w-40 truncate text-xs">
+      <span className="max-w-40 truncate text-xs text-muted-foreground">
         {ic.rate_gbps != null ? interconnectKindLabel(ic.kind) : ic.label}
       </span>
     </span>
@@ -54,7 +54,7 @@ export function HostsText({ offer }: { offer: Offer }) {
   return (
     <span className="flex flex-col items-start gap-0.5 leading-tight">
       <HostTierBadge offer={offer} />
-      <span className="text-muted-foreground text-xs">
+      <span className="text-xs text-muted-foreground">
         {isContainer(offer)
           ? "Container, no /shared"
           : offer.deployment_type === "vm"
@@ -70,7 +70,7 @@ export function DeploymentText({ offer }: { offer: Offer }) {
     return (
       <span className="flex flex-col leading-tight">
         <span>Container</span>
-        <span className="text-muted-foreground text-xs">no /shared</span>
+        <span className="text-xs text-muted-foreground">no /shared</span>
       </span>
     );
   }
@@ -93,7 +93,7 @@ export function LocationText({ offer }: { offer: Offer }) {
     <span>
       {offer.location ?? "—"}
       {offer.country_code ? (
-        <span className="text-muted-foreground ml-1 text-xs">{offer.country_code}</span>
+        <span className="ml-1 text-xs text-muted-foreground">{offer.country_code}</span>
       ) : null}
     </span>
   );

@@ -82,7 +82,7 @@ export function OffersFilterBar({ filters: f, facets, set, children }: Props) {
           placeholder="any"
           unit="Gbps"
         />
-        <label className="text-muted-foreground flex items-center gap-2 text-xs">
+        <label className="flex items-center gap-2 text-xs text-muted-foreground">
           <Switch
             checked={f.vol}
             onCheckedChange={(vol) => set({ vol })}

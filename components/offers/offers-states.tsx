@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 export function OffersSkeleton() {
   return (
     <div className="rounded-md border" aria-busy="true" aria-label="Loading offers">
-      <div className="bg-muted/60 border-b px-2 py-2.5">
+      <div className="border-b bg-muted/60 px-2 py-2.5">
         <Skeleton className="h-3 w-2/3" />
       </div>
       {Array.from({ length: 10 }, (_, i) => (
@@ -35,11 +35,11 @@ export function OffersEmpty({
 }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-6 py-14 text-center">
-      <SearchXIcon className="text-muted-foreground size-8" aria-hidden />
+      <SearchXIcon className="size-8 text-muted-foreground" aria-hidden />
       {filtered ? (
         <>
           <p className="font-medium">No offers match these filters</p>
-          <p className="text-muted-foreground max-w-md text-sm">
+          <p className="max-w-md text-sm text-muted-foreground">
             {total.toLocaleString("en-US")} offer{total === 1 ? " is" : "s are"} listed, but none fits every
             filter and the search.
           </p>
@@ -50,7 +50,7 @@ export function OffersEmpty({
       ) : (
         <>
           <p className="font-medium">No cluster offers right now</p>
-          <p className="text-muted-foreground max-w-md text-sm">
+          <p className="max-w-md text-sm text-muted-foreground">
             Runcrate lists no offers for this environment at the moment. Offers on community hosts are hidden
             unless you turn them on above.
           </p>
@@ -74,11 +74,11 @@ export function OffersError({
   return (
     <div
       role="alert"
-      className="border-destructive/30 bg-destructive/5 flex flex-col items-center gap-3 rounded-md border px-6 py-12 text-center"
+      className="flex flex-col items-center gap-3 rounded-md border border-destructive/30 bg-destructive/5 px-6 py-12 text-center"
     >
-      <AlertTriangleIcon className="text-destructive size-8" aria-hidden />
+      <AlertTriangleIcon className="size-8 text-destructive" aria-hidden />
       <p className="font-medium">Couldn’t load offers</p>
-      <p className="text-muted-foreground max-w-md text-sm">{message}</p>
+      <p className="max-w-md text-sm text-muted-foreground">{message}</p>
       {code === "no_key" ? (
         <Button asChild size="sm">
           <Link href="/settings">Add a key in Settings</Link>

@@ -40,7 +40,7 @@ function SortHeader({
         type="button"
         onClick={() => onSort(k)}
         className={cn(
-          "hover:text-foreground focus-visible:ring-ring inline-flex items-center gap-1 rounded-sm focus-visible:ring-2 focus-visible:outline-none",
+          "inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
           active && "text-foreground",
         )}
       >
@@ -70,13 +70,13 @@ const OfferRow = memo(function OfferRow({
       data-offer-id={offer.id}
       data-takes={takes ? "yes" : "no"}
       className={cn(
-        "hover:bg-muted/40 border-b text-[13px] whitespace-nowrap",
+        "border-b text-[13px] whitespace-nowrap hover:bg-muted/40",
         !takes && "text-muted-foreground",
       )}
     >
       <td className="px-2 py-1.5">
-        <div className="text-foreground font-medium">{offer.gpu_type}</div>
-        <div className="text-muted-foreground text-xs">
+        <div className="font-medium text-foreground">{offer.gpu_type}</div>
+        <div className="text-xs text-muted-foreground">
           {offer.gpus_per_node} GPU{offer.gpus_per_node === 1 ? "" : "s"} / node
         </div>
       </td>
@@ -101,7 +101,7 @@ const OfferRow = memo(function OfferRow({
             <span className="text-xs">
               {short > 0 ? (
                 <span
-                  className="text-destructive font-medium"
+                  className="font-medium text-destructive"
                   title={`Your balance is ${formatUsd(short)} short of the ${formatUsd(required ?? 0)} needed to launch ${n} nodes.`}
                 >
                   Short {formatUsd(short)}
@@ -154,7 +154,7 @@ export function OffersTable({
     <div className="relative w-full overflow-x-auto rounded-md border">
       <table className="w-full min-w-[980px] text-sm [&_td]:px-1.5 [&_th]:px-1.5">
         <caption className="sr-only">Cluster offers</caption>
-        <thead className="bg-muted/60 text-muted-foreground text-left text-xs whitespace-nowrap">
+        <thead className="bg-muted/60 text-left text-xs whitespace-nowrap text-muted-foreground">
           <tr className="border-b">
             <SortHeader label="GPU" k="gpus" {...sortProps} />
             <SortHeader label="$/GPU-h" k="gpu_hour" className="text-right" {...sortProps} />

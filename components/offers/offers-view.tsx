@@ -118,13 +118,13 @@ export function OffersView() {
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-1">
         <div className="min-w-0 flex-1 basis-md">
           <h1 className="text-xl font-semibold tracking-tight">Offers</h1>
-          <p className="text-muted-foreground text-sm">
+          <p className="text-sm text-muted-foreground">
             Pick the machines for a cluster. Prices are per hour; a launch needs a balance of at least
             max($10, one hour of the whole cluster).
           </p>
         </div>
         <p
-          className="text-muted-foreground min-h-5 shrink-0 text-sm tabular-nums sm:min-w-80 sm:text-right"
+          className="min-h-5 shrink-0 text-sm text-muted-foreground tabular-nums sm:min-w-80 sm:text-right"
           aria-live="polite"
         >
           {offers.data
@@ -137,9 +137,9 @@ export function OffersView() {
       {notices.length > 0 && dismissed !== noticeKey ? (
         <div
           role="status"
-          className="border-warning/30 bg-warning/10 flex items-start gap-2 rounded-md border px-3 py-2 text-sm"
+          className="flex items-start gap-2 rounded-md border border-warning/30 bg-warning/10 px-3 py-2 text-sm"
         >
-          <InfoIcon className="text-warning mt-0.5 size-4 shrink-0" aria-hidden />
+          <InfoIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
           <ul className="flex-1">
             {notices.map((n) => (
               <li key={n}>{n}</li>
@@ -160,7 +160,7 @@ export function OffersView() {
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative min-w-56 flex-1 sm:max-w-sm">
           <SearchIcon
-            className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden
           />
           <Input
@@ -178,7 +178,7 @@ export function OffersView() {
           />
         </div>
         <div className="flex items-center gap-2">
-          <span className="text-muted-foreground text-sm" id="nodes-label">
+          <span className="text-sm text-muted-foreground" id="nodes-label">
             Nodes
           </span>
           <Select
@@ -198,7 +198,7 @@ export function OffersView() {
             </SelectContent>
           </Select>
           {filters.nodes !== null ? (
-            <label className="text-muted-foreground flex items-center gap-2 text-xs">
+            <label className="flex items-center gap-2 text-xs text-muted-foreground">
               <Switch
                 checked={filters.fits}
                 onCheckedChange={(fits) => set({ fits })}
@@ -217,7 +217,7 @@ export function OffersView() {
           Include community hosts
         </label>
         <div className="flex items-center gap-2 sm:ml-auto">
-          <span className="text-muted-foreground text-sm" id="sort-label">
+          <span className="text-sm text-muted-foreground" id="sort-label">
             Sort
           </span>
           <Select value={filters.sort} onValueChange={(v) => set({ sort: v as SortKey })}>
@@ -257,7 +257,7 @@ export function OffersView() {
         onClick={() => setFiltersOpen((o) => !o)}
       >
         <SlidersHorizontalIcon aria-hidden /> {filtersOpen ? "Hide filters" : "Filters"}
-        {narrowed ? <span className="bg-brand/15 text-brand rounded px-1 text-xs">on</span> : null}
+        {narrowed ? <span className="rounded bg-brand/15 px-1 text-xs text-brand">on</span> : null}
       </Button>
       <div id="offer-filters" className={cn(!filtersOpen && "max-md:hidden")}>
         <OffersFilterBar filters={filters} facets={facets} set={set}>
@@ -297,7 +297,7 @@ export function OffersView() {
           {more ? (
             <div
               ref={sentinelRef}
-              className="text-muted-foreground flex items-center justify-center gap-3 py-3 text-sm"
+              className="flex items-center justify-center gap-3 py-3 text-sm text-muted-foreground"
             >
               Showing {visible.length.toLocaleString("en-US")} of {rows.length.toLocaleString("en-US")}; more
               load as you scroll.
@@ -309,7 +309,7 @@ export function OffersView() {
         </>
       )}
       {balance.isError ? (
-        <p className="text-muted-foreground text-xs">
+        <p className="text-xs text-muted-foreground">
           Balance unavailable ({balance.error.message}); shortfall marks are hidden.
         </p>
       ) : null}

@@ -60,7 +60,7 @@ export function AccountMenuClient({
           >
             <KeyRoundIcon aria-hidden="true" className="text-muted-foreground" />
             <span className="truncate">{active ? active.label : "No API key"}</span>
-            <ChevronsUpDownIcon aria-hidden="true" className="text-muted-foreground size-3.5" />
+            <ChevronsUpDownIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
@@ -70,7 +70,7 @@ export function AccountMenuClient({
               <CheckIcon aria-hidden="true" className={k.isActive ? "opacity-100" : "opacity-0"} />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate">{k.label}</span>
-                <span className="text-muted-foreground truncate font-mono text-[11px]">
+                <span className="truncate font-mono text-[11px] text-muted-foreground">
                   ••••{k.last4}
                   {k.environment ? ` · ${k.environment}` : ""}
                 </span>
@@ -91,7 +91,7 @@ export function AccountMenuClient({
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon-sm" aria-label="Account menu" data-testid="user-menu">
-            <span className="bg-brand/15 text-brand flex size-7 items-center justify-center rounded-full text-xs font-semibold">
+            <span className="flex size-7 items-center justify-center rounded-full bg-brand/15 text-xs font-semibold text-brand">
               {initial}
             </span>
           </Button>
@@ -99,7 +99,7 @@ export function AccountMenuClient({
         <DropdownMenuContent align="end" className="w-60">
           <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
             {user.name && <span className="truncate text-sm font-medium">{user.name}</span>}
-            <span className="text-muted-foreground truncate text-xs">{user.email}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem asChild>

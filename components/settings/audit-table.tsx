@@ -29,11 +29,11 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
   if (entries.length === 0) {
     return (
       <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
-        <div className="bg-muted text-muted-foreground mb-4 flex size-10 items-center justify-center rounded-full border">
+        <div className="mb-4 flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground">
           <HistoryIcon aria-hidden="true" className="size-5" />
         </div>
         <h2 className="font-semibold">Nothing recorded yet</h2>
-        <p className="text-muted-foreground mt-1 max-w-md text-sm text-pretty">
+        <p className="mt-1 max-w-md text-sm text-pretty text-muted-foreground">
           Launching, resizing, testing and terminating clusters from Clusterdeck shows up here, with the key
           that was used.
         </p>
@@ -50,10 +50,10 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
             <li key={e.id} className="flex flex-col gap-1.5 px-4 py-3 text-sm">
               <div className="flex items-center justify-between gap-3">
                 <Badge variant={action.variant}>{action.label}</Badge>
-                <When at={e.at} className="text-muted-foreground text-xs" />
+                <When at={e.at} className="text-xs text-muted-foreground" />
               </div>
               <ClusterRef entry={e} className="font-medium" />
-              <p className="text-muted-foreground text-[13px]">
+              <p className="text-[13px] text-muted-foreground">
                 Key {e.keyLabel} · {e.actorEmail}
                 {e.detail ? ` · ${e.detail}` : ""}
               </p>
@@ -97,7 +97,7 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
                   <TableCell className="whitespace-nowrap">{e.keyLabel}</TableCell>
                   <TableCell className="max-w-48 truncate">{e.actorEmail}</TableCell>
                   <TableCell
-                    className="text-muted-foreground max-w-72 truncate"
+                    className="max-w-72 truncate text-muted-foreground"
                     title={e.detail ?? undefined}
                   >
                     {e.detail ?? "—"}

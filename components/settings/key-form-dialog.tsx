@@ -120,7 +120,7 @@ function KeyForm({
         )}
         <Field data-invalid={!!errors.environment || undefined}>
           <FieldLabel htmlFor="key-environment">
-            Environment <span className="text-muted-foreground font-normal">(optional)</span>
+            Environment <span className="font-normal text-muted-foreground">(optional)</span>
           </FieldLabel>
           <Input
             id="key-environment"

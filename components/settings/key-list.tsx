@@ -32,7 +32,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
       </h2>
       {keys.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-muted-foreground max-w-xl text-sm text-pretty">
+          <p className="max-w-xl text-sm text-pretty text-muted-foreground">
             One key is active at a time, and Clusterdeck uses it for everything you do. Switch here or from
             the key menu in the header.
           </p>
@@ -45,11 +45,11 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
 
       {keys.length === 0 ? (
         <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
-          <div className="bg-muted text-muted-foreground mb-4 flex size-10 items-center justify-center rounded-full border">
+          <div className="mb-4 flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground">
             <KeyRoundIcon aria-hidden="true" className="size-5" />
           </div>
           <h3 className="font-semibold">No keys yet</h3>
-          <p className="text-muted-foreground mt-1 max-w-md text-sm text-pretty">
+          <p className="mt-1 max-w-md text-sm text-pretty text-muted-foreground">
             Add a Runcrate API key (it starts with <code className="font-mono">rc_live_</code>) to browse
             offers and launch clusters. Create one in the Runcrate dashboard under API keys.
           </p>
@@ -71,7 +71,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
                   <span className="truncate font-medium">{k.label}</span>
                   {k.isActive && <Badge variant="brand">Active</Badge>}
                 </div>
-                <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px]">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px] text-muted-foreground">
                   <MaskedKey last4={k.last4} />
                   <span>{k.environment ? `Environment: ${k.environment}` : "Default environment"}</span>
                   <span>

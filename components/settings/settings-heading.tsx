@@ -15,14 +15,14 @@ export function SettingsHeading({
       {back && (
         <Link
           href="/settings"
-          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring mb-2 inline-flex w-fit items-center gap-1 rounded-sm text-[13px] outline-none focus-visible:ring-2"
+          className="mb-2 inline-flex w-fit items-center gap-1 rounded-sm text-[13px] text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
         >
           <ChevronLeftIcon aria-hidden="true" className="size-3.5" />
           Settings
         </Link>
       )}
       <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-      <p className="text-muted-foreground text-sm text-pretty">{description}</p>
+      <p className="text-sm text-pretty text-muted-foreground">{description}</p>
     </div>
   );
 }

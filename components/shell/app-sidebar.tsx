@@ -8,12 +8,12 @@ export function AppSidebar() {
   return (
     <aside
       aria-label="Sidebar"
-      className="border-sidebar-border bg-sidebar sticky top-0 hidden h-dvh w-56 shrink-0 flex-col border-r md:flex"
+      className="sticky top-0 hidden h-dvh w-56 shrink-0 flex-col border-r border-sidebar-border bg-sidebar md:flex"
     >
       <div className="flex h-12 items-center px-4">
         <Link
           href="/clusters"
-          className="focus-visible:ring-ring rounded-md outline-none focus-visible:ring-2"
+          className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Clusterdeck home"
         >
           <Logo />
@@ -22,7 +22,7 @@ export function AppSidebar() {
       <div className="flex-1 overflow-y-auto px-3 py-3">
         <SidebarNav />
       </div>
-      <div className="border-sidebar-border text-muted-foreground border-t px-4 py-3 text-xs">
+      <div className="border-t border-sidebar-border px-4 py-3 text-xs text-muted-foreground">
         Runcrate GPU clusters
       </div>
     </aside>

@@ -22,19 +22,19 @@ export function SidebarNav({ onNavigate, className }: { onNavigate?: () => void;
                 aria-current={active ? "page" : undefined}
                 onClick={onNavigate}
                 className={cn(
-                  "group text-sidebar-foreground relative flex h-8 items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors outline-none",
+                  "group relative flex h-8 items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium text-sidebar-foreground transition-colors outline-none",
                   "hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
-                  "focus-visible:ring-ring focus-visible:ring-2",
+                  "focus-visible:ring-2 focus-visible:ring-ring",
                   "aria-[current=page]:bg-sidebar-accent aria-[current=page]:text-sidebar-accent-foreground",
                 )}
               >
                 <span
                   aria-hidden="true"
-                  className="bg-brand absolute top-1.5 bottom-1.5 -left-3 w-0.5 rounded-full opacity-0 transition-opacity group-aria-[current=page]:opacity-100"
+                  className="absolute top-1.5 bottom-1.5 -left-3 w-0.5 rounded-full bg-brand opacity-0 transition-opacity group-aria-[current=page]:opacity-100"
                 />
                 <Icon
                   aria-hidden="true"
-                  className="text-muted-foreground group-hover:text-sidebar-accent-foreground group-aria-[current=page]:text-brand size-4"
+                  className="size-4 text-muted-foreground group-hover:text-sidebar-accent-foreground group-aria-[current=page]:text-brand"
                 />
                 {item.label}
               </Link>

@@ -15,9 +15,9 @@ export async function SimulatorNotice() {
       role="note"
       aria-label="Simulator mode"
       data-testid="simulator-notice"
-      className="border-warning/25 bg-warning/10 text-foreground/90 flex items-start gap-2 border-b px-4 py-1.5 text-xs md:px-6"
+      className="flex items-start gap-2 border-b border-warning/25 bg-warning/10 px-4 py-1.5 text-xs text-foreground/90 md:px-6"
     >
-      <FlaskConicalIcon aria-hidden="true" className="text-warning mt-px size-3.5 shrink-0" />
+      <FlaskConicalIcon aria-hidden="true" className="mt-px size-3.5 shrink-0 text-warning" />
       <p>
         <strong className="font-semibold">Simulator</strong> — this console talks to the bundled Runcrate
         simulator. Any key starting with <code className="font-mono text-[11px]">rc_live_</code> works; no

@@ -6,7 +6,7 @@ import { ThemeToggle } from "@/components/shell/theme-toggle";
 /** The console header: menu button (narrow screens), area title, theme toggle and the account menu. */
 export function SiteHeader() {
   return (
-    <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-30 flex h-12 shrink-0 items-center gap-2 border-b px-4 backdrop-blur md:px-6">
+    <header className="sticky top-0 z-30 flex h-12 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
       <MobileNav />
       <div className="min-w-0 flex-1">
         <HeaderTitle />

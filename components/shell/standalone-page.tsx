@@ -9,7 +9,7 @@ export function StandalonePage({ children }: { children: React.ReactNode }) {
       <header className="flex h-12 items-center border-b px-4 md:px-6">
         <Link
           href="/clusters"
-          className="focus-visible:ring-ring rounded-md outline-none focus-visible:ring-2"
+          className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <Logo />
         </Link>

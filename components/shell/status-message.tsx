@@ -26,14 +26,14 @@ export function StatusMessage({
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <div className={cn("mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center", className)}>
-      <div className="bg-muted text-muted-foreground mb-4 flex size-10 items-center justify-center rounded-full border [&_svg]:size-5">
+      <div className="mb-4 flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground [&_svg]:size-5">
         {icon}
       </div>
       <Heading className="text-lg font-semibold tracking-tight">{title}</Heading>
-      <div className="text-muted-foreground mt-2 text-sm text-pretty">{children}</div>
+      <div className="mt-2 text-sm text-pretty text-muted-foreground">{children}</div>
       {reference && (
-        <p className="text-muted-foreground mt-3 text-xs">
-          Reference <code className="bg-muted rounded px-1 py-0.5 font-mono text-[11px]">{reference}</code>
+        <p className="mt-3 text-xs text-muted-foreground">
+          Reference <code className="rounded bg-muted px-1 py-0.5 font-mono text-[11px]">{reference}</code>
         </p>
       )}
       {actions && <div className="mt-6 flex flex-wrap items-center justify-center gap-2">{actions}</div>}

@@ -7,7 +7,7 @@ function Card({ className, ...props }: React.ComponentProps<"div">) {
     <div
       data-slot="card"
       className={cn(
-        "bg-card text-card-foreground flex flex-col gap-4 rounded-lg border py-4 shadow-xs",
+        "flex flex-col gap-4 rounded-lg border bg-card py-4 text-card-foreground shadow-xs",
         className,
       )}
       {...props}
@@ -38,7 +38,7 @@ function CardDescription({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card-description"
-      className={cn("text-muted-foreground text-[13px]", className)}
+      className={cn("text-[13px] text-muted-foreground", className)}
       {...props}
     />
   );

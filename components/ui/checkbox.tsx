@@ -11,9 +11,9 @@ function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxP
     <CheckboxPrimitive.Root
       data-slot="checkbox"
       className={cn(
-        "peer group/checkbox border-input bg-background dark:bg-input/20 size-4 shrink-0 rounded-[4px] border shadow-xs transition-shadow outline-none",
-        "focus-visible:ring-ring focus-visible:ring-offset-background focus-visible:ring-2 focus-visible:ring-offset-2",
-        "aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-50",
+        "peer group/checkbox size-4 shrink-0 rounded-[4px] border border-input bg-background shadow-xs transition-shadow outline-none dark:bg-input/20",
+        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+        "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
         "data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
         "data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground",
         className,

@@ -94,7 +94,7 @@ function FieldLabel({ className, ...props }: React.ComponentProps<typeof Label>)
     <Label
       data-slot="field-label"
       className={cn(
-        "group/field-label peer/field-label group-data-[invalid=true]/field:text-destructive flex w-fit gap-2 leading-snug group-data-[disabled=true]/field:opacity-50",
+        "group/field-label peer/field-label flex w-fit gap-2 leading-snug group-data-[disabled=true]/field:opacity-50 group-data-[invalid=true]/field:text-destructive",
         className,
       )}
       {...props}
@@ -117,8 +117,8 @@ function FieldDescription({ className, ...props }: React.ComponentProps<"p">) {
     <p
       data-slot="field-description"
       className={cn(
-        "text-muted-foreground text-xs leading-normal font-normal group-has-[[data-orientation=horizontal]]/field:text-balance",
-        "[&>a:hover]:text-brand [&>a]:underline [&>a]:underline-offset-4",
+        "text-xs leading-normal font-normal text-muted-foreground group-has-[[data-orientation=horizontal]]/field:text-balance",
+        "[&>a]:underline [&>a]:underline-offset-4 [&>a:hover]:text-brand",
         className,
       )}
       {...props}
@@ -132,7 +132,7 @@ function FieldSeparator({ className, ...props }: React.ComponentProps<"div">) {
       data-slot="field-separator"
       role="separator"
       className={cn(
-        "before:bg-border relative -my-2 h-5 text-sm before:absolute before:inset-x-0 before:top-1/2 before:h-px",
+        "relative -my-2 h-5 text-sm before:absolute before:inset-x-0 before:top-1/2 before:h-px before:bg-border",
         className,
       )}
       {...props}
@@ -169,7 +169,7 @@ function FieldError({
     <div
       role="alert"
       data-slot="field-error"
-      className={cn("text-destructive text-xs font-normal", className)}
+      className={cn("text-xs font-normal text-destructive", className)}
       {...props}
     >
       {content}

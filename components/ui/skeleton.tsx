@@ -7,7 +7,7 @@ function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
     <div
       data-slot="skeleton"
       aria-hidden="true"
-      className={cn("bg-muted dark:bg-accent animate-pulse rounded-md motion-reduce:animate-none", className)}
+      className={cn("animate-pulse rounded-md bg-muted motion-reduce:animate-none dark:bg-accent", className)}
       {...props}
     />
   );

@@ -14,10 +14,10 @@ function Toaster(props: ToasterProps) {
       position="bottom-right"
       closeButton
       icons={{
-        success: <CircleCheckIcon className="text-success size-4" />,
-        info: <InfoIcon className="text-info size-4" />,
-        warning: <TriangleAlertIcon className="text-warning size-4" />,
-        error: <OctagonXIcon className="text-destructive size-4" />,
+        success: <CircleCheckIcon className="size-4 text-success" />,
+        info: <InfoIcon className="size-4 text-info" />,
+        warning: <TriangleAlertIcon className="size-4 text-warning" />,
+        error: <OctagonXIcon className="size-4 text-destructive" />,
         loading: <LoaderCircleIcon className="size-4 animate-spin" />,
       }}
       style={

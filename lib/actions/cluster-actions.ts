@@ -19,55 +19,82 @@ const terminateInput = z.object({
   confirmName: z.string().max(200),
 });
 
-export const terminateCluster = runcrateAction(terminateInput, async ({ id, confirmName }, { user, key, client }): Promise<Cluster> => {
-  // GET /clusters/{id}
-  const cluster = await client.getCluster(id);
-  if (confirmName.trim() !== cluster.name) {
-    throw new ActionError(`Type the cluster's name, ${cluster.name}, to confirm.`, "invalid-input", {
-      confirmName: "That is not the cluster's name.",
+export const terminateCluster = runcrateAction(
+  terminateInput,
+  async ({ id, confirmName }, { user, key, client }): Promise<Cluster> => {
+    // GET /clusters/{id}
+    const cluster = await client.getCluster(id);
+    if (confirmName.trim() !== cluster.name) {
+      throw new ActionError(`Type the cluster's name, ${cluster.name}, to confirm.`, "invalid-input", {
+        confirmName: "That is not the cluster's name.",
+      });
+    }
+    // DELETE /clusters/{id} (200/202 with the cluster, or 204)
+    const after = (await client.terminateCluster(id)) ?? { ...cluster, status: "terminating" };
+    await recordAudit({
+      userId: user.id,
+      action: "terminate",
+      clusterId: id,
+      clusterName: cluster.name,
+      keyLabel: key.label,
+      detail: `was ${cluster.status}`,
     });
-  }
-  // DELETE /clusters/{id} (200/202 with the cluster, or 204)
-  const after = (await client.terminateCluster(id)) ?? { ...cluster, status: "terminating" };
-  await recordAudit({ userId: user.id, action: "terminate", clusterId: id, clusterName: cluster.name, keyLabel: key.label, detail: `was ${cluster.status}` });
-  return after;
-});
+    return after;
+  },
+);
 
 const resizeInput = z.object({
   id: clusterIdSchema,
   nodeCount: z.number().int().min(MIN_NODES).max(MAX_NODES),
 });
 
-export const resizeCluster = runcrateAction(resizeInput, async ({ id, nodeCount }, { user, key, client }): Promise<Cluster> => {
-  const cluster = await client.getCluster(id);
-  const offer = await readOfferOf({ key, client }, cluster).catch(() => null);
-  const blocked = resizeBlocked(cluster, offer);
-  if (blocked) throw new ActionError(blocked, "conflict");
-  if (nodeCount === cluster.node_count) {
-    throw new ActionError(`The cluster already has ${nodeCount} nodes.`, "invalid-input", { nodeCount: "Pick a different count." });
-  }
-  if (!validNodeCounts(offer).includes(nodeCount)) {
-    throw new ActionError(`${nodeCount} nodes is not allowed for this offer.`, "invalid-input", { nodeCount: "Not an allowed node count for this offer." });
-  }
-  // PATCH /clusters/{id}
-  const after = await client.resizeCluster(id, nodeCount);
-  await recordAudit({
-    userId: user.id,
-    action: "resize",
-    clusterId: id,
-    clusterName: cluster.name,
-    keyLabel: key.label,
-    detail: `${cluster.node_count} → ${nodeCount} nodes`,
-  });
-  return after;
-});
+export const resizeCluster = runcrateAction(
+  resizeInput,
+  async ({ id, nodeCount }, { user, key, client }): Promise<Cluster> => {
+    const cluster = await client.getCluster(id);
+    const offer = await readOfferOf({ key, client }, cluster).catch(() => null);
+    const blocked = resizeBlocked(cluster, offer);
+    if (blocked) throw new ActionError(blocked, "conflict");
+    if (nodeCount === cluster.node_count) {
+      throw new ActionError(`The cluster already has ${nodeCount} nodes.`, "invalid-input", {
+        nodeCount: "Pick a different count.",
+      });
+    }
+    if (!validNodeCounts(offer).includes(nodeCount)) {
+      throw new ActionError(`${nodeCount} nodes is not allowed for this offer.`, "invalid-input", {
+        nodeCount: "Not an allowed node count for this offer.",
+      });
+    }
+    // PATCH /clusters/{id}
+    const after = await client.resizeCluster(id, nodeCount);
+    await recordAudit({
+      userId: user.id,
+      action: "resize",
+      clusterId: id,
+      clusterName: cluster.name,
+      keyLabel: key.label,
+      detail: `${cluster.node_count} → ${nodeCount} nodes`,
+    });
+    return after;
+  },
+);
 
 const testInput = z.object({ id: clusterIdSchema });
 
-export const startClusterTest = runcrateAction(testInput, async ({ id }, { user, key, client }): Promise<ClusterTest> => {
-  const cluster = await client.getCluster(id);
-  // POST /clusters/{id}/tests — the API answers 409 when the cluster is not ready or a test runs; passed through.
-  const test = await client.startTest(id);
-  await recordAudit({ userId: user.id, action: "test", clusterId: id, clusterName: cluster.name, keyLabel: key.label, detail: test.kind });
-  return test;
-});
+export const startClusterTest = runcrateAction(
+  testInput,
+  async ({ id }, { user, key, client }): Promise<ClusterTest> => {
+    const cluster = await client.getCluster(id);
+    // POST /clusters/{id}/tests — the API answers 409 when the cluster is not ready or a test runs; passed through.
+    const test = await client.startTest(id);
+    await recordAudit({
+      userId: user.id,
+      action: "test",
+      clusterId: id,
+      clusterName: cluster.name,
+      keyLabel: key.label,
+      detail: test.kind,
+    });
+    return test;
+  },
+);

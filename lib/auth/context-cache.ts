@@ -29,7 +29,11 @@ function entries(): Map<string, Entry> {
 }
 
 /** `load()`'s result for this user, reused for CONTEXT_TTL_MS. Failures are never kept. */
-export function cachedForUser<T>(userId: string, load: () => Promise<T>, now: () => number = Date.now): Promise<T> {
+export function cachedForUser<T>(
+  userId: string,
+  load: () => Promise<T>,
+  now: () => number = Date.now,
+): Promise<T> {
   const map = entries();
   const t = now();
   const hit = map.get(userId);

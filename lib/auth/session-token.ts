@@ -15,7 +15,10 @@ export const SESSION_COOKIE = "authjs.session-token";
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-type CookieJar = { get(name: string): { value: string } | undefined; getAll(): Array<{ name: string; value: string }> };
+type CookieJar = {
+  get(name: string): { value: string } | undefined;
+  getAll(): Array<{ name: string; value: string }>;
+};
 type Decoded = { sub: string | null; until: number };
 
 const holder = globalThis as unknown as { __clusterdeckSessionTokens?: Map<string, Promise<Decoded>> };

@@ -43,5 +43,11 @@ export function costSoFar(c: CostFields, now: number): CostSoFar {
 
 /** Billing runs but the cluster is not usable yet (stack still installing): worth telling people. */
 export function billedButNotReady(c: CostFields & Pick<Cluster, "ready_at">): boolean {
-  return billingStart(c) !== null && c.ready_at == null && c.terminated_at == null && c.status !== "terminated" && c.status !== "failed";
+  return (
+    billingStart(c) !== null &&
+    c.ready_at == null &&
+    c.terminated_at == null &&
+    c.status !== "terminated" &&
+    c.status !== "failed"
+  );
 }

@@ -9,7 +9,10 @@ import { parseTime } from "./format";
 export type SeenEvent = ClusterEvent & { isNew: boolean };
 
 /** Merge the previous list with a poll's events. On the first poll (`previous` null) nothing is marked new. */
-export function mergeEvents(previous: readonly SeenEvent[] | null, incoming: readonly ClusterEvent[] | null | undefined): SeenEvent[] {
+export function mergeEvents(
+  previous: readonly SeenEvent[] | null,
+  incoming: readonly ClusterEvent[] | null | undefined,
+): SeenEvent[] {
   const byId = new Map<number, SeenEvent>();
   for (const e of previous ?? []) byId.set(e.id, { ...e, isNew: false });
   for (const e of incoming ?? []) {

@@ -30,7 +30,9 @@ function oneOf<T extends string>(list: readonly T[], v: string | undefined): T |
 
 export function parseListView(p: Params): ListView {
   const sort = oneOf(LIST_SORTS, read(p, "sort")) ?? DEFAULT_VIEW.sort;
-  const dir = oneOf(["asc", "desc"] as const, read(p, "dir")) ?? (sort === "name" || sort === "status" ? "asc" : "desc");
+  const dir =
+    oneOf(["asc", "desc"] as const, read(p, "dir")) ??
+    (sort === "name" || sort === "status" ? "asc" : "desc");
   return { show: oneOf(LIST_FILTERS, read(p, "show")) ?? DEFAULT_VIEW.show, sort, dir };
 }
 

@@ -34,25 +34,70 @@ export function peakBusbw(t: Pick<ClusterTest, "result"> | null | undefined): nu
   return sizes.length ? Math.max(...sizes.map((s) => s.busbw_gb_s)) : null;
 }
 
-export function ncclVerdict(t: Pick<ClusterTest, "status" | "result"> | null | undefined, ic: Pick<Interconnect, "rate_gbps"> | null | undefined): NcclReading {
+export function ncclVerdict(
+  t: Pick<ClusterTest, "status" | "result"> | null | undefined,
+  ic: Pick<Interconnect, "rate_gbps"> | null | undefined,
+): NcclReading {
   const peak = peakBusbw(t);
   const line = lineRateGBs(ic);
   const ratio = peak != null && line != null ? peak / line : null;
   const base = { peakGBs: peak, lineRateGBs: line, ratio };
-  if (t?.status === "running") return { ...base, verdict: "running", label: "Running", explanation: "The all-reduce test is running across every GPU." };
-  if (t?.status === "failed") return { ...base, verdict: "failed", label: "Test failed", explanation: t.result?.error ?? "The test did not finish. No reason was given." };
-  if (peak == null) return { ...base, verdict: "unknown", label: "No result", explanation: "The test reported no bandwidth figures." };
-  if (ratio == null) return { ...base, verdict: "unknown", label: "No reference", explanation: "The interconnect's rate is unknown, so the peak cannot be judged." };
+  if (t?.status === "running")
+    return {
+      ...base,
+      verdict: "running",
+      label: "Running",
+      explanation: "The all-reduce test is running across every GPU.",
+    };
+  if (t?.status === "failed")
+    return {
+      ...base,
+      verdict: "failed",
+      label: "Test failed",
+      explanation: t.result?.error ?? "The test did not finish. No reason was given.",
+    };
+  if (peak == null)
+    return {
+      ...base,
+      verdict: "unknown",
+      label: "No result",
+      explanation: "The test reported no bandwidth figures.",
+    };
+  if (ratio == null)
+    return {
+      ...base,
+      verdict: "unknown",
+      label: "No reference",
+      explanation: "The interconnect's rate is unknown, so the peak cannot be judged.",
+    };
   const pct = Math.round(ratio * 100);
   if (ratio >= GOOD_RATIO)
-    return { ...base, verdict: "good", label: "Healthy", explanation: `Peak bus bandwidth reaches ${pct}% of the interconnect's line rate — the fabric performs as expected.` };
+    return {
+      ...base,
+      verdict: "good",
+      label: "Healthy",
+      explanation: `Peak bus bandwidth reaches ${pct}% of the interconnect's line rate — the fabric performs as expected.`,
+    };
   if (ratio >= FAIR_RATIO)
-    return { ...base, verdict: "fair", label: "Below expectations", explanation: `Peak bus bandwidth reaches ${pct}% of the line rate. Training will work, but communication-heavy jobs will be slower than they should.` };
-  return { ...base, verdict: "poor", label: "Slow interconnect", explanation: `Peak bus bandwidth is only ${pct}% of the line rate. Check NCCL_SOCKET_IFNAME and whether traffic uses the fast fabric.` };
+    return {
+      ...base,
+      verdict: "fair",
+      label: "Below expectations",
+      explanation: `Peak bus bandwidth reaches ${pct}% of the line rate. Training will work, but communication-heavy jobs will be slower than they should.`,
+    };
+  return {
+    ...base,
+    verdict: "poor",
+    label: "Slow interconnect",
+    explanation: `Peak bus bandwidth is only ${pct}% of the line rate. Check NCCL_SOCKET_IFNAME and whether traffic uses the fast fabric.`,
+  };
 }
 
 /** Why the start button is disabled, or null when a test can start (one at a time, only when ready — §5 #15). */
-export function testStartBlocked(c: { status: string; last_test?: { status: string } | null }): string | null {
+export function testStartBlocked(c: {
+  status: string;
+  last_test?: { status: string } | null;
+}): string | null {
   if (c.last_test?.status === "running") return "A test is already running; one test per cluster at a time.";
   if (c.status !== "ready") {
     if (c.status === "provisioning") return "The cluster is still coming up. Tests start once it is ready.";

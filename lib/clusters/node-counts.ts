@@ -17,7 +17,10 @@ export function resizeTargets(currentCount: number, offer: Limits | null | undef
 }
 
 /** Why resizing is unavailable, or null. `resize` is the API's "this cluster can be resized" flag (§2.3, INF). */
-export function resizeBlocked(c: { status: string; resize?: boolean | null; node_count: number }, offer: Limits | null | undefined): string | null {
+export function resizeBlocked(
+  c: { status: string; resize?: boolean | null; node_count: number },
+  offer: Limits | null | undefined,
+): string | null {
   if (c.resize !== true) return "This cluster's offer does not allow resizing.";
   if (c.status !== "ready") return "Resizing is possible once the cluster is ready.";
   if (resizeTargets(c.node_count, offer).length === 0) return "The offer allows no other node count.";

@@ -16,7 +16,9 @@ export type Phase = {
   durationMs: number | null;
 };
 
-type Times = Pick<Cluster, "created_at" | "up_at" | "ready_at" | "terminated_at" | "status"> & { events?: Cluster["events"] };
+type Times = Pick<Cluster, "created_at" | "up_at" | "ready_at" | "terminated_at" | "status"> & {
+  events?: Cluster["events"];
+};
 
 export function clusterPhases(c: Times, now: number): Phase[] {
   const created = parseTime(c.created_at);
@@ -34,13 +36,25 @@ export function clusterPhases(c: Times, now: number): Phase[] {
     label: "Machines up",
     endsAt: "every machine up and joined (billing starts)",
     state: up !== null ? "done" : failed ? "failed" : over ? "skipped" : "current",
-    durationMs: up !== null ? span(created, up) : over ? (failed ? span(created, ended) : null) : span(created, end),
+    durationMs:
+      up !== null ? span(created, up) : over ? (failed ? span(created, ended) : null) : span(created, end),
   };
   const stack: Phase = {
     key: "stack",
     label: "Stack ready",
     endsAt: "the stack installed and the cluster ready",
-    state: ready !== null ? "done" : up === null ? (over ? "skipped" : "pending") : failed ? "failed" : over ? "skipped" : "current",
+    state:
+      ready !== null
+        ? "done"
+        : up === null
+          ? over
+            ? "skipped"
+            : "pending"
+          : failed
+            ? "failed"
+            : over
+              ? "skipped"
+              : "current",
     durationMs: ready !== null ? span(up, ready) : up !== null ? span(up, end) : null,
   };
   const running: Phase = {

@@ -21,14 +21,22 @@ export const CLUSTER_NOT_FOUND_MESSAGE =
   "No cluster with this id in the active key's workspace. It may have been created with another key or environment.";
 
 export function clusterNotFound(detail: string): RuncrateError {
-  return new RuncrateError({ kind: "not_found", status: 404, code: "not_found", message: detail, userMessage: CLUSTER_NOT_FOUND_MESSAGE });
+  return new RuncrateError({
+    kind: "not_found",
+    status: 404,
+    code: "not_found",
+    message: detail,
+    userMessage: CLUSTER_NOT_FOUND_MESSAGE,
+  });
 }
 
 /** GET /clusters/{id}. A malformed id is answered as not found without asking upstream. */
 export async function readCluster(s: Scope, id: string): Promise<Cluster> {
   if (!isClusterId(id)) throw clusterNotFound("malformed cluster id refused before the upstream call");
   try {
-    return await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, `/clusters/${id}`, () => s.client.getCluster(id));
+    return await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, `/clusters/${id}`, () =>
+      s.client.getCluster(id),
+    );
   } catch (e) {
     // Another workspace's cluster answers 404 too: same words either way, nothing revealed.
     if (e instanceof RuncrateError && e.kind === "not_found") throw clusterNotFound(e.message);
@@ -38,14 +46,18 @@ export async function readCluster(s: Scope, id: string): Promise<Cluster> {
 
 /** GET /clusters */
 export function readClusters(s: Scope): Promise<Cluster[]> {
-  return coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters", () => s.client.listClusters());
+  return coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters", () =>
+    s.client.listClusters(),
+  );
 }
 
 /** The offer a cluster was made from, for its node-count limits (GET /clusters/offers). Null when it is gone. */
 export async function readOfferOf(s: Scope, cluster: Pick<Cluster, "offer_id">): Promise<Offer | null> {
   if (!cluster.offer_id) return null;
-  const offers = await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters/offers?include_community=true", () =>
-    s.client.listOffers({ includeCommunity: true }),
+  const offers = await coalescedRead(
+    { keyId: s.key.id, environment: s.key.environment },
+    "/clusters/offers?include_community=true",
+    () => s.client.listOffers({ includeCommunity: true }),
   );
   return offers.find((o) => o.id === cluster.offer_id) ?? null;
 }

@@ -15,9 +15,18 @@ export const SNIPPET_LABEL: Record<SnippetName, string> = {
   ray_tunnel: "Ray tunnel",
 };
 
-const NEEDS_STACK: Partial<Record<SnippetName, string>> = { sbatch: "slurm", kubectl_tunnel: "kubernetes", ray_tunnel: "ray" };
+const NEEDS_STACK: Partial<Record<SnippetName, string>> = {
+  sbatch: "slurm",
+  kubectl_tunnel: "kubernetes",
+  ray_tunnel: "ray",
+};
 
-export type SnippetTab = { name: SnippetName; label: string; text: string | null; disabledReason: string | null };
+export type SnippetTab = {
+  name: SnippetName;
+  label: string;
+  text: string | null;
+  disabledReason: string | null;
+};
 
 export function snippetTabs(c: Pick<Cluster, "stack" | "connection" | "status">): SnippetTab[] {
   return SNIPPET_NAMES.map((name) => {

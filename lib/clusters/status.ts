@@ -34,7 +34,8 @@ const KNOWN: Record<string, Known> = {
   ready: {
     label: "Ready",
     tone: "success",
-    meaning: "Every machine is up and the stack is installed. The cluster is usable and is billed for every machine.",
+    meaning:
+      "Every machine is up and the stack is installed. The cluster is usable and is billed for every machine.",
     terminal: false,
     transitional: false,
   },
@@ -76,7 +77,8 @@ export function statusInfo(status: string | null | undefined): StatusInfo {
     status: raw,
     label: raw.trim() === "" ? "Unknown" : raw,
     tone: "neutral",
-    meaning: "Runcrate reported a status this console does not know yet. It is shown as sent; the page keeps watching it.",
+    meaning:
+      "Runcrate reported a status this console does not know yet. It is shown as sent; the page keeps watching it.",
     terminal: false,
     transitional: false,
     known: false,
@@ -107,7 +109,12 @@ export function stackStatusInfo(s: string | null | undefined): { label: string; 
   return Object.hasOwn(STACK_STATUS, s) ? STACK_STATUS[s]! : { label: s, tone: "neutral" };
 }
 
-const STACK_LABEL: Record<string, string> = { none: "No stack", slurm: "Slurm", kubernetes: "Kubernetes", ray: "Ray" };
+const STACK_LABEL: Record<string, string> = {
+  none: "No stack",
+  slurm: "Slurm",
+  kubernetes: "Kubernetes",
+  ray: "Ray",
+};
 export function stackLabel(stack: string | null | undefined): string {
   if (!stack) return "—";
   return Object.hasOwn(STACK_LABEL, stack) ? STACK_LABEL[stack]! : stack;

@@ -65,7 +65,9 @@ async function initPgliteDirOutOfProcess(dir: string): Promise<void> {
   } catch (err) {
     // Not fatal: opening the folder below runs initdb in-process instead (correct, just heavier on memory).
     const why = err instanceof Error ? err.message.split("\n")[0] : "unknown error";
-    console.warn(`[db] creating the embedded database in a child process failed (${why}); creating it in-process.`);
+    console.warn(
+      `[db] creating the embedded database in a child process failed (${why}); creating it in-process.`,
+    );
   }
 }
 

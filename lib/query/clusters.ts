@@ -51,10 +51,19 @@ export async function fetchApi<T>(url: string, signal?: AbortSignal): Promise<T>
   if (res.ok && isObject(body) && "data" in body) return body.data as T;
   const err = isObject(body) && isObject(body.error) ? body.error : null;
   const message =
-    typeof err?.message === "string" ? err.message : res.ok ? "Clusterdeck sent an answer this page couldn't read." : `Request failed (HTTP ${res.status}).`;
+    typeof err?.message === "string"
+      ? err.message
+      : res.ok
+        ? "Clusterdeck sent an answer this page couldn't read."
+        : `Request failed (HTTP ${res.status}).`;
   const code = typeof err?.code === "string" ? err.code : "http_" + res.status;
   const retry = Number(res.headers.get("retry-after"));
-  throw new ApiError(message, res.ok ? 502 : res.status, code, Number.isFinite(retry) && retry > 0 ? retry : null);
+  throw new ApiError(
+    message,
+    res.ok ? 502 : res.status,
+    code,
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+  );
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

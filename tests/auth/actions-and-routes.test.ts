@@ -367,7 +367,9 @@ describe("the memoised read context", () => {
     expect(await read()).toMatchObject({ status: 200, label: "Second", key: second });
 
     const rotated = key();
-    expect(await actions.replaceKeyAction({ id: b.data.id, environment: "", apiKey: rotated })).toMatchObject({ ok: true });
+    expect(await actions.replaceKeyAction({ id: b.data.id, environment: "", apiKey: rotated })).toMatchObject(
+      { ok: true },
+    );
     expect(await read()).toMatchObject({ status: 200, label: "Second", key: rotated });
 
     // Deleting the active key: the remaining one takes over, and no read uses the removed key again.
@@ -392,7 +394,13 @@ describe("the memoised read context", () => {
     const { replaceKey } = await import("@/lib/db/runcrate-keys");
     const { currentKeySecret } = await import("@/lib/crypto/key-ring");
     const elsewhere = key();
-    await replaceKey(await getDb(), carol.id, added.data.id, { apiKey: elsewhere, environment: null }, currentKeySecret());
+    await replaceKey(
+      await getDb(),
+      carol.id,
+      added.data.id,
+      { apiKey: elsewhere, environment: null },
+      currentKeySecret(),
+    );
 
     // A read within the memo's lifetime may still use the old key…
     expect((await read()).key).toBe(one);

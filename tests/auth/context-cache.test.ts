@@ -56,7 +56,9 @@ describe("cachedForUser", () => {
   });
 
   it("never keeps a failure", async () => {
-    await expect(cachedForUser("alice", async () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    await expect(cachedForUser("alice", async () => Promise.reject(new Error("db down")))).rejects.toThrow(
+      "db down",
+    );
     expect(await cachedForUser("alice", async () => "recovered")).toBe("recovered");
   });
 

@@ -89,7 +89,11 @@ describe("proxy (session gate)", () => {
     }
     // Valid escapes still pass to the session check.
     expect((await proxy(req("/api/clusters/a%20b"))).status).toBe(401);
-    expect((await proxy(req("/clusters/%E0%A4%A4", await sessionCookie("authjs.session-token")))).headers.get("x-middleware-next")).toBe("1");
+    expect(
+      (await proxy(req("/clusters/%E0%A4%A4", await sessionCookie("authjs.session-token")))).headers.get(
+        "x-middleware-next",
+      ),
+    ).toBe("1");
   });
 
   it("matches pages and API routes but not build assets or public files", () => {

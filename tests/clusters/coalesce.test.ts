@@ -79,6 +79,8 @@ describe("coalescer", () => {
     expect(readKey({ keyId: "k1", environment: "staging" }, "/clusters/x")).not.toBe(base);
     expect(readKey({ keyId: "k1", environment: null }, "/clusters/y")).not.toBe(base);
     // No separator ambiguity: ("a:b", "c") and ("a", "b:c") differ.
-    expect(readKey({ keyId: "a:b", environment: "c" }, "/p")).not.toBe(readKey({ keyId: "a", environment: "b:c" }, "/p"));
+    expect(readKey({ keyId: "a:b", environment: "c" }, "/p")).not.toBe(
+      readKey({ keyId: "a", environment: "b:c" }, "/p"),
+    );
   });
 });

@@ -24,7 +24,11 @@ export async function clearFaults(request: APIRequestContext) {
 }
 
 /** A cheap datacenter offer that takes the stack and at least `minNodes` nodes. */
-export async function pickOffer(request: APIRequestContext, key: string, opts: { stack?: string; minNodes?: number } = {}): Promise<Offer> {
+export async function pickOffer(
+  request: APIRequestContext,
+  key: string,
+  opts: { stack?: string; minNodes?: number } = {},
+): Promise<Offer> {
   const r = await request.get(`${simUrl}/api/v1/clusters/offers`, { headers: auth(key) });
   expect(r.ok()).toBe(true);
   const offers = ((await r.json()) as { data: Offer[] }).data;
@@ -39,7 +43,9 @@ export async function pickOffer(request: APIRequestContext, key: string, opts: {
 }
 
 async function offerById(request: APIRequestContext, key: string, id: string): Promise<Offer> {
-  const r = await request.get(`${simUrl}/api/v1/clusters/offers?include_community=true`, { headers: auth(key) });
+  const r = await request.get(`${simUrl}/api/v1/clusters/offers?include_community=true`, {
+    headers: auth(key),
+  });
   const offer = ((await r.json()) as { data: Offer[] }).data.find((o) => o.id === id);
   expect(offer, `offer ${id} in the simulator's catalogue`).toBeTruthy();
   return offer!;
@@ -47,7 +53,8 @@ async function offerById(request: APIRequestContext, key: string, id: string): P
 
 export function smallestCount(o: Offer, atLeast = 2): number {
   const allowed = o.allowed_node_counts?.length ? [...o.allowed_node_counts].sort((a, b) => a - b) : null;
-  if (allowed) return allowed.find((n) => n >= Math.max(atLeast, o.min_nodes)) ?? allowed[allowed.length - 1]!;
+  if (allowed)
+    return allowed.find((n) => n >= Math.max(atLeast, o.min_nodes)) ?? allowed[allowed.length - 1]!;
   return Math.max(atLeast, o.min_nodes, 2);
 }
 
@@ -58,11 +65,18 @@ export async function createCluster(
   opts: { name?: string; stack?: string; nodes?: number; offerId?: string } = {},
 ): Promise<{ cluster: Cluster; offer: Offer }> {
   await request.post(`${simUrl}/__sim/workspaces/balance`, { data: { key, credits: 1_000_000 } });
-  const offer = opts.offerId ? await offerById(request, key, opts.offerId) : await pickOffer(request, key, { stack: opts.stack, minNodes: opts.nodes });
+  const offer = opts.offerId
+    ? await offerById(request, key, opts.offerId)
+    : await pickOffer(request, key, { stack: opts.stack, minNodes: opts.nodes });
   const name = opts.name ?? `e2e-${Math.random().toString(36).slice(2, 8)}`;
   const r = await request.post(`${simUrl}/api/v1/clusters`, {
     headers: { ...auth(key), "idempotency-key": `e2e-${name}-${Date.now()}` },
-    data: { name, offer_id: offer.id, node_count: opts.nodes ?? smallestCount(offer), stack: opts.stack ?? "slurm" },
+    data: {
+      name,
+      offer_id: offer.id,
+      node_count: opts.nodes ?? smallestCount(offer),
+      stack: opts.stack ?? "slurm",
+    },
   });
   expect(r.status(), await r.text()).toBe(201);
   return { cluster: ((await r.json()) as { data: Cluster }).data, offer };
@@ -74,19 +88,38 @@ export async function getCluster(request: APIRequestContext, key: string, id: st
   return ((await r.json()) as { data: Cluster }).data;
 }
 
-export async function waitForStatus(request: APIRequestContext, key: string, id: string, status: string, timeoutMs = 60_000) {
-  await expect.poll(async () => (await getCluster(request, key, id)).status, { timeout: timeoutMs, intervals: [250] }).toBe(status);
+export async function waitForStatus(
+  request: APIRequestContext,
+  key: string,
+  id: string,
+  status: string,
+  timeoutMs = 60_000,
+) {
+  await expect
+    .poll(async () => (await getCluster(request, key, id)).status, { timeout: timeoutMs, intervals: [250] })
+    .toBe(status);
 }
 
 /** POST /clusters/{id}/tests directly (409 while one runs is fine: the point is to keep one running). */
 export async function startTestDirect(request: APIRequestContext, key: string, id: string): Promise<number> {
-  const r = await request.post(`${simUrl}/api/v1/clusters/${id}/tests`, { headers: auth(key), data: { kind: "nccl_all_reduce" } });
+  const r = await request.post(`${simUrl}/api/v1/clusters/${id}/tests`, {
+    headers: auth(key),
+    data: { kind: "nccl_all_reduce" },
+  });
   return r.status();
 }
 
-export async function waitForTestEnd(request: APIRequestContext, key: string, id: string, timeoutMs = 90_000) {
+export async function waitForTestEnd(
+  request: APIRequestContext,
+  key: string,
+  id: string,
+  timeoutMs = 90_000,
+) {
   await expect
-    .poll(async () => (await getCluster(request, key, id)).last_test?.status ?? "none", { timeout: timeoutMs, intervals: [500] })
+    .poll(async () => (await getCluster(request, key, id)).last_test?.status ?? "none", {
+      timeout: timeoutMs,
+      intervals: [500],
+    })
     .not.toBe("running");
 }
 
@@ -97,16 +130,25 @@ export async function resetStats(request: APIRequestContext) {
 /** How many GET /clusters/{id} for this cluster reached the simulator since the last reset. */
 export async function countClusterGets(request: APIRequestContext, key: string, id: string): Promise<number> {
   const r = await request.get(`${simUrl}/__sim/stats`);
-  const body = (await r.json()) as { requests: Array<{ method: string; path: string; concrete_path: string; key_suffix: string | null }> };
+  const body = (await r.json()) as {
+    requests: Array<{ method: string; path: string; concrete_path: string; key_suffix: string | null }>;
+  };
   return body.requests.filter(
-    (q) => q.method === "GET" && q.path === "GET /clusters/{id}" && q.key_suffix === key.slice(-4) && q.concrete_path.includes(id),
+    (q) =>
+      q.method === "GET" &&
+      q.path === "GET /clusters/{id}" &&
+      q.key_suffix === key.slice(-4) &&
+      q.concrete_path.includes(id),
   ).length;
 }
 
 /** Pretend the tab went to the background (or came back): what the page's visibility listeners see. */
 export async function setTabHidden(page: Page, hidden: boolean) {
   await page.evaluate((h) => {
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (h ? "hidden" : "visible"),
+    });
     Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
     // Bubbles like the real event, so listeners on window (React Query's focus manager) hear it too.
     document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));

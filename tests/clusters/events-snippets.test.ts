@@ -21,9 +21,19 @@ describe("mergeEvents", () => {
   it("marks only events that arrived since the previous poll, and never repeats one", () => {
     const first = mergeEvents(null, [ev(1, 1), ev(2, 2)]);
     const second = mergeEvents(first, [ev(1, 1), ev(2, 2), ev(3, 3), ev(4, 4)]);
-    expect(second.map((e) => [e.id, e.isNew])).toEqual([[4, true], [3, true], [2, false], [1, false]]);
+    expect(second.map((e) => [e.id, e.isNew])).toEqual([
+      [4, true],
+      [3, true],
+      [2, false],
+      [1, false],
+    ]);
     const third = mergeEvents(second, [ev(3, 3), ev(4, 4)]);
-    expect(third.map((e) => [e.id, e.isNew])).toEqual([[4, false], [3, false], [2, false], [1, false]]);
+    expect(third.map((e) => [e.id, e.isNew])).toEqual([
+      [4, false],
+      [3, false],
+      [2, false],
+      [1, false],
+    ]);
   });
 
   it("keeps events a later poll no longer returns (a truncated list)", () => {
@@ -48,7 +58,14 @@ describe("mergeEvents", () => {
 });
 
 describe("snippetTabs", () => {
-  const snippets = { torchrun: "torchrun …", mpirun: "mpirun …", deepspeed: "deepspeed …", sbatch: "sbatch …", kubectl_tunnel: "ssh -L 6443…", ray_tunnel: "ssh -L 8265…" };
+  const snippets = {
+    torchrun: "torchrun …",
+    mpirun: "mpirun …",
+    deepspeed: "deepspeed …",
+    sbatch: "sbatch …",
+    kubectl_tunnel: "ssh -L 6443…",
+    ray_tunnel: "ssh -L 8265…",
+  };
 
   it.each([
     ["slurm", "sbatch"],
@@ -65,7 +82,9 @@ describe("snippetTabs", () => {
 
   it("gives the reason when a stack tab does not fit", () => {
     const tabs = snippetTabs(makeCluster({ stack: "none", connection: { snippets } }));
-    expect(tabs.find((t) => t.name === "sbatch")!.disabledReason).toBe("Needs the Slurm stack; this cluster runs no stack.");
+    expect(tabs.find((t) => t.name === "sbatch")!.disabledReason).toBe(
+      "Needs the Slurm stack; this cluster runs no stack.",
+    );
     expect(tabs.find((t) => t.name === "sbatch")!.text).toBeNull();
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { formatBytes, formatDuration, formatMoney, formatTimestamp } from "@/lib/clusters/format";
-import { applyListView, countByGroup, listViewQuery, parseListView, toggleSort } from "@/lib/clusters/list-view";
+import {
+  applyListView,
+  countByGroup,
+  listViewQuery,
+  parseListView,
+  toggleSort,
+} from "@/lib/clusters/list-view";
 import { lineRateGBs, ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
 import { resizeBlocked, resizeTargets, validNodeCounts } from "@/lib/clusters/node-counts";
 import { makeCluster, T0 } from "./fixtures";
@@ -24,21 +30,34 @@ describe("ncclVerdict", () => {
   });
 
   it("uses the best size when peak_busbw_gb_s is missing", () => {
-    const t = { status: "passed", result: { sizes: [{ bytes: 8, algbw_gb_s: 1, busbw_gb_s: 2, time_us: 3 }, { bytes: 16, algbw_gb_s: 30, busbw_gb_s: 40, time_us: 3 }] } };
+    const t = {
+      status: "passed",
+      result: {
+        sizes: [
+          { bytes: 8, algbw_gb_s: 1, busbw_gb_s: 2, time_us: 3 },
+          { bytes: 16, algbw_gb_s: 30, busbw_gb_s: 40, time_us: 3 },
+        ],
+      },
+    };
     expect(ncclVerdict(t, ic)).toMatchObject({ peakGBs: 40, verdict: "good" });
   });
 
   it("says so when it cannot judge, and passes a failure's error through", () => {
     expect(ncclVerdict(passed(30), null).verdict).toBe("unknown");
     expect(ncclVerdict(passed(null), ic).verdict).toBe("unknown");
-    expect(ncclVerdict({ status: "failed", result: { error: "rank 3 timed out" } }, ic)).toMatchObject({ verdict: "failed", explanation: "rank 3 timed out" });
+    expect(ncclVerdict({ status: "failed", result: { error: "rank 3 timed out" } }, ic)).toMatchObject({
+      verdict: "failed",
+      explanation: "rank 3 timed out",
+    });
     expect(ncclVerdict({ status: "running", result: null }, ic).verdict).toBe("running");
   });
 
   it("blocks a test until ready and while one runs", () => {
     expect(testStartBlocked({ status: "ready", last_test: null })).toBeNull();
     expect(testStartBlocked({ status: "ready", last_test: { status: "passed" } })).toBeNull();
-    expect(testStartBlocked({ status: "ready", last_test: { status: "running" } })).toMatch(/already running/);
+    expect(testStartBlocked({ status: "ready", last_test: { status: "running" } })).toMatch(
+      /already running/,
+    );
     expect(testStartBlocked({ status: "provisioning" })).toMatch(/still coming up/);
     expect(testStartBlocked({ status: "failed" })).toMatch(/failed/);
   });
@@ -46,11 +65,15 @@ describe("ncclVerdict", () => {
 
 describe("node counts", () => {
   it("uses allowed_node_counts within the limits", () => {
-    expect(validNodeCounts({ min_nodes: 2, max_nodes: 16, allowed_node_counts: [2, 4, 8, 16, 32, 4] })).toEqual([2, 4, 8, 16]);
+    expect(
+      validNodeCounts({ min_nodes: 2, max_nodes: 16, allowed_node_counts: [2, 4, 8, 16, 32, 4] }),
+    ).toEqual([2, 4, 8, 16]);
   });
   it("uses min..max otherwise, clamped to the API's 2–64", () => {
     expect(validNodeCounts({ min_nodes: 1, max_nodes: 4, allowed_node_counts: null })).toEqual([2, 3, 4]);
-    expect(validNodeCounts({ min_nodes: 60, max_nodes: 100, allowed_node_counts: [] })).toEqual([60, 61, 62, 63, 64]);
+    expect(validNodeCounts({ min_nodes: 60, max_nodes: 100, allowed_node_counts: [] })).toEqual([
+      60, 61, 62, 63, 64,
+    ]);
     expect(validNodeCounts(null)).toHaveLength(63);
   });
   it("excludes the current size and explains when resizing is not possible", () => {
@@ -58,19 +81,51 @@ describe("node counts", () => {
     expect(resizeTargets(4, offer)).toEqual([2, 8]);
     expect(resizeBlocked({ status: "ready", resize: true, node_count: 4 }, offer)).toBeNull();
     expect(resizeBlocked({ status: "ready", resize: false, node_count: 4 }, offer)).toMatch(/does not allow/);
-    expect(resizeBlocked({ status: "provisioning", resize: true, node_count: 4 }, offer)).toMatch(/once the cluster is ready/);
-    expect(resizeBlocked({ status: "ready", resize: true, node_count: 2 }, { min_nodes: 2, max_nodes: 2, allowed_node_counts: null })).toMatch(/no other/);
+    expect(resizeBlocked({ status: "provisioning", resize: true, node_count: 4 }, offer)).toMatch(
+      /once the cluster is ready/,
+    );
+    expect(
+      resizeBlocked(
+        { status: "ready", resize: true, node_count: 2 },
+        { min_nodes: 2, max_nodes: 2, allowed_node_counts: null },
+      ),
+    ).toMatch(/no other/);
   });
 });
 
 describe("list view", () => {
-  const a = makeCluster({ id: "a", name: "beta", status: "ready", created_at: "2026-01-01T00:00:00Z", hourly_rate: 40 });
-  const b = makeCluster({ id: "b", name: "Alpha", status: "failed", created_at: "2026-01-02T00:00:00Z", hourly_rate: 10, up_at: null, billing: null });
-  const c = makeCluster({ id: "c", name: "gamma", status: "terminated", created_at: "2026-01-03T00:00:00Z", hourly_rate: 90, terminated_at: "2026-01-03T00:00:00Z" });
+  const a = makeCluster({
+    id: "a",
+    name: "beta",
+    status: "ready",
+    created_at: "2026-01-01T00:00:00Z",
+    hourly_rate: 40,
+  });
+  const b = makeCluster({
+    id: "b",
+    name: "Alpha",
+    status: "failed",
+    created_at: "2026-01-02T00:00:00Z",
+    hourly_rate: 10,
+    up_at: null,
+    billing: null,
+  });
+  const c = makeCluster({
+    id: "c",
+    name: "gamma",
+    status: "terminated",
+    created_at: "2026-01-03T00:00:00Z",
+    hourly_rate: 90,
+    terminated_at: "2026-01-03T00:00:00Z",
+  });
 
   it("parses the URL leniently and round-trips", () => {
     expect(parseListView({})).toEqual({ show: "all", sort: "created", dir: "desc" });
-    expect(parseListView({ show: "nonsense", sort: "drop table", dir: "up" })).toEqual({ show: "all", sort: "created", dir: "desc" });
+    expect(parseListView({ show: "nonsense", sort: "drop table", dir: "up" })).toEqual({
+      show: "all",
+      sort: "created",
+      dir: "desc",
+    });
     const v = parseListView(new URLSearchParams("show=failed&sort=name&dir=desc"));
     expect(v).toEqual({ show: "failed", sort: "name", dir: "desc" });
     expect(parseListView(new URLSearchParams(listViewQuery(v).slice(1)))).toEqual(v);
@@ -80,10 +135,18 @@ describe("list view", () => {
   it("filters and sorts", () => {
     const now = T0 + 86_400_000 * 5;
     expect(applyListView([a, b, c], parseListView({}), now).map((x) => x.id)).toEqual(["c", "b", "a"]);
-    expect(applyListView([a, b, c], { show: "all", sort: "name", dir: "asc" }, now).map((x) => x.name)).toEqual(["Alpha", "beta", "gamma"]);
-    expect(applyListView([a, b, c], { show: "all", sort: "rate", dir: "desc" }, now).map((x) => x.id)).toEqual(["c", "a", "b"]);
-    expect(applyListView([a, b, c], { show: "failed", sort: "created", dir: "desc" }, now).map((x) => x.id)).toEqual(["b"]);
-    expect(applyListView([a, b, c], { show: "active", sort: "created", dir: "desc" }, now).map((x) => x.id)).toEqual(["a"]);
+    expect(
+      applyListView([a, b, c], { show: "all", sort: "name", dir: "asc" }, now).map((x) => x.name),
+    ).toEqual(["Alpha", "beta", "gamma"]);
+    expect(
+      applyListView([a, b, c], { show: "all", sort: "rate", dir: "desc" }, now).map((x) => x.id),
+    ).toEqual(["c", "a", "b"]);
+    expect(
+      applyListView([a, b, c], { show: "failed", sort: "created", dir: "desc" }, now).map((x) => x.id),
+    ).toEqual(["b"]);
+    expect(
+      applyListView([a, b, c], { show: "active", sort: "created", dir: "desc" }, now).map((x) => x.id),
+    ).toEqual(["a"]);
     expect(countByGroup([a, b, c])).toEqual({ all: 3, active: 1, failed: 1, terminated: 1 });
   });
 
@@ -97,7 +160,8 @@ describe("list view", () => {
 describe("cluster ids and formatting", () => {
   it("accepts UUIDs and refuses anything that could change the upstream path", () => {
     expect(isClusterId("0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60")).toBe(true);
-    for (const bad of ["", "..", "a/b", "a%2Fb", "x?y=1", "-lead", "a".repeat(129), "a b"]) expect(isClusterId(bad), bad).toBe(false);
+    for (const bad of ["", "..", "a/b", "a%2Fb", "x?y=1", "-lead", "a".repeat(129), "a b"])
+      expect(isClusterId(bad), bad).toBe(false);
   });
   it("formats money, bytes, durations and timestamps", () => {
     expect(formatMoney(0)).toBe("$0.00");

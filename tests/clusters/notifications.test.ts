@@ -7,7 +7,10 @@ describe("noticeableChange", () => {
   const provisioning = makeCluster({ status: "provisioning", ready_at: null });
 
   it("announces a cluster becoming ready", () => {
-    expect(noticeableChange(provisioning, makeCluster())).toMatchObject({ kind: "success", title: "train is ready" });
+    expect(noticeableChange(provisioning, makeCluster())).toMatchObject({
+      kind: "success",
+      title: "train is ready",
+    });
   });
 
   it("does not re-announce ready after a resize", () => {
@@ -15,17 +18,29 @@ describe("noticeableChange", () => {
   });
 
   it("announces a failure with the reason and that nothing was billed", () => {
-    const c = noticeableChange(provisioning, makeCluster({ status: "failed", failure_reason: "no_capacity" }));
+    const c = noticeableChange(
+      provisioning,
+      makeCluster({ status: "failed", failure_reason: "no_capacity" }),
+    );
     expect(c).toMatchObject({ kind: "error", title: "train failed" });
     expect(c!.body).toMatch(/ran out of machines.*Nothing was billed/);
   });
 
   it("announces a finished test once, with the peak", () => {
-    const running = makeCluster({ last_test: { id: "t1", kind: "nccl_all_reduce", status: "running", result: null } });
-    const passed = makeCluster({ last_test: { id: "t1", kind: "nccl_all_reduce", status: "passed", result: { peak_busbw_gb_s: 42.5 } } });
-    expect(noticeableChange(running, passed)).toMatchObject({ kind: "success", body: "Peak bus bandwidth 42.5 GB/s." });
+    const running = makeCluster({
+      last_test: { id: "t1", kind: "nccl_all_reduce", status: "running", result: null },
+    });
+    const passed = makeCluster({
+      last_test: { id: "t1", kind: "nccl_all_reduce", status: "passed", result: { peak_busbw_gb_s: 42.5 } },
+    });
+    expect(noticeableChange(running, passed)).toMatchObject({
+      kind: "success",
+      body: "Peak bus bandwidth 42.5 GB/s.",
+    });
     expect(noticeableChange(passed, passed)).toBeNull();
-    const failed = makeCluster({ last_test: { id: "t1", kind: "nccl_all_reduce", status: "failed", result: { error: "rank 2 lost" } } });
+    const failed = makeCluster({
+      last_test: { id: "t1", kind: "nccl_all_reduce", status: "failed", result: { error: "rank 2 lost" } },
+    });
     expect(noticeableChange(running, failed)).toMatchObject({ kind: "error", body: "rank 2 lost" });
   });
 

@@ -24,7 +24,12 @@ describe("clusterPhases", () => {
   });
 
   it("marks where a failed cluster stopped and skips the rest", () => {
-    const c = makeCluster({ status: "failed", up_at: null, ready_at: null, terminated_at: "2026-01-01T00:00:40.000Z" });
+    const c = makeCluster({
+      status: "failed",
+      up_at: null,
+      ready_at: null,
+      terminated_at: "2026-01-01T00:00:40.000Z",
+    });
     expect(clusterPhases(c, T0 + HOUR).map((p) => p.state)).toEqual(["failed", "skipped", "skipped"]);
     expect(clusterPhases(c, T0 + HOUR)[0]!.durationMs).toBe(40_000);
   });
@@ -65,12 +70,23 @@ describe("costSoFar", () => {
   });
 
   it("is zero when the cluster never came up", () => {
-    const c = makeCluster({ status: "provisioning", up_at: null, ready_at: null, billing: { billed_since: null, nodes_billed: 0 } });
+    const c = makeCluster({
+      status: "provisioning",
+      up_at: null,
+      ready_at: null,
+      billing: { billed_since: null, nodes_billed: 0 },
+    });
     expect(costSoFar(c, T0 + HOUR)).toEqual({ amount: 0, billing: false, since: null, until: null });
   });
 
   it("a failed cluster cost nothing", () => {
-    const c = makeCluster({ status: "failed", up_at: null, ready_at: null, billing: null, terminated_at: "2026-01-01T00:02:00.000Z" });
+    const c = makeCluster({
+      status: "failed",
+      up_at: null,
+      ready_at: null,
+      billing: null,
+      terminated_at: "2026-01-01T00:02:00.000Z",
+    });
     expect(costSoFar(c, T0 + 10 * HOUR).amount).toBe(0);
   });
 
@@ -81,7 +97,12 @@ describe("costSoFar", () => {
   });
 
   it("uses nodes_billed when it differs from node_count (mid-resize)", () => {
-    const c = makeCluster({ status: "resizing", node_count: 4, hourly_rate: 80, billing: { billed_since: "2026-01-01T00:01:00.000Z", nodes_billed: 2 } });
+    const c = makeCluster({
+      status: "resizing",
+      node_count: 4,
+      hourly_rate: 80,
+      billing: { billed_since: "2026-01-01T00:01:00.000Z", nodes_billed: 2 },
+    });
     expect(billedRate(c)).toBe(40);
     expect(hourlyRate(c)).toBe(80);
   });
@@ -93,6 +114,8 @@ describe("costSoFar", () => {
   it("flags billing that runs before the cluster is ready", () => {
     expect(billedButNotReady(makeCluster({ status: "provisioning", ready_at: null }))).toBe(true);
     expect(billedButNotReady(makeCluster())).toBe(false);
-    expect(billedButNotReady(makeCluster({ status: "provisioning", up_at: null, ready_at: null, billing: null }))).toBe(false);
+    expect(
+      billedButNotReady(makeCluster({ status: "provisioning", up_at: null, ready_at: null, billing: null })),
+    ).toBe(false);
   });
 });

@@ -14,7 +14,8 @@ const ok = { failures: 0, retryAfterSeconds: null };
 
 describe("polling policy", () => {
   it("watches closely while something changes", () => {
-    for (const status of ["provisioning", "resizing", "terminating"]) expect(pollInterval({ status }, ok)).toBe(FAST_POLL_MS);
+    for (const status of ["provisioning", "resizing", "terminating"])
+      expect(pollInterval({ status }, ok)).toBe(FAST_POLL_MS);
     expect(pollInterval({ status: "ready", last_test: { status: "running" } }, ok)).toBe(FAST_POLL_MS);
     expect(FAST_POLL_MS).toBeGreaterThanOrEqual(1500);
     expect(FAST_POLL_MS).toBeLessThanOrEqual(3000);
@@ -40,7 +41,14 @@ describe("polling policy", () => {
   });
 
   it("backs off exponentially on errors, capped", () => {
-    expect([1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n))).toEqual([2000, 4000, 8000, 16000, 30000, MAX_BACKOFF_MS]);
+    expect([1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n))).toEqual([
+      2000,
+      4000,
+      8000,
+      16000,
+      30000,
+      MAX_BACKOFF_MS,
+    ]);
     expect(pollInterval({ status: "ready" }, { failures: 2, retryAfterSeconds: null })).toBe(4000);
   });
 
@@ -61,7 +69,8 @@ describe("alignDelay", () => {
   it("lands every caller for one cluster on the same instant", () => {
     const interval = 2000;
     const landings = new Set<number>();
-    for (const now of [1_000_000, 1_000_300, 1_000_777, 1_001_100]) landings.add(now + alignDelay(interval, now, "cluster-a"));
+    for (const now of [1_000_000, 1_000_300, 1_000_777, 1_001_100])
+      landings.add(now + alignDelay(interval, now, "cluster-a"));
     // Four callers at different moments within one interval meet on at most two consecutive slots, `interval` apart.
     const sorted = [...landings].sort((a, b) => a - b);
     expect(sorted.length).toBeLessThanOrEqual(2);
@@ -77,7 +86,9 @@ describe("alignDelay", () => {
   });
 
   it("spreads different clusters over the interval", () => {
-    const phases = new Set(["a", "b", "c", "d", "e", "f"].map((k) => (1_000_000 + alignDelay(20_000, 1_000_000, k)) % 20_000));
+    const phases = new Set(
+      ["a", "b", "c", "d", "e", "f"].map((k) => (1_000_000 + alignDelay(20_000, 1_000_000, k)) % 20_000),
+    );
     expect(phases.size).toBeGreaterThan(3);
   });
 });

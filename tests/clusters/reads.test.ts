@@ -4,7 +4,9 @@ import { RuncrateError } from "@/lib/runcrate/errors";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "./fixtures";
 
-function fakeClient(over: Partial<{ getCluster(id: string): Promise<Cluster>; listOffers(): Promise<Offer[]> }> = {}) {
+function fakeClient(
+  over: Partial<{ getCluster(id: string): Promise<Cluster>; listOffers(): Promise<Offer[]> }> = {},
+) {
   const calls: string[] = [];
   return {
     calls,
@@ -32,7 +34,10 @@ describe("readCluster", () => {
   it("refuses a malformed id as not found without calling Runcrate", async () => {
     const f = fakeClient();
     for (const bad of ["../billing", "a/b", "", "x?y"]) {
-      await expect(readCluster({ key: key(), client: f.client }, bad)).rejects.toMatchObject({ kind: "not_found", status: 404 });
+      await expect(readCluster({ key: key(), client: f.client }, bad)).rejects.toMatchObject({
+        kind: "not_found",
+        status: 404,
+      });
     }
     expect(f.calls).toEqual([]);
   });
@@ -40,16 +45,29 @@ describe("readCluster", () => {
   it("answers another workspace's cluster with the same not-found words as an unknown one", async () => {
     const f = fakeClient({
       getCluster: async () => {
-        throw new RuncrateError({ kind: "not_found", status: 404, message: "upstream 404 cluster_not_found", userMessage: "Runcrate couldn't find that." });
+        throw new RuncrateError({
+          kind: "not_found",
+          status: 404,
+          message: "upstream 404 cluster_not_found",
+          userMessage: "Runcrate couldn't find that.",
+        });
       },
     });
-    const err = await readCluster({ key: key(), client: f.client }, "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f61").catch((e: unknown) => e);
+    const err = await readCluster(
+      { key: key(), client: f.client },
+      "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f61",
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RuncrateError);
     expect((err as RuncrateError).userMessage).toBe(CLUSTER_NOT_FOUND_MESSAGE);
   });
 
   it("passes other upstream failures through unchanged", async () => {
-    const boom = new RuncrateError({ kind: "server", status: 503, message: "503", userMessage: "Runcrate had a problem." });
+    const boom = new RuncrateError({
+      kind: "server",
+      status: 503,
+      message: "503",
+      userMessage: "Runcrate had a problem.",
+    });
     const f = fakeClient({
       getCluster: async () => {
         throw boom;
@@ -61,7 +79,11 @@ describe("readCluster", () => {
   it("coalesces identical concurrent reads of one key, but not across keys", async () => {
     const f = fakeClient();
     const k = key();
-    await Promise.all([readCluster({ key: k, client: f.client }, "abc"), readCluster({ key: k, client: f.client }, "abc"), readClusters({ key: k, client: f.client })]);
+    await Promise.all([
+      readCluster({ key: k, client: f.client }, "abc"),
+      readCluster({ key: k, client: f.client }, "abc"),
+      readClusters({ key: k, client: f.client }),
+    ]);
     expect(f.calls.sort()).toEqual(["GET /clusters", "GET /clusters/abc"]);
     await readCluster({ key: key(), client: f.client }, "abc");
     expect(f.calls.filter((c) => c === "GET /clusters/abc")).toHaveLength(2);

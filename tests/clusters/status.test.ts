@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isNodeInProgress, isTerminalStatus, stackStatusInfo, statusGroup, statusInfo } from "@/lib/clusters/status";
+import {
+  isNodeInProgress,
+  isTerminalStatus,
+  stackStatusInfo,
+  statusGroup,
+  statusInfo,
+} from "@/lib/clusters/status";
 
 describe("statusInfo", () => {
   it.each([

@@ -17,7 +17,9 @@ afterAll(() => {
 });
 
 async function setting(db: Db, name: "shared_buffers" | "fsync"): Promise<string | undefined> {
-  const res = (await db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Array<Record<string, string>> };
+  const res = (await db.execute(sql.raw(`show ${name}`))) as unknown as {
+    rows: Array<Record<string, string>>;
+  };
   return res.rows[0]?.[name];
 }
 

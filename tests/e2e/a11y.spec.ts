@@ -17,7 +17,9 @@ let setup: Setup;
 test.beforeAll(async () => {
   const account = await signUpWithKey(e2e.appUrl, DIST, { label: "A11y" });
   const sim = simClient(e2e.simUrl);
-  const offer = (await sim.offers(account.key)).find((o) => (o as { host_tier?: string }).host_tier !== "community");
+  const offer = (await sim.offers(account.key)).find(
+    (o) => (o as { host_tier?: string }).host_tier !== "community",
+  );
   if (!offer) throw new Error("no datacenter offer");
   const cluster = await sim.createCluster(account.key, offer, "a11y-cluster");
   setup = { account, clusterId: cluster.id, offerId: offer.id };
@@ -28,10 +30,18 @@ async function audit(page: Page, path: string, theme: "light" | "dark") {
   await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   await page.goto(path, { waitUntil: "networkidle" });
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
   const serious = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} [${n.any[0]?.message ?? n.failureSummary ?? ""}]`).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} [${n.any[0]?.message ?? n.failureSummary ?? ""}]`)
+          .join(" | ")}`,
+    );
   expect(serious, `${path} in ${theme}`).toEqual([]);
 }
 

@@ -12,7 +12,10 @@ test("a user without a key is sent to Settings", async ({ page }) => {
   await signUp(page);
   await page.goto("/clusters");
   await expect(page.getByRole("heading", { name: "Add a Runcrate API key first" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Add a key in Settings" })).toHaveAttribute("href", "/settings");
+  await expect(page.getByRole("link", { name: "Add a key in Settings" })).toHaveAttribute(
+    "href",
+    "/settings",
+  );
   const r = await page.request.get("/api/clusters");
   expect(r.status()).toBe(409);
   expect(((await r.json()) as { error: { code: string } }).error.code).toBe("no_key");
@@ -27,7 +30,10 @@ test("an empty list says so and points to the offers", async ({ page }) => {
   await expect(page).toHaveURL(/\/offers$/);
 });
 
-test("lists the key's clusters with status, cost and links; filters and sorting live in the URL", async ({ page, request }) => {
+test("lists the key's clusters with status, cost and links; filters and sorting live in the URL", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const { key } = await signUpWithKey(page);

@@ -76,17 +76,27 @@ test("comes up rank by rank to ready; events arrive once each, newest first", as
   await expect(page.getByTestId("cost-so-far")).toHaveText(/^\$\d/);
 
   // Events: every id once, newest first, the same set as the API's.
-  const ids = (await page.getByTestId("event").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-event-id")))));
+  const ids = await page
+    .getByTestId("event")
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-event-id"))));
   expect(new Set(ids).size).toBe(ids.length);
   expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   const api = await getCluster(request, key, cluster.id);
   expect(ids.length).toBe(api.events?.length);
 
-  const seen = await page.evaluate(() => (window as unknown as { __seen: Array<{ status: string | null; busy: number; ranks: number; events: number }> }).__seen);
+  const seen = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __seen: Array<{ status: string | null; busy: number; ranks: number; events: number }>;
+        }
+      ).__seen,
+  );
   const eventCounts = seen.map((s) => s.events);
   expect(Math.max(...eventCounts)).toBe(ids.length);
   // Nothing ever disappears between polls.
-  for (let i = 1; i < eventCounts.length; i++) expect(eventCounts[i]!).toBeGreaterThanOrEqual(eventCounts[i - 1]!);
+  for (let i = 1; i < eventCounts.length; i++)
+    expect(eventCounts[i]!).toBeGreaterThanOrEqual(eventCounts[i - 1]!);
   if (speed <= 10) {
     // Slow enough to watch: the page showed the cluster provisioning with machines still coming up, then ready.
     expect(seen.some((s) => s.status === "provisioning" && s.busy > 0)).toBe(true);
@@ -124,7 +134,8 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
   // Disabled, with the reason, until ready — read in one DOM snapshot, since the cluster may turn ready any moment.
   const first = await page.evaluate(() => ({
     status: document.querySelector("[data-testid=cluster-detail]")?.getAttribute("data-status"),
-    disabled: (document.querySelector("[data-testid=nccl-card] button") as HTMLButtonElement | null)?.disabled,
+    disabled: (document.querySelector("[data-testid=nccl-card] button") as HTMLButtonElement | null)
+      ?.disabled,
     text: document.querySelector("[data-testid=nccl-card]")?.textContent ?? "",
   }));
   if (first.status === "provisioning") {
@@ -140,7 +151,9 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
   const chart = card.getByTestId("busbw-chart");
   await expect(chart).toBeVisible({ timeout: 60_000 });
   await expect(chart).toHaveAttribute("aria-label", /peak of [\d.]+ GB\/s/);
-  await expect(card.getByTestId("nccl-verdict")).toHaveText(/Healthy|Below expectations|Slow interconnect|No reference/);
+  await expect(card.getByTestId("nccl-verdict")).toHaveText(
+    /Healthy|Below expectations|Slow interconnect|No reference/,
+  );
   await expect(page.getByText(/NCCL test (finished|failed) on/)).toBeVisible();
 
   const api = await getCluster(request, key, cluster.id);
@@ -148,12 +161,19 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
   expect(sizes.length).toBeGreaterThan(5);
   await expect(chart.locator("circle")).toHaveCount(sizes.length);
   await card.getByText(/as a table/).click();
-  await expect(card.getByRole("table", { name: "Bandwidth by message size" }).locator("tbody tr")).toHaveCount(sizes.length);
-  await expect(card).toContainText(`Peak ${api.last_test!.result!.peak_busbw_gb_s! >= 100 ? api.last_test!.result!.peak_busbw_gb_s!.toFixed(0) : api.last_test!.result!.peak_busbw_gb_s!.toFixed(1)} GB/s`);
+  await expect(
+    card.getByRole("table", { name: "Bandwidth by message size" }).locator("tbody tr"),
+  ).toHaveCount(sizes.length);
+  await expect(card).toContainText(
+    `Peak ${api.last_test!.result!.peak_busbw_gb_s! >= 100 ? api.last_test!.result!.peak_busbw_gb_s!.toFixed(0) : api.last_test!.result!.peak_busbw_gb_s!.toFixed(1)} GB/s`,
+  );
   await expect(card.getByRole("button", { name: /Run again/ })).toBeEnabled();
 });
 
-test("terminate needs the cluster's name typed, shows the cost, and stops the cluster", async ({ page, request }) => {
+test("terminate needs the cluster's name typed, shows the cost, and stops the cluster", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key);
@@ -168,7 +188,9 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   const input = dialog.getByLabel(/to confirm/);
   await input.fill(cluster.name.slice(0, -1));
   await expect(confirm).toBeDisabled();
-  await input.fill(cluster.name.toUpperCase() === cluster.name ? `${cluster.name}x` : cluster.name.toUpperCase());
+  await input.fill(
+    cluster.name.toUpperCase() === cluster.name ? `${cluster.name}x` : cluster.name.toUpperCase(),
+  );
   await expect(confirm).toBeDisabled();
   // Cancel keeps it running.
   await dialog.getByRole("button", { name: "Keep it running" }).click();
@@ -176,7 +198,10 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   expect((await getCluster(request, key, cluster.id)).status).toBe("ready");
 
   await openDialog(page, "Terminate", "alertdialog");
-  await page.getByRole("alertdialog").getByLabel(/to confirm/).fill(cluster.name);
+  await page
+    .getByRole("alertdialog")
+    .getByLabel(/to confirm/)
+    .fill(cluster.name);
   await page.getByRole("alertdialog").getByRole("button", { name: "Terminate cluster" }).click();
   await expect(page.getByText(`Terminating ${cluster.name}`)).toBeVisible();
   await expect(detail(page)).toHaveAttribute("data-status", /terminating|terminated/);
@@ -196,11 +221,18 @@ async function clusterWithLongTest(request: APIRequestContext, key: string) {
   return cluster;
 }
 
-test("resize offers only the offer's valid counts and shows the new rate before confirming", async ({ page, request }) => {
+test("resize offers only the offer's valid counts and shows the new rate before confirming", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { key } = await signUpWithKey(page);
   // Helsinki H100: allowed_node_counts [2, 4, 8, 16], resizable.
-  const { cluster, offer } = await createCluster(request, key, { offerId: "h100-sxm-8x-ib-helsinki", nodes: 2, stack: "slurm" });
+  const { cluster, offer } = await createCluster(request, key, {
+    offerId: "h100-sxm-8x-ib-helsinki",
+    nodes: 2,
+    stack: "slurm",
+  });
   await waitForStatus(request, key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
 
@@ -218,7 +250,10 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   expect((await getCluster(request, key, cluster.id)).node_count).toBe(4);
 });
 
-test("a simulator outage raises the stale warning, keeps the data, and clears by itself", async ({ page, request }) => {
+test("a simulator outage raises the stale warning, keeps the data, and clears by itself", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { key } = await signUpWithKey(page);
   const cluster = await clusterWithLongTest(request, key);
@@ -242,7 +277,11 @@ test("a simulator outage raises the stale warning, keeps the data, and clears by
   await expect(page.getByTestId("live-status")).toContainText(/Updated (\d+ s|just now)|no longer updating/);
 });
 
-test("a hidden tab stops polling, and several tabs cost one upstream read per interval", async ({ page, request, context }) => {
+test("a hidden tab stops polling, and several tabs cost one upstream read per interval", async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(150_000);
   const { key } = await signUpWithKey(page);
   const cluster = await clusterWithLongTest(request, key);
@@ -275,7 +314,9 @@ test("a hidden tab stops polling, and several tabs cost one upstream read per in
   // Shown again: an immediate refetch.
   await resetStats(request);
   await setTabHidden(page, false);
-  await expect.poll(() => countClusterGets(request, key, cluster.id), { timeout: 1_500, intervals: [100] }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => countClusterGets(request, key, cluster.id), { timeout: 1_500, intervals: [100] })
+    .toBeGreaterThanOrEqual(1);
 
   // Three tabs on the same cluster, all watching a fresh test: about what one tab costs, not three times as much.
   // Headless Chromium reports every tab but the front one as hidden (so they would rightly not poll); these three
@@ -293,7 +334,8 @@ test("a hidden tab stops polling, and several tabs cost one upstream read per in
     await expect(p.getByTestId("test-running")).toBeVisible();
   }
   const browserReads: string[] = [];
-  for (const p of [page, ...others]) p.on("request", (r) => r.url().includes(`/api/clusters/${cluster.id}`) && browserReads.push(r.url()));
+  for (const p of [page, ...others])
+    p.on("request", (r) => r.url().includes(`/api/clusters/${cluster.id}`) && browserReads.push(r.url()));
   await wait(500);
   await resetStats(request);
   await wait(WINDOW);
@@ -307,7 +349,11 @@ test("a hidden tab stops polling, and several tabs cost one upstream read per in
   for (const p of others) await p.close();
 });
 
-test("each copy button puts the expected text on the clipboard; stack-specific tabs explain themselves", async ({ page, request, context }) => {
+test("each copy button puts the expected text on the clipboard; stack-specific tabs explain themselves", async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { key } = await signUpWithKey(page);
@@ -329,14 +375,21 @@ test("each copy button puts the expected text on the clipboard; stack-specific t
   }
 
   // Launcher tabs usable on a Slurm cluster, each with its own copy button.
-  for (const [tab, field] of [["torchrun", "torchrun"], ["mpirun", "mpirun"], ["DeepSpeed", "deepspeed"], ["sbatch", "sbatch"]] as const) {
+  for (const [tab, field] of [
+    ["torchrun", "torchrun"],
+    ["mpirun", "mpirun"],
+    ["DeepSpeed", "deepspeed"],
+    ["sbatch", "sbatch"],
+  ] as const) {
     await conn.getByRole("tab", { name: tab }).click();
     await conn.getByRole("button", { name: `Copy ${tab} command` }).click();
     await expect.poll(clipboard).toBe(api.connection!.snippets![field]!);
   }
   await expect(conn.getByRole("tab", { name: "kubectl tunnel" })).toBeDisabled();
   await expect(conn.getByRole("tab", { name: "Ray tunnel" })).toBeDisabled();
-  await expect(conn.getByTestId("snippet-reason-kubectl_tunnel")).toContainText("Needs the Kubernetes stack; this cluster runs Slurm.");
+  await expect(conn.getByTestId("snippet-reason-kubectl_tunnel")).toContainText(
+    "Needs the Kubernetes stack; this cluster runs Slurm.",
+  );
   await expect(conn.getByTestId("snippet-reason-ray_tunnel")).toContainText("Needs the Ray stack");
 
   // Every node's ssh_command.
@@ -346,7 +399,11 @@ test("each copy button puts the expected text on the clipboard; stack-specific t
   }
 });
 
-test("an unknown id, a malformed id and another user's cluster all answer not found", async ({ page, request, browser }) => {
+test("an unknown id, a malformed id and another user's cluster all answer not found", async ({
+  page,
+  request,
+  browser,
+}) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const { key: otherKey } = await signUpWithKey(otherPage);

@@ -13,11 +13,18 @@ import { expect, test, unhandledErrors } from "./support/stack";
 
 type Entry = { exportedName?: string; filename?: string; workers?: Record<string, unknown> };
 function actions(): Array<{ id: string; name: string; page: string }> {
-  const m = JSON.parse(readFileSync(path.join(REL.absDist, "server/server-reference-manifest.json"), "utf8")) as { node: Record<string, Entry> };
+  const m = JSON.parse(
+    readFileSync(path.join(REL.absDist, "server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, Entry> };
   return Object.entries(m.node).map(([id, e]) => {
     const worker = Object.keys(e.workers ?? {})[0] ?? "app/page";
     // "app/(console)/clusters/[id]/page" → "/clusters/x/…" : any page that carries the action will do.
-    const page = worker.replace(/^app/, "").replace(/\/page$/, "").replace(/\/\([^)]+\)/g, "").replace(/\[[^\]]+\]/g, "00000000-0000-4000-8000-000000000000") || "/";
+    const page =
+      worker
+        .replace(/^app/, "")
+        .replace(/\/page$/, "")
+        .replace(/\/\([^)]+\)/g, "")
+        .replace(/\[[^\]]+\]/g, "00000000-0000-4000-8000-000000000000") || "/";
     return { id, name: `${e.filename}#${e.exportedName}`, page };
   });
 }
@@ -36,13 +43,39 @@ const hostileValue = fc.oneof(
   fc.constant("<script>alert(1)</script>"),
   fc.constant("\u0000\u202e\ud800"),
   fc.constant({ id: "../../..", confirmName: "x", nodeCount: 1e308, offerId: "' OR 1=1 --" }),
-  fc.constant({ offerId: "x", idempotencyKey: "not-a-uuid", values: { node_count: -1, name: "", stack: "root", ssh_key_ids: ["$@0"], storage_id: "../", include_community: "yes" } }),
+  fc.constant({
+    offerId: "x",
+    idempotencyKey: "not-a-uuid",
+    values: {
+      node_count: -1,
+      name: "",
+      stack: "root",
+      ssh_key_ids: ["$@0"],
+      storage_id: "../",
+      include_community: "yes",
+    },
+  }),
   fc.constant({ email: "a@b.c", password: "x".repeat(10_000), confirmPassword: "y" }),
   fc.constant({ label: "", environment: "../../", apiKey: "rc_live_" + "A".repeat(5000) }),
   fc.constant(Array.from({ length: 1000 }, (_, i) => i)),
 );
-const argsArb = fc.array(fc.oneof(fc.anything({ maxDepth: 3 }), hostileValue), { minLength: 0, maxLength: 3 });
-const rawBodies = ["", "[", "{}", "null", '"$@99"', '["$@99"]', '["$T"]', '["$K1"]', "\u0000", "[".repeat(5000), JSON.stringify(["x".repeat(1_000_000)])];
+const argsArb = fc.array(fc.oneof(fc.anything({ maxDepth: 3 }), hostileValue), {
+  minLength: 0,
+  maxLength: 3,
+});
+const rawBodies = [
+  "",
+  "[",
+  "{}",
+  "null",
+  '"$@99"',
+  '["$@99"]',
+  '["$T"]',
+  '["$K1"]',
+  "\u0000",
+  "[".repeat(5000),
+  JSON.stringify(["x".repeat(1_000_000)]),
+];
 
 test("server actions: random and hostile input is refused, never 5xx, changes nothing", async ({ stack }) => {
   test.setTimeout(10 * 60_000);
@@ -54,14 +87,29 @@ test("server actions: random and hostile input is refused, never 5xx, changes no
   const bad: string[] = [];
 
   for (const a of list) {
-    const cookie = STATEFUL_WITHOUT_INPUT.has(a.name) ? (await stack.newAccount()).cookie : stack.account.cookie;
+    const cookie = STATEFUL_WITHOUT_INPUT.has(a.name)
+      ? (await stack.newAccount()).cookie
+      : stack.account.cookie;
     await fc.assert(
       fc.asyncProperty(argsArb, fc.boolean(), async (args, signedIn) => {
-        const r = await callAction({ appUrl: stack.appUrl, pagePath: a.page, actionId: a.id, args, cookie: signedIn ? cookie : undefined });
-        if (r.status >= 500) bad.push(`${a.name} → HTTP ${r.status} for ${JSON.stringify(args).slice(0, 200)}`);
+        const r = await callAction({
+          appUrl: stack.appUrl,
+          pagePath: a.page,
+          actionId: a.id,
+          args,
+          cookie: signedIn ? cookie : undefined,
+        });
+        if (r.status >= 500)
+          bad.push(`${a.name} → HTTP ${r.status} for ${JSON.stringify(args).slice(0, 200)}`);
         const res = r.result as { ok?: unknown; kind?: unknown } | undefined;
         // An action either answers an ActionResult, or (sign-in/out, external sign-in) redirects.
-        if (res !== undefined && res !== null && typeof res === "object" && res.ok === true && !STATEFUL_WITHOUT_INPUT.has(a.name)) {
+        if (
+          res !== undefined &&
+          res !== null &&
+          typeof res === "object" &&
+          res.ok === true &&
+          !STATEFUL_WITHOUT_INPUT.has(a.name)
+        ) {
           bad.push(`${a.name} accepted ${JSON.stringify(args).slice(0, 200)}`);
         }
         return true;
@@ -70,13 +118,21 @@ test("server actions: random and hostile input is refused, never 5xx, changes no
     );
   }
   // An action id that does not exist.
-  const ghost = await callAction({ appUrl: stack.appUrl, pagePath: "/clusters", actionId: "7f" + "0".repeat(40), args: [{}], cookie: stack.account.cookie });
+  const ghost = await callAction({
+    appUrl: stack.appUrl,
+    pagePath: "/clusters",
+    actionId: "7f" + "0".repeat(40),
+    args: [{}],
+    cookie: stack.account.cookie,
+  });
   if (ghost.status >= 500) bad.push(`unknown action id → HTTP ${ghost.status}`);
 
   expect(bad).toEqual([]);
   const { requests } = await stack.sim.stats();
   const suffix = stack.account.key.slice(-4);
-  expect(requests.filter((r) => r.key_suffix === suffix && r.method !== "GET").map((r) => r.path)).toEqual([]);
+  expect(requests.filter((r) => r.key_suffix === suffix && r.method !== "GET").map((r) => r.path)).toEqual(
+    [],
+  );
   expect((await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort()).toEqual(clustersBefore);
   // The session and the active key survived.
   const balance = await fetch(`${stack.appUrl}/api/balance`, { headers: { cookie: stack.account.cookie } });
@@ -97,27 +153,56 @@ test("server actions: undecodable bodies leak nothing and change nothing", async
   const leaks: string[] = [];
   for (const a of list) {
     for (const body of rawBodies) {
-      const r = await callAction({ appUrl: stack.appUrl, pagePath: a.page, actionId: a.id, args: [], rawBody: body, cookie: stack.account.cookie });
+      const r = await callAction({
+        appUrl: stack.appUrl,
+        pagePath: a.page,
+        actionId: a.id,
+        args: [],
+        rawBody: body,
+        cookie: stack.account.cookie,
+      });
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      if (/\/work\/|node_modules|\n\s+at |rc_live_/.test(r.raw)) leaks.push(`${a.name} ${JSON.stringify(body.slice(0, 20))}: ${r.raw.slice(0, 200)}`);
+      if (/\/work\/|node_modules|\n\s+at |rc_live_/.test(r.raw))
+        leaks.push(`${a.name} ${JSON.stringify(body.slice(0, 20))}: ${r.raw.slice(0, 200)}`);
     }
   }
   console.log(`undecodable action bodies → ${JSON.stringify(statuses)}`);
   expect(leaks).toEqual([]);
   expect(Object.keys(statuses).every((s) => Number(s) < 600)).toBe(true);
   const suffix = stack.account.key.slice(-4);
-  expect((await stack.sim.stats()).requests.filter((r) => r.key_suffix === suffix && r.method !== "GET")).toEqual([]);
+  expect(
+    (await stack.sim.stats()).requests.filter((r) => r.key_suffix === suffix && r.method !== "GET"),
+  ).toEqual([]);
   expect((await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort()).toEqual(clustersBefore);
-  expect((await fetch(`${stack.appUrl}/api/balance`, { headers: { cookie: stack.account.cookie } })).status).toBe(200);
+  expect(
+    (await fetch(`${stack.appUrl}/api/balance`, { headers: { cookie: stack.account.cookie } })).status,
+  ).toBe(200);
 });
 
 test("route handlers: random and hostile paths, queries and methods never give a 5xx", async ({ stack }) => {
   test.setTimeout(5 * 60_000);
   const logStart = stack.app.output().length;
-  const routes = ["/api/clusters", "/api/clusters/{id}", "/api/offers", "/api/balance", "/api/ssh-keys", "/api/storage", "/api/health"];
+  const routes = [
+    "/api/clusters",
+    "/api/clusters/{id}",
+    "/api/offers",
+    "/api/balance",
+    "/api/ssh-keys",
+    "/api/storage",
+    "/api/health",
+  ];
   const segment = fc.oneof(
     fc.string({ maxLength: 80 }),
-    fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "%00", "%E0%A4%A", "x".repeat(5000), "00000000-0000-4000-8000-000000000000", "%7B%7D", "constructor", "__proto__"),
+    fc.constantFrom(
+      "..%2F..%2Fetc%2Fpasswd",
+      "%00",
+      "%E0%A4%A",
+      "x".repeat(5000),
+      "00000000-0000-4000-8000-000000000000",
+      "%7B%7D",
+      "constructor",
+      "__proto__",
+    ),
   );
   const bad: string[] = [];
   await stack.sim.resetStats();
@@ -135,14 +220,20 @@ test("route handlers: random and hostile paths, queries and methods never give a
         let status: number;
         let body = "";
         try {
-          const res = await fetch(url, { method, headers: signedIn ? { cookie: stack.account.cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+          const res = await fetch(url, {
+            method,
+            headers: signedIn ? { cookie: stack.account.cookie } : {},
+            redirect: "manual",
+            signal: AbortSignal.timeout(30_000),
+          });
           status = res.status;
           body = await res.text();
         } catch (e) {
           bad.push(`${method} ${url.pathname}: ${(e as Error).message}`);
           return true;
         }
-        if (status >= 500) bad.push(`${method} ${url.pathname}${url.search.slice(0, 80)} → ${status}: ${body.slice(0, 120)}`);
+        if (status >= 500)
+          bad.push(`${method} ${url.pathname}${url.search.slice(0, 80)} → ${status}: ${body.slice(0, 120)}`);
         return true;
       },
     ),
@@ -150,6 +241,8 @@ test("route handlers: random and hostile paths, queries and methods never give a
   );
   expect(bad).toEqual([]);
   const suffix = stack.account.key.slice(-4);
-  expect((await stack.sim.stats()).requests.filter((r) => r.key_suffix === suffix && r.method !== "GET")).toEqual([]);
+  expect(
+    (await stack.sim.stats()).requests.filter((r) => r.key_suffix === suffix && r.method !== "GET"),
+  ).toEqual([]);
   expect(unhandledErrors(stack.app.output().slice(logStart))).toEqual([]);
 });

@@ -11,7 +11,12 @@ test("the stored key appears in no byte served during a full journey", async ({ 
   test.setTimeout(5 * 60_000);
   const account = await stack.newAccount();
   const key = account.key;
-  const needles = [key, key.slice("rc_live_".length), Buffer.from(key).toString("base64"), encodeURIComponent(key)];
+  const needles = [
+    key,
+    key.slice("rc_live_".length),
+    Buffer.from(key).toString("base64"),
+    encodeURIComponent(key),
+  ];
   const logStart = stack.app.output().length;
   let bytes = 0;
   let responses = 0;
@@ -25,7 +30,8 @@ test("the stored key appears in no byte served during a full journey", async ({ 
           bytes += b.length;
           const text = b.toString("latin1");
           const headers = JSON.stringify(res.headers());
-          for (const n of needles) if (text.includes(n) || headers.includes(n)) hits.push(`${res.url()} contains the key`);
+          for (const n of needles)
+            if (text.includes(n) || headers.includes(n)) hits.push(`${res.url()} contains the key`);
         },
         () => undefined, // redirects and aborted requests have no body
       ),
@@ -42,7 +48,8 @@ test("the stored key appears in no byte served during a full journey", async ({ 
   await page.waitForURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 60_000 });
   await expect(page.getByRole("heading", { name: "leak-scan" })).toBeVisible();
   await page.waitForTimeout(7_000); // a few polls
-  for (const p of ["/clusters", "/settings", "/settings/keys", "/settings/audit", "/offers?community=1"]) await go(p);
+  for (const p of ["/clusters", "/settings", "/settings/keys", "/settings/audit", "/offers?community=1"])
+    await go(p);
   for (const api of ["/api/clusters", "/api/offers", "/api/balance", "/api/ssh-keys", "/api/storage"]) {
     const r = await page.request.get(`${stack.appUrl}${api}`);
     const b = await r.body();

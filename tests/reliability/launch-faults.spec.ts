@@ -18,17 +18,35 @@ const RETRY_SAFE = new Set(["server", "timeout", "unreachable", "bad_response", 
 type Phase = { name: string; faults: Record<string, unknown>; perLaunch?: Record<string, unknown> };
 const PHASES: Phase[] = [
   { name: "20 % 5xx", faults: { errorRate: { "*": 0.2 } } },
-  { name: "429 bursts", faults: { rateLimitBurst: { count: 6, retryAfterSeconds: 1 } }, perLaunch: { rateLimitBurst: { count: 3, retryAfterSeconds: 1 } } },
+  {
+    name: "429 bursts",
+    faults: { rateLimitBurst: { count: 6, retryAfterSeconds: 1 } },
+    perLaunch: { rateLimitBurst: { count: 3, retryAfterSeconds: 1 } },
+  },
   { name: "create response dropped after commit", faults: {}, perLaunch: { dropNextCreateResponse: true } },
   { name: "2 s latency", faults: { latencyMs: 2_000 } },
 ];
 
-type Outcome = { name: string; attempts: number; kinds: string[]; ok: boolean; id: string | null; statuses: number[] };
+type Outcome = {
+  name: string;
+  attempts: number;
+  kinds: string[];
+  ok: boolean;
+  id: string | null;
+  statuses: number[];
+};
 
-async function launchIntent(stack: Stack, actionId: string, name: string, perLaunch?: Record<string, unknown>): Promise<Outcome> {
+async function launchIntent(
+  stack: Stack,
+  actionId: string,
+  name: string,
+  perLaunch?: Record<string, unknown>,
+): Promise<Outcome> {
   const idempotencyKey = randomUUID();
   const out: Outcome = { name, attempts: 0, kinds: [], ok: false, id: null, statuses: [] };
-  const nodeCount = stack.offer.allowed_node_counts?.length ? Math.min(...stack.offer.allowed_node_counts) : Math.max(2, stack.offer.min_nodes);
+  const nodeCount = stack.offer.allowed_node_counts?.length
+    ? Math.min(...stack.offer.allowed_node_counts)
+    : Math.max(2, stack.offer.min_nodes);
   while (out.attempts < MAX_ATTEMPTS) {
     out.attempts++;
     if (perLaunch) await stack.sim.faults(perLaunch);
@@ -42,13 +60,21 @@ async function launchIntent(stack: Stack, actionId: string, name: string, perLau
         {
           offerId: stack.offer.id,
           idempotencyKey,
-          values: { name, node_count: nodeCount, stack: "none", ssh_key_ids: [], storage_id: "", include_community: false },
+          values: {
+            name,
+            node_count: nodeCount,
+            stack: "none",
+            ssh_key_ids: [],
+            storage_id: "",
+            include_community: false,
+          },
         },
       ],
     });
     out.statuses.push(r.status);
     const result = r.result as { ok: boolean; kind?: string; data?: { id: string } } | undefined;
-    if (!result || typeof result.ok !== "boolean") throw new Error(`not an ActionResult (HTTP ${r.status}): ${r.raw.slice(0, 300)}`);
+    if (!result || typeof result.ok !== "boolean")
+      throw new Error(`not an ActionResult (HTTP ${r.status}): ${r.raw.slice(0, 300)}`);
     if (result.ok) {
       out.ok = true;
       out.id = result.data?.id ?? null;
@@ -85,13 +111,19 @@ test("200 launches under injected faults: one cluster per intent, no unhandled e
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       const upstream = (await stack.sim.stats()).requests;
       const statuses: Record<string, number> = {};
-      for (const r of upstream) statuses[`${r.path} ${r.status}`] = (statuses[`${r.path} ${r.status}`] ?? 0) + 1;
-      summary[phase.name] = { seconds: (Date.now() - t0) / 1000, userRetries: outcomes.slice(-perPhase).reduce((a, o) => a + o.attempts - 1, 0), upstream: statuses };
+      for (const r of upstream)
+        statuses[`${r.path} ${r.status}`] = (statuses[`${r.path} ${r.status}`] ?? 0) + 1;
+      summary[phase.name] = {
+        seconds: (Date.now() - t0) / 1000,
+        userRetries: outcomes.slice(-perPhase).reduce((a, o) => a + o.attempts - 1, 0),
+        upstream: statuses,
+      };
       // The fault really happened (otherwise this phase proves nothing).
       const seen = (re: RegExp) => Object.entries(statuses).some(([k, n]) => re.test(k) && n > 0);
       if (p === 0) expect(seen(/ 5\d\d$/), `5xx served in "${phase.name}"`).toBe(true);
       if (p === 1) expect(seen(/ 429$/), `429 served in "${phase.name}"`).toBe(true);
-      if (p === 2) expect(seen(/^POST \/clusters 0$/), `create answers dropped in "${phase.name}"`).toBe(true);
+      if (p === 2)
+        expect(seen(/^POST \/clusters 0$/), `create answers dropped in "${phase.name}"`).toBe(true);
     }
   } finally {
     await stack.sim.clearFaults();
@@ -107,7 +139,10 @@ test("200 launches under injected faults: one cluster per intent, no unhandled e
   const clusters = await stack.sim.clustersOf(stack.account.key);
   for (const o of outcomes) {
     const mine = clusters.filter((c) => c.name === o.name);
-    expect(mine.map((c) => c.id), `clusters named ${o.name}`).toEqual([o.id]);
+    expect(
+      mine.map((c) => c.id),
+      `clusters named ${o.name}`,
+    ).toEqual([o.id]);
   }
   expect(unhandledErrors(stack.app.output().slice(logStart))).toEqual([]);
 });

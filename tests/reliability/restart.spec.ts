@@ -23,15 +23,32 @@ test("restarting the app while a cluster provisions: the page picks up where it 
   try {
     const simc = simClient(sim.url);
     const account = await signUpWithKey(app.url, REL.absDist);
-    const offer = (await simc.offers(account.key)).find((o) => (o as { host_tier?: string }).host_tier !== "community");
+    const offer = (await simc.offers(account.key)).find(
+      (o) => (o as { host_tier?: string }).host_tier !== "community",
+    );
     if (!offer) throw new Error("no datacenter offer");
-    const nodes = offer.allowed_node_counts?.length ? Math.min(...offer.allowed_node_counts) : Math.max(2, offer.min_nodes);
+    const nodes = offer.allowed_node_counts?.length
+      ? Math.min(...offer.allowed_node_counts)
+      : Math.max(2, offer.min_nodes);
     const launched = await callAction({
       appUrl: app.url,
       pagePath: `/clusters/new?offer=${encodeURIComponent(offer.id)}`,
       actionId: findActionId(REL.absDist, "lib/actions/create-cluster.ts", "launchCluster"),
       cookie: account.cookie,
-      args: [{ offerId: offer.id, idempotencyKey: crypto.randomUUID(), values: { name: "restart-me", node_count: nodes, stack: "none", ssh_key_ids: [], storage_id: "", include_community: false } }],
+      args: [
+        {
+          offerId: offer.id,
+          idempotencyKey: crypto.randomUUID(),
+          values: {
+            name: "restart-me",
+            node_count: nodes,
+            stack: "none",
+            ssh_key_ids: [],
+            storage_id: "",
+            include_community: false,
+          },
+        },
+      ],
     });
     const result = launched.result as { ok: boolean; data: { id: string } };
     expect(result.ok).toBe(true);

@@ -20,7 +20,12 @@ test("200 watchers for 60 s: no errors, bounded latency", async ({ stack }) => {
     users.push({ cookie: a.cookie, clusterId: c.id });
   }
   const logStart = stack.app.output().length;
-  const r = await watch({ appUrl: stack.appUrl, watchers: spread(users, PER_USER), intervalMs: 2_000, durationMs: DURATION_MS });
+  const r = await watch({
+    appUrl: stack.appUrl,
+    watchers: spread(users, PER_USER),
+    intervalMs: 2_000,
+    durationMs: DURATION_MS,
+  });
   console.log(`watchers: ${JSON.stringify(r)}`);
   expect(r.watchers).toBe(USERS * PER_USER);
   // 200 watchers × 30 asks, less the ones still in flight at the end.

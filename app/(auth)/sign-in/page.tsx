@@ -27,7 +27,7 @@ export default async function SignInPage({
       footer={
         <>
           New here?{" "}
-          <Link href={signUpHref} className="text-brand font-medium underline-offset-4 hover:underline">
+          <Link href={signUpHref} className="font-medium text-brand underline-offset-4 hover:underline">
             Create an account
           </Link>
         </>

@@ -26,7 +26,7 @@ export default async function SignUpPage({
       footer={
         <>
           Already have an account?{" "}
-          <Link href={signInHref} className="text-brand font-medium underline-offset-4 hover:underline">
+          <Link href={signInHref} className="font-medium text-brand underline-offset-4 hover:underline">
             Sign in
           </Link>
         </>

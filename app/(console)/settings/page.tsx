@@ -40,19 +40,19 @@ export default async function SettingsPage() {
           <li key={href}>
             <Link
               href={href}
-              className="bg-card hover:bg-accent/50 focus-visible:ring-ring group flex h-full items-start gap-3 rounded-lg border p-4 shadow-xs transition-colors outline-none focus-visible:ring-2"
+              className="group flex h-full items-start gap-3 rounded-lg border bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <span className="bg-muted text-muted-foreground flex size-9 shrink-0 items-center justify-center rounded-md border">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">
                 <Icon aria-hidden="true" className="size-4" />
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="text-sm font-semibold">{title}</span>
-                <span className="text-muted-foreground text-[13px] text-pretty">{description}</span>
+                <span className="text-[13px] text-pretty text-muted-foreground">{description}</span>
                 {status[href] && <span className="mt-1.5 text-[13px] font-medium">{status[href]}</span>}
               </span>
               <ChevronRightIcon
                 aria-hidden="true"
-                className="text-muted-foreground mt-2.5 size-4 transition-transform group-hover:translate-x-0.5"
+                className="mt-2.5 size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
               />
             </Link>
           </li>

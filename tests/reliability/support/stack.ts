@@ -22,16 +22,34 @@ export type Stack = {
 export const test = base.extend<object, { stack: Stack }>({
   stack: [
     async ({}, provide) => {
-      const sim = await startSim({ port: REL.simPort, env: { SIM_SPEED: "1", SIM_RATE_LIMIT: "0", SIM_CREDITS: "1000000" } });
-      const app = await startApp({ port: REL.appPort, distDir: REL.distDir, dataDir: ".data-bench-rel", simApiUrl: sim.apiUrl });
+      const sim = await startSim({
+        port: REL.simPort,
+        env: { SIM_SPEED: "1", SIM_RATE_LIMIT: "0", SIM_CREDITS: "1000000" },
+      });
+      const app = await startApp({
+        port: REL.appPort,
+        distDir: REL.distDir,
+        dataDir: ".data-bench-rel",
+        simApiUrl: sim.apiUrl,
+      });
       try {
         const simc = simClient(sim.url);
         const newAccount = () => signUpWithKey(app.url, REL.absDist);
         const account = await newAccount();
         const offers = await simc.offers(account.key);
-        const offer = offers.find((o) => o.available !== false && (o as { host_tier?: string }).host_tier !== "community");
+        const offer = offers.find(
+          (o) => o.available !== false && (o as { host_tier?: string }).host_tier !== "community",
+        );
         if (!offer) throw new Error("no datacenter offer in the simulator");
-        await provide({ appUrl: app.url, simUrl: sim.url, sim: simc, app: app.proc, account, offer, newAccount });
+        await provide({
+          appUrl: app.url,
+          simUrl: sim.url,
+          sim: simc,
+          app: app.proc,
+          account,
+          offer,
+          newAccount,
+        });
       } finally {
         await app.proc.stop();
         await sim.proc.stop();

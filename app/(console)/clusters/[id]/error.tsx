@@ -5,7 +5,13 @@ import Link from "next/link";
 import { StatusMessage } from "@/components/shell/status-message";
 import { Button } from "@/components/ui/button";
 
-export default function ClusterError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function ClusterError({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return (
     <StatusMessage
       icon={<CloudOffIcon />}
@@ -20,8 +26,8 @@ export default function ClusterError({ error, reset }: { error: Error & { digest
         </>
       }
     >
-      Something went wrong on the Clusterdeck server. The cluster itself is not affected; it keeps running and billing
-      as before.
+      Something went wrong on the Clusterdeck server. The cluster itself is not affected; it keeps running and
+      billing as before.
     </StatusMessage>
   );
 }

@@ -34,7 +34,12 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   let limits: OfferLimits | null = null;
   if (cluster?.resize === true) {
     const offer = await readOfferOf(ctx, cluster).catch(() => null);
-    if (offer) limits = { min_nodes: offer.min_nodes, max_nodes: offer.max_nodes, allowed_node_counts: offer.allowed_node_counts ?? null };
+    if (offer)
+      limits = {
+        min_nodes: offer.min_nodes,
+        max_nodes: offer.max_nodes,
+        allowed_node_counts: offer.allowed_node_counts ?? null,
+      };
   }
 
   return (

@@ -75,7 +75,7 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
     <div className="flex flex-col gap-4">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">New cluster</h1>
-        <p className="text-muted-foreground text-sm">
+        <p className="text-sm text-muted-foreground">
           All machines start together or none do; the summary shows what it costs before you launch.
         </p>
       </div>

@@ -2,4 +2,6 @@ import { runcrateRoute } from "@/lib/api/route-handler";
 import { readCluster } from "@/lib/clusters/reads";
 
 // GET /api/clusters/{id} → one cluster (polled by the cluster page). Malformed or foreign ids answer 404.
-export const GET = runcrateRoute<{ id: string }>(({ key, client, params }) => readCluster({ key, client }, params.id));
+export const GET = runcrateRoute<{ id: string }>(({ key, client, params }) =>
+  readCluster({ key, client }, params.id),
+);
