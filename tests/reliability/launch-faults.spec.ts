@@ -49,7 +49,9 @@ async function launchIntent(
     : Math.max(2, stack.offer.min_nodes);
   while (out.attempts < MAX_ATTEMPTS) {
     out.attempts++;
-    if (perLaunch) await stack.sim.faults(perLaunch);
+    // The per-launch fault is armed once per intent: a burst or a dropped answer, then the retries that follow it.
+    // (Re-arming a shared burst on every retry of ten concurrent intents makes a 429 wall, not a burst.)
+    if (perLaunch && out.attempts === 1) await stack.sim.faults(perLaunch);
     const r = await callAction({
       appUrl: stack.appUrl,
       pagePath: `/clusters/new?offer=${encodeURIComponent(stack.offer.id)}`,
@@ -72,7 +74,8 @@ async function launchIntent(
       ],
     });
     out.statuses.push(r.status);
-    const result = r.result as { ok: boolean; kind?: string; data?: { id: string } } | undefined;
+    const result = r.result as
+      { ok: boolean; kind?: string; data?: { id: string }; retryAfterSeconds?: number } | undefined;
     if (!result || typeof result.ok !== "boolean")
       throw new Error(`not an ActionResult (HTTP ${r.status}): ${r.raw.slice(0, 300)}`);
     if (result.ok) {
@@ -82,7 +85,10 @@ async function launchIntent(
     }
     out.kinds.push(result.kind ?? "?");
     if (!RETRY_SAFE.has(result.kind ?? "")) return out; // the form would not offer a retry
-    await new Promise((r) => setTimeout(r, 200));
+    // Like a person told "try again in N s" by the form: wait what the API asked for, else a moment.
+    const waitMs =
+      result.kind === "rate_limited" ? Math.max(200, (result.retryAfterSeconds ?? 1) * 1000) : 200;
+    await new Promise((r) => setTimeout(r, waitMs));
   }
   return out;
 }
