@@ -13,6 +13,18 @@ export const e2e = { appUrl: `http://127.0.0.1:${APP_PORT}`, simUrl: SIM_URL };
 
 const build = process.env.E2E_SKIP_BUILD === "1" ? "true" : "npx next build";
 
+/**
+ * E2E_DATABASE_URL runs the app on a real Postgres instead of embedded PGlite (scripts/e2e-postgres.mjs). A real
+ * database means production rules: both secrets must be given, so fixed test-only values are passed.
+ */
+const database: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? {
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      CLUSTERDECK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      AUTH_SECRET: "e2e-only-auth-secret-not-for-production-use",
+    }
+  : {};
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/playwright-artifacts",
@@ -21,7 +33,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/playwright.json" }],
+  ],
   use: {
     baseURL: e2e.appUrl,
     trace: "retain-on-failure",
@@ -57,6 +72,7 @@ export default defineConfig({
         RUNCRATE_SIMULATOR: "1",
         AUTH_TRUST_HOST: "true",
         NEXT_TELEMETRY_DISABLED: "1",
+        ...database,
       },
       reuseExistingServer: false,
       timeout: 600_000,

@@ -13,12 +13,15 @@ if (existsSync(vitest)) {
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
-const pw = "test-results/playwright.json";
-if (existsSync(pw)) {
-  const s = JSON.parse(readFileSync(pw, "utf8")).stats ?? {};
+for (const [label, file] of [
+  ["playwright (PGlite)", "test-results/playwright.json"],
+  ["playwright (Postgres)", "test-results/playwright-postgres.json"],
+]) {
+  if (!existsSync(file)) continue;
+  const s = JSON.parse(readFileSync(file, "utf8")).stats ?? {};
   passed += s.expected ?? 0;
   failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
   skipped += s.skipped ?? 0;
-  console.log(`playwright: ${s.expected ?? 0} passed, ${(s.unexpected ?? 0) + (s.flaky ?? 0)} failed`);
+  console.log(`${label}: ${s.expected ?? 0} passed, ${(s.unexpected ?? 0) + (s.flaky ?? 0)} failed`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
