@@ -11,6 +11,7 @@ import {
   type ScriptedServer,
 } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, createBody } from "@/tests/support/runcrate-bodies";
+import { failure } from "@/tests/support/runcrate-failure";
 
 let server: ScriptedServer;
 beforeEach(async () => {
@@ -29,17 +30,6 @@ const client = (extra: Partial<Parameters<typeof createRuncrateClient>[0]> = {})
     retryBaseDelayMs: 5,
     ...extra,
   });
-
-async function failure(p: Promise<unknown>): Promise<RuncrateError> {
-  const err = await p.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(isRuncrateError(err)).toBe(true);
-  return err as RuncrateError;
-}
 
 describe("HTTP status → error kind and user message", () => {
   const cases: Array<[number, string, RuncrateErrorKind, RegExp]> = [

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuncrateClient } from "@/lib/runcrate/client";
-import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/errors";
+import type { RuncrateError } from "@/lib/runcrate/errors";
 import { redact, redactDeep, toDisplayText } from "@/lib/runcrate/redact";
 import {
   startScriptedServer,
@@ -10,6 +10,7 @@ import {
   type ScriptedServer,
 } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, createBody } from "@/tests/support/runcrate-bodies";
+import { failure } from "@/tests/support/runcrate-failure";
 
 let server: ScriptedServer;
 beforeEach(async () => {
@@ -21,17 +22,6 @@ afterEach(async () => {
 
 const client = (apiKey = TEST_KEY) =>
   createRuncrateClient({ apiKey, baseUrl: server.baseUrl, timeoutMs: 1_000, maxRetries: 0 });
-
-async function failure(p: Promise<unknown>): Promise<RuncrateError> {
-  const err = await p.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(isRuncrateError(err)).toBe(true);
-  return err as RuncrateError;
-}
 
 /** Every way an error can be turned into text by a caller, a logger or a framework. */
 function everyRendering(err: RuncrateError): string[] {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuncrateClient } from "@/lib/runcrate/client";
-import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/errors";
 import {
   startScriptedServer,
   delayed,
@@ -10,6 +9,7 @@ import {
   type ScriptedServer,
 } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, createBody } from "@/tests/support/runcrate-bodies";
+import { failure } from "@/tests/support/runcrate-failure";
 
 let server: ScriptedServer;
 beforeEach(async () => {
@@ -27,17 +27,6 @@ const client = (extra: Partial<Parameters<typeof createRuncrateClient>[0]> = {})
     retryBaseDelayMs: 5,
     ...extra,
   });
-
-async function failure(p: Promise<unknown>): Promise<RuncrateError> {
-  const err = await p.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(isRuncrateError(err)).toBe(true);
-  return err as RuncrateError;
-}
 
 const balance = json(200, { data: { creditsBalance: 7 } });
 const unavailable = error(503, "unavailable", "try later");
