@@ -1,28 +1,19 @@
 "use client";
 
 import * as React from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 
-import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
-import { makeQueryClient } from "@/components/shell/query-client";
+import { LazyToaster } from "@/components/ui/toast";
 
 /**
- * Client-side context for the whole app: theme (class on <html>, following the system until the user picks),
- * one React Query client per browser session, tooltips and the toaster.
+ * Client-side context for every page: the theme (class on <html>, following the system until the user picks) and
+ * the toaster, which loads with the first toast. React Query lives in the console layout (QueryProvider).
  */
 export function Providers({ children }: { children: React.ReactNode }) {
-  // useState, not a module singleton: one client per browser session, never shared between server requests.
-  const [queryClient] = React.useState<QueryClient>(makeQueryClient);
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
-      <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
-      </QueryClientProvider>
+      {children}
+      <LazyToaster />
     </ThemeProvider>
   );
 }

@@ -2,7 +2,7 @@
 
 import { LoaderCircleIcon, PowerIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import {
   AlertDialog,
   AlertDialogCancel,

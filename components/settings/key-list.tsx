@@ -2,7 +2,7 @@
 
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction, type KeyView } from "@/lib/actions/keys";

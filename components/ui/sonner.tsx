@@ -1,12 +1,23 @@
 "use client";
 
+import * as React from "react";
 import { useTheme } from "next-themes";
-import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
 import { CircleCheckIcon, InfoIcon, LoaderCircleIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
 
-/** The app's toaster: follows the resolved theme and uses the palette's popover colours. */
+import { toasterGone, toasterReady } from "@/components/ui/toast";
+
+/**
+ * The app's toaster: follows the resolved theme and uses the palette's popover colours. Loaded on demand by
+ * LazyToaster (components/ui/toast.tsx); once mounted, it takes over the queued toasts. Sonner subscribes in its own
+ * effect, which runs before this component's (children first), so nothing queued is lost.
+ */
 function Toaster(props: ToasterProps) {
   const { theme = "system" } = useTheme();
+  React.useEffect(() => {
+    toasterReady(toast);
+    return toasterGone;
+  }, []);
   return (
     <Sonner
       theme={theme as ToasterProps["theme"]}
