@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { addSshKey } from "@/lib/actions/ssh-keys";
 import { offerKeys } from "@/lib/query/offers";
-import { addSshKeyBodySchema } from "@/lib/runcrate/schemas";
+import { addSshKeyBodySchema } from "@/lib/runcrate/request-schemas";
 
 /**
  * Add a public key to the workspace without leaving the form (POST /ssh-keys via lib/actions/ssh-keys.ts).

@@ -4,7 +4,7 @@
  * sessionStorage is per tab: two tabs are two intents. Storage is untrusted (another version, a user edit): it is
  * validated on read and silently ignored when it does not fit.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { formValuesShapeSchema, type CreateClusterFormValues } from "@/lib/offers/create-schema";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/constants";
 
@@ -14,9 +14,12 @@ export type CreateDraft = { values: CreateClusterFormValues; intent: LaunchInten
 const draftSchema = z.object({
   v: z.literal(1),
   values: formValuesShapeSchema,
-  intent: z
-    .object({ key: z.string().regex(IDEMPOTENCY_KEY_PATTERN), fingerprint: z.string().max(20_000) })
-    .nullable(),
+  intent: z.nullable(
+    z.object({
+      key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
+      fingerprint: z.string().check(z.maxLength(20_000)),
+    }),
+  ),
 });
 
 export function draftKey(offerId: string): string {

@@ -18,7 +18,7 @@ const INTERNAL = "Signing in failed because of a problem on the Clusterdeck serv
 
 type FormResult = ActionResult<null>;
 
-function invalid(error: import("zod").ZodError): FormResult {
+function invalid(error: import("zod/mini").core.$ZodError): FormResult {
   const fieldErrors = fieldErrorsOf(error);
   return { ok: false, kind: "invalid-input", error: "Check the highlighted fields.", fieldErrors };
 }

@@ -11,14 +11,11 @@
  */
 import { z } from "zod";
 import {
-  API_KEY_PREFIX,
   CLUSTER_NAME_PATTERN,
-  IDEMPOTENCY_KEY_PATTERN,
   MAX_NODES,
   MAX_SSH_KEYS,
   MIN_NODES,
   SNIPPET_NAMES,
-  SSH_PUBLIC_KEY_PATTERN,
   STACKS,
   TEST_KINDS,
   type SnippetName,
@@ -27,6 +24,8 @@ import {
 // The plain values live in ./constants (zod-free, safe for browser bundles); re-exported so this stays the one module
 // the app and the simulator read the API's shapes and rules from.
 export * from "./constants";
+// Request bodies the browser also checks (forms): zod/mini, so a page does not pull in the whole zod API.
+export * from "./request-schemas";
 
 // ───────────────────────────── primitives ─────────────────────────────
 
@@ -34,21 +33,6 @@ export * from "./constants";
 export const timestamp = z.string();
 const text = z.string().nullish();
 const count = z.number().int().nonnegative();
-
-export const apiKeySchema = z
-  .string()
-  .trim()
-  .min(API_KEY_PREFIX.length + 8, "That key is too short to be a Runcrate key.")
-  .max(200, "That key is too long to be a Runcrate key.")
-  .regex(/^rc_live_[A-Za-z0-9_-]+$/, "Runcrate keys start with rc_live_ followed by letters and digits.");
-
-export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN);
-
-export const sshPublicKeySchema = z
-  .string()
-  .trim()
-  .max(16_384, "That public key is too long.")
-  .regex(SSH_PUBLIC_KEY_PATTERN, "Paste an OpenSSH public key, e.g. `ssh-ed25519 AAAA… you@host`.");
 
 // ───────────────────────────── envelopes ─────────────────────────────
 
@@ -257,13 +241,6 @@ export const sshKeySchema = z.looseObject({
   projectId: text,
 });
 export type SshKey = z.infer<typeof sshKeySchema>;
-
-export const addSshKeyBodySchema = z.object({
-  name: z.string().trim().min(1, "Give the key a name.").max(100, "At most 100 characters."),
-  public_key: sshPublicKeySchema,
-  type: z.string().optional(),
-});
-export type AddSshKeyBody = z.infer<typeof addSshKeyBodySchema>;
 
 export const storageVolumeSchema = z.looseObject({
   id: z.string(),
