@@ -14,7 +14,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { resizeCluster } from "@/lib/actions/cluster-actions";
 import { hourlyRate } from "@/lib/clusters/cost";
 import { formatRate } from "@/lib/clusters/format";
@@ -87,18 +87,21 @@ export function ResizeDialog({
         </DialogHeader>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-count`}>New node count</Label>
-          <Select value={count} onValueChange={setCount}>
-            <SelectTrigger id={`${id}-count`} className="w-40">
-              <SelectValue placeholder="Pick a count" />
-            </SelectTrigger>
-            <SelectContent>
-              {targets.map((t) => (
-                <SelectItem key={t} value={String(t)}>
-                  {t} nodes
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id={`${id}-count`}
+            className="w-40"
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          >
+            <option value="" disabled>
+              Pick a count
+            </option>
+            {targets.map((t) => (
+              <option key={t} value={String(t)}>
+                {t} nodes
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <p className="text-sm" aria-live="polite" data-testid="resize-new-rate">
           {newRate !== null ? (

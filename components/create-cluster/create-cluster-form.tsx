@@ -16,7 +16,7 @@ import { fingerprint, useLaunch } from "@/components/create-cluster/use-launch";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import {
   buildCreateClusterSchema,
   defaultFormValues,
@@ -155,24 +155,22 @@ export function CreateClusterForm({
               control={form.control}
               name="node_count"
               render={({ field }) => (
-                <Select value={String(field.value)} onValueChange={(v) => field.onChange(Number(v))}>
-                  <SelectTrigger
-                    id={ids.nodes}
-                    className="max-w-xs"
-                    aria-invalid={!!errors.node_count || undefined}
-                    aria-describedby={`${ids.nodes}-desc`}
-                    onBlur={field.onBlur}
-                  >
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {counts.map((n) => (
-                      <SelectItem key={n} value={String(n)}>
-                        {n} nodes · {n * offer.gpus_per_node} GPUs
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect
+                  id={ids.nodes}
+                  className="w-full max-w-xs"
+                  aria-invalid={!!errors.node_count || undefined}
+                  aria-describedby={`${ids.nodes}-desc`}
+                  value={String(field.value)}
+                  onChange={(e) => field.onChange(Number(e.target.value))}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                >
+                  {counts.map((n) => (
+                    <option key={n} value={String(n)}>
+                      {`${n} nodes · ${n * offer.gpus_per_node} GPUs`}
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
             />
           )}

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { storageQueryOptions } from "@/lib/query/offers";
 
@@ -47,25 +47,20 @@ export function StorageField({
     );
   }
   return (
-    <Select value={value === "" ? NONE : value} onValueChange={(v) => onChange(v === NONE ? "" : v)}>
-      <SelectTrigger
-        id={id}
-        className="w-full max-w-md"
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      >
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={NONE}>No volume</SelectItem>
-        {volumes.data.map((v) => (
-          <SelectItem key={v.id} value={v.id}>
-            {v.name}
-            {v.sizeGb != null ? ` · ${v.sizeGb} GB` : ""}
-            {v.region != null ? ` · ${v.region}` : ""}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      id={id}
+      className="w-full max-w-md"
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      value={value === "" ? NONE : value}
+      onChange={(e) => onChange(e.target.value === NONE ? "" : e.target.value)}
+    >
+      <option value={NONE}>No volume</option>
+      {volumes.data.map((v) => (
+        <option key={v.id} value={v.id}>
+          {`${v.name}${v.sizeGb != null ? ` · ${v.sizeGb} GB` : ""}${v.region != null ? ` · ${v.region}` : ""}`}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -12,7 +12,7 @@ import { useRenderLimit } from "@/components/offers/use-render-limit";
 import { useOfferFilters } from "@/components/offers/use-offer-filters";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { formatUsd } from "@/lib/cost/estimate";
 import {
@@ -85,7 +85,9 @@ export function OffersView() {
   );
 
   const live = useMemo(() => ({ ...filters, q }), [filters, q]);
-  const deferred = useDeferredValue(live);
+  // Only the search is deferred, so typing stays responsive; a switch or a select applies in the same render.
+  const deferredQ = useDeferredValue(q);
+  const deferred = useMemo(() => ({ ...filters, q: deferredQ }), [filters, deferredQ]);
   const all = useMemo(() => offers.data ?? [], [offers.data]);
   const facets = useMemo(() => offerFacets(all), [all]);
   const rows = useMemo(() => applyOfferFilters(all, deferred), [all, deferred]);
@@ -181,22 +183,20 @@ export function OffersView() {
           <span className="text-sm text-muted-foreground" id="nodes-label">
             Nodes
           </span>
-          <Select
+          <NativeSelect
+            size="sm"
+            className="w-24"
+            aria-labelledby="nodes-label"
             value={filters.nodes === null ? "any" : String(filters.nodes)}
-            onValueChange={(v) => set({ nodes: v === "any" ? null : Number(v) })}
+            onChange={(e) => set({ nodes: e.target.value === "any" ? null : Number(e.target.value) })}
           >
-            <SelectTrigger size="sm" className="w-24" aria-labelledby="nodes-label">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="any">Any</SelectItem>
-              {NODE_CHOICES.map((n) => (
-                <SelectItem key={n} value={String(n)}>
-                  {n}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            <option value="any">Any</option>
+            {NODE_CHOICES.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
           {filters.nodes !== null ? (
             <label className="flex items-center gap-2 text-xs text-muted-foreground">
               <Switch
@@ -220,18 +220,19 @@ export function OffersView() {
           <span className="text-sm text-muted-foreground" id="sort-label">
             Sort
           </span>
-          <Select value={filters.sort} onValueChange={(v) => set({ sort: v as SortKey })}>
-            <SelectTrigger size="sm" className="w-48" aria-labelledby="sort-label">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(SORT_LABEL) as SortKey[]).map((k) => (
-                <SelectItem key={k} value={k}>
-                  {SORT_LABEL[k]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            size="sm"
+            className="w-48"
+            aria-labelledby="sort-label"
+            value={filters.sort}
+            onChange={(e) => set({ sort: e.target.value as SortKey })}
+          >
+            {(Object.keys(SORT_LABEL) as SortKey[]).map((k) => (
+              <option key={k} value={k}>
+                {SORT_LABEL[k]}
+              </option>
+            ))}
+          </NativeSelect>
           <Button
             variant="outline"
             size="sm"

@@ -238,9 +238,9 @@ test("resize offers only the offer's valid counts and shows the new rate before 
 
   const dialog = await openDialog(page, "Resize", "dialog");
   await expect(dialog.getByRole("button", { name: /Resize to/ })).toBeDisabled();
-  await dialog.getByRole("combobox", { name: "New node count" }).click();
-  await expect(page.getByRole("option")).toHaveText(["4 nodes", "8 nodes", "16 nodes"]);
-  await page.getByRole("option", { name: "4 nodes" }).click();
+  const count = dialog.getByRole("combobox", { name: "New node count" });
+  await expect(count.locator("option:not([disabled])")).toHaveText(["4 nodes", "8 nodes", "16 nodes"]);
+  await count.selectOption({ label: "4 nodes" });
   const rate = (offer.hourly_rate_per_node * 4).toFixed(2);
   await expect(dialog.getByTestId("resize-new-rate")).toContainText(`New hourly rate $${rate}`);
   await dialog.getByRole("button", { name: "Resize to 4 nodes" }).click();

@@ -13,8 +13,7 @@ const rows = (page: Page) => page.locator("tr[data-offer-id]");
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search offers" });
 
 async function pickNodes(page: Page, n: number | "Any") {
-  await page.getByRole("combobox", { name: "Nodes" }).click();
-  await page.getByRole("option", { name: String(n), exact: true }).click();
+  await page.getByRole("combobox", { name: "Nodes" }).selectOption({ label: String(n) });
 }
 
 test("filters live in the URL: they survive a reload, and Back undoes the last one", async ({
@@ -47,7 +46,7 @@ test("filters live in the URL: they survive a reload, and Back undoes the last o
 
   await page.reload();
   await expect(search(page)).toHaveValue(gpu);
-  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveText("4");
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue("4");
   await expect(page.getByRole("switch", { name: "Only offers that take a storage volume" })).toHaveAttribute(
     "aria-checked",
     "true",
@@ -94,7 +93,7 @@ test("a bad query string is ignored with a visible notice, never a crash", async
   await expect(page.getByRole("status").filter({ hasText: "Ignored node count “banana”" })).toBeVisible();
   await expect(page.getByText("Ignored sort “cheapest”")).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveText("Any");
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue("any");
 });
 
 test("community offers are hidden until the toggle is on, then clearly marked", async ({ page, request }) => {
@@ -172,5 +171,5 @@ test("Launch goes to the form for that offer, carrying the node count", async ({
     .getByRole("link", { name: /Launch/ })
     .click();
   await expect(page).toHaveURL(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=4`);
-  await expect(page.getByRole("combobox", { name: "Nodes" })).toContainText("4 nodes");
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue("4");
 });
