@@ -1,9 +1,9 @@
 "use client";
 
 import { memo } from "react";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useClientNavClick } from "@/components/ui/client-nav";
 import {
   GpuPrice,
   HostsText,
@@ -85,9 +85,9 @@ const OfferCard = memo(function OfferCard({
       <div className="flex items-center justify-between gap-2">
         {f.short > 0 ? <Badge variant="destructive">Short {formatUsd(f.short)}</Badge> : <span />}
         <Button asChild size="sm" variant={f.takes ? "default" : "outline"}>
-          <Link href={f.href} prefetch={false}>
+          <a href={f.href} data-client-nav>
             Launch
-          </Link>
+          </a>
         </Button>
       </div>
     </li>
@@ -103,8 +103,10 @@ export function OfferCards({
   nodes: number | null;
   balance: number | null;
 }) {
+  const onClick = useClientNavClick();
   return (
-    <ul className="flex flex-col gap-2" aria-label="Cluster offers">
+    // See OffersTable: one router handler for every row's Launch anchor.
+    <ul className="flex flex-col gap-2" aria-label="Cluster offers" onClick={onClick}>
       {offers.map((o) => (
         <OfferCard key={o.id} offer={o} nodes={nodes} balance={balance} />
       ))}

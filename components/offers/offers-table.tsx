@@ -1,9 +1,9 @@
 "use client";
 
 import { memo } from "react";
-import Link from "next/link";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useClientNavClick } from "@/components/ui/client-nav";
 import {
   GpuPrice,
   HostsText,
@@ -131,13 +131,13 @@ const OfferRow = memo(function OfferRow({
       </td>
       <td className="px-2 py-1.5 text-right">
         <Button asChild size="sm" variant={takes ? "default" : "outline"} className="h-7">
-          <Link
+          <a
             href={href}
-            prefetch={false}
+            data-client-nav
             aria-label={`Launch ${offer.gpu_type} × ${offer.gpus_per_node} in ${offer.location ?? offer.id}`}
           >
             Launch
-          </Link>
+          </a>
         </Button>
       </td>
     </tr>
@@ -150,8 +150,10 @@ export function OffersTable({
   balance,
   ...sortProps
 }: SortProps & { offers: Offer[]; nodes: number | null; balance: number | null }) {
+  const onClick = useClientNavClick();
   return (
-    <div className="relative w-full overflow-x-auto rounded-md border">
+    // The rows' Launch links are plain anchors; this one handler sends a plain click through the router.
+    <div className="relative w-full overflow-x-auto rounded-md border" onClick={onClick}>
       <table className="w-full min-w-[980px] text-sm [&_td]:px-1.5 [&_th]:px-1.5">
         <caption className="sr-only">Cluster offers</caption>
         <thead className="bg-muted/60 text-left text-xs whitespace-nowrap text-muted-foreground">

@@ -143,8 +143,23 @@ export function compareOffers(a: Offer, b: Offer, key: SortKey, dir: SortDir): n
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * The offers that pass the filters, in compareOffers order. The sort keys are computed once per offer rather than
+ * once per comparison (the list is re-sorted on every filter change, with up to thousands of offers).
+ */
 export function applyOfferFilters(offers: readonly Offer[], f: OfferFilters): Offer[] {
-  return offers.filter((o) => matchesFilters(o, f)).sort((a, b) => compareOffers(a, b, f.sort, f.dir));
+  const keyed: { o: Offer; k: number; g: number }[] = [];
+  for (const o of offers) {
+    if (matchesFilters(o, f)) keyed.push({ o, k: sortValue(o, f.sort), g: pricePerGpuHour(o) ?? Infinity });
+  }
+  keyed.sort((a, b) => {
+    const d = a.k - b.k;
+    if (d !== 0 && !Number.isNaN(d)) return f.dir === "asc" ? d : -d;
+    const g = a.g - b.g;
+    if (g !== 0 && !Number.isNaN(g)) return g;
+    return a.o.id < b.o.id ? -1 : a.o.id > b.o.id ? 1 : 0;
+  });
+  return keyed.map((x) => x.o);
 }
 
 export type OfferFacets = {

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_FILTERS,
   applyOfferFilters,
+  compareOffers,
+  matchesFilters,
   hasNarrowingFilters,
   offerFacets,
   type OfferFilters,
@@ -194,6 +196,24 @@ describe("filtering and sorting offers", () => {
         for (let i = 1; i < out.length; i++)
           expect(out[i - 1]!.hourly_rate_per_node).toBeLessThanOrEqual(out[i]!.hourly_rate_per_node);
       }),
+    );
+  });
+  it("orders exactly as compareOffers does, for every sort key and direction (property)", () => {
+    const keys = ["gpu_hour", "node_hour", "interconnect", "gpus"] as const;
+    fc.assert(
+      fc.property(
+        fc.array(offerArb, { maxLength: 30 }),
+        fc.constantFrom(...keys),
+        fc.constantFrom("asc" as const, "desc" as const),
+        (list, sort, dir) => {
+          const f = { ...DEFAULT_FILTERS, community: true, sort, dir };
+          const expected = list
+            .filter((o) => matchesFilters(o, f))
+            .sort((a, b) => compareOffers(a, b, sort, dir))
+            .map((o) => o.id);
+          expect(applyOfferFilters(list, f).map((o) => o.id)).toEqual(expected);
+        },
+      ),
     );
   });
   it("lists facet values from the offers", () => {

@@ -1,0 +1,25 @@
+"use client";
+
+import { useCallback } from "react";
+import { useRouter } from "next/navigation";
+
+/**
+ * Client-side navigation for plain `<a data-client-nav href>` links inside a long list, with one click handler on the
+ * list instead of a next/link per row. A next/link costs a few hooks and a registration per row on every mount, and
+ * the offer list re-mounts its rows on each filter change (bench: offers filter → render). A plain left click goes
+ * through the router like a Link; a modified or middle click, or opening in a new tab, keeps the browser's default.
+ */
+export function useClientNavClick(): (e: React.MouseEvent) => void {
+  const router = useRouter();
+  return useCallback(
+    (e: React.MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element).closest("a[data-client-nav]");
+      const href = a?.getAttribute("href");
+      if (!a || !href || a.getAttribute("target")) return;
+      e.preventDefault();
+      router.push(href);
+    },
+    [router],
+  );
+}
