@@ -2,6 +2,10 @@
  * (2) Page weight: first-load JavaScript of every route, gzip, measured the robust way — load the page in Chromium
  * and gzip every script response it fetched until the network was idle — beside an empty Next.js app built from the
  * same node_modules in the same run (generated in a temp folder outside the repo).
+ *
+ * Router prefetches are refused (requests carrying Next-Router-Prefetch): a <Link> in view makes Next fetch the
+ * linked route and its code ahead of a click, which is the next page's weight, not this one's. Left in, it made a
+ * page's figure swing by 50 kB between runs depending on whether the prefetch finished before the network went idle.
  */
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext } from "@playwright/test";
@@ -14,8 +18,16 @@ const BUDGET_KB = 80;
 export async function firstLoadJs(
   context: BrowserContext,
   url: string,
-): Promise<{ kb: number; scripts: number; status: number; largest: string[] }> {
+): Promise<{ kb: number; scripts: number; status: number; largest: string[]; prefetchesRefused: number }> {
   const page = await context.newPage();
+  let prefetchesRefused = 0;
+  await page.route("**/*", (route) => {
+    if (route.request().headers()["next-router-prefetch"]) {
+      prefetchesRefused++;
+      return route.abort();
+    }
+    return route.continue();
+  });
   const bodies: Promise<{ url: string; gz: number }>[] = [];
   page.on("response", (res) => {
     if (res.request().resourceType() !== "script") return;
@@ -39,13 +51,14 @@ export async function firstLoadJs(
     scripts: sizes.length,
     status: res?.status() ?? 0,
     largest,
+    prefetchesRefused,
   };
 }
 
 async function emptyAppBaseline(
   browser: Browser,
   simApiUrl: string,
-): Promise<{ kb: number; scripts: number; largest: string[] }> {
+): Promise<{ kb: number; scripts: number; largest: string[]; prefetchesRefused: number }> {
   const app = await emptyApp(simApiUrl);
   const context = await browser.newContext();
   try {
