@@ -12,6 +12,7 @@ import { statusInfo } from "@/lib/clusters/status";
 import { clusterKeys } from "@/lib/query/clusters";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { BillingCard } from "./billing-card";
+import { ResizeButton, TerminateButton, type OfferLimits } from "./cluster-action-buttons";
 import { ClusterHeader } from "./cluster-header";
 import { ConnectionCard, StorageCard } from "./connection-card";
 import { EventsList } from "./events-list";
@@ -22,9 +23,7 @@ import { NcclCard } from "./nccl-card";
 import { NodesTable } from "./nodes-table";
 import { NotifyButton } from "./notify-button";
 import { PhaseBar } from "./phase-bar";
-import { ResizeDialog, type OfferLimits } from "./resize-dialog";
 import { ClusterDetailSkeleton } from "./skeletons";
-import { TerminateDialog } from "./terminate-dialog";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
 import { useNow } from "./use-now";
@@ -72,9 +71,9 @@ export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits 
   const actions = (
     <>
       {!over && <NotifyButton />}
-      {!over && <ResizeDialog cluster={cluster} limits={limits} onDone={update} />}
+      {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over && cluster.status !== "terminating" && (
-        <TerminateDialog cluster={cluster} now={now} onDone={update} />
+        <TerminateButton cluster={cluster} now={now} onDone={update} />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon, Maximize2Icon } from "lucide-react";
+import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
@@ -11,39 +11,31 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { resizeCluster } from "@/lib/actions/cluster-actions";
 import { hourlyRate } from "@/lib/clusters/cost";
 import { formatRate } from "@/lib/clusters/format";
-import { resizeBlocked, resizeTargets } from "@/lib/clusters/node-counts";
-import type { Cluster, Offer } from "@/lib/runcrate/schemas";
-
-export type OfferLimits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;
+import { resizeTargets } from "@/lib/clusters/node-counts";
+import type { OpenProps } from "@/components/ui/lazy-dialog";
+import type { ResizeProps } from "./cluster-action-buttons";
 
 /** Resize to a valid node count (the offer's rules), with the new hourly rate shown before confirming. */
 export function ResizeDialog({
   cluster,
   limits,
   onDone,
-}: {
-  cluster: Cluster;
-  limits: OfferLimits | null;
-  onDone: (c: Cluster) => void;
-}) {
-  const [open, setOpen] = useState(false);
+  open,
+  onOpenChange: setOpen,
+}: ResizeProps & OpenProps) {
   const [count, setCount] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const id = useId();
-  const blocked = resizeBlocked(cluster, limits);
   const targets = resizeTargets(cluster.node_count, limits);
   const n = Number(count);
   const newRate = count ? cluster.hourly_rate_per_node * n : null;
-
-  if (cluster.resize !== true) return null;
 
   const confirm = () =>
     startTransition(async () => {
@@ -69,12 +61,6 @@ export function ResizeDialog({
         }
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={blocked !== null} title={blocked ?? undefined}>
-          <Maximize2Icon aria-hidden="true" />
-          Resize
-        </Button>
-      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Resize {cluster.name}</DialogTitle>

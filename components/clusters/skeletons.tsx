@@ -2,7 +2,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export function ClusterListSkeleton() {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading clusters">
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading clusters">
       <Skeleton className="h-8 w-40" />
       <Skeleton className="h-8 w-72" />
       <div className="flex flex-col gap-2 rounded-lg border p-3">
@@ -16,7 +16,7 @@ export function ClusterListSkeleton() {
 
 export function ClusterDetailSkeleton() {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading cluster">
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading cluster">
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-4 w-96 max-w-full" />
       <Skeleton className="h-16 w-full" />

@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon, PowerIcon } from "lucide-react";
+import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
 import {
@@ -11,7 +11,6 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -19,19 +18,17 @@ import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/actions/cluster-actions";
 import { costSoFar, hourlyRate } from "@/lib/clusters/cost";
 import { formatMoney, formatRate } from "@/lib/clusters/format";
-import type { Cluster } from "@/lib/runcrate/schemas";
+import type { OpenProps } from "@/components/ui/lazy-dialog";
+import type { TerminateProps } from "./cluster-action-buttons";
 
 /** Terminate, confirmed by typing the cluster's name; shows what it has cost and stops costing. */
 export function TerminateDialog({
   cluster,
   now,
   onDone,
-}: {
-  cluster: Cluster;
-  now: number;
-  onDone: (c: Cluster) => void;
-}) {
-  const [open, setOpen] = useState(false);
+  open,
+  onOpenChange: setOpen,
+}: TerminateProps & OpenProps) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -68,12 +65,6 @@ export function TerminateDialog({
         }
       }}
     >
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
-          <PowerIcon aria-hidden="true" />
-          Terminate
-        </Button>
-      </AlertDialogTrigger>
       <AlertDialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <AlertDialogHeader>

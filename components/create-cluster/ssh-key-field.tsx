@@ -32,7 +32,7 @@ export function SshKeyField({
   return (
     <div className="flex flex-col gap-2" aria-describedby={describedBy}>
       {keys.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading SSH keys">
+        <div className="flex flex-col gap-2" role="status" aria-busy="true" aria-label="Loading SSH keys">
           <Skeleton className="h-8 w-full" />
           <Skeleton className="h-8 w-2/3" />
         </div>

@@ -23,7 +23,8 @@ export function StorageField({
   describedBy: string;
 }) {
   const volumes = useQuery(storageQueryOptions());
-  if (volumes.isPending) return <Skeleton className="h-9 w-full" aria-label="Loading storage volumes" />;
+  if (volumes.isPending)
+    return <Skeleton className="h-9 w-full" role="status" aria-label="Loading storage volumes" />;
   if (volumes.isError) {
     return (
       <div role="alert" className="flex items-center gap-3 text-sm text-destructive">

@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export function OffersSkeleton() {
   return (
-    <div className="rounded-md border" aria-busy="true" aria-label="Loading offers">
+    <div className="rounded-md border" role="status" aria-busy="true" aria-label="Loading offers">
       <div className="border-b bg-muted/60 px-2 py-2.5">
         <Skeleton className="h-3 w-2/3" />
       </div>

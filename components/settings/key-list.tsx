@@ -6,9 +6,14 @@ import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction, type KeyView } from "@/lib/actions/keys";
-import { DeleteKeyDialog } from "./delete-key-dialog";
-import { KeyFormDialog } from "./key-form-dialog";
+import { lazyComponent, useOnceTrue } from "@/components/ui/lazy-dialog";
 import { MaskedKey } from "./masked-key";
+
+// Loaded when first wanted (a hover, focus or click on a button that opens them), not with the page.
+const KeyFormDialog = lazyComponent(() => import("./key-form-dialog").then((m) => m.KeyFormDialog));
+const DeleteKeyDialog = lazyComponent(() => import("./delete-key-dialog").then((m) => m.DeleteKeyDialog));
+const preloadForm = { onPointerEnter: KeyFormDialog.preload, onFocus: KeyFormDialog.preload };
+const preloadDelete = { onPointerEnter: DeleteKeyDialog.preload, onFocus: DeleteKeyDialog.preload };
 
 /** The user's saved keys: which one is active, and add / replace / delete / make active. */
 export function KeyList({ keys }: { keys: KeyView[] }) {
@@ -16,6 +21,8 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
   const [replacing, setReplacing] = React.useState<KeyView | null>(null);
   const [deleting, setDeleting] = React.useState<KeyView | null>(null);
   const [activating, setActivating] = React.useState<string | null>(null);
+  const formWanted = useOnceTrue(adding || replacing !== null);
+  const deleteWanted = useOnceTrue(deleting !== null);
 
   async function activate(k: KeyView) {
     setActivating(k.id);
@@ -36,7 +43,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
             One key is active at a time, and Clusterdeck uses it for everything you do. Switch here or from
             the key menu in the header.
           </p>
-          <Button onClick={() => setAdding(true)}>
+          <Button onClick={() => setAdding(true)} {...preloadForm}>
             <PlusIcon aria-hidden="true" />
             Add key
           </Button>
@@ -53,7 +60,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
             Add a Runcrate API key (it starts with <code className="font-mono">rc_live_</code>) to browse
             offers and launch clusters. Create one in the Runcrate dashboard under API keys.
           </p>
-          <Button className="mt-6" onClick={() => setAdding(true)}>
+          <Button className="mt-6" onClick={() => setAdding(true)} {...preloadForm}>
             <PlusIcon aria-hidden="true" />
             Add your first key
           </Button>
@@ -94,6 +101,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
                   size="sm"
                   variant="ghost"
                   onClick={() => setReplacing(k)}
+                  {...preloadForm}
                   aria-label={`Replace ${k.label}`}
                 >
                   Replace
@@ -103,6 +111,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
                   variant="ghost"
                   className="text-destructive hover:text-destructive"
                   onClick={() => setDeleting(k)}
+                  {...preloadDelete}
                   aria-label={`Delete ${k.label}`}
                 >
                   Delete
@@ -113,13 +122,19 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
         </ul>
       )}
 
-      <KeyFormDialog open={adding} onOpenChange={setAdding} />
-      <KeyFormDialog
-        open={!!replacing}
-        onOpenChange={(o) => !o && setReplacing(null)}
-        replacing={replacing}
-      />
-      <DeleteKeyDialog target={deleting} onOpenChange={(o) => !o && setDeleting(null)} />
+      {formWanted ? (
+        <>
+          <KeyFormDialog open={adding} onOpenChange={setAdding} />
+          <KeyFormDialog
+            open={!!replacing}
+            onOpenChange={(o) => !o && setReplacing(null)}
+            replacing={replacing}
+          />
+        </>
+      ) : null}
+      {deleteWanted ? (
+        <DeleteKeyDialog target={deleting} onOpenChange={(o) => !o && setDeleting(null)} />
+      ) : null}
     </section>
   );
 }

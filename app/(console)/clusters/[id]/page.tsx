@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
 import { NoKeyYet } from "@/components/clusters/no-key";
-import type { OfferLimits } from "@/components/clusters/resize-dialog";
+import type { OfferLimits } from "@/components/clusters/cluster-action-buttons";
 import { getRuncrateContext } from "@/lib/auth/runcrate-context";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { readCluster, readOfferOf } from "@/lib/clusters/reads";

@@ -2,7 +2,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the offer">
+    <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading the offer">
       <Skeleton className="h-7 w-40" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex flex-col gap-4">

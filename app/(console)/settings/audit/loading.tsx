@@ -2,7 +2,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export default function AuditLoading() {
   return (
-    <div className="max-w-5xl" aria-busy="true" aria-label="Loading the audit log">
+    <div className="max-w-5xl" role="status" aria-busy="true" aria-label="Loading the audit log">
       <Skeleton className="mb-3 h-4 w-20" />
       <Skeleton className="mb-2 h-7 w-32" />
       <Skeleton className="mb-8 h-4 w-full max-w-xl" />

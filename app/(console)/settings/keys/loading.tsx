@@ -2,7 +2,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export default function KeysLoading() {
   return (
-    <div className="max-w-3xl" aria-busy="true" aria-label="Loading keys">
+    <div className="max-w-3xl" role="status" aria-busy="true" aria-label="Loading keys">
       <Skeleton className="mb-3 h-4 w-20" />
       <Skeleton className="mb-2 h-7 w-40" />
       <Skeleton className="mb-8 h-4 w-full max-w-lg" />

@@ -1,0 +1,47 @@
+"use client";
+
+import { Maximize2Icon, PowerIcon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { resizeBlocked } from "@/lib/clusters/node-counts";
+import type { Cluster, Offer } from "@/lib/runcrate/schemas";
+
+export type OfferLimits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;
+export type ResizeProps = { cluster: Cluster; limits: OfferLimits | null; onDone: (c: Cluster) => void };
+export type TerminateProps = { cluster: Cluster; now: number; onDone: (c: Cluster) => void };
+
+// The dialogs load on hover, focus or the first click (components/ui/lazy-dialog.tsx); the buttons render at once.
+const ResizeDialog = lazyDialog(() => import("./resize-dialog").then((m) => m.ResizeDialog));
+const TerminateDialog = lazyDialog(() => import("./terminate-dialog").then((m) => m.TerminateDialog));
+
+/** Resize, when the API allows it for this cluster; disabled with the reason as its title when it cannot now. */
+export function ResizeButton(props: ResizeProps) {
+  if (props.cluster.resize !== true) return null;
+  const blocked = resizeBlocked(props.cluster, props.limits);
+  return (
+    <ResizeDialog
+      {...props}
+      trigger={
+        <Button variant="outline" size="sm" disabled={blocked !== null} title={blocked ?? undefined}>
+          <Maximize2Icon aria-hidden="true" />
+          Resize
+        </Button>
+      }
+    />
+  );
+}
+
+export function TerminateButton(props: TerminateProps) {
+  return (
+    <TerminateDialog
+      {...props}
+      trigger={
+        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
+          <PowerIcon aria-hidden="true" />
+          Terminate
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import * as React from "react";
+import { Slot as SlotPrimitive } from "radix-ui";
+
+/**
+ * Dialogs whose code loads when first wanted, not with the page. Radix Dialog (focus scope, dismissable layer,
+ * scroll lock, portal) and a form's react-hook-form + zod are a large share of a page's first-load JS (bench: page
+ * weight), and a dialog is only ever needed after a click. The trigger renders at once; hovering or focusing it
+ * starts the download, so by the click it is usually there (on loopback it takes milliseconds either way). Once
+ * opened, a dialog stays mounted, so its closing animation and focus return work as before. A failed download is
+ * forgotten, so the next hover or click tries again.
+ */
+
+/**
+ * A component loaded on first render. Render it only once it is wanted (a dialog the page opens itself, for one
+ * row of a list, say), and call preload() from whatever will open it.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<React.ComponentType<P>>) {
+  let pending: Promise<React.ComponentType<P>> | null = null;
+  const get = () =>
+    (pending ??= load().catch((err: unknown) => {
+      pending = null;
+      throw err;
+    }));
+  const Lazy = React.lazy(() => get().then((C) => ({ default: C })));
+  function LazyComponent(props: P) {
+    return (
+      <React.Suspense fallback={null}>
+        <Lazy {...props} />
+      </React.Suspense>
+    );
+  }
+  return Object.assign(LazyComponent, { preload: () => void get().catch(() => undefined) });
+}
+
+/** What a lazily loaded dialog takes from its opener. */
+export type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** A trigger rendered now and the dialog it opens, loaded on hover, focus or the first click. */
+export function lazyDialog<P extends OpenProps>(load: () => Promise<React.ComponentType<P>>) {
+  const Dialog = lazyComponent(load);
+  function LazyDialog({ trigger, ...props }: Omit<P, keyof OpenProps> & { trigger: React.ReactElement }) {
+    const [open, setOpen] = React.useState(false);
+    const [mounted, setMounted] = React.useState(false);
+    const triggerRef = React.useRef<HTMLElement>(null);
+    // Radix returns focus to a Dialog.Trigger it knows; this trigger lives outside the dialog's tree, so focus is
+    // returned here on every way of closing (Escape, Cancel, a link inside, a finished action). After the commit,
+    // not in the close handler: until the dialog has re-rendered closed, its focus trap pulls focus back inside.
+    const wasOpen = React.useRef(false);
+    React.useEffect(() => {
+      if (wasOpen.current && !open) triggerRef.current?.focus();
+      wasOpen.current = open;
+    }, [open]);
+    return (
+      <>
+        <SlotPrimitive.Slot
+          ref={triggerRef}
+          onPointerEnter={Dialog.preload}
+          onFocus={Dialog.preload}
+          onClick={() => {
+            setMounted(true);
+            setOpen(true);
+          }}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+        >
+          {trigger}
+        </SlotPrimitive.Slot>
+        {mounted ? <Dialog {...(props as unknown as P)} open={open} onOpenChange={setOpen} /> : null}
+      </>
+    );
+  }
+  return Object.assign(LazyDialog, { preload: Dialog.preload });
+}
+
+/** True from the first render where `value` was true on: mount a lazy dialog when first opened, then keep it. */
+export function useOnceTrue(value: boolean): boolean {
+  const [ever, setEver] = React.useState(value);
+  if (value && !ever) setEver(true);
+  return ever || value;
+}
