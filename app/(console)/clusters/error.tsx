@@ -1,25 +1,16 @@
 "use client";
 
-import { CloudOffIcon } from "lucide-react";
-import { StatusMessage } from "@/components/shell/status-message";
-import { Button } from "@/components/ui/button";
+import { RouteError, type ErrorBoundaryProps } from "@/components/shell/route-error";
 
-export default function ClustersError({
-  error,
-  reset,
-}: {
-  error: Error & { digest?: string };
-  reset: () => void;
-}) {
+export default function ClustersError(props: ErrorBoundaryProps) {
   return (
-    <StatusMessage
-      icon={<CloudOffIcon />}
+    <RouteError
+      {...props}
       title="The cluster list couldn't be shown"
-      reference={error.digest ?? null}
-      actions={<Button onClick={reset}>Try again</Button>}
+      back={{ href: "/offers", label: "Browse offers" }}
     >
       Something went wrong on the Clusterdeck server while loading your clusters. Your clusters on Runcrate
       are not affected.
-    </StatusMessage>
+    </RouteError>
   );
 }

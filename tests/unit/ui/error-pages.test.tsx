@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
+import ClusterError from "@/app/(console)/clusters/[id]/error";
+import ClustersError from "@/app/(console)/clusters/error";
 import ConsoleError from "@/app/(console)/error";
 import RootError from "@/app/error";
 import GlobalError from "@/app/global-error";
@@ -20,6 +22,8 @@ describe("error pages", () => {
     ["console error", () => <ConsoleError error={serverError()} retry={retry} />],
     ["root error", () => <RootError error={serverError()} retry={retry} />],
     ["global error", () => <GlobalError error={serverError()} retry={retry} />],
+    ["cluster list error", () => <ClustersError error={serverError()} retry={retry} />],
+    ["cluster page error", () => <ClusterError error={serverError()} retry={retry} />],
   ] as const;
 
   for (const [name, render] of pages) {
@@ -27,7 +31,7 @@ describe("error pages", () => {
       const htmlText = renderToStaticMarkup(render());
       expect(htmlText).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
       expect(htmlText).toContain("Try again");
-      expect(htmlText).toContain('href="/clusters"');
+      expect(htmlText).toMatch(/href="\/(clusters|offers)"/);
       expect(htmlText).toContain("3141592653");
     });
 

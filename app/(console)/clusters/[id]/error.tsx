@@ -1,33 +1,16 @@
 "use client";
 
-import { CloudOffIcon } from "lucide-react";
-import Link from "next/link";
-import { StatusMessage } from "@/components/shell/status-message";
-import { Button } from "@/components/ui/button";
+import { RouteError, type ErrorBoundaryProps } from "@/components/shell/route-error";
 
-export default function ClusterError({
-  error,
-  reset,
-}: {
-  error: Error & { digest?: string };
-  reset: () => void;
-}) {
+export default function ClusterError(props: ErrorBoundaryProps) {
   return (
-    <StatusMessage
-      icon={<CloudOffIcon />}
+    <RouteError
+      {...props}
       title="This cluster page couldn't be shown"
-      reference={error.digest ?? null}
-      actions={
-        <>
-          <Button onClick={reset}>Try again</Button>
-          <Button asChild variant="outline">
-            <Link href="/clusters">All clusters</Link>
-          </Button>
-        </>
-      }
+      back={{ href: "/clusters", label: "All clusters" }}
     >
       Something went wrong on the Clusterdeck server. The cluster itself is not affected; it keeps running and
       billing as before.
-    </StatusMessage>
+    </RouteError>
   );
 }
