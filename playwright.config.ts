@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { appNodeOptions } from "./scripts/app-node-options.mjs";
 
 /**
  * End-to-end tests run the production build against the simulator, in the system Chromium.
@@ -63,7 +64,8 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      command: `rm -rf ${DATA} && ${build} && npx next start -H 127.0.0.1 -p ${APP_PORT}`,
+      // The server runs with its shipping Node options (npm start); the build does not need them.
+      command: `rm -rf ${DATA} && ${build} && NODE_OPTIONS="${appNodeOptions(process.env.NODE_OPTIONS)}" npx next start -H 127.0.0.1 -p ${APP_PORT}`,
       url: `${e2e.appUrl}/api/health`,
       env: {
         NEXT_DIST_DIR: DIST,

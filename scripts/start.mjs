@@ -11,6 +11,7 @@
  * script exits non-zero. Plain Node ESM: no TypeScript here (the simulator runs under tsx's loader).
  */
 import { spawn } from "node:child_process";
+import { appNodeOptions } from "./app-node-options.mjs";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -178,6 +179,7 @@ async function main() {
   const app = run(process.execPath, [nextBin(), "start", "-p", appPort], {
     ...appEnv,
     NEXT_DIST_DIR: distDir,
+    NODE_OPTIONS: appNodeOptions(env.NODE_OPTIONS),
   });
   watch("app", app);
   if (!(await waitFor(`http://127.0.0.1:${appPort}/`, app, "The app", 60_000))) {

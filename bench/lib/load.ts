@@ -30,11 +30,18 @@ export function median(xs: number[]): number {
   );
 }
 
+/**
+ * One GET; resolves with the status. A keep-alive socket the server closed just as the request went out fails with
+ * ECONNRESET before any byte of an answer: like a browser, that request is retried once on a new socket (the race
+ * Node's docs describe under request.reusedSocket), and counted in `stats.staleSocketRetries`.
+ */
 export function get(
   agent: http.Agent,
   url: URL,
   headers: Record<string, string>,
   timeoutMs: number,
+  stats?: { staleSocketRetries: number },
+  retried = false,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: "GET", agent, headers, timeout: timeoutMs }, (res) => {
@@ -43,7 +50,12 @@ export function get(
       res.on("error", reject);
     });
     req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", reject);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && err.code === "ECONNRESET") {
+        if (stats) stats.staleSocketRetries++;
+        get(agent, url, headers, timeoutMs, stats, true).then(resolve, reject);
+      } else reject(err);
+    });
     req.end();
   });
 }

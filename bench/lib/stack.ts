@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { appNodeOptions } from "../../scripts/app-node-options.mjs";
 import { start, waitForUrl, type Proc } from "./proc";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -58,6 +59,8 @@ export async function startApp(o: AppOptions): Promise<{ proc: Proc; url: string
       RUNCRATE_SIMULATOR: "1",
       AUTH_TRUST_HOST: "true",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The server's shipping options (npm start): the bench measures what people run.
+      NODE_OPTIONS: appNodeOptions(process.env.NODE_OPTIONS),
       ...o.env,
     },
   });

@@ -18,6 +18,8 @@ export type WatchResult = {
   max: number;
   /** Asks that started more than one interval late (the server could not keep up). */
   late: number;
+  /** Requests retried once because a kept-alive socket was closed by the server as they went out. */
+  staleSocketRetries: number;
 };
 
 export async function watch(o: {
@@ -35,6 +37,7 @@ export async function watch(o: {
   const statuses: Record<string, number> = {};
   let errors = 0;
   let late = 0;
+  const retries = { staleSocketRetries: 0 };
   const t0 = performance.now();
   const end = t0 + o.durationMs;
   const tick = o.onTick ? setInterval(o.onTick, 1_000) : null;
@@ -53,6 +56,7 @@ export async function watch(o: {
           url,
           { cookie: w.cookie, accept: "application/json" },
           o.timeoutMs ?? 15_000,
+          retries,
         );
       } catch (e) {
         status = e instanceof Error ? e.message : "error";
@@ -79,6 +83,7 @@ export async function watch(o: {
     p99: percentile(lat, 99),
     max: lat[lat.length - 1] ?? NaN,
     late,
+    staleSocketRetries: retries.staleSocketRetries,
   };
 }
 

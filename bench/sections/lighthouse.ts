@@ -94,7 +94,22 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
             .slice(0, 5)
             .map((i) => `${i.node?.selector ?? "?"} — ${i.node?.explanation?.split("\n")[0] ?? ""}`),
         }));
-      data[label] = { perf, a11y, version: report.lighthouseVersion, failing, metrics, a11yFailures };
+      // Where the blocking time went: the page's long tasks and the scripts that cost the most main-thread time.
+      const items = (id: string, n: number) => (report.audits[id]?.details?.items ?? []).slice(0, n);
+      const longTasks = items("long-tasks", 8);
+      const mainThread = items("mainthread-work-breakdown", 8);
+      const bootup = items("bootup-time", 5);
+      data[label] = {
+        perf,
+        a11y,
+        version: report.lighthouseVersion,
+        failing,
+        metrics,
+        a11yFailures,
+        longTasks,
+        mainThread,
+        bootup,
+      };
       rows.push(
         {
           section: "lighthouse",

@@ -8,6 +8,7 @@ import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
 import { findNextServer, rssMb } from "../lib/proc";
 import { spread, watch } from "../lib/watchers";
+import { appNodeOptions } from "../../scripts/app-node-options.mjs";
 
 const WATCHERS = 200;
 const USERS = 20;
@@ -48,6 +49,13 @@ export async function rssSection(ctx: BenchContext): Promise<SectionResult> {
   const rows: Row[] = [
     {
       section: "rss",
+      metric: "server Node options (as npm start runs it)",
+      value: appNodeOptions(process.env.NODE_OPTIONS),
+      target: "—",
+      ok: null,
+    },
+    {
+      section: "rss",
       metric: "next-server RSS after start / empty Next app (same run)",
       value: `${ctx.idleRssMb?.toFixed(0) ?? "?"} / ${emptyRss?.toFixed(0) ?? "?"} MB`,
       target: "—",
@@ -63,7 +71,7 @@ export async function rssSection(ctx: BenchContext): Promise<SectionResult> {
     {
       section: "rss",
       metric: "watcher requests / errors",
-      value: `${r.requests} / ${r.errors} (${JSON.stringify(r.statuses)})`,
+      value: `${r.requests} / ${r.errors} (${JSON.stringify(r.statuses)}; ${r.staleSocketRetries} retried after a keep-alive close race)`,
       target: "0 errors",
       ok: r.errors === 0,
     },
