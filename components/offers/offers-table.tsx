@@ -70,7 +70,7 @@ const OfferRow = memo(function OfferRow({
       data-offer-id={offer.id}
       data-takes={takes ? "yes" : "no"}
       className={cn(
-        "border-b text-[13px] whitespace-nowrap hover:bg-muted/40",
+        "group border-b text-[13px] whitespace-nowrap hover:bg-muted/40",
         !takes && "text-muted-foreground",
       )}
     >
@@ -129,7 +129,8 @@ const OfferRow = memo(function OfferRow({
       <td className="px-2 py-1.5">
         {offer.volume ? "Yes" : <span className="text-muted-foreground">No</span>}
       </td>
-      <td className="px-2 py-1.5 text-right">
+      {/* Pinned to the right edge: when the table is wider than the page and scrolls, Launch stays in view. */}
+      <td className="sticky right-0 bg-background bg-linear-to-r from-muted/40 to-muted/40 [background-size:0_0] bg-no-repeat px-2 py-1.5 text-right shadow-[-1px_0_0_var(--border)] group-hover:[background-size:100%_100%]">
         <Button asChild size="sm" variant={takes ? "default" : "outline"} className="h-7">
           <a
             href={href}
@@ -180,7 +181,10 @@ export function OffersTable({
             <th scope="col" className="px-2 py-2 font-medium">
               Volume
             </th>
-            <th scope="col" className="px-2 py-2">
+            <th
+              scope="col"
+              className="sticky right-0 bg-background bg-linear-to-r from-muted/60 to-muted/60 px-2 py-2 shadow-[-1px_0_0_var(--border)]"
+            >
               <span className="sr-only">Launch</span>
             </th>
           </tr>
