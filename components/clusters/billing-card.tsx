@@ -1,7 +1,8 @@
 import { InfoIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { billedButNotReady, billedRate, costSoFar, hourlyRate } from "@/lib/clusters/cost";
-import { formatMoney, formatRate, formatTimestamp } from "@/lib/clusters/format";
+import { formatTimestamp } from "@/lib/clusters/format";
+import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Rate, billed since, nodes billed, and the cost so far ticking every second between polls. */
@@ -21,16 +22,18 @@ export function BillingCard({ cluster, now }: { cluster: Cluster; now: number })
         <div>
           <p className="text-xs text-muted-foreground">Cost so far</p>
           <p className="text-2xl font-semibold tabular-nums" data-testid="cost-so-far" aria-live="off">
-            {formatMoney(cost.amount)}
+            {formatUsd(cost.amount)}
           </p>
-          {cost.billing && <p className="text-xs text-muted-foreground">accruing at {formatRate(billed)}</p>}
+          {cost.billing && (
+            <p className="text-xs text-muted-foreground">accruing at {formatHourly(billed)}</p>
+          )}
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Hourly rate</dt>
           <dd className="tabular-nums">
-            {formatRate(rate)}{" "}
+            {formatHourly(rate)}{" "}
             <span className="text-xs text-muted-foreground">
-              ({formatRate(cluster.hourly_rate_per_node)} × {cluster.node_count})
+              ({formatHourly(cluster.hourly_rate_per_node)} × {cluster.node_count})
             </span>
           </dd>
           <dt className="text-muted-foreground">Billed since</dt>

@@ -3,9 +3,10 @@
 import { ChevronLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { formatRate, formatTimestamp } from "@/lib/clusters/format";
+import { formatTimestamp } from "@/lib/clusters/format";
 import { hourlyRate } from "@/lib/clusters/cost";
 import { stackLabel, stackStatusInfo, statusInfo } from "@/lib/clusters/status";
+import { formatHourly } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { StatusBadge, toneVariant } from "./status-badge";
 
@@ -84,9 +85,9 @@ export function ClusterHeader({
           </span>
         </Fact>
         <Fact label="Rate">
-          <span className="tabular-nums">{formatRate(hourlyRate(cluster))}</span>
+          <span className="tabular-nums">{formatHourly(hourlyRate(cluster))}</span>
           <span className="block text-xs text-muted-foreground tabular-nums">
-            {formatRate(cluster.hourly_rate_per_node)} per node
+            {formatHourly(cluster.hourly_rate_per_node)} per node
           </span>
         </Fact>
       </dl>

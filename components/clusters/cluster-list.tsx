@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { clockSkew } from "@/lib/clusters/clock";
 import { costSoFar, hourlyRate } from "@/lib/clusters/cost";
-import { formatAge, formatMoney, formatRate, parseTime } from "@/lib/clusters/format";
+import { formatAge, parseTime } from "@/lib/clusters/format";
 import {
   applyListView,
   countByGroup,
@@ -22,6 +22,7 @@ import {
   type ListView,
 } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
+import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
 import { LiveStatus } from "./live-status";
@@ -233,9 +234,9 @@ function ClusterTable({
                 {c.gpus_per_node}× {c.gpu_type}{" "}
                 <span className="text-muted-foreground">× {c.node_count} nodes</span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{formatRate(hourlyRate(c))}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatHourly(hourlyRate(c))}</TableCell>
               <TableCell className="text-right tabular-nums">
-                {now === null ? "—" : formatMoney(costSoFar(c, now).amount)}
+                {now === null ? "—" : formatUsd(costSoFar(c, now).amount)}
               </TableCell>
               <TableCell className="text-right text-muted-foreground tabular-nums" title={c.created_at}>
                 {now === null ? "—" : formatAge(now - (parseTime(c.created_at) ?? now))}
@@ -308,9 +309,9 @@ function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | null }) {
                 {c.gpus_per_node}× {c.gpu_type} × {c.node_count}
               </span>
               <span>{stackLabel(c.stack)}</span>
-              <span className="tabular-nums">{formatRate(hourlyRate(c))}</span>
+              <span className="tabular-nums">{formatHourly(hourlyRate(c))}</span>
               <span className="tabular-nums">
-                {now === null ? "" : `${formatMoney(costSoFar(c, now).amount)} so far`}
+                {now === null ? "" : `${formatUsd(costSoFar(c, now).amount)} so far`}
               </span>
               <span className="tabular-nums">
                 {now === null ? "" : `${formatAge(now - (parseTime(c.created_at) ?? now))} old`}

@@ -1,6 +1,6 @@
 import { OctagonXIcon } from "lucide-react";
 import { costSoFar } from "@/lib/clusters/cost";
-import { formatMoney } from "@/lib/clusters/format";
+import { formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Plain words for the machine-ish failure_reason codes seen so far; anything else is shown as sent. */
@@ -50,8 +50,8 @@ export function FailureCard({ cluster, now }: { cluster: Cluster; now: number })
         )}
         <p className="text-sm font-medium" data-testid="failure-cost">
           {cost.since === null
-            ? `Nothing was billed: ${formatMoney(0)}. Clusters start all-or-nothing, so no machine was kept or charged.`
-            : `Billed ${formatMoney(cost.amount)} while its machines were up.`}
+            ? `Nothing was billed: ${formatUsd(0)}. Clusters start all-or-nothing, so no machine was kept or charged.`
+            : `Billed ${formatUsd(cost.amount)} while its machines were up.`}
         </p>
       </div>
     </section>

@@ -16,8 +16,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { resizeCluster } from "@/lib/actions/cluster-actions";
 import { hourlyRate } from "@/lib/clusters/cost";
-import { formatRate } from "@/lib/clusters/format";
 import { resizeTargets } from "@/lib/clusters/node-counts";
+import { formatHourly } from "@/lib/money";
 import type { OpenProps } from "@/components/ui/lazy-dialog";
 import type { ResizeProps } from "./cluster-action-buttons";
 
@@ -65,7 +65,7 @@ export function ResizeDialog({
         <DialogHeader>
           <DialogTitle>Resize {cluster.name}</DialogTitle>
           <DialogDescription>
-            Now {cluster.node_count} nodes at {formatRate(hourlyRate(cluster))}.{" "}
+            Now {cluster.node_count} nodes at {formatHourly(hourlyRate(cluster))}.{" "}
             {limits
               ? "Counts the offer allows:"
               : "The offer's limits are unknown; Runcrate checks the count."}
@@ -92,10 +92,10 @@ export function ResizeDialog({
         <p className="text-sm" aria-live="polite" data-testid="resize-new-rate">
           {newRate !== null ? (
             <>
-              New hourly rate <strong className="tabular-nums">{formatRate(newRate)}</strong>{" "}
+              New hourly rate <strong className="tabular-nums">{formatHourly(newRate)}</strong>{" "}
               <span className="text-muted-foreground">
                 ({n > cluster.node_count ? "+" : "−"}
-                {formatRate(Math.abs(newRate - hourlyRate(cluster)))}); new machines are billed once they
+                {formatHourly(Math.abs(newRate - hourlyRate(cluster)))}); new machines are billed once they
                 join.
               </span>
             </>

@@ -17,7 +17,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/actions/cluster-actions";
 import { costSoFar, hourlyRate } from "@/lib/clusters/cost";
-import { formatMoney, formatRate } from "@/lib/clusters/format";
+import { formatHourly, formatUsd } from "@/lib/money";
 import type { OpenProps } from "@/components/ui/lazy-dialog";
 import type { TerminateProps } from "./cluster-action-buttons";
 
@@ -77,11 +77,11 @@ export function TerminateDialog({
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/50 px-3 py-2 text-sm">
             <dt className="text-muted-foreground">Cost so far</dt>
             <dd className="font-medium tabular-nums" data-testid="terminate-cost">
-              {formatMoney(cost.amount)}
+              {formatUsd(cost.amount)}
             </dd>
             <dt className="text-muted-foreground">Stops billing</dt>
             <dd className="tabular-nums">
-              {cost.billing ? formatRate(hourlyRate(cluster)) : "nothing is being billed"}
+              {cost.billing ? formatHourly(hourlyRate(cluster)) : "nothing is being billed"}
             </dd>
           </dl>
           <div className="flex flex-col gap-1.5">

@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, Loader2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { estimateCost, formatHours, formatRate, formatUsd } from "@/lib/cost/estimate";
+import { estimateCost, formatHours } from "@/lib/cost/estimate";
+import { formatHourly, formatUsd } from "@/lib/money";
 import { takesNodeCount, validNodeCounts } from "@/lib/offers/offer-rules";
 import { balanceQueryOptions } from "@/lib/query/offers";
 import type { Offer } from "@/lib/runcrate/schemas";
@@ -76,9 +77,9 @@ export function LaunchSummary({
             <span className="block text-xs text-muted-foreground">{n * offer.gpus_per_node} GPUs in all</span>
           ) : null}
         </Row>
-        <Row label="Per node">{formatRate(offer.hourly_rate_per_node)}/h</Row>
+        <Row label="Per node">{formatHourly(offer.hourly_rate_per_node)}</Row>
         <Row label="Cluster" strong>
-          {e ? `${formatRate(e.hourlyRate)}/h` : "—"}
+          {e ? formatHourly(e.hourlyRate) : "—"}
         </Row>
         <Row label="Needed to launch" hint="The balance must cover max($10, one hour of the whole cluster).">
           {e ? formatUsd(e.required) : "—"}
@@ -97,7 +98,7 @@ export function LaunchSummary({
             {formatHours(e.runwayHours)}
             {burning ? (
               <span className="block text-xs text-muted-foreground">
-                with {formatRate(balance.data?.activeUsageCost ?? 0)}/h already running
+                with {formatHourly(balance.data?.activeUsageCost ?? 0)} already running
               </span>
             ) : null}
           </Row>

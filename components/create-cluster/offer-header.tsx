@@ -5,7 +5,7 @@ import {
   interconnectKindLabel,
   LocationText,
 } from "@/components/offers/offer-cells";
-import { formatRate } from "@/lib/cost/estimate";
+import { formatPrice } from "@/lib/money";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -27,7 +27,7 @@ export function OfferHeader({ offer }: { offer: Offer }) {
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3">
         <div>
           <dt className="text-xs text-muted-foreground">Price</dt>
-          <dd className="tabular-nums">{formatRate(offer.hourly_rate_per_node)}/node-h</dd>
+          <dd className="tabular-nums">{formatPrice(offer.hourly_rate_per_node)}/node-h</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Location</dt>

@@ -11,7 +11,7 @@ import {
   LocationText,
   StacksText,
 } from "@/components/offers/offer-cells";
-import { formatRate, formatUsd } from "@/lib/cost/estimate";
+import { formatHourly, formatPrice, formatUsd } from "@/lib/money";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";
@@ -55,13 +55,13 @@ const OfferCard = memo(function OfferCard({
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">$/node-h</dt>
-          <dd>{formatRate(offer.hourly_rate_per_node)}</dd>
+          <dd>{formatPrice(offer.hourly_rate_per_node)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">
             {nodes !== null ? `${nodes} nodes` : f.n !== null ? `${f.n} nodes` : "Cluster"}
           </dt>
-          <dd>{!f.takes ? `Not ${nodes} nodes` : f.total !== null ? `${formatRate(f.total)}/h` : "—"}</dd>
+          <dd>{!f.takes ? `Not ${nodes} nodes` : f.total !== null ? formatHourly(f.total) : "—"}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Interconnect</dt>

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { formatRate } from "@/lib/cost/estimate";
+import { formatPrice } from "@/lib/money";
 import { isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -101,7 +101,7 @@ export function LocationText({ offer }: { offer: Offer }) {
 
 export function GpuPrice({ offer }: { offer: Offer }) {
   return offer.gpus_per_node > 0 ? (
-    <>{formatRate(offer.hourly_rate_per_node / offer.gpus_per_node)}</>
+    <>{formatPrice(offer.hourly_rate_per_node / offer.gpus_per_node)}</>
   ) : (
     <>—</>
   );

@@ -11,7 +11,7 @@ import {
   LocationText,
   StacksText,
 } from "@/components/offers/offer-cells";
-import { formatRate, formatUsd } from "@/lib/cost/estimate";
+import { formatHourly, formatPrice, formatUsd } from "@/lib/money";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import { offerRowFacts } from "@/lib/offers/row-facts";
@@ -83,7 +83,7 @@ const OfferRow = memo(function OfferRow({
       <td className="px-2 py-1.5 text-right tabular-nums">
         <GpuPrice offer={offer} />
       </td>
-      <td className="px-2 py-1.5 text-right tabular-nums">{formatRate(offer.hourly_rate_per_node)}</td>
+      <td className="px-2 py-1.5 text-right tabular-nums">{formatPrice(offer.hourly_rate_per_node)}</td>
       <td className="px-2 py-1.5 text-right tabular-nums">
         {/* Two lines at most, and no taller than the GPU cell: the balance (and with it "Short") usually arrives
             after the rows, and a mark that added a line would push every row below it down. */}
@@ -93,7 +93,7 @@ const OfferRow = memo(function OfferRow({
               Not {nodes} nodes
             </span>
           ) : total !== null ? (
-            <span className="text-foreground">{formatRate(total)}/h</span>
+            <span className="text-foreground">{formatHourly(total)}</span>
           ) : (
             "—"
           )}

@@ -14,7 +14,6 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
-import { formatUsd } from "@/lib/cost/estimate";
 import {
   applyOfferFilters,
   hasNarrowingFilters,
@@ -22,6 +21,7 @@ import {
   type OfferFilters,
   type SortKey,
 } from "@/lib/offers/filters";
+import { formatUsd } from "@/lib/money";
 import { clearNarrowing } from "@/lib/offers/url-state";
 import { ApiGetError } from "@/lib/query/api-get";
 import { balanceQueryOptions, offersQueryOptions } from "@/lib/query/offers";

@@ -1,27 +1,5 @@
 /** Display formatting shared by the cluster pages. Pure; no locale surprises (fixed en-US). */
 
-const money = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const moneyFine = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
-
-/** Credits are dollars (runcrate-api.md §1.9). */
-export function formatMoney(amount: number): string {
-  return money.format(Number.isFinite(amount) ? amount : 0);
-}
-/** For rates, which can be fractions of a cent per hour. */
-export function formatRate(perHour: number): string {
-  return `${moneyFine.format(Number.isFinite(perHour) ? perHour : 0)}/h`;
-}
-
 /** "45 s", "3 min 05 s", "2 h 07 min", "3 d 4 h". */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

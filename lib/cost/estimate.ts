@@ -61,29 +61,6 @@ export function roundCents(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const usdFine = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
-
-/** $1,234.56 — for balances and totals. */
-export function formatUsd(x: number): string {
-  return usd.format(x);
-}
-
-/** Rates keep sub-cent precision ($0.4375/GPU-h) so a per-GPU price is never rounded to a wrong-looking figure. */
-export function formatRate(x: number): string {
-  return usdFine.format(x);
-}
-
 /** "3.5 h", "2 d 4 h", "∞" — a runway for people, not a float. */
 export function formatHours(h: number | null): string {
   if (h === null) return "∞";

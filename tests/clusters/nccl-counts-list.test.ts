@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isClusterId } from "@/lib/clusters/cluster-id";
-import { formatBytes, formatDuration, formatMoney, formatTimestamp } from "@/lib/clusters/format";
+import { formatBytes, formatDuration, formatTimestamp } from "@/lib/clusters/format";
 import {
   applyListView,
   countByGroup,
@@ -163,10 +163,7 @@ describe("cluster ids and formatting", () => {
     for (const bad of ["", "..", "a/b", "a%2Fb", "x?y=1", "-lead", "a".repeat(129), "a b"])
       expect(isClusterId(bad), bad).toBe(false);
   });
-  it("formats money, bytes, durations and timestamps", () => {
-    expect(formatMoney(0)).toBe("$0.00");
-    expect(formatMoney(1234.567)).toBe("$1,234.57");
-    expect(formatMoney(Number.NaN)).toBe("$0.00");
+  it("formats bytes, durations and timestamps", () => {
     expect(formatBytes(8)).toBe("8 B");
     expect(formatBytes(8 * 1024 ** 3)).toBe("8 GiB");
     expect(formatBytes(1536)).toBe("1.5 KiB");

@@ -4,8 +4,6 @@ import {
   clusterHourlyRate,
   estimateCost,
   formatHours,
-  formatRate,
-  formatUsd,
   requiredBalance,
   runwayHours,
   shortfall,
@@ -48,9 +46,6 @@ describe("cost estimate", () => {
     expect(e).toMatchObject({ hourlyRate: 12, required: 12, shortfall: null, runwayHours: null });
   });
   it("formats for people", () => {
-    expect(formatUsd(1234.5)).toBe("$1,234.50");
-    expect(formatRate(0.4375)).toBe("$0.4375");
-    expect(formatRate(2)).toBe("$2.00");
     expect(formatHours(0.5)).toBe("30 min");
     expect(formatHours(3.46)).toBe("3.4 h");
     expect(formatHours(50)).toBe("2 d 2 h");
