@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { appNodeOptions } from "./scripts/app-node-options.mjs";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 /**
  * End-to-end tests run the production build against the simulator, in the system Chromium.
@@ -42,16 +43,7 @@ export default defineConfig({
     baseURL: e2e.appUrl,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [

@@ -1,19 +1,9 @@
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromiumLaunchOptions } from "../../tests/support/chromium";
 import { playwrightCookies } from "./account";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 export async function signedInContext(

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CHROMIUM } from "../lib/browser";
+import { CHROMIUM_PATH } from "../../tests/support/chromium";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { ROOT } from "../lib/stack";
 
@@ -58,7 +58,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
         ...(PRESET === "desktop" ? ["--preset=desktop"] : []),
       ];
       await run(process.execPath, args, {
-        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
         timeout: 180_000,
         maxBuffer: 32 * 1024 * 1024,
       });
