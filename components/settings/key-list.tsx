@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction, type KeyView } from "@/lib/actions/keys";
-import { lazyComponent, useOnceTrue } from "@/components/ui/lazy-dialog";
+import { lazyComponent, useOnceTrue, useReturnFocus } from "@/components/ui/lazy-dialog";
 import { MaskedKey } from "./masked-key";
 
 // Loaded when first wanted (a hover, focus or click on a button that opens them), not with the page.
@@ -23,6 +23,8 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
   const [activating, setActivating] = React.useState<string | null>(null);
   const formWanted = useOnceTrue(adding || replacing !== null);
   const deleteWanted = useOnceTrue(deleting !== null);
+  // The page opens these dialogs itself, so it hands focus back to the button that opened them.
+  useReturnFocus(adding || replacing !== null || deleting !== null);
 
   async function activate(k: KeyView) {
     setActivating(k.id);

@@ -44,14 +44,7 @@ export function lazyDialog<P extends OpenProps>(load: () => Promise<React.Compon
     const [open, setOpen] = React.useState(false);
     const [mounted, setMounted] = React.useState(false);
     const triggerRef = React.useRef<HTMLElement>(null);
-    // Radix returns focus to a Dialog.Trigger it knows; this trigger lives outside the dialog's tree, so focus is
-    // returned here on every way of closing (Escape, Cancel, a link inside, a finished action). After the commit,
-    // not in the close handler: until the dialog has re-rendered closed, its focus trap pulls focus back inside.
-    const wasOpen = React.useRef(false);
-    React.useEffect(() => {
-      if (wasOpen.current && !open) triggerRef.current?.focus();
-      wasOpen.current = open;
-    }, [open]);
+    useReturnFocus(open, triggerRef);
     return (
       <>
         <SlotPrimitive.Slot
@@ -71,7 +64,32 @@ export function lazyDialog<P extends OpenProps>(load: () => Promise<React.Compon
       </>
     );
   }
-  return Object.assign(LazyDialog, { preload: Dialog.preload });
+  return LazyDialog;
+}
+
+/**
+ * Radix returns focus to a Dialog.Trigger it knows. A dialog opened from outside its own tree (a lazy dialog's
+ * trigger, a page that opens a dialog from a row's button) has none, so focus would fall to the body on close. This
+ * puts it back on every way of closing (Escape, Cancel, a link inside, a finished action): on `target` if given,
+ * else on whatever had focus when the dialog opened, if that is still on the page (a deleted row's button is not).
+ * After the commit, not in the close handler: until the dialog has re-rendered closed, its focus trap pulls focus
+ * back inside. The opener is read in a layout effect, before the dialog's own focus moves into it.
+ */
+export function useReturnFocus(open: boolean, target?: React.RefObject<HTMLElement | null>) {
+  const opener = React.useRef<HTMLElement | null>(null);
+  const wasOpen = React.useRef(false);
+  React.useLayoutEffect(() => {
+    if (open && !wasOpen.current)
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+  React.useEffect(() => {
+    if (wasOpen.current && !open) {
+      const el = target?.current ?? opener.current;
+      if (el?.isConnected) el.focus();
+      opener.current = null;
+    }
+    wasOpen.current = open;
+  }, [open, target]);
 }
 
 /** True from the first render where `value` was true on: mount a lazy dialog when first opened, then keep it. */

@@ -236,6 +236,8 @@ test.describe("Runcrate keys", () => {
     await dialog.getByRole("button", { name: "Check and save" }).click();
     await expect(dialog.getByText(/You already have a key with this label/).first()).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    // Closing hands focus back to the button that opened the dialog, for keyboard users.
+    await expect(page.getByRole("button", { name: "Add key" })).toBeFocused();
 
     // Switch in the header.
     await page.getByTestId("active-key-switcher").click();
@@ -250,6 +252,7 @@ test.describe("Runcrate keys", () => {
     await page.getByRole("dialog").getByLabel("API key").fill(replacement);
     await page.getByRole("dialog").getByRole("button", { name: "Check and replace" }).click();
     await expect(page.getByRole("dialog")).toBeHidden({ timeout: 20_000 });
+    await expect(personalRow.getByRole("button", { name: "Replace Personal" })).toBeFocused();
     await expect(personalRow).toContainText(replacement.slice(-4));
     await expect(personalRow).not.toContainText(first.key.slice(-4));
 
