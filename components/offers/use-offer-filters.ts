@@ -19,12 +19,17 @@ export function useOfferFilters() {
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const fromUrl = useMemo(() => parseOfferQuery(searchParams), [searchParams]);
-  const [filters, setLocal] = useState(fromUrl.filters);
+  // The filters shown, with their query string: what the URL says, or what this page last wrote to it.
+  const [local, setLocal] = useState(() => ({
+    filters: fromUrl.filters,
+    qs: serializeOfferQuery(fromUrl.filters),
+  }));
   const [seen, setSeen] = useState(fromUrl);
   if (seen !== fromUrl) {
     setSeen(fromUrl);
     // Our own write coming back leaves the state alone (same query); anything else replaces it.
-    if (serializeOfferQuery(fromUrl.filters) !== serializeOfferQuery(filters)) setLocal(fromUrl.filters);
+    const qs = serializeOfferQuery(fromUrl.filters);
+    if (qs !== local.qs) setLocal({ filters: fromUrl.filters, qs });
   }
 
   const setFilters = useCallback(
@@ -32,12 +37,12 @@ export function useOfferFilters() {
       const qs = serializeOfferQuery(next);
       const url = qs ? `${pathname}?${qs}` : pathname;
       if (url === `${window.location.pathname}${window.location.search}`) return;
-      setLocal(next);
+      setLocal({ filters: next, qs });
       if (mode === "replace") window.history.replaceState(null, "", url);
       else window.history.pushState(null, "", url);
     },
     [pathname],
   );
 
-  return { filters, notices: fromUrl.notices, setFilters };
+  return { filters: local.filters, notices: fromUrl.notices, setFilters };
 }
