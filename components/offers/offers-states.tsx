@@ -2,10 +2,16 @@ import Link from "next/link";
 import { AlertTriangleIcon, SearchXIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
 
-export function OffersSkeleton() {
+export function OffersSkeleton({ className }: { className?: string }) {
   return (
-    <div className="rounded-md border" role="status" aria-busy="true" aria-label="Loading offers">
+    <div
+      className={cn("rounded-md border", className)}
+      role="status"
+      aria-busy="true"
+      aria-label="Loading offers"
+    >
       <div className="border-b bg-muted/60 px-2 py-2.5">
         <Skeleton className="h-3 w-2/3" />
       </div>

@@ -286,15 +286,21 @@ export function OffersView() {
           {narrow ? (
             <OfferCards offers={visible} nodes={deferred.nodes} balance={bal} />
           ) : (
-            <OffersTable
-              offers={visible}
-              nodes={deferred.nodes}
-              balance={bal}
-              sort={filters.sort}
-              dir={filters.dir}
-              onSort={onSort}
-            />
+            // The server renders the table (most of this console's use is on wide screens), hidden below md until
+            // the width is known; phones see a placeholder and then the cards. The same wrapper either way, so
+            // hydration on a wide screen keeps the table it was given instead of building it again.
+            <div className={cn(narrow === null && "max-md:hidden")}>
+              <OffersTable
+                offers={visible}
+                nodes={deferred.nodes}
+                balance={bal}
+                sort={filters.sort}
+                dir={filters.dir}
+                onSort={onSort}
+              />
+            </div>
           )}
+          {narrow === null ? <OffersSkeleton className="md:hidden" /> : null}
           {more ? (
             <div
               ref={sentinelRef}

@@ -10,11 +10,14 @@ function subscribe(onChange: () => void) {
   return () => mq.removeEventListener("change", onChange);
 }
 
-/** True on phone-sized screens, where the offers render as cards instead of a wide table (one or the other, not both). */
-export function useNarrow(): boolean {
+/**
+ * True on phone-sized screens, where the offers render as cards instead of a wide table (one or the other, not both).
+ * Null on the server and while hydrating, when the width is not known yet: the caller renders for both, in CSS.
+ */
+export function useNarrow(): boolean | null {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(QUERY).matches,
-    () => false,
+    () => null,
   );
 }

@@ -65,6 +65,32 @@ test("filters live in the URL: they survive a reload, and Back undoes the last o
   await expect(rows(page)).toHaveCount(offers.length);
 });
 
+test("the server sends the list: a wide screen has the table before any script runs, a phone gets cards", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  // No script runs past the inline ones that reveal streamed HTML: what shows is what the server sent.
+  await page.route("**/_next/static/chunks/**/*.js", (r) => r.abort());
+  await page.goto("/offers");
+  await expect(rows(page)).toHaveCount(offers.length);
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByText(`${offers.length} of ${offers.length} offers`)).toBeVisible();
+
+  // A phone is not known to be one until the page runs: the table stays hidden behind a placeholder, never flashes.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole("status", { name: "Loading offers" })).toBeVisible();
+  await expect(rows(page).first()).toBeHidden();
+
+  await page.unroute("**/_next/static/chunks/**/*.js");
+  await page.reload();
+  await expect(page.getByRole("status", { name: "Loading offers" })).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(0);
+  await expect(page.locator("li[data-offer-id]")).toHaveCount(offers.length);
+});
+
 test("sorting by price per GPU-hour, node-hour and interconnect rate, both ways", async ({
   page,
   request,

@@ -1,15 +1,32 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { OffersView } from "@/components/offers/offers-view";
 import { OffersSkeleton } from "@/components/offers/offers-states";
+import { getRuncrateContext } from "@/lib/auth/runcrate-context";
+import { prefetchOffers } from "@/lib/offers/prefetch";
 
 export const metadata: Metadata = { title: "Offers" };
 
-// The view reads its filters from the URL (useSearchParams), which needs a Suspense boundary.
-export default function OffersPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+// The shell streams at once with a skeleton; the list follows with its data already in it.
+export default function OffersPage({ searchParams }: { searchParams: SearchParams }) {
   return (
     <Suspense fallback={<OffersSkeleton />}>
-      <OffersView />
+      <PrefetchedOffers searchParams={searchParams} />
     </Suspense>
+  );
+}
+
+async function PrefetchedOffers({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await getRuncrateContext();
+  if (ctx.state === "signed-out") redirect("/sign-in?callbackUrl=%2Foffers");
+  const state = await prefetchOffers(ctx, await searchParams);
+  return (
+    <HydrationBoundary state={state ?? undefined}>
+      <OffersView />
+    </HydrationBoundary>
   );
 }

@@ -1,0 +1,37 @@
+import "server-only";
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import type { RuncrateContext } from "@/lib/auth/runcrate-context";
+import { parseOfferQuery } from "@/lib/offers/url-state";
+import { offerKeys } from "@/lib/query/offers";
+
+type PageSearchParams = Record<string, string | string[] | undefined>;
+
+/** The page's query as the browser's useSearchParams will see it (a repeated key reads as its first value). */
+export function searchParamsOf(sp: PageSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(sp))
+    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, one);
+  return out;
+}
+
+/**
+ * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list
+ * and its shortfall marks. Without this the browser hydrated an empty page, fetched, and then rendered the whole list
+ * in one long task (bench: Lighthouse /offers). Both reads run side by side; a failed one is simply left out, and the
+ * browser's own fetch then shows the reason and offers Retry, as before.
+ */
+export async function prefetchOffers(
+  ctx: RuncrateContext,
+  sp: PageSearchParams,
+): Promise<DehydratedState | null> {
+  if (ctx.state !== "ready") return null;
+  const { community } = parseOfferQuery(searchParamsOf(sp)).filters;
+  const qc = new QueryClient();
+  const [offers, balance] = await Promise.allSettled([
+    ctx.client.listOffers({ includeCommunity: community }),
+    ctx.client.getBalance(),
+  ]);
+  if (offers.status === "fulfilled") qc.setQueryData(offerKeys.offers(community), offers.value);
+  if (balance.status === "fulfilled") qc.setQueryData(offerKeys.balance, balance.value);
+  return dehydrate(qc);
+}

@@ -1,0 +1,58 @@
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import type { RuncrateContext } from "@/lib/auth/runcrate-context";
+import { prefetchOffers, searchParamsOf } from "@/lib/offers/prefetch";
+import { offerKeys } from "@/lib/query/offers";
+import type { Balance, Offer } from "@/lib/runcrate/schemas";
+import { offerArb } from "./support/offer-arbitrary";
+
+const user = { id: "u1", email: "a@example.com", name: null } as never;
+const key = { id: "k1", label: "Main", environment: null, last4: "abcd" };
+const balance: Balance = { creditsBalance: 120, activeUsageCost: 0 } as Balance;
+
+function ready(client: { listOffers: () => Promise<Offer[]>; getBalance: () => Promise<Balance> }) {
+  return { state: "ready", user, key, client } as unknown as RuncrateContext;
+}
+const dataOf = (state: Awaited<ReturnType<typeof prefetchOffers>>, k: readonly unknown[]) =>
+  state?.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(k))?.state.data;
+
+describe("offers prefetch for the first paint", () => {
+  it("reads the offers the URL asks for, and the balance, under the keys the page's queries use", async () => {
+    const offers = fc.sample(offerArb, 3);
+    const listOffers = vi.fn(async () => offers);
+    const state = await prefetchOffers(ready({ listOffers, getBalance: async () => balance }), {
+      community: "1",
+    });
+    expect(listOffers).toHaveBeenCalledWith({ includeCommunity: true });
+    expect(dataOf(state, offerKeys.offers(true))).toEqual(offers);
+    expect(dataOf(state, offerKeys.balance)).toEqual(balance);
+  });
+
+  it("leaves out a read that failed, so the browser's own fetch reports it and keeps the other", async () => {
+    const state = await prefetchOffers(
+      ready({
+        listOffers: async () => Promise.reject(new Error("upstream 503")),
+        getBalance: async () => balance,
+      }),
+      {},
+    );
+    expect(dataOf(state, offerKeys.offers(false))).toBeUndefined();
+    expect(dataOf(state, offerKeys.balance)).toEqual(balance);
+  });
+
+  it("asks nothing upstream without a key", async () => {
+    expect(await prefetchOffers({ state: "no-key", user } as RuncrateContext, {})).toBeNull();
+    expect(await prefetchOffers({ state: "signed-out" }, {})).toBeNull();
+  });
+
+  it("reads the query as the browser does: a repeated key counts by its first value, a bad one is ignored", async () => {
+    expect(searchParamsOf({ community: ["0", "1"], q: "h100", x: undefined }).toString()).toBe(
+      "community=0&community=1&q=h100",
+    );
+    const listOffers = vi.fn(async () => [] as Offer[]);
+    const client = { listOffers, getBalance: async () => balance };
+    await prefetchOffers(ready(client), { community: ["0", "1"] });
+    await prefetchOffers(ready(client), { community: "<script>" });
+    expect(listOffers.mock.calls).toEqual([[{ includeCommunity: false }], [{ includeCommunity: false }]]);
+  });
+});
