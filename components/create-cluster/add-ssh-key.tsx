@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -20,6 +20,9 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
   const [publicKey, setPublicKey] = useState("");
   const [errors, setErrors] = useState<{ name?: string; public_key?: string; form?: string }>({});
   const [pending, setPending] = useState(false);
+  // Opened by a button that then goes away: focus moves into the form, where the person was headed.
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => nameRef.current?.focus(), []);
 
   async function submit() {
     if (pending) return;
@@ -69,6 +72,7 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
           Key name
         </label>
         <Input
+          ref={nameRef}
           id={`${id}-name`}
           value={name}
           onChange={(e) => setName(e.target.value)}

@@ -3,7 +3,6 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { AlertTriangleIcon, InfoIcon } from "lucide-react";
 import { LaunchSummary } from "@/components/create-cluster/launch-summary";
@@ -11,18 +10,19 @@ import { MachineNames } from "@/components/create-cluster/machine-names";
 import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { SshKeyField } from "@/components/create-cluster/ssh-key-field";
 import { StorageField } from "@/components/create-cluster/storage-field";
-import { readDraft, writeDraft } from "@/components/create-cluster/draft-storage";
+import { readDraftJson, writeDraft } from "@/components/create-cluster/draft-storage";
 import { fingerprint, useLaunch } from "@/components/create-cluster/use-launch";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { NativeSelect } from "@/components/ui/native-select";
 import {
-  buildCreateClusterSchema,
   defaultFormValues,
   toCreateBody,
   type CreateClusterFormValues,
-} from "@/lib/offers/create-schema";
+  type CreateSchemaContext,
+} from "@/lib/offers/create-form";
+import { loadOnce } from "@/lib/load-once";
 import { buildCreateCurl } from "@/lib/offers/curl";
 import {
   describeNodeCounts,
@@ -34,6 +34,14 @@ import {
 } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/query/offers";
 import type { Offer } from "@/lib/runcrate/schemas";
+
+const loadValidation = loadOnce(() => import("@/components/create-cluster/validation"));
+const preloadValidation = () => void loadValidation().catch(() => undefined);
+
+/** True when the form no longer holds its first values: someone typed before the stored draft was read. */
+function typedSince(values: CreateClusterFormValues, defaults: CreateClusterFormValues): boolean {
+  return JSON.stringify(values) !== JSON.stringify(defaults);
+}
 
 export function CreateClusterForm({
   offer,
@@ -49,24 +57,36 @@ export function CreateClusterForm({
   const sshKeys = useQuery(sshKeysQueryOptions());
   const volumes = useQuery(storageQueryOptions());
 
-  // Built from the offer, and from the workspace's keys and volumes once they are known. A ref lets the resolver
-  // always use the newest schema (react-hook-form keeps the resolver from the first render).
-  const schema = useMemo(
-    () =>
-      buildCreateClusterSchema(offer, {
-        sshKeyIds: sshKeys.data?.map((k) => k.id) ?? null,
-        storageIds: volumes.data?.map((v) => v.id) ?? null,
-      }),
-    [offer, sshKeys.data, volumes.data],
+  // The schema is built from the offer, and from the workspace's keys and volumes once they are known. It and zod
+  // load after the first paint (./validation); a ref lets the resolver always use the newest lists (react-hook-form
+  // keeps the resolver from the first render).
+  const schemaCtx = useMemo<CreateSchemaContext>(
+    () => ({
+      sshKeyIds: sshKeys.data?.map((k) => k.id) ?? null,
+      storageIds: volumes.data?.map((v) => v.id) ?? null,
+    }),
+    [sshKeys.data, volumes.data],
   );
-  const schemaRef = useRef(schema);
+  const schemaCtxRef = useRef(schemaCtx);
   useEffect(() => {
-    schemaRef.current = schema;
-  }, [schema]);
+    schemaCtxRef.current = schemaCtx;
+  }, [schemaCtx]);
   const resolver = useMemo<Resolver<CreateClusterFormValues>>(
-    () => (values, ctx, opts) =>
-      (zodResolver(schemaRef.current) as Resolver<CreateClusterFormValues>)(values, ctx, opts),
-    [],
+    () => async (values, ctx, opts) => {
+      const validation = await loadValidation().catch(() => null);
+      if (!validation)
+        return {
+          values: {},
+          errors: {
+            root: {
+              type: "unavailable",
+              message: "The form’s checks could not be loaded. Check your connection and try again.",
+            },
+          },
+        };
+      return validation.resolverFor(offer, schemaCtxRef.current)(values, ctx, opts);
+    },
+    [offer],
   );
 
   const defaults = useMemo(() => {
@@ -78,15 +98,35 @@ export function CreateClusterForm({
   const form = useForm<CreateClusterFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
   const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form);
 
-  // Restore the draft after hydration (sessionStorage does not exist on the server), then save every change.
+  // Restore the draft after hydration (sessionStorage does not exist on the server), then save every change. zod and
+  // the schema (./validation) load only once wanted: here when there is a draft to check, else on the first focus in
+  // the form, so a visit that only reads the price never downloads them. Anything typed before a draft's check
+  // finishes wins over the stored draft.
   const restored = useRef(false);
   useEffect(() => {
-    const draft = readDraft(offer.id);
-    if (draft) {
-      form.reset({ ...defaults, ...draft.values, include_community: isCommunity(offer) });
-      if (draft.intent) setIntent(draft.intent);
+    const json = readDraftJson(offer.id);
+    if (json === null) {
+      restored.current = true;
+      return;
     }
-    restored.current = true;
+    let live = true;
+    loadValidation()
+      .then(({ parseDraft }) => {
+        const draft = live ? parseDraft(json) : null;
+        if (draft && !typedSince(form.getValues(), defaults)) {
+          form.reset({ ...defaults, ...draft.values, include_community: isCommunity(offer) });
+          if (draft.intent) setIntent(draft.intent);
+        }
+      })
+      .catch(() => {
+        // The check could not load (offline): the form starts from the defaults and keeps saving.
+      })
+      .finally(() => {
+        if (live) restored.current = true;
+      });
+    return () => {
+      live = false;
+    };
   }, [offer, defaults, form, setIntent]);
   const watched = useWatch({ control: form.control });
   const values = useMemo(() => ({ ...defaults, ...watched }) as CreateClusterFormValues, [defaults, watched]);
@@ -116,6 +156,7 @@ export function CreateClusterForm({
         id={formId}
         noValidate
         onSubmit={form.handleSubmit(launch)}
+        onFocus={preloadValidation}
         className="flex flex-col gap-6"
         aria-label="Create a cluster"
       >
@@ -200,7 +241,7 @@ export function CreateClusterForm({
                   {stacks.map((s) => (
                     <label
                       key={s}
-                      className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-brand/60 has-[[data-state=checked]]:bg-brand/5"
+                      className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-brand/60 has-[:checked]:bg-brand/5"
                     >
                       <RadioGroupItem value={s} className="mt-0.5" />
                       <span className="flex flex-col gap-0.5">
@@ -280,6 +321,7 @@ export function CreateClusterForm({
           </div>
         ) : null}
         <FieldError errors={[errors.include_community]} />
+        <FieldError errors={[errors.root]} />
 
         {problem?.where === "form" ? (
           <div

@@ -4,35 +4,20 @@
  * sessionStorage is per tab: two tabs are two intents. Storage is untrusted (another version, a user edit): it is
  * validated on read and silently ignored when it does not fit.
  */
-import * as z from "zod/mini";
-import { formValuesShapeSchema, type CreateClusterFormValues } from "@/lib/offers/create-schema";
-import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/constants";
+import type { CreateClusterFormValues } from "@/lib/offers/create-form";
 
 export type LaunchIntent = { key: string; fingerprint: string };
 export type CreateDraft = { values: CreateClusterFormValues; intent: LaunchIntent | null };
-
-const draftSchema = z.object({
-  v: z.literal(1),
-  values: formValuesShapeSchema,
-  intent: z.nullable(
-    z.object({
-      key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
-      fingerprint: z.string().check(z.maxLength(20_000)),
-    }),
-  ),
-});
 
 export function draftKey(offerId: string): string {
   return `clusterdeck:create-draft:${offerId}`;
 }
 
-export function readDraft(offerId: string): CreateDraft | null {
+/** The stored draft as JSON, not yet checked: parseDraft (./validation) decides whether it fits. */
+export function readDraftJson(offerId: string): unknown {
   try {
     const raw = window.sessionStorage.getItem(draftKey(offerId));
-    if (!raw) return null;
-    const parsed = draftSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    return { values: parsed.data.values as CreateClusterFormValues, intent: parsed.data.intent };
+    return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { machineNames, nameProblem } from "@/lib/offers/create-schema";
+import { machineNames, nameProblem } from "@/lib/offers/create-form";
 
 const SHOW_ALL_UP_TO = 6;
 

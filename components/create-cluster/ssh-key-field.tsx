@@ -1,14 +1,19 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { PlusIcon } from "lucide-react";
-import { AddSshKey } from "@/components/create-cluster/add-ssh-key";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { lazyComponent, useReturnFocus } from "@/components/ui/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { sshKeysQueryOptions } from "@/lib/query/offers";
 import { MAX_SSH_KEYS } from "@/lib/runcrate/constants";
+
+// The inline add-key form, and the key schema it checks with, load when first wanted (hover, focus or a click).
+const AddSshKey = lazyComponent(() =>
+  import("@/components/create-cluster/add-ssh-key").then((m) => m.AddSshKey),
+);
 
 /** Pick up to 20 of the workspace's keys (GET /ssh-keys), or add one inline. */
 export function SshKeyField({
@@ -24,6 +29,9 @@ export function SshKeyField({
 }) {
   const keys = useQuery(sshKeysQueryOptions());
   const [adding, setAdding] = useState(false);
+  // Closing the inline form (added or cancelled) puts focus back on the button that opened it.
+  const addButton = useRef<HTMLButtonElement>(null);
+  useReturnFocus(adding, addButton);
   const full = value.length >= MAX_SSH_KEYS;
   // A selected key that the list no longer has (deleted elsewhere) stays visible so it can be unticked.
   const listed = new Set((keys.data ?? []).map((k) => k.id));
@@ -96,7 +104,15 @@ export function SshKeyField({
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <Button variant="outline" size="sm" className="w-fit" onClick={() => setAdding(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          ref={addButton}
+          onClick={() => setAdding(true)}
+          onPointerEnter={AddSshKey.preload}
+          onFocus={AddSshKey.preload}
+        >
           <PlusIcon /> Add a public key
         </Button>
       )}

@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { Slot as SlotPrimitive } from "radix-ui";
+import { loadOnce } from "@/lib/load-once";
 
 /**
  * Dialogs whose code loads when first wanted, not with the page. Radix Dialog (focus scope, dismissable layer,
@@ -17,12 +18,7 @@ import { Slot as SlotPrimitive } from "radix-ui";
  * row of a list, say), and call preload() from whatever will open it.
  */
 export function lazyComponent<P extends object>(load: () => Promise<React.ComponentType<P>>) {
-  let pending: Promise<React.ComponentType<P>> | null = null;
-  const get = () =>
-    (pending ??= load().catch((err: unknown) => {
-      pending = null;
-      throw err;
-    }));
+  const get = loadOnce(load);
   const Lazy = React.lazy(() => get().then((C) => ({ default: C })));
   function LazyComponent(props: P) {
     return (

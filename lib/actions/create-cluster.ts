@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit";
-import { buildCreateClusterSchema, formValuesShapeSchema, toCreateBody } from "@/lib/offers/create-schema";
+import { toCreateBody } from "@/lib/offers/create-form";
+import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/offers/create-schema";
 import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/errors";
 import { idempotencyKeySchema, type CreateClusterBody } from "@/lib/runcrate/schemas";
 

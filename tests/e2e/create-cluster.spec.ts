@@ -236,7 +236,7 @@ test("nothing typed is lost on reload", async ({ page, request }) => {
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("keep-me");
   await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue(String(n));
-  await expect(page.getByRole("radio", { name: /^Slurm/ })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("radio", { name: /^Slurm/ })).toBeChecked();
 });
 
 test("an unknown or missing offer says so and links back to the offers", async ({ page }) => {
@@ -254,6 +254,8 @@ test("adding a public key inline checks its format and selects it", async ({ pag
   const offer = await volumeOffer(request, key);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await page.getByRole("button", { name: "Add a public key" }).click();
+  // The button goes away as the inline form opens: focus moves into the form, and back when it closes.
+  await expect(page.getByRole("textbox", { name: "Key name" })).toBeFocused();
   await page.getByRole("textbox", { name: "Key name" }).fill("e2e-key");
   await page.getByRole("textbox", { name: "Public key" }).fill("not a key");
   await page.getByRole("button", { name: "Add key" }).click();
@@ -263,5 +265,25 @@ test("adding a public key inline checks its format and selects it", async ({ pag
     .fill("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHh0dGVzdGtleWZvcmUyZXRlc3RzMDEyMzQ1Njc4OQ e2e@host");
   await page.getByRole("button", { name: "Add key" }).click();
   await expect(page.getByRole("checkbox", { name: /e2e-key/ })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Add a public key" })).toBeFocused();
   expect((await simSshKeys(request, key)).some((k) => k.name === "e2e-key")).toBe(true);
+});
+
+test("if the form's checks cannot load, Launch says so and sends nothing", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await expect(launchButton(page)).toBeEnabled();
+  // The checks load on first use; from here on no script can be fetched (the connection dropped, say).
+  await page.route("**/_next/static/chunks/**/*.js", (r) => r.abort());
+  await fillBasics(page, "no-checks");
+  await launchButton(page).click();
+  await expect(page.getByText("The form’s checks could not be loaded.")).toBeVisible();
+  expect(await simClusters(request, key)).toHaveLength(0);
+
+  // Back online, the same click validates and launches.
+  await page.unroute("**/_next/static/chunks/**/*.js");
+  await launchButton(page).click();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
+  expect(await simClusters(request, key)).toHaveLength(1);
 });

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  buildCreateClusterSchema,
   defaultFormValues,
   machineNames,
   nameProblem,
   toCreateBody,
   type CreateClusterFormValues,
-} from "@/lib/offers/create-schema";
+} from "@/lib/offers/create-form";
+import { buildCreateClusterSchema } from "@/lib/offers/create-schema";
 import { buildCreateCurl } from "@/lib/offers/curl";
 import { isCommunity, knownStacks, storageAllowed, takesNodeCount } from "@/lib/offers/offer-rules";
 import { createClusterBodySchema, CLUSTER_NAME_PATTERN, type Offer } from "@/lib/runcrate/schemas";
