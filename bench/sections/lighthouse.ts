@@ -16,6 +16,11 @@ import { ROOT } from "../lib/stack";
 const run = promisify(execFile);
 const LH_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
 const PRESET = process.env.BENCH_LH_PRESET ?? "desktop";
+/**
+ * Runs per page; the median run is reported. On this shared 2-core machine one page's score moved from 84 to 100
+ * between two back-to-back runs of the same build (total blocking time 340 → 50 ms), so one run is not a figure.
+ */
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 
 type LhReport = {
   lighthouseVersion: string;
@@ -43,28 +48,43 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
   ] as const;
   const rows: Row[] = [];
   const data: Record<string, unknown> = { preset: PRESET };
+  const lighthouse = async (route: string): Promise<LhReport> => {
+    const out = path.join(tmp, "report.json");
+    const args = [
+      LH_CLI,
+      `${ctx.appUrl}${route}`,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility",
+      `--extra-headers=${headers}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ...(PRESET === "desktop" ? ["--preset=desktop"] : []),
+    ];
+    await run(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+      timeout: 180_000,
+      maxBuffer: 32 * 1024 * 1024,
+    });
+    return JSON.parse(readFileSync(out, "utf8")) as LhReport;
+  };
+  const perfOf = (r: LhReport) => Math.round((r.categories.performance?.score ?? 0) * 100);
+  const a11yOf = (r: LhReport) => Math.round((r.categories.accessibility?.score ?? 0) * 100);
   try {
-    for (const [route, label] of targets) {
-      const out = path.join(tmp, "report.json");
-      const args = [
-        LH_CLI,
-        `${ctx.appUrl}${route}`,
-        "--quiet",
-        "--output=json",
-        `--output-path=${out}`,
-        "--only-categories=performance,accessibility",
-        `--extra-headers=${headers}`,
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-        ...(PRESET === "desktop" ? ["--preset=desktop"] : []),
-      ];
-      await run(process.execPath, args, {
-        env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
-        timeout: 180_000,
-        maxBuffer: 32 * 1024 * 1024,
-      });
-      const report = JSON.parse(readFileSync(out, "utf8")) as LhReport;
-      const perf = Math.round((report.categories.performance?.score ?? 0) * 100);
-      const a11y = Math.round((report.categories.accessibility?.score ?? 0) * 100);
+    // Rounds over all pages, not all runs of one page in a row, so a busy spell on the machine is shared out.
+    const reports = new Map<string, LhReport[]>();
+    for (let i = 0; i < RUNS; i++)
+      for (const [route, label] of targets)
+        reports.set(label, [...(reports.get(label) ?? []), await lighthouse(route)]);
+    for (const [, label] of targets) {
+      const runs = [...(reports.get(label) ?? [])].sort((a, b) => perfOf(a) - perfOf(b));
+      // The median run by performance score: its metrics and diagnostics are the ones reported.
+      const report = runs[Math.floor(runs.length / 2)]!;
+      const perfRuns = runs.map(perfOf);
+      const perf = perfOf(report);
+      // Accessibility must hold in every run: the worst one is reported, with what failed in it.
+      const a11yReport = runs.reduce((w, r) => (a11yOf(r) < a11yOf(w) ? r : w));
+      const a11y = a11yOf(a11yReport);
       const failing = Object.entries(report.audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9)
         .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
@@ -83,10 +103,10 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
       // Accessibility audits that failed, with the elements they name (what the page owner needs to fix).
       const a11yIds = new Set(
         (
-          report as unknown as { categories: { accessibility?: { auditRefs?: Array<{ id: string }> } } }
+          a11yReport as unknown as { categories: { accessibility?: { auditRefs?: Array<{ id: string }> } } }
         ).categories.accessibility?.auditRefs?.map((r) => r.id) ?? [],
       );
-      const a11yFailures = Object.entries(report.audits)
+      const a11yFailures = Object.entries(a11yReport.audits)
         .filter(([id, a]) => a11yIds.has(id) && a.score !== null && a.score < 1)
         .map(([id, a]) => ({
           id,
@@ -101,6 +121,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
       const bootup = items("bootup-time", 5);
       data[label] = {
         perf,
+        perfRuns,
         a11y,
         version: report.lighthouseVersion,
         failing,
@@ -114,7 +135,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
         {
           section: "lighthouse",
           metric: `${label} performance (${PRESET}, v${report.lighthouseVersion})`,
-          value: `${perf} — ${metrics}`,
+          value: `${perf}${runs.length > 1 ? ` (median of ${perfRuns.join(", ")})` : ""} — ${metrics}`,
           target: "≥ 95",
           ok: perf >= 95,
         },
