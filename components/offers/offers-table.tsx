@@ -85,9 +85,10 @@ const OfferRow = memo(function OfferRow({
       </td>
       <td className="px-2 py-1.5 text-right tabular-nums">{formatPrice(offer.hourly_rate_per_node)}</td>
       <td className="px-2 py-1.5 text-right tabular-nums">
-        {/* Two lines at most, and no taller than the GPU cell: the balance (and with it "Short") usually arrives
-            after the rows, and a mark that added a line would push every row below it down. */}
-        <span className="flex min-w-40 flex-col items-end leading-tight">
+        {/* Two lines at most, and no taller than the GPU cell, so a "Short" mark never pushes the rows below down.
+            No reserved width: the balance comes with the page (lib/offers/prefetch.ts), so the column is sized by
+            what it shows from the first paint, and stays narrow for a balance that covers every offer. */}
+        <span className="flex flex-col items-end leading-tight whitespace-nowrap">
           {nodes !== null && !takes ? (
             <span className="text-xs" title={`This offer cannot take ${nodes} nodes.`}>
               Not {nodes} nodes
