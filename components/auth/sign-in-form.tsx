@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInAction } from "@/lib/auth/actions";
 import { PASSWORD_MAX, EMAIL_MAX, signInSchema, type SignInInput } from "@/lib/auth/schemas";
@@ -41,8 +41,7 @@ export function SignInForm({
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Sign in">
       <FieldGroup>
         <FormAlert message={formError} />
-        <Field data-invalid={!!errors.email || undefined}>
-          <FieldLabel htmlFor="email">Email</FieldLabel>
+        <FormField id="email" label="Email" error={errors.email}>
           <Input
             id="email"
             type="email"
@@ -52,10 +51,8 @@ export function SignInForm({
             aria-invalid={!!errors.email}
             {...form.register("email")}
           />
-          <FieldError errors={[errors.email]} />
-        </Field>
-        <Field data-invalid={!!errors.password || undefined}>
-          <FieldLabel htmlFor="password">Password</FieldLabel>
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password}>
           <PasswordInput
             id="password"
             autoComplete="current-password"
@@ -63,8 +60,7 @@ export function SignInForm({
             aria-invalid={!!errors.password}
             {...form.register("password")}
           />
-          <FieldError errors={[errors.password]} />
-        </Field>
+        </FormField>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Signing in…" : "Sign in"}
         </Button>

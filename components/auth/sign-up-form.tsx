@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signUpAction } from "@/lib/auth/actions";
 import {
@@ -40,10 +40,15 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Create account">
       <FieldGroup>
         <FormAlert message={formError} />
-        <Field data-invalid={!!errors.name || undefined}>
-          <FieldLabel htmlFor="name">
-            Name <span className="font-normal text-muted-foreground">(optional)</span>
-          </FieldLabel>
+        <FormField
+          id="name"
+          label={
+            <>
+              Name <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          error={errors.name}
+        >
           <Input
             id="name"
             autoComplete="name"
@@ -51,10 +56,8 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
             aria-invalid={!!errors.name}
             {...form.register("name")}
           />
-          <FieldError errors={[errors.name]} />
-        </Field>
-        <Field data-invalid={!!errors.email || undefined}>
-          <FieldLabel htmlFor="email">Email</FieldLabel>
+        </FormField>
+        <FormField id="email" label="Email" error={errors.email}>
           <Input
             id="email"
             type="email"
@@ -63,10 +66,14 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
             aria-invalid={!!errors.email}
             {...form.register("email")}
           />
-          <FieldError errors={[errors.email]} />
-        </Field>
-        <Field data-invalid={!!errors.password || undefined}>
-          <FieldLabel htmlFor="password">Password</FieldLabel>
+        </FormField>
+        <FormField
+          id="password"
+          label="Password"
+          description={<>At least {PASSWORD_MIN} characters. A passphrase works well.</>}
+          descriptionId="password-hint"
+          error={errors.password}
+        >
           <PasswordInput
             id="password"
             autoComplete="new-password"
@@ -75,13 +82,8 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
             aria-describedby="password-hint"
             {...form.register("password")}
           />
-          <FieldDescription id="password-hint">
-            At least {PASSWORD_MIN} characters. A passphrase works well.
-          </FieldDescription>
-          <FieldError errors={[errors.password]} />
-        </Field>
-        <Field data-invalid={!!errors.confirmPassword || undefined}>
-          <FieldLabel htmlFor="confirmPassword">Confirm password</FieldLabel>
+        </FormField>
+        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword}>
           <PasswordInput
             id="confirmPassword"
             autoComplete="new-password"
@@ -89,8 +91,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
             aria-invalid={!!errors.confirmPassword}
             {...form.register("confirmPassword")}
           />
-          <FieldError errors={[errors.confirmPassword]} />
-        </Field>
+        </FormField>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Creating account…" : "Create account"}
         </Button>

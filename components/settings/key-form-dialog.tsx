@@ -16,7 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { addKeyAction, replaceKeyAction, type KeyView } from "@/lib/actions/keys";
 import type { z } from "zod";
@@ -102,8 +102,12 @@ function KeyForm({
       <FieldGroup>
         <FormAlert message={formError} />
         {!replacing && (
-          <Field data-invalid={!!errors.label || undefined}>
-            <FieldLabel htmlFor="key-label">Label</FieldLabel>
+          <FormField
+            id="key-label"
+            label="Label"
+            description="Shown in the header and the audit log, e.g. “Personal” or “Team”."
+            error={errors.label}
+          >
             <Input
               id="key-label"
               placeholder="Personal"
@@ -112,16 +116,18 @@ function KeyForm({
               aria-invalid={!!errors.label}
               {...form.register("label")}
             />
-            <FieldDescription>
-              Shown in the header and the audit log, e.g. “Personal” or “Team”.
-            </FieldDescription>
-            <FieldError errors={[errors.label]} />
-          </Field>
+          </FormField>
         )}
-        <Field data-invalid={!!errors.environment || undefined}>
-          <FieldLabel htmlFor="key-environment">
-            Environment <span className="font-normal text-muted-foreground">(optional)</span>
-          </FieldLabel>
+        <FormField
+          id="key-environment"
+          label={
+            <>
+              Environment <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          description="The Runcrate environment to work in. Leave empty for the workspace’s default."
+          error={errors.environment}
+        >
           <Input
             id="key-environment"
             placeholder="default"
@@ -131,13 +137,8 @@ function KeyForm({
             aria-invalid={!!errors.environment}
             {...form.register("environment")}
           />
-          <FieldDescription>
-            The Runcrate environment to work in. Leave empty for the workspace’s default.
-          </FieldDescription>
-          <FieldError errors={[errors.environment]} />
-        </Field>
-        <Field data-invalid={!!errors.apiKey || undefined}>
-          <FieldLabel htmlFor="key-secret">API key</FieldLabel>
+        </FormField>
+        <FormField id="key-secret" label="API key" error={errors.apiKey}>
           <PasswordInput
             id="key-secret"
             placeholder="rc_live_…"
@@ -148,8 +149,7 @@ function KeyForm({
             aria-invalid={!!errors.apiKey}
             {...form.register("apiKey")}
           />
-          <FieldError errors={[errors.apiKey]} />
-        </Field>
+        </FormField>
       </FieldGroup>
       <DialogFooter className="mt-6">
         <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>

@@ -177,7 +177,37 @@ function FieldError({
   );
 }
 
+/**
+ * One labelled control with its optional description and its error: the block every form here repeats. The control
+ * (an Input wired to react-hook-form, say) is the child; give it the same `id` and its own aria-invalid.
+ */
+function FormField({
+  id,
+  label,
+  description,
+  descriptionId,
+  error,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+  descriptionId?: string;
+  error?: FieldErrorItem;
+  children: React.ReactNode;
+}) {
+  return (
+    <Field data-invalid={!!error || undefined}>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      {children}
+      {description ? <FieldDescription id={descriptionId}>{description}</FieldDescription> : null}
+      <FieldError errors={[error]} />
+    </Field>
+  );
+}
+
 export {
+  FormField,
   Field,
   FieldLabel,
   FieldDescription,
