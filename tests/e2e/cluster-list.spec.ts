@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { clearFaults, createCluster, setFaults, waitForStatus } from "../clusters/e2e-sim";
 import { signUp, signUpWithKey } from "./support/account";
+import { hydrated } from "./support/hydration";
 
 /** /clusters: every cluster of the active key, filters and sorting in the URL, empty and no-key states. */
 
@@ -74,6 +75,7 @@ test("lists the key's clusters with status, cost and links; filters and sorting 
   await page.reload();
   await expect(rows.nth(0)).toContainText(alpha.name);
   await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "ascending");
+  await hydrated(page.getByRole("button", { name: "Name" }));
   await page.getByRole("button", { name: "Name" }).click();
   await expect(page).toHaveURL(/sort=name&dir=desc/);
   await expect(rows.nth(0)).toContainText(broken.name);

@@ -12,6 +12,7 @@ import {
   simSshKeys,
 } from "../offers/e2e-sim";
 import { signUpWithKey } from "./support/account";
+import { hydrated } from "./support/hydration";
 
 /** The create-cluster form and its launch action against the simulator: one intent, one cluster. */
 
@@ -45,6 +46,7 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
   const [sshKey] = await simSshKeys(request, key);
 
   await page.goto("/offers");
+  await hydrated(page.getByRole("searchbox", { name: "Search offers" }));
   await page.getByRole("switch", { name: "Only offers that take a storage volume" }).click();
   await page.getByRole("searchbox", { name: "Search offers" }).fill(offer.id);
   await expect(page.locator("tr[data-offer-id]")).toHaveCount(1);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { isCommunity, takesNodeCount } from "@/lib/offers/offer-rules";
 import { clearFaults, setBalance, setFaults, simOffers } from "../offers/e2e-sim";
 import { signUpWithKey } from "./support/account";
+import { hydrated } from "./support/hydration";
 
 /** The offer picker against the simulator: URL state, filters, marks, and the loading/empty/error states. */
 
@@ -11,6 +12,12 @@ test.afterEach(async ({ request }) => {
 
 const rows = (page: Page) => page.locator("tr[data-offer-id]");
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search offers" });
+
+/** Opens the picker and waits for it to hydrate: the list comes with the HTML, before the filters work. */
+async function openOffers(page: Page, url = "/offers") {
+  await page.goto(url);
+  await hydrated(search(page));
+}
 
 async function pickNodes(page: Page, n: number | "Any") {
   await page.getByRole("combobox", { name: "Nodes" }).selectOption({ label: String(n) });
@@ -22,7 +29,7 @@ test("filters live in the URL: they survive a reload, and Back undoes the last o
 }) => {
   const { key } = await signUpWithKey(page);
   const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
-  await page.goto("/offers");
+  await openOffers(page);
   await expect(rows(page)).toHaveCount(offers.length);
 
   await pickNodes(page, 4);
@@ -45,6 +52,7 @@ test("filters live in the URL: they survive a reload, and Back undoes the last o
   expect(shown).toBeLessThanOrEqual(withVolume.length);
 
   await page.reload();
+  await hydrated(search(page));
   await expect(search(page)).toHaveValue(gpu);
   await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue("4");
   await expect(page.getByRole("switch", { name: "Only offers that take a storage volume" })).toHaveAttribute(
@@ -97,7 +105,7 @@ test("sorting by price per GPU-hour, node-hour and interconnect rate, both ways"
 }) => {
   const { key } = await signUpWithKey(page);
   const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
-  await page.goto("/offers?sort=node_hour&dir=desc");
+  await openOffers(page, "/offers?sort=node_hour&dir=desc");
   const firstId = await rows(page).first().getAttribute("data-offer-id");
   const maxNode = Math.max(...offers.map((o) => o.hourly_rate_per_node));
   expect(offers.find((o) => o.id === firstId)!.hourly_rate_per_node).toBe(maxNode);
@@ -115,7 +123,7 @@ test("sorting by price per GPU-hour, node-hour and interconnect rate, both ways"
 
 test("a bad query string is ignored with a visible notice, never a crash", async ({ page }) => {
   await signUpWithKey(page);
-  await page.goto("/offers?nodes=banana&sort=cheapest&max_gpu_hr=-3&volume=perhaps");
+  await openOffers(page, "/offers?nodes=banana&sort=cheapest&max_gpu_hr=-3&volume=perhaps");
   await expect(page.getByRole("status").filter({ hasText: "Ignored node count “banana”" })).toBeVisible();
   await expect(page.getByText("Ignored sort “cheapest”")).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
@@ -127,7 +135,7 @@ test("community offers are hidden until the toggle is on, then clearly marked", 
   const all = await simOffers(request, key);
   const community = all.filter(isCommunity);
   expect(community.length).toBeGreaterThan(0);
-  await page.goto("/offers");
+  await openOffers(page);
   await expect(rows(page)).toHaveCount(all.length - community.length);
   await expect(page.locator(`tr[data-offer-id="${community[0]!.id}"]`)).toHaveCount(0);
 
@@ -149,7 +157,7 @@ test("a node count shows each offer's total, marks the ones that cannot take it,
   const cannot = offers.filter((o) => !takesNodeCount(o, n));
   expect(cannot.length).toBeGreaterThan(0);
   await setBalance(request, key, 12);
-  await page.goto(`/offers?nodes=${n}`);
+  await openOffers(page, `/offers?nodes=${n}`);
   await expect(page.locator('tr[data-takes="no"]')).toHaveCount(cannot.length);
   await expect(page.locator(`tr[data-offer-id="${cannot[0]!.id}"]`)).toContainText(`Not ${n} nodes`);
 
@@ -169,7 +177,7 @@ test("a node count shows each offer's total, marks the ones that cannot take it,
 
 test("no match shows an empty state whose button clears the filters", async ({ page }) => {
   await signUpWithKey(page);
-  await page.goto("/offers?q=no-such-gpu-anywhere&volume=1");
+  await openOffers(page, "/offers?q=no-such-gpu-anywhere&volume=1");
   await expect(page.getByText("No offers match these filters")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).last().click();
   await expect(rows(page).first()).toBeVisible();
@@ -191,7 +199,7 @@ test("an outage shows the error state, and Retry recovers", async ({ page, reque
 test("Launch goes to the form for that offer, carrying the node count", async ({ page, request }) => {
   const { key } = await signUpWithKey(page);
   const offer = (await simOffers(request, key)).find((o) => !isCommunity(o) && takesNodeCount(o, 4))!;
-  await page.goto("/offers?nodes=4");
+  await openOffers(page, "/offers?nodes=4");
   await page
     .locator(`tr[data-offer-id="${offer.id}"]`)
     .getByRole("link", { name: /Launch/ })
