@@ -58,8 +58,8 @@ export function CreateClusterForm({
   const volumes = useQuery(storageQueryOptions());
 
   // The schema is built from the offer, and from the workspace's keys and volumes once they are known. It and zod
-  // load after the first paint (./validation); a ref lets the resolver always use the newest lists (react-hook-form
-  // keeps the resolver from the first render).
+  // load when first wanted (./validation, see the draft restore below); a ref lets the resolver always use the
+  // newest lists (react-hook-form keeps the resolver from the first render).
   const schemaCtx = useMemo<CreateSchemaContext>(
     () => ({
       sshKeyIds: sshKeys.data?.map((k) => k.id) ?? null,
