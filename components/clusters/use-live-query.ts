@@ -1,13 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { focusManager, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import {
-  alignDelay,
   baseInterval,
   isStale,
   LIST_POLL_MS,
+  nextPollDelay,
   pollInterval,
+  type PollSchedule,
   type PollState,
 } from "@/lib/clusters/polling";
 import { clusterQuery, clustersQuery, fetchApi, isApiError } from "@/lib/query/clusters";
@@ -30,7 +31,7 @@ export type LiveMeta = {
   nextAt: number | null;
 };
 
-type Tracker = PollState & { armedFor: string | null; nextAt: number | null };
+type Tracker = PollState & PollSchedule;
 
 function useTracker() {
   return useRef<Tracker>({ failures: 0, retryAfterSeconds: null, armedFor: null, nextAt: null });
@@ -54,28 +55,22 @@ function tracked<T>(t: { current: Tracker }, fn: (signal: AbortSignal) => Promis
   };
 }
 
-/**
- * The delay until the next poll. React Query re-evaluates this on every render; the target is fixed per query state
- * (data/error timestamps), so re-renders re-arm the timer for the same instant instead of skipping ahead.
- */
+/** React Query's refetchInterval for one of these hooks: lib/clusters/polling.ts nextPollDelay on the query's state. */
 function nextDelay(
   t: { current: Tracker },
-  q: { state: { dataUpdatedAt: number; errorUpdatedAt: number } },
+  q: { state: { dataUpdatedAt: number; errorUpdatedAt: number; fetchStatus: string } },
   interval: number | false,
   phaseKey: string,
 ): number | false {
-  if (interval === false) {
-    t.current.nextAt = null;
-    return false;
-  }
-  const armKey = `${q.state.dataUpdatedAt}:${q.state.errorUpdatedAt}:${interval}`;
-  const now = Date.now();
-  if (t.current.armedFor !== armKey || t.current.nextAt === null || t.current.nextAt <= now) {
-    t.current.armedFor = armKey;
-    // Healthy polls share a wall-clock slot across tabs; backoff after a failure is never shortened by a slot.
-    t.current.nextAt = now + (t.current.failures > 0 ? interval : alignDelay(interval, now, phaseKey));
-  }
-  return Math.max(50, t.current.nextAt - now);
+  return nextPollDelay(t.current, {
+    armKey: `${q.state.dataUpdatedAt}:${q.state.errorUpdatedAt}:${interval}`,
+    interval,
+    now: Date.now(),
+    fetching: q.state.fetchStatus !== "idle",
+    visible: focusManager.isFocused(),
+    failures: t.current.failures,
+    phaseKey,
+  });
 }
 
 export function useLiveCluster(id: string) {

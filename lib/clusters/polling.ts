@@ -72,6 +72,51 @@ function hashString(s: string): number {
   return h >>> 0;
 }
 
+/** The shortest timer the pages arm: a poll that is due is asked for on the next turn of the event loop. */
+export const MIN_POLL_DELAY_MS = 50;
+
+/** What one page remembers between evaluations of its poll timer. */
+export type PollSchedule = { armedFor: string | null; nextAt: number | null };
+
+export type PollMoment = {
+  /** Changes whenever a read settles (data or error timestamps) or the interval changes: time to arm anew. */
+  armKey: string;
+  interval: number | false;
+  now: number;
+  /** A read is under way (or paused until the network returns): the poll that was due has been asked for. */
+  fetching: boolean;
+  /** The tab can be seen (a hidden tab does not poll; it refetches when shown). */
+  visible: boolean;
+  /** Failed reads in a row: backoff is never shortened by aligning to a slot. */
+  failures: number;
+  /** Aligns healthy polls of one resource across tabs (see alignDelay). */
+  phaseKey: string;
+};
+
+/**
+ * The delay until the next poll, for React Query's refetchInterval, which re-evaluates it on every render and every
+ * change of the query. The due time is fixed when a read settles, so re-renders re-arm the timer for the same
+ * instant instead of pushing it back.
+ *
+ * A poll that is due but has not started — on a busy page a render can run before the timer it raced with — is asked
+ * for at once, never moved to the next slot: otherwise a page that renders every second could skip poll after poll.
+ * While that read is under way, or while the tab is hidden, the timer waits a whole interval; the read settling (or
+ * the tab showing, which refetches) arms it again.
+ */
+export function nextPollDelay(s: PollSchedule, m: PollMoment): number | false {
+  if (m.interval === false) {
+    s.nextAt = null;
+    s.armedFor = null;
+    return false;
+  }
+  if (s.armedFor !== m.armKey || s.nextAt === null) {
+    s.armedFor = m.armKey;
+    s.nextAt = m.now + (m.failures > 0 ? m.interval : alignDelay(m.interval, m.now, m.phaseKey));
+  }
+  if (s.nextAt > m.now) return Math.max(MIN_POLL_DELAY_MS, s.nextAt - m.now);
+  return m.fetching || !m.visible ? m.interval : MIN_POLL_DELAY_MS;
+}
+
 export function isStale(failures: number): boolean {
   return failures >= STALE_AFTER_FAILURES;
 }

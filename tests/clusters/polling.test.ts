@@ -6,7 +6,11 @@ import {
   FAST_POLL_MS,
   isStale,
   MAX_BACKOFF_MS,
+  MIN_POLL_DELAY_MS,
+  nextPollDelay,
   pollInterval,
+  type PollMoment,
+  type PollSchedule,
   STEADY_POLL_MS,
 } from "@/lib/clusters/polling";
 
@@ -90,5 +94,80 @@ describe("alignDelay", () => {
       ["a", "b", "c", "d", "e", "f"].map((k) => (1_000_000 + alignDelay(20_000, 1_000_000, k)) % 20_000),
     );
     expect(phases.size).toBeGreaterThan(3);
+  });
+});
+
+describe("nextPollDelay", () => {
+  const at = (now: number, over: Partial<PollMoment> = {}): PollMoment => ({
+    armKey: "data@0",
+    interval: FAST_POLL_MS,
+    now,
+    fetching: false,
+    visible: true,
+    failures: 0,
+    phaseKey: "cluster-a",
+    ...over,
+  });
+  const fresh = (): PollSchedule => ({ armedFor: null, nextAt: null });
+
+  it("keeps one due time however often the page re-renders", () => {
+    const s = fresh();
+    const first = nextPollDelay(s, at(10_000)) as number;
+    const due = 10_000 + first;
+    for (let now = 10_000; now < due - MIN_POLL_DELAY_MS; now += 170)
+      expect(now + (nextPollDelay(s, at(now)) as number)).toBe(due);
+  });
+
+  it("asks at once when a render wins the race with a due timer, instead of skipping to the next slot", () => {
+    const s = fresh();
+    const due = 10_000 + (nextPollDelay(s, at(10_000)) as number);
+    // The main thread was busy: the once-a-second render runs 250 ms after the poll was due, before its timer.
+    expect(nextPollDelay(s, at(due + 250))).toBe(MIN_POLL_DELAY_MS);
+    // Several late renders in a row still do not push it back.
+    expect(nextPollDelay(s, at(due + 1_250))).toBe(MIN_POLL_DELAY_MS);
+  });
+
+  it("polls at the pace of the interval on a page whose renders keep beating the timer", () => {
+    // The page renders once a second, each render due just before the poll but run 300 ms late (a busy main thread),
+    // so it always re-arms the timer before the timer fires. Reads settle at once, with new data each time.
+    const s = fresh();
+    let data = 0;
+    let reads = 0;
+    const arm = (now: number) => now + (nextPollDelay(s, at(now, { armKey: `data@${data}` })) as number);
+    let timerAt = arm(0);
+    for (let renderDue = timerAt - 10; renderDue < 60_000; renderDue += 1_000) {
+      while (timerAt < renderDue) {
+        reads++;
+        data++;
+        timerAt = arm(timerAt);
+      }
+      timerAt = arm(renderDue + 300);
+    }
+    expect(reads).toBeGreaterThanOrEqual(27);
+    expect(reads).toBeLessThanOrEqual(31);
+  });
+
+  it("waits while the read that was due is under way, and arms anew when it settles", () => {
+    const s = fresh();
+    const due = 10_000 + (nextPollDelay(s, at(10_000)) as number);
+    expect(nextPollDelay(s, at(due + 5, { fetching: true }))).toBe(FAST_POLL_MS);
+    const next = nextPollDelay(s, at(due + 80, { armKey: "data@1" })) as number;
+    expect(next).toBeGreaterThanOrEqual(FAST_POLL_MS / 4);
+    expect(next).toBeLessThanOrEqual(FAST_POLL_MS * 1.25);
+  });
+
+  it("does not spin in a hidden tab", () => {
+    const s = fresh();
+    const due = 10_000 + (nextPollDelay(s, at(10_000)) as number);
+    expect(nextPollDelay(s, at(due + 1, { visible: false }))).toBe(FAST_POLL_MS);
+    // Shown again without a refetch having happened: due, so now.
+    expect(nextPollDelay(s, at(due + 3_000))).toBe(MIN_POLL_DELAY_MS);
+  });
+
+  it("backs off the whole delay after a failure, unaligned, and stops when told", () => {
+    const s = fresh();
+    expect(nextPollDelay(s, at(12_345, { failures: 2, interval: 4_000, armKey: "err@1" }))).toBe(4_000);
+    expect(nextPollDelay(s, at(12_400, { interval: false }))).toBe(false);
+    expect(s.nextAt).toBeNull();
   });
 });
