@@ -183,7 +183,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const clock = givenClock ?? createClock({ manual: manualClock, start: startTime });
   const state = createState(config, clock);
   const server: Server = createServer((req, res) => void handler(state)(req, res));
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive sockets stay open a minute, as behind a typical load balancer. At Node's 5 s a client that reuses a
+  // socket just as the server drops it (the test runner's HTTP client does not read the Keep-Alive hint) gets
+  // ECONNRESET on a request that never arrived.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
