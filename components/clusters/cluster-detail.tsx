@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { SearchXIcon } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { StatusMessage } from "@/components/shell/status-message";
 import { Button } from "@/components/ui/button";
 import { clockSkew } from "@/lib/clusters/clock";
@@ -11,6 +11,7 @@ import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
 import { clusterKeys } from "@/lib/query/clusters";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
+import { ApiTime } from "./api-time";
 import { BillingCard } from "./billing-card";
 import { ResizeButton, TerminateButton, type OfferLimits } from "./cluster-action-buttons";
 import { ClusterHeader } from "./cluster-header";
@@ -26,13 +27,16 @@ import { PhaseBar } from "./phase-bar";
 import { ClusterDetailSkeleton } from "./skeletons";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
-import { useNow } from "./use-now";
 
 export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits | null }) {
   const { query, meta, notFound } = useLiveCluster(id);
   const qc = useQueryClient();
-  const tick = useNow();
   const cluster = query.data;
+  // The API's clock, as far as the data tells (a browser behind it would show no cost and no elapsed time).
+  const skew = useMemo(
+    () => (cluster ? clockSkew([cluster], query.dataUpdatedAt) : 0),
+    [cluster, query.dataUpdatedAt],
+  );
   useClusterNotifications(cluster);
 
   // Events across polls: remembered from the previous render, so a poll's new arrivals can be marked.
@@ -57,8 +61,12 @@ export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits 
     );
   }
 
-  // The API's clock, as far as the data tells (a browser behind it would show no cost and no elapsed time).
-  const now = (tick ?? query.dataUpdatedAt) + clockSkew([cluster], query.dataUpdatedAt);
+  // Figures that move with the clock re-render on their own each second; the rest of the page only when data arrives.
+  const atNow = (render: (now: number) => ReactNode) => (
+    <ApiTime receivedAt={query.dataUpdatedAt} skew={skew}>
+      {render}
+    </ApiTime>
+  );
   const info = statusInfo(cluster.status);
   const update = (c: Cluster) => {
     qc.setQueryData(clusterKeys.detail(id), c);
@@ -72,9 +80,9 @@ export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits 
     <>
       {!over && <NotifyButton />}
       {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
-      {!over && cluster.status !== "terminating" && (
-        <TerminateButton cluster={cluster} now={now} onDone={update} />
-      )}
+      {!over &&
+        cluster.status !== "terminating" &&
+        atNow((now) => <TerminateButton cluster={cluster} now={now} onDone={update} />)}
     </>
   );
   const live = (
@@ -96,16 +104,22 @@ export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits 
         live={meta.stale ? null : live}
         stale={meta.stale ? live : null}
       />
-      {(cluster.status === "failed" || cluster.failure_reason) && <FailureCard cluster={cluster} now={now} />}
-      <PhaseBar cluster={cluster} now={now} />
+      {(cluster.status === "failed" || cluster.failure_reason) &&
+        atNow((now) => <FailureCard cluster={cluster} now={now} />)}
+      {atNow((now) => (
+        <PhaseBar cluster={cluster} now={now} />
+      ))}
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <NodesTable cluster={cluster} />
-          {cluster.status !== "failed" && <NcclCard cluster={cluster} now={now} onStarted={testStarted} />}
+          {cluster.status !== "failed" &&
+            atNow((now) => <NcclCard cluster={cluster} now={now} onStarted={testStarted} />)}
           {cluster.status !== "failed" && <ConnectionCard cluster={cluster} />}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
-          <BillingCard cluster={cluster} now={now} />
+          {atNow((now) => (
+            <BillingCard cluster={cluster} now={now} />
+          ))}
           {cluster.status !== "failed" && <StorageCard cluster={cluster} />}
           <EventsList events={seen.events ?? []} />
         </div>
