@@ -3,6 +3,7 @@
  * survives a reload. Unknown or missing values fall back to the defaults instead of failing.
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { firstParam, type PageSearchParams } from "@/lib/search-params";
 import { costSoFar, hourlyRate } from "./cost";
 import { parseTime } from "./format";
 import { statusGroup } from "./status";
@@ -16,24 +17,18 @@ export type ListView = { show: ListFilter; sort: ListSort; dir: SortDir };
 
 export const DEFAULT_VIEW: ListView = { show: "all", sort: "created", dir: "desc" };
 
-type Params = Record<string, string | string[] | undefined> | URLSearchParams;
-
-function read(p: Params, key: string): string | undefined {
-  if (p instanceof URLSearchParams) return p.get(key) ?? undefined;
-  const v = p[key];
-  return Array.isArray(v) ? v[0] : v;
-}
+type Params = PageSearchParams | URLSearchParams;
 
 function oneOf<T extends string>(list: readonly T[], v: string | undefined): T | undefined {
   return list.find((x) => x === v);
 }
 
 export function parseListView(p: Params): ListView {
-  const sort = oneOf(LIST_SORTS, read(p, "sort")) ?? DEFAULT_VIEW.sort;
+  const sort = oneOf(LIST_SORTS, firstParam(p, "sort")) ?? DEFAULT_VIEW.sort;
   const dir =
-    oneOf(["asc", "desc"] as const, read(p, "dir")) ??
+    oneOf(["asc", "desc"] as const, firstParam(p, "dir")) ??
     (sort === "name" || sort === "status" ? "asc" : "desc");
-  return { show: oneOf(LIST_FILTERS, read(p, "show")) ?? DEFAULT_VIEW.show, sort, dir };
+  return { show: oneOf(LIST_FILTERS, firstParam(p, "show")) ?? DEFAULT_VIEW.show, sort, dir };
 }
 
 /** Query string for a view; defaults are left out so the plain /clusters URL is the default view. */

@@ -3,16 +3,7 @@ import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-qu
 import type { RuncrateContext } from "@/lib/auth/runcrate-context";
 import { parseOfferQuery } from "@/lib/offers/url-state";
 import { offerKeys } from "@/lib/query/offers";
-
-type PageSearchParams = Record<string, string | string[] | undefined>;
-
-/** The page's query as the browser's useSearchParams will see it (a repeated key reads as its first value). */
-export function searchParamsOf(sp: PageSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp))
-    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, one);
-  return out;
-}
+import { searchParamsOf, type PageSearchParams } from "@/lib/search-params";
 
 /**
  * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list

@@ -8,14 +8,11 @@ import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { externalSignInError } from "@/lib/auth/external-errors";
 import { enabledExternalProviders } from "@/lib/auth/providers";
 import { getSessionUser } from "@/lib/auth/session";
+import type { PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, "");
   if (await getSessionUser()) redirect(callbackUrl || "/");

@@ -7,14 +7,11 @@ import { SignUpForm } from "@/components/auth/sign-up-form";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { enabledExternalProviders } from "@/lib/auth/providers";
 import { getSessionUser } from "@/lib/auth/session";
+import type { PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Create account" };
 
-export default async function SignUpPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, "");
   if (await getSessionUser()) redirect(callbackUrl || "/");

@@ -6,10 +6,11 @@ import { OffersView } from "@/components/offers/offers-view";
 import { OffersSkeleton } from "@/components/offers/offers-states";
 import { getRuncrateContext } from "@/lib/auth/runcrate-context";
 import { prefetchOffers } from "@/lib/offers/prefetch";
+import type { PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Offers" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+type SearchParams = Promise<PageSearchParams>;
 
 // The shell streams at once with a skeleton; the list follows with its data already in it.
 export default function OffersPage({ searchParams }: { searchParams: SearchParams }) {

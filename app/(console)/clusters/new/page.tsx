@@ -6,19 +6,19 @@ import { getRuncrateContext } from "@/lib/auth/runcrate-context";
 import { env } from "@/lib/env";
 import { MAX_NODES, MIN_NODES, type Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/runcrate/errors";
+import { firstParam, type PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "New cluster" };
 
-type Search = Record<string, string | string[] | undefined>;
-
-function one(v: string | string[] | undefined): string | null {
-  return typeof v === "string" && v.trim() !== "" ? v.trim() : null;
+/** A value from the query, trimmed; null when missing or blank. */
+function text(sp: PageSearchParams, key: string): string | null {
+  return firstParam(sp, key)?.trim() || null;
 }
 
-export default async function NewClusterPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function NewClusterPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const sp = await searchParams;
-  const offerId = one(sp.offer);
-  const nodesRaw = one(sp.nodes);
+  const offerId = text(sp, "offer");
+  const nodesRaw = text(sp, "nodes");
   const nodes =
     nodesRaw && /^\d{1,2}$/.test(nodesRaw) && Number(nodesRaw) >= MIN_NODES && Number(nodesRaw) <= MAX_NODES
       ? Number(nodesRaw)
