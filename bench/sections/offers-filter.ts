@@ -6,10 +6,11 @@
  * frame has been produced). Two filters: the "takes a storage volume" switch (URL state, a router navigation) and
  * the search box (local state, deferred).
  */
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { launchBrowser, signedInContext } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { median } from "../lib/load";
+import { mainThreadSelfTimes } from "../lib/trace";
 
 const RUNS = 20;
 const TARGET_MS = 50;
@@ -56,6 +57,35 @@ async function measure(page: Page, trigger: "switch" | "search", value: string):
     },
     { trigger, value },
   );
+}
+
+const TRACED = 10;
+
+/**
+ * BENCH_OFFERS_TRACE=path: records a Chrome trace over TRACED more volume switches (written to that path, for
+ * chrome://tracing or Perfetto) and reports the main thread's self time per click by kind of work.
+ */
+async function traceSwitches(browser: Browser, page: Page) {
+  const path = process.env.BENCH_OFFERS_TRACE as string;
+  await browser.startTracing(page, { path, categories: ["devtools.timeline", "blink", "v8"] });
+  for (let i = 0; i < TRACED; i++) {
+    await measure(page, "switch", "");
+    await page.waitForTimeout(150);
+  }
+  const buffer = await browser.stopTracing();
+  const self = mainThreadSelfTimes(JSON.parse(buffer.toString("utf8")));
+  const perClick = Object.fromEntries(
+    [...self]
+      .map(([name, ms]) => [name, ms / TRACED] as const)
+      .filter(([, ms]) => ms >= 0.5)
+      .sort((a, b) => b[1] - a[1]),
+  );
+  const summary =
+    Object.entries(perClick)
+      .slice(0, 8)
+      .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+      .join(", ") + ` ms (trace: ${path})`;
+  return { perClick, summary };
 }
 
 export async function offersFilterSection(ctx: BenchContext): Promise<SectionResult> {
@@ -108,6 +138,7 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
       if (i >= 2) search.push(s);
       await page.waitForTimeout(350); // past the 250 ms URL debounce, so the URL write is not inside the next sample
     }
+    const breakdown = process.env.BENCH_OFFERS_TRACE ? await traceSwitches(browser, page) : null;
     const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
     const rows: Row[] = [
       {
@@ -139,7 +170,18 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
         ok: m(search, "paint") <= TARGET_MS,
       },
     ];
-    return { rows, data: { total, rowsInDom, toCountMs: toCount, switch: sw, search } };
+    if (breakdown)
+      rows.push({
+        section: "offers",
+        metric: `volume switch, main thread per click (trace of ${TRACED})`,
+        value: breakdown.summary,
+        target: "—",
+        ok: null,
+      });
+    return {
+      rows,
+      data: { total, rowsInDom, toCountMs: toCount, switch: sw, search, trace: breakdown?.perClick },
+    };
   } finally {
     await context.close();
     await browser.close();
