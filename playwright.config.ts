@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { appNodeOptions } from "./scripts/app-node-options.mjs";
+import { appNodeOptions, keepAliveTimeoutMs } from "./scripts/app-node-options.mjs";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 /**
@@ -57,7 +57,7 @@ export default defineConfig({
     },
     {
       // The server runs with its shipping Node options (npm start); the build does not need them.
-      command: `rm -rf ${DATA} && ${build} && NODE_OPTIONS="${appNodeOptions(process.env.NODE_OPTIONS)}" npx next start -H 127.0.0.1 -p ${APP_PORT}`,
+      command: `rm -rf ${DATA} && ${build} && NODE_OPTIONS="${appNodeOptions(process.env.NODE_OPTIONS)}" npx next start -H 127.0.0.1 -p ${APP_PORT} --keepAliveTimeout ${keepAliveTimeoutMs()}`,
       url: `${e2e.appUrl}/api/health`,
       env: {
         NEXT_DIST_DIR: DIST,

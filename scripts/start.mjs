@@ -11,7 +11,7 @@
  * script exits non-zero. Plain Node ESM: no TypeScript here (the simulator runs under tsx's loader).
  */
 import { spawn } from "node:child_process";
-import { appNodeOptions } from "./app-node-options.mjs";
+import { appNodeOptions, keepAliveTimeoutMs } from "./app-node-options.mjs";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -43,6 +43,13 @@ const fail = (msg, code = 1) => {
   console.error(`[start] ${msg}`);
   process.exit(code);
 };
+
+let keepAlive = 0;
+try {
+  keepAlive = keepAliveTimeoutMs(env.KEEP_ALIVE_TIMEOUT_MS);
+} catch (e) {
+  fail(e.message);
+}
 
 function newestMtime() {
   let newest = 0;
@@ -176,11 +183,15 @@ async function main() {
     appEnv.RUNCRATE_SIMULATOR = "1";
   }
 
-  const app = run(process.execPath, [nextBin(), "start", "-p", appPort], {
-    ...appEnv,
-    NEXT_DIST_DIR: distDir,
-    NODE_OPTIONS: appNodeOptions(env.NODE_OPTIONS),
-  });
+  const app = run(
+    process.execPath,
+    [nextBin(), "start", "-p", appPort, "--keepAliveTimeout", String(keepAlive)],
+    {
+      ...appEnv,
+      NEXT_DIST_DIR: distDir,
+      NODE_OPTIONS: appNodeOptions(env.NODE_OPTIONS),
+    },
+  );
   watch("app", app);
   if (!(await waitFor(`http://127.0.0.1:${appPort}/`, app, "The app", 60_000))) {
     return stopAll(1, `The app did not start on port ${appPort}; is PORT free?`);

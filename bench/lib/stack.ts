@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { appNodeOptions } from "../../scripts/app-node-options.mjs";
+import { appNodeOptions, keepAliveTimeoutMs } from "../../scripts/app-node-options.mjs";
 import { start, waitForUrl, type Proc } from "./proc";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -49,7 +49,10 @@ export type AppOptions = {
 export async function startApp(o: AppOptions): Promise<{ proc: Proc; url: string }> {
   const cwd = o.cwd ?? ROOT;
   if (o.wipeData !== false) rmSync(path.resolve(cwd, o.dataDir), { recursive: true, force: true });
-  const proc = start("app", process.execPath, [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(o.port)], {
+  // The server's shipping keep-alive (npm start), like its Node options below.
+  const args = [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(o.port)];
+  args.push("--keepAliveTimeout", String(keepAliveTimeoutMs()));
+  const proc = start("app", process.execPath, args, {
     cwd,
     env: {
       NODE_ENV: "production",
