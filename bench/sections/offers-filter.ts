@@ -5,6 +5,11 @@
  * "commit" = the mutation that changes the count, "paint" = the next animation frame after it (+ a macrotask, so the
  * frame has been produced). Two filters: the "takes a storage volume" switch (URL state, a router navigation) and
  * the search box (local state, deferred).
+ *
+ * Baseline in the same run: the browser's own cost of the same DOM change. The rows and count of two volume states are
+ * captured from the page and swapped by hand (tbody.innerHTML and the count text, in one task), timed to the same
+ * paint. It has no React, router or URL in it, so what the app adds is the difference, and a slow machine, which
+ * raises both, shows as a high floor rather than as a slow app.
  */
 import type { Browser, Page } from "@playwright/test";
 import { launchBrowser, signedInContext } from "../lib/browser";
@@ -56,6 +61,50 @@ async function measure(page: Page, trigger: "switch" | "search", value: string):
       });
     },
     { trigger, value },
+  );
+}
+
+/**
+ * The floor: RUNS swaps (after two to warm) between the page's current rows and the rows one more volume switch gives.
+ * It takes the table out of React's hands, so it runs last, on a page nothing else uses afterwards.
+ */
+async function measureFloor(page: Page): Promise<Sample[]> {
+  const snapshot = () =>
+    page.evaluate(() => {
+      const count = [...document.querySelectorAll("p[aria-live]")].find((p) =>
+        /\d of [\d,]+ offers/.test(p.textContent ?? ""),
+      );
+      const tbody = document.querySelector("table tbody");
+      if (!count || !tbody) throw new Error("result count or table not found");
+      return { rows: tbody.innerHTML, count: count.innerHTML };
+    });
+  const a = await snapshot();
+  await measure(page, "switch", "");
+  await page.waitForTimeout(150);
+  const b = await snapshot();
+  if (a.count === b.count) throw new Error("the volume switch did not change the result count");
+  return page.evaluate(
+    async ({ states, runs }) => {
+      const count = [...document.querySelectorAll("p[aria-live]")].find((p) =>
+        /\d of [\d,]+ offers/.test(p.textContent ?? ""),
+      ) as HTMLElement;
+      const tbody = document.querySelector("table tbody") as HTMLElement;
+      const out: { commit: number; paint: number }[] = [];
+      for (let i = 0; i < runs + 2; i++) {
+        const next = states[i % 2] as { rows: string; count: string };
+        const t0 = performance.now();
+        tbody.innerHTML = next.rows;
+        count.innerHTML = next.count;
+        const commit = performance.now() - t0;
+        const paint = await new Promise<number>((resolve) =>
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0)),
+        );
+        if (i >= 2) out.push({ commit, paint });
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      return out;
+    },
+    { states: [a, b], runs: RUNS },
   );
 }
 
@@ -139,6 +188,7 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
       await page.waitForTimeout(350); // past the 250 ms URL debounce, so the URL write is not inside the next sample
     }
     const breakdown = process.env.BENCH_OFFERS_TRACE ? await traceSwitches(browser, page) : null;
+    const floor = await measureFloor(page);
     const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
     const rows: Row[] = [
       {
@@ -170,6 +220,14 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
         ok: m(search, "paint") <= TARGET_MS,
       },
     ];
+    const floorPaint = m(floor, "paint");
+    rows.push({
+      section: "offers",
+      metric: `same rows swapped by hand (the browser's floor), median of ${RUNS}`,
+      value: `${floorPaint.toFixed(1)} ms (DOM ${m(floor, "commit").toFixed(1)} ms); the switch is ${(m(sw, "paint") / floorPaint).toFixed(2)}×, the search ${(m(search, "paint") / floorPaint).toFixed(2)}× of it`,
+      target: "—",
+      ok: null,
+    });
     if (breakdown)
       rows.push({
         section: "offers",
@@ -180,7 +238,7 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
       });
     return {
       rows,
-      data: { total, rowsInDom, toCountMs: toCount, switch: sw, search, trace: breakdown?.perClick },
+      data: { total, rowsInDom, toCountMs: toCount, switch: sw, search, floor, trace: breakdown?.perClick },
     };
   } finally {
     await context.close();
