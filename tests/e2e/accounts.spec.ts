@@ -55,6 +55,18 @@ test.describe("without a session", () => {
     const tls = await request.get("/sign-in", { headers: { "x-forwarded-proto": "https" } });
     expect(tls.headers()["strict-transport-security"]).toContain("max-age=");
   });
+
+  test("the tab icon is linked by a content hash and cached for good", async ({ request }) => {
+    // Chromium fetches the icon again after every same-document navigation (each offers filter change): with
+    // Next's max-age=0 each of those reached the server.
+    const html = await (await request.get("/sign-in")).text();
+    const href = html.match(/<link rel="icon" href="([^"]+)"/)?.[1];
+    expect(href).toMatch(/^\/icon\.svg\?icon\.[\w-]+\.svg$/);
+    const res = await request.get(href as string);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("image/svg+xml");
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
 });
 
 test.describe("sign-up", () => {
