@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { checkActionRequest } from "@/lib/actions/request-guard";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
 import { authSecret } from "@/lib/auth/secret";
@@ -13,7 +14,11 @@ export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // A malformed percent-escape (e.g. /api/clusters/%E0%A4%A) is the client's mistake: answer 400 here rather than
   // letting the route's param decoding fail later as a 500.
-  if (!isDecodablePath(pathname)) return badPath(pathname);
+  if (!isDecodablePath(pathname))
+    return refuse(pathname, 400, "The address contains an invalid percent-encoded character.");
+  // A server-action body Next cannot decode would otherwise be answered 500 before any of our code runs.
+  const refusal = await checkActionRequest(request);
+  if (refusal) return refuse(pathname, refusal.status, refusal.message);
   if (isPublicPath(pathname)) return NextResponse.next();
 
   if (await hasValidSession(request)) return NextResponse.next();
@@ -39,16 +44,16 @@ function isDecodablePath(pathname: string): boolean {
   }
 }
 
-function badPath(pathname: string): Response {
-  const message = "The address contains an invalid percent-encoded character.";
+function refuse(pathname: string, status: 400 | 413, message: string): Response {
   if (isApiPath(pathname)) {
     return NextResponse.json(
-      { error: { code: "bad_request", message } },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      { error: { code: status === 413 ? "payload_too_large" : "bad_request", message } },
+      { status, headers: { "Cache-Control": "no-store" } },
     );
   }
-  return new NextResponse(`400 Bad Request\n\n${message}\n`, {
-    status: 400,
+  const reason = status === 413 ? "Payload Too Large" : "Bad Request";
+  return new NextResponse(`${status} ${reason}\n\n${message}\n`, {
+    status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }

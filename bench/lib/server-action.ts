@@ -53,8 +53,9 @@ export async function callAction(o: {
   actionId: string;
   args: unknown[];
   cookie?: string;
-  /** Raw body instead of the encoded args (fuzzing the decoder). */
+  /** Raw body instead of the encoded args (fuzzing the decoder), sent with `contentType` (default text/plain). */
   rawBody?: string;
+  contentType?: string;
   timeoutMs?: number;
 }): Promise<ActionCall> {
   const res = await fetch(new URL(o.pagePath, o.appUrl), {
@@ -63,7 +64,7 @@ export async function callAction(o: {
     signal: AbortSignal.timeout(o.timeoutMs ?? 60_000),
     headers: {
       "next-action": o.actionId,
-      "content-type": "text/plain;charset=UTF-8",
+      "content-type": o.contentType ?? "text/plain;charset=UTF-8",
       accept: "text/x-component",
       origin: o.appUrl,
       ...(o.cookie ? { cookie: o.cookie } : {}),

@@ -63,18 +63,28 @@ const argsArb = fc.array(fc.oneof(fc.anything({ maxDepth: 3 }), hostileValue), {
   minLength: 0,
   maxLength: 3,
 });
-const rawBodies = [
-  "",
-  "[",
-  "{}",
-  "null",
-  '"$@99"',
-  '["$@99"]',
-  '["$T"]',
-  '["$K1"]',
-  "\u0000",
-  "[".repeat(5000),
-  JSON.stringify(["x".repeat(1_000_000)]),
+const TEXT = "text/plain;charset=UTF-8";
+const MULTIPART = "multipart/form-data; boundary=xyz";
+const formRoot = (root: string) =>
+  `--xyz\r\nContent-Disposition: form-data; name="0"\r\n\r\n${root}\r\n--xyz--\r\n`;
+const rawBodies: [contentType: string, body: string][] = [
+  [TEXT, ""],
+  [TEXT, "["],
+  [TEXT, "{}"],
+  [TEXT, "null"],
+  [TEXT, '"$@99"'],
+  [TEXT, '["$@99"]'],
+  [TEXT, '["$T"]'],
+  [TEXT, '["$K1"]'],
+  [TEXT, '[{"a":"$Q5"}]'],
+  [TEXT, "\u0000"],
+  [TEXT, "[".repeat(5000)],
+  [TEXT, JSON.stringify(["x".repeat(1_100_000)])],
+  ["application/json", "{"],
+  [MULTIPART, "garbage"],
+  ["multipart/form-data", "garbage"],
+  [MULTIPART, formRoot("[")],
+  [MULTIPART, formRoot('["$@1"]')],
 ];
 
 test("server actions: random and hostile input is refused, never 5xx, changes nothing", async ({ stack }) => {
@@ -141,34 +151,47 @@ test("server actions: random and hostile input is refused, never 5xx, changes no
 });
 
 /**
- * Bodies that are not a React reply at all never reach the action: Next's decodeReply throws first and Next answers
- * 500 (framework behaviour, no app code runs — see the report). What the app must guarantee: nothing leaks (no stack,
- * no file path, no key), nothing changes, and the server keeps answering.
+ * Bodies that are not a React reply at all. Next decodes an action's body before any app code runs and answers what it
+ * cannot decode with a 500, so proxy.ts checks the body first (lib/actions/request-guard.ts) and refuses it with a 400.
+ * Also: nothing leaks (no stack, no file path, no key), nothing changes, and the server keeps answering.
  */
-test("server actions: undecodable bodies leak nothing and change nothing", async ({ stack }) => {
+test("server actions: undecodable bodies are refused with 400, leak nothing and change nothing", async ({
+  stack,
+}) => {
   const list = actions();
   await stack.sim.resetStats();
   const clustersBefore = (await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort();
   const statuses: Record<string, number> = {};
+  const bad: string[] = [];
   const leaks: string[] = [];
   for (const a of list) {
-    for (const body of rawBodies) {
+    for (const [contentType, body] of rawBodies) {
       const r = await callAction({
         appUrl: stack.appUrl,
         pagePath: a.page,
         actionId: a.id,
         args: [],
         rawBody: body,
+        contentType,
         cookie: stack.account.cookie,
       });
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      const what = `${a.name} ${contentType.split(";")[0]} ${JSON.stringify(body.slice(0, 20))}`;
+      if (r.status !== 400 && r.status !== 413) bad.push(`${what} → HTTP ${r.status}`);
       if (/\/work\/|node_modules|\n\s+at |rc_live_/.test(r.raw))
-        leaks.push(`${a.name} ${JSON.stringify(body.slice(0, 20))}: ${r.raw.slice(0, 200)}`);
+        leaks.push(`${what}: ${r.raw.slice(0, 200)}`);
     }
   }
+  // A form posted without JavaScript carries no action header; a body that is not multipart at all is refused too.
+  const noJs = await fetch(new URL("/sign-in", stack.appUrl), {
+    method: "POST",
+    headers: { "content-type": MULTIPART, origin: stack.appUrl },
+    body: "garbage",
+  });
+  if (noJs.status !== 400) bad.push(`no-JS form post of "garbage" → HTTP ${noJs.status}`);
   console.log(`undecodable action bodies → ${JSON.stringify(statuses)}`);
+  expect(bad).toEqual([]);
   expect(leaks).toEqual([]);
-  expect(Object.keys(statuses).every((s) => Number(s) < 600)).toBe(true);
   const suffix = stack.account.key.slice(-4);
   expect(
     (await stack.sim.stats()).requests.filter((r) => r.key_suffix === suffix && r.method !== "GET"),

@@ -1,0 +1,119 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { ACTION_BODY_LIMIT_BYTES, checkActionRequest, replyModelProblem } from "@/lib/actions/request-guard";
+
+// The reply encoder of the React that Next ships: what the browser really sends when it calls an action.
+const { encodeReply } = createRequire(import.meta.url)(
+  "next/dist/compiled/react-server-dom-turbopack/client.edge.js",
+) as { encodeReply: (args: unknown[]) => Promise<string | FormData> };
+
+const ACTION = "7f" + "0".repeat(40);
+
+function actionPost(body: BodyInit, contentType?: string, extra: Record<string, string> = {}): Request {
+  const headers: Record<string, string> = { "next-action": ACTION, ...extra };
+  if (contentType) headers["content-type"] = contentType;
+  return new Request("http://app.test/clusters", { method: "POST", headers, body });
+}
+
+/** A request exactly as the browser's action call makes it from these arguments. */
+async function encodedCall(args: unknown[]): Promise<Request> {
+  const body = await encodeReply(args);
+  // A string goes as text/plain; FormData gets its multipart content type (with boundary) from Request itself.
+  return typeof body === "string"
+    ? actionPost(body, "text/plain;charset=UTF-8")
+    : new Request("http://app.test/clusters", { method: "POST", headers: { "next-action": ACTION }, body });
+}
+
+describe("checkActionRequest", () => {
+  it("lets through every kind of argument our forms send, as React encodes it", async () => {
+    const form = new FormData();
+    form.set("email", "a@example.com");
+    const calls: unknown[][] = [
+      [],
+      [{ name: "train-64", nodes: 8, volume: null, stacks: ["slurm"], note: "$5 a day", skip: undefined }],
+      [{ when: new Date(0), big: 10n, odd: [NaN, -0, Infinity, -Infinity] }],
+      ["github", "/clusters?status=running", form],
+      [{ file: new Blob(["ssh-ed25519 AAAA"]) }],
+      ["x".repeat(100_000)],
+    ];
+    for (const args of calls)
+      expect(await checkActionRequest(await encodedCall(args)), String(args)).toBeNull();
+  });
+
+  it("refuses, with 400, bodies that Next's decoder fails on or that carry references we never send", async () => {
+    const hostile = [
+      "",
+      "[",
+      "{}",
+      "null",
+      '"$@99"',
+      '["$@99"]',
+      '["$T"]',
+      '["$K1"]', // a FormData reference without a multipart body
+      '[{"a":"$Q5"}]',
+      '[{"a":["$h1"]}]',
+      "\u0000",
+      "[".repeat(5000),
+      "[".repeat(100) + "]".repeat(100),
+    ];
+    for (const body of hostile) {
+      const verdict = await checkActionRequest(actionPost(body, "text/plain;charset=UTF-8"));
+      expect(verdict?.status, JSON.stringify(body.slice(0, 30))).toBe(400);
+    }
+    expect(
+      (await checkActionRequest(actionPost(new Uint8Array([0x5b, 0xff, 0x5d]), "text/plain")))?.status,
+    ).toBe(400);
+    expect((await checkActionRequest(actionPost("{", "application/json")))?.status).toBe(400);
+  });
+
+  it("refuses malformed multipart bodies, with or without the action header", async () => {
+    const withRoot = (root: string) =>
+      `--xyz\r\nContent-Disposition: form-data; name="0"\r\n\r\n${root}\r\n--xyz--\r\n`;
+    const type = "multipart/form-data; boundary=xyz";
+    expect((await checkActionRequest(actionPost("garbage", type)))?.status).toBe(400);
+    expect((await checkActionRequest(actionPost("garbage", "multipart/form-data")))?.status).toBe(400);
+    expect((await checkActionRequest(actionPost(withRoot("["), type)))?.status).toBe(400);
+    expect((await checkActionRequest(actionPost(withRoot('["$@1"]'), type)))?.status).toBe(400);
+    expect(await checkActionRequest(actionPost(withRoot('["$K1"]'), type))).toBeNull();
+    // A form posted without JavaScript has no action header: only its multipart syntax is checked here.
+    const noJs = new Request("http://app.test/sign-in", {
+      method: "POST",
+      headers: { "content-type": type },
+      body: "garbage",
+    });
+    expect((await checkActionRequest(noJs))?.status).toBe(400);
+  });
+
+  it("refuses a body over the limit with 413, by its declared length or by what arrives", async () => {
+    const big = JSON.stringify(["x".repeat(ACTION_BODY_LIMIT_BYTES)]);
+    expect((await checkActionRequest(actionPost(big, "text/plain")))?.status).toBe(413);
+    const declared = actionPost("[]", "text/plain", {
+      "content-length": String(ACTION_BODY_LIMIT_BYTES + 1),
+    });
+    expect((await checkActionRequest(declared))?.status).toBe(413);
+  });
+
+  it("leaves other requests alone and the request's own body unread", async () => {
+    expect(await checkActionRequest(new Request("http://app.test/clusters"))).toBeNull();
+    const plainPost = new Request("http://app.test/api/x", { method: "POST", body: "not json" });
+    expect(await checkActionRequest(plainPost)).toBeNull();
+    const call = await encodedCall([{ a: 1 }]);
+    expect(await checkActionRequest(call)).toBeNull();
+    expect(call.bodyUsed).toBe(false);
+    expect(await call.text()).toBe('[{"a":1}]');
+  });
+});
+
+describe("replyModelProblem", () => {
+  it("names what is wrong", () => {
+    expect(replyModelProblem("[", { root: true, multipart: false })).toBe("not JSON");
+    expect(replyModelProblem("{}", { root: true, multipart: false })).toBe("not an argument list");
+    expect(replyModelProblem("{}", { root: false, multipart: false })).toBeNull();
+    expect(replyModelProblem('["$K1"]', { root: true, multipart: false })).toMatch(/unsupported reference/);
+    expect(replyModelProblem('["$K1"]', { root: true, multipart: true })).toBeNull();
+    expect(replyModelProblem('["$$K1"]', { root: true, multipart: false })).toBeNull();
+    expect(replyModelProblem("[".repeat(70) + "]".repeat(70), { root: true, multipart: false })).toMatch(
+      /nested deeper/,
+    );
+  });
+});
