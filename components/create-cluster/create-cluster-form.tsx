@@ -34,6 +34,7 @@ import {
 } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/query/offers";
 import type { Offer } from "@/lib/runcrate/schemas";
+import { registerKept } from "@/components/forms/register-kept";
 
 const loadValidation = loadOnce(() => import("@/components/create-cluster/validation"));
 const preloadValidation = () => void loadValidation().catch(() => undefined);
@@ -172,7 +173,7 @@ export function CreateClusterForm({
             className="max-w-md"
             aria-invalid={!!errors.name || undefined}
             aria-describedby={`${ids.name}-desc ${ids.name}-err`}
-            {...form.register("name")}
+            {...registerKept(form, "name")}
           />
           <FieldDescription id={`${ids.name}-desc`}>
             1–63 letters, digits or hyphens, starting with a letter or digit. Every machine is named after it.

@@ -10,6 +10,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from "./support/account";
+import { holdScripts, hydrated, isHydrated } from "./support/hydration";
 
 /** Accounts, sessions and stored Runcrate keys, end to end against the simulator. */
 
@@ -128,6 +129,26 @@ test.describe("sign-in", () => {
     await signIn(other, uniqueEmail("nobody"), TEST_PASSWORD);
     await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
     await expect(other).toHaveURL(/\/sign-in/);
+    await other.close();
+  });
+
+  test("what is typed (or autofilled) before the page hydrates is kept and is what signs in", async ({
+    page,
+    browser,
+  }) => {
+    const { email } = await signUp(page);
+    const other = await browser.newPage();
+    const release = await holdScripts(other);
+    await other.goto("/sign-in", { waitUntil: "domcontentloaded" });
+    await other.getByLabel("Email").fill(email);
+    await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    expect(await isHydrated(other.getByLabel("Email")), "typed before React ran").toBe(false);
+    release();
+    await hydrated(other.getByLabel("Email"));
+    await expect(other.getByLabel("Email")).toHaveValue(email);
+    await expect(other.getByLabel("Password", { exact: true })).toHaveValue(TEST_PASSWORD);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await expect(other).not.toHaveURL(/\/sign-in/);
     await other.close();
   });
 

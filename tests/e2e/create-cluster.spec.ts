@@ -12,7 +12,7 @@ import {
   simSshKeys,
 } from "../offers/e2e-sim";
 import { signUpWithKey } from "./support/account";
-import { hydrated } from "./support/hydration";
+import { holdScripts, hydrated, isHydrated } from "./support/hydration";
 
 /** The create-cluster form and its launch action against the simulator: one intent, one cluster. */
 
@@ -239,6 +239,21 @@ test("nothing typed is lost on reload", async ({ page, request }) => {
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("keep-me");
   await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue(String(n));
   await expect(page.getByRole("radio", { name: /^Slurm/ })).toBeChecked();
+});
+
+test("a name typed before the page hydrates is kept", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  const release = await holdScripts(page);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`, { waitUntil: "domcontentloaded" });
+  await fillBasics(page, "typed-early");
+  expect(await isHydrated(page.getByRole("textbox", { name: "Name" })), "typed before React ran").toBe(false);
+  release();
+  await hydrated(page.getByRole("textbox", { name: "Name" }));
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
+  // It is the form's value too, so it is what the draft keeps across a reload.
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
 });
 
 test("an unknown or missing offer says so and links back to the offers", async ({ page }) => {
