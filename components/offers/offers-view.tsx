@@ -79,6 +79,13 @@ export function OffersView() {
     };
   }, [q, writeSearch]);
 
+  // Text typed into the server-rendered box before the page hydrated is still in it when React first attaches the box
+  // (React writes the controlled value after the refs); it becomes the search instead of being wiped. A box React
+  // rendered itself has its value attribute in step with the value, so this never fires for one.
+  const keepEarlySearch = useCallback((el: HTMLInputElement | null) => {
+    if (el && el.value !== el.defaultValue) setQ(el.value.slice(0, 200));
+  }, []);
+
   const set = useCallback(
     (patch: Partial<OfferFilters>) => setFilters({ ...filtersRef.current, q, ...patch }, "push"),
     [setFilters, q],
@@ -166,6 +173,7 @@ export function OffersView() {
             aria-hidden
           />
           <Input
+            ref={keepEarlySearch}
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value.slice(0, 200))}

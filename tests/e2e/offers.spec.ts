@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { isCommunity, takesNodeCount } from "@/lib/offers/offer-rules";
 import { clearFaults, setBalance, setFaults, simOffers } from "../offers/e2e-sim";
 import { signUpWithKey } from "./support/account";
-import { hydrated } from "./support/hydration";
+import { holdScripts, hydrated, isHydrated } from "./support/hydration";
 
 /** The offer picker against the simulator: URL state, filters, marks, and the loading/empty/error states. */
 
@@ -97,6 +97,25 @@ test("the server sends the list: a wide screen has the table before any script r
   await expect(page.getByRole("status", { name: "Loading offers" })).toHaveCount(0);
   await expect(rows(page)).toHaveCount(0);
   await expect(page.locator("li[data-offer-id]")).toHaveCount(offers.length);
+});
+
+test("a search typed before the page hydrates is kept, applied and written to the URL", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  const gpu = offers[0]!.gpu_type;
+  const release = await holdScripts(page);
+  await page.goto("/offers", { waitUntil: "domcontentloaded" });
+  await search(page).fill(gpu);
+  expect(await isHydrated(search(page)), "typed before React ran").toBe(false);
+  release();
+  await hydrated(search(page));
+  await expect(search(page)).toHaveValue(gpu);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(gpu).replace(/%20/g, "\\+")}`));
+  await expect(rows(page)).not.toHaveCount(offers.length);
+  await expect(rows(page).first()).toContainText(gpu);
 });
 
 test("sorting by price per GPU-hour, node-hour and interconnect rate, both ways", async ({
