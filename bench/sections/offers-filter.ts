@@ -11,7 +11,7 @@
  * paint. It has no React, router or URL in it, so what the app adds is the difference, and a slow machine, which
  * raises both, shows as a high floor rather than as a slow app.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, ElementHandle, Page } from "@playwright/test";
 import { launchBrowser, signedInContext } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { median } from "../lib/load";
@@ -21,15 +21,13 @@ const RUNS = 20;
 const TARGET_MS = 50;
 
 type Sample = { commit: number; paint: number };
+/** The page's result count ("N of M offers"), found once when it first shows. */
+type Count = ElementHandle<HTMLElement>;
 
 /** Runs `trigger` in the page and resolves when the result count text changes. */
-async function measure(page: Page, trigger: "switch" | "search", value: string): Promise<Sample> {
-  return page.evaluate(
-    async ({ trigger, value }) => {
-      const count = [...document.querySelectorAll("p[aria-live]")].find((p) =>
-        /\d of [\d,]+ offers/.test(p.textContent ?? ""),
-      );
-      if (!count) throw new Error("result count not found");
+async function measure(count: Count, trigger: "switch" | "search", value: string): Promise<Sample> {
+  return count.evaluate(
+    async (count, { trigger, value }) => {
       const before = count.textContent;
       return await new Promise<{ commit: number; paint: number }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`count stayed "${before}"`)), 10_000);
@@ -68,26 +66,20 @@ async function measure(page: Page, trigger: "switch" | "search", value: string):
  * The floor: RUNS swaps (after two to warm) between the page's current rows and the rows one more volume switch gives.
  * It takes the table out of React's hands, so it runs last, on a page nothing else uses afterwards.
  */
-async function measureFloor(page: Page): Promise<Sample[]> {
+async function measureFloor(page: Page, count: Count): Promise<Sample[]> {
   const snapshot = () =>
-    page.evaluate(() => {
-      const count = [...document.querySelectorAll("p[aria-live]")].find((p) =>
-        /\d of [\d,]+ offers/.test(p.textContent ?? ""),
-      );
+    count.evaluate((count) => {
       const tbody = document.querySelector("table tbody");
-      if (!count || !tbody) throw new Error("result count or table not found");
+      if (!tbody) throw new Error("table not found");
       return { rows: tbody.innerHTML, count: count.innerHTML };
     });
   const a = await snapshot();
-  await measure(page, "switch", "");
+  await measure(count, "switch", "");
   await page.waitForTimeout(150);
   const b = await snapshot();
   if (a.count === b.count) throw new Error("the volume switch did not change the result count");
-  return page.evaluate(
-    async ({ states, runs }) => {
-      const count = [...document.querySelectorAll("p[aria-live]")].find((p) =>
-        /\d of [\d,]+ offers/.test(p.textContent ?? ""),
-      ) as HTMLElement;
+  return count.evaluate(
+    async (count, { states, runs }) => {
       const tbody = document.querySelector("table tbody") as HTMLElement;
       const out: { commit: number; paint: number }[] = [];
       for (let i = 0; i < runs + 2; i++) {
@@ -114,11 +106,11 @@ const TRACED = 10;
  * BENCH_OFFERS_TRACE=path: records a Chrome trace over TRACED more volume switches (written to that path, for
  * chrome://tracing or Perfetto) and reports the main thread's self time per click by kind of work.
  */
-async function traceSwitches(browser: Browser, page: Page) {
+async function traceSwitches(browser: Browser, page: Page, count: Count) {
   const path = process.env.BENCH_OFFERS_TRACE as string;
   await browser.startTracing(page, { path, categories: ["devtools.timeline", "blink", "v8"] });
   for (let i = 0; i < TRACED; i++) {
-    await measure(page, "switch", "");
+    await measure(count, "switch", "");
     await page.waitForTimeout(150);
   }
   const buffer = await browser.stopTracing();
@@ -144,15 +136,17 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
     const page = await context.newPage();
     const tLoad = Date.now();
     await page.goto("/offers", { waitUntil: "domcontentloaded", timeout: 90_000 });
+    let count: Count;
     try {
-      await page.waitForFunction(
+      const found = await page.waitForFunction(
         () =>
-          [...document.querySelectorAll("p[aria-live]")].some((p) =>
+          [...document.querySelectorAll<HTMLElement>("p[aria-live]")].find((p) =>
             /\d of [\d,]+ offers/.test(p.textContent ?? ""),
           ),
         null,
         { timeout: 180_000 },
       );
+      count = found.asElement() as Count;
     } catch (e) {
       await page.screenshot({ path: "test-results/bench-offers-failure.png" }).catch(() => undefined);
       const text = await page
@@ -165,17 +159,12 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
     }
     const toCount = Date.now() - tLoad;
     await page.waitForLoadState("networkidle");
-    const total = await page.evaluate(
-      () =>
-        [...document.querySelectorAll("p[aria-live]")]
-          .find((p) => /offers/.test(p.textContent ?? ""))
-          ?.textContent?.match(/[\d,]+ of [\d,]+ offers/)?.[0],
-    );
+    const total = await count.evaluate((p) => p.textContent?.match(/[\d,]+ of [\d,]+ offers/)?.[0]);
     const rowsInDom = await page.locator("table tbody tr").count();
 
     const sw: Sample[] = [];
     for (let i = 0; i < RUNS + 2; i++) {
-      const s = await measure(page, "switch", "");
+      const s = await measure(count, "switch", "");
       if (i >= 2) sw.push(s); // the first two warm the path
       await page.waitForTimeout(150);
     }
@@ -183,12 +172,12 @@ export async function offersFilterSection(ctx: BenchContext): Promise<SectionRes
     // Alternate between two queries that give different counts (a GPU name and nothing).
     const terms = ["h100", ""];
     for (let i = 0; i < RUNS + 2; i++) {
-      const s = await measure(page, "search", terms[i % 2] as string);
+      const s = await measure(count, "search", terms[i % 2] as string);
       if (i >= 2) search.push(s);
       await page.waitForTimeout(350); // past the 250 ms URL debounce, so the URL write is not inside the next sample
     }
-    const breakdown = process.env.BENCH_OFFERS_TRACE ? await traceSwitches(browser, page) : null;
-    const floor = await measureFloor(page);
+    const breakdown = process.env.BENCH_OFFERS_TRACE ? await traceSwitches(browser, page, count) : null;
+    const floor = await measureFloor(page, count);
     const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
     const rows: Row[] = [
       {
