@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import postgres from "postgres";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = "clusterdeck_e2e";
+// One database per app port, so two runs on one machine (two checkouts) never drop each other's.
+const dbName = `clusterdeck_e2e_${Number(process.env.E2E_APP_PORT ?? 3110)}`;
 
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 try {
