@@ -2,6 +2,13 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 
+/** Server-only code lives under lib/server/; the browser may reach it only through server actions (lib/actions/). */
+const serverOnly = {
+  group: ["@/lib/server/*", "@/lib/server/**", "**/lib/server/*", "**/lib/server/**"],
+  allowTypeImports: true,
+  message: "lib/server/ is server-only: read on the server (a page, route handler or server action) and pass data down.",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -17,6 +24,53 @@ export default defineConfig([
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // Components and the browser-safe part of lib/ never import server-only modules.
+    files: ["components/**", "lib/**"],
+    ignores: ["lib/server/**", "lib/actions/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly] }] },
+  },
+  {
+    // Server modules are the bottom floor: they never reach up into actions, components or routes.
+    files: ["lib/server/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/actions/*", "@/components/*", "@/app/*"], message: "lib/server/ must not import upward." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The simulator shares exactly one module with the app: the API schemas under lib/runcrate/.
+    files: ["sim/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|(\\.\\./)+)(lib/(?!runcrate/)|components/|app/)",
+              message: "sim/ may import only lib/runcrate/ from the app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests and benchmarks share helpers through tests/support/ only; neither imports the other's code.
+    files: ["tests/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/bench/**"], message: "Move shared helpers to tests/support/." }] },
+      ],
     },
   },
 ]);

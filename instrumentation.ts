@@ -7,6 +7,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` loads this file too (to prerender); the database and secrets belong to the running server only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startupChecks } = await import("./lib/startup");
+  const { startupChecks } = await import("./lib/server/startup");
   await startupChecks();
 }

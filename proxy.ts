@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { checkActionRequest } from "@/lib/actions/request-guard";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
-import { authSecret } from "@/lib/auth/secret";
-import { sessionSubject } from "@/lib/auth/session-token";
+import { authSecret } from "@/lib/server/auth/secret";
+import { sessionSubject } from "@/lib/server/auth/session-token";
 
 /**
  * First line of the session check: pages without a valid session cookie redirect to /sign-in (with a same-origin

@@ -7,12 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { signUpWithKey } from "./lib/account";
+import { signUpWithKey } from "../tests/support/account";
 import { stopEmptyApp } from "./lib/empty-app";
 import type { BenchContext, Row, SectionResult } from "./lib/context";
-import { findNextServer, rssMb, type Proc } from "./lib/proc";
-import { simClient } from "./lib/sim-client";
-import { ROOT, buildApp, startApp, startSim } from "./lib/stack";
+import { findNextServer, rssMb, type Proc } from "../tests/support/proc";
+import { simClient } from "../tests/support/sim-client";
+import { ROOT, buildApp, startApp, startSim } from "../tests/support/stack";
 import { lighthouseSection } from "./sections/lighthouse";
 import { offersFilterSection } from "./sections/offers-filter";
 import { pollingSection } from "./sections/polling";

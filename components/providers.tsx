@@ -3,7 +3,7 @@
 import * as React from "react";
 import { ThemeProvider } from "next-themes";
 
-import { LazyToaster } from "@/components/ui/toast";
+import { LazyToaster } from "@/components/shared/toast";
 
 /**
  * Client-side context for every page: the theme (class on <html>, following the system until the user picks) and

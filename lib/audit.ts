@@ -1,25 +1,3 @@
-import "server-only";
-import { getDb } from "@/lib/db/client";
-import { insertAudit } from "@/lib/db/audit-log";
-
-/**
- * Records who launched, resized, tested or terminated which cluster, with which key label (never the key).
- * Never throws: the Runcrate call it documents already happened, and failing the user's action now would invite
- * a retry that repeats it. A failure to write is logged instead.
- */
-export async function recordAudit(e: {
-  userId: string;
-  action: "launch" | "resize" | "test" | "terminate";
-  clusterId: string | null;
-  clusterName: string | null;
-  keyLabel: string;
-  detail?: string;
-}): Promise<void> {
-  try {
-    await insertAudit(await getDb(), e);
-  } catch (err) {
-    console.error(
-      `[audit] could not record ${e.action} of ${e.clusterId ?? "?"}: ${err instanceof Error ? err.message : "unknown error"}`,
-    );
-  }
-}
+/** What the audit log records: one entry per mutation a user makes on a cluster (lib/server/audit.ts writes them). */
+export const AUDIT_ACTIONS = ["launch", "resize", "test", "terminate"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -2,8 +2,15 @@ import { AppSidebar } from "@/components/shell/app-sidebar";
 import { SiteHeader } from "@/components/shell/site-header";
 import { QueryProvider } from "@/components/shell/query-provider";
 import { SimulatorNotice } from "@/components/shell/simulator-notice";
+import { getSessionUser } from "@/lib/server/auth/session";
+import { listKeyViews } from "@/lib/server/keys/key-views";
+import { isSimulator } from "@/lib/server/env";
 
-export default function ConsoleLayout({ children }: { children: React.ReactNode }) {
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const user = await getSessionUser();
+  const account = user
+    ? { user: { email: user.email, name: user.name }, keys: await listKeyViews(user.id) }
+    : null;
   return (
     <QueryProvider>
       <div className="flex min-h-dvh">
@@ -15,8 +22,9 @@ export default function ConsoleLayout({ children }: { children: React.ReactNode 
         </a>
         <AppSidebar />
         <div className="flex min-w-0 flex-1 flex-col">
-          <SiteHeader />
-          <SimulatorNotice />
+          <SiteHeader account={account} />
+          {/* Read per request (the layout reads the session, so it is dynamic): the server's environment, not the build's. */}
+          {isSimulator() ? <SimulatorNotice /> : null}
           <main id="content" tabIndex={-1} className="flex-1 outline-none">
             <div className="mx-auto w-full max-w-[1400px] px-4 py-6 md:px-8">{children}</div>
           </main>

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { chromiumLaunchOptions } from "../../tests/support/chromium";
-import { playwrightCookies } from "./account";
+import { playwrightCookies } from "../../tests/support/account";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions);

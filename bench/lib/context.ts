@@ -1,5 +1,5 @@
-import type { Account } from "./account";
-import type { SimClient } from "./sim-client";
+import type { Account } from "../../tests/support/account";
+import type { SimClient } from "../../tests/support/sim-client";
 
 /** What every bench section gets: the running stack, one signed-in user with a key, and its watched cluster. */
 export type BenchContext = {

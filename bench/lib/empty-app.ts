@@ -6,8 +6,8 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Proc } from "./proc";
-import { ROOT, buildApp, startApp } from "./stack";
+import type { Proc } from "../../tests/support/proc";
+import { ROOT, buildApp, startApp } from "../../tests/support/stack";
 
 const PORT = Number(process.env.BENCH_EMPTY_PORT ?? 3820);
 const DIR = path.join(os.tmpdir(), "clusterdeck-bench-empty-app");

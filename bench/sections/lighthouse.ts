@@ -11,7 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { CHROMIUM_PATH } from "../../tests/support/chromium";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
-import { ROOT } from "../lib/stack";
+import { ROOT } from "../../tests/support/stack";
 
 const run = promisify(execFile);
 const LH_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");

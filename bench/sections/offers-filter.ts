@@ -14,7 +14,7 @@
 import type { Browser, ElementHandle, Page } from "@playwright/test";
 import { launchBrowser, signedInContext } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
-import { median } from "../lib/load";
+import { median } from "../../tests/support/load";
 import { mainThreadSelfTimes } from "../lib/trace";
 
 const RUNS = 20;

@@ -10,7 +10,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { launchBrowser, signedInContext } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
-import { sleep } from "../lib/proc";
+import { sleep } from "../../tests/support/proc";
 
 const WINDOW_MS = Number(process.env.BENCH_POLL_WINDOW_MS ?? 20_000);
 /** The app's fast interval while a cluster changes (lib/clusters/polling.ts FAST_POLL_MS). */

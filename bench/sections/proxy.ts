@@ -10,7 +10,7 @@
  */
 import type { BenchContext, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
-import { runLoad, type LoadResult } from "../lib/load";
+import { runLoad, type LoadResult } from "../../tests/support/load";
 
 const CONCURRENCY = Number(process.env.BENCH_PROXY_CONCURRENCY ?? 16);
 const REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 3000);

@@ -3,11 +3,11 @@
  * simulated watchers poll the cluster route handler for 60 s at the page's fast interval (2 s). The watchers are
  * spread over 20 users, each with their own key and cluster, 10 tabs each.
  */
-import { signUpWithKey } from "../lib/account";
+import { signUpWithKey } from "../../tests/support/account";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
-import { findNextServer, rssMb } from "../lib/proc";
-import { spread, watch } from "../lib/watchers";
+import { findNextServer, rssMb } from "../../tests/support/proc";
+import { spread, watch } from "../../tests/support/watchers";
 import { appNodeOptions } from "../../scripts/app-node-options.mjs";
 
 const WATCHERS = 200;

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
-import { externalSignInAction } from "@/lib/auth/actions";
-import type { ExternalProvider } from "@/lib/auth/providers";
+import { externalSignInAction } from "@/lib/actions/auth";
+import type { ExternalProvider } from "@/lib/server/auth/providers";
 
 /** GitHub / OIDC buttons; rendered only for providers switched on by env. */
 export function ExternalSignIn({

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signInAction } from "@/lib/auth/actions";
+import { signInAction } from "@/lib/actions/auth";
 import { PASSWORD_MAX, EMAIL_MAX, signInSchema, type SignInInput } from "@/lib/auth/schemas";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signUpAction } from "@/lib/auth/actions";
+import { signUpAction } from "@/lib/actions/auth";
 import {
   EMAIL_MAX,
   NAME_MAX,

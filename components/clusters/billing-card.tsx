@@ -1,6 +1,6 @@
 import { InfoIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { billedButNotReady, billedRate, costSoFar, hourlyRate } from "@/lib/clusters/cost";
+import { billedButNotReady, billedRate, costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { formatTimestamp } from "@/lib/clusters/format";
 import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";

@@ -3,15 +3,12 @@
 import { Maximize2Icon, PowerIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { lazyDialog } from "@/components/shared/lazy-dialog";
 import { resizeBlocked } from "@/lib/clusters/node-counts";
-import type { Cluster, Offer } from "@/lib/runcrate/schemas";
+import type { ResizeProps } from "./resize-dialog";
+import type { TerminateProps } from "./terminate-dialog";
 
-export type OfferLimits = Pick<Offer, "min_nodes" | "max_nodes" | "allowed_node_counts">;
-export type ResizeProps = { cluster: Cluster; limits: OfferLimits | null; onDone: (c: Cluster) => void };
-export type TerminateProps = { cluster: Cluster; now: number; onDone: (c: Cluster) => void };
-
-// The dialogs load on hover, focus or the first click (components/ui/lazy-dialog.tsx); the buttons render at once.
+// The dialogs load on hover, focus or the first click (components/shared/lazy-dialog.tsx); the buttons render at once.
 const ResizeDialog = lazyDialog(() => import("./resize-dialog").then((m) => m.ResizeDialog));
 const TerminateDialog = lazyDialog(() => import("./terminate-dialog").then((m) => m.TerminateDialog));
 

@@ -10,10 +10,11 @@ import { clockSkew } from "@/lib/clusters/clock";
 import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
 import { clusterKeys } from "@/lib/query/clusters";
+import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { ApiTime } from "./api-time";
 import { BillingCard } from "./billing-card";
-import { ResizeButton, TerminateButton, type OfferLimits } from "./cluster-action-buttons";
+import { ResizeButton, TerminateButton } from "./cluster-action-buttons";
 import { ClusterHeader } from "./cluster-header";
 import { ConnectionCard, StorageCard } from "./connection-card";
 import { EventsList } from "./events-list";
@@ -28,7 +29,7 @@ import { ClusterDetailSkeleton } from "./skeletons";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
 
-export function ClusterDetail({ id, limits }: { id: string; limits: OfferLimits | null }) {
+export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLimits | null }) {
   const { query, meta, notFound } = useLiveCluster(id);
   const qc = useQueryClient();
   const cluster = query.data;

@@ -4,7 +4,7 @@ import { ChevronLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { formatTimestamp } from "@/lib/clusters/format";
-import { hourlyRate } from "@/lib/clusters/cost";
+import { hourlyRate } from "@/lib/cost/cluster-cost";
 import { stackLabel, stackStatusInfo, statusInfo } from "@/lib/clusters/status";
 import { formatHourly } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";

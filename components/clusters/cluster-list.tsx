@@ -7,7 +7,7 @@ import { StatusMessage } from "@/components/shell/status-message";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { clockSkew } from "@/lib/clusters/clock";
-import { costSoFar, hourlyRate } from "@/lib/clusters/cost";
+import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { formatAge, parseTime } from "@/lib/clusters/format";
 import {
   applyListView,

@@ -1,7 +1,7 @@
 import { CrownIcon, LoaderCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyButton } from "@/components/shared/copy-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isNodeInProgress } from "@/lib/clusters/status";
 import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";

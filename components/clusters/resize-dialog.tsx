@@ -2,7 +2,7 @@
 
 import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/shared/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,13 +15,20 @@ import {
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { resizeCluster } from "@/lib/actions/cluster-actions";
-import { hourlyRate } from "@/lib/clusters/cost";
+import { hourlyRate } from "@/lib/cost/cluster-cost";
 import { resizeTargets } from "@/lib/clusters/node-counts";
 import { formatHourly } from "@/lib/money";
-import type { OpenProps } from "@/components/ui/lazy-dialog";
-import type { ResizeProps } from "./cluster-action-buttons";
+import type { OpenProps } from "@/components/shared/lazy-dialog";
+import type { NodeCountLimits } from "@/lib/offers/offer-rules";
+import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Resize to a valid node count (the offer's rules), with the new hourly rate shown before confirming. */
+export type ResizeProps = {
+  cluster: Cluster;
+  limits: NodeCountLimits | null;
+  onDone: (c: Cluster) => void;
+};
+
 export function ResizeDialog({
   cluster,
   limits,

@@ -2,7 +2,7 @@
 
 import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/shared/toast";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -16,12 +16,14 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/actions/cluster-actions";
-import { costSoFar, hourlyRate } from "@/lib/clusters/cost";
+import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { formatHourly, formatUsd } from "@/lib/money";
-import type { OpenProps } from "@/components/ui/lazy-dialog";
-import type { TerminateProps } from "./cluster-action-buttons";
+import type { OpenProps } from "@/components/shared/lazy-dialog";
+import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Terminate, confirmed by typing the cluster's name; shows what it has cost and stops costing. */
+export type TerminateProps = { cluster: Cluster; now: number; onDone: (c: Cluster) => void };
+
 export function TerminateDialog({
   cluster,
   now,

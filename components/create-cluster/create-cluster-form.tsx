@@ -21,9 +21,9 @@ import {
   toCreateBody,
   type CreateClusterFormValues,
   type CreateSchemaContext,
-} from "@/lib/offers/create-form";
+} from "@/lib/launch/form";
 import { loadOnce } from "@/lib/load-once";
-import { buildCreateCurl } from "@/lib/offers/curl";
+import { buildCreateCurl } from "@/lib/launch/curl";
 import {
   describeNodeCounts,
   isCommunity,
@@ -34,7 +34,7 @@ import {
 } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/query/offers";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { registerKept } from "@/components/forms/register-kept";
+import { registerKept } from "@/components/shared/register-kept";
 
 const loadValidation = loadOnce(() => import("@/components/create-cluster/validation"));
 const preloadValidation = () => void loadValidation().catch(() => undefined);

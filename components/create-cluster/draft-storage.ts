@@ -4,7 +4,7 @@
  * sessionStorage is per tab: two tabs are two intents. Storage is untrusted (another version, a user edit): it is
  * validated on read and silently ignored when it does not fit.
  */
-import type { CreateClusterFormValues } from "@/lib/offers/create-form";
+import type { CreateClusterFormValues } from "@/lib/launch/form";
 
 export type LaunchIntent = { key: string; fingerprint: string };
 export type CreateDraft = { values: CreateClusterFormValues; intent: LaunchIntent | null };

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, Loader2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyButton } from "@/components/shared/copy-button";
 import { estimateCost, formatHours } from "@/lib/cost/estimate";
 import { formatHourly, formatUsd } from "@/lib/money";
 import { takesNodeCount, validNodeCounts } from "@/lib/offers/offer-rules";

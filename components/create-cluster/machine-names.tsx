@@ -1,4 +1,4 @@
-import { machineNames, nameProblem } from "@/lib/offers/create-form";
+import { machineNames, nameProblem } from "@/lib/launch/form";
 
 const SHOW_ALL_UP_TO = 6;
 

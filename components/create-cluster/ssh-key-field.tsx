@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PlusIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { lazyComponent, useReturnFocus } from "@/components/ui/lazy-dialog";
+import { lazyComponent, useReturnFocus } from "@/components/shared/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { sshKeysQueryOptions } from "@/lib/query/offers";
 import { MAX_SSH_KEYS } from "@/lib/runcrate/constants";

@@ -11,7 +11,7 @@ import {
   type LaunchIntent,
 } from "@/components/create-cluster/draft-storage";
 import { launchCluster } from "@/lib/actions/create-cluster";
-import { toCreateBody, type CreateClusterFormValues } from "@/lib/offers/create-form";
+import { toCreateBody, type CreateClusterFormValues } from "@/lib/launch/form";
 import { offerKeys } from "@/lib/query/offers";
 import type { Offer } from "@/lib/runcrate/schemas";
 

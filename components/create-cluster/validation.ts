@@ -8,8 +8,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
 import * as z from "zod/mini";
 import type { CreateDraft } from "@/components/create-cluster/draft-storage";
-import type { CreateClusterFormValues, CreateSchemaContext } from "@/lib/offers/create-form";
-import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/offers/create-schema";
+import type { CreateClusterFormValues, CreateSchemaContext } from "@/lib/launch/form";
+import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/constants";
 import type { Offer } from "@/lib/runcrate/schemas";
 

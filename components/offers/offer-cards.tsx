@@ -3,7 +3,7 @@
 import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useClientNavClick } from "@/components/ui/client-nav";
+import { useClientNavClick } from "@/components/shared/client-nav";
 import {
   GpuPrice,
   HostsText,

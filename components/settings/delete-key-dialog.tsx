@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/shared/toast";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,7 +13,8 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { buttonVariants } from "@/components/ui/button";
-import { deleteKeyAction, type KeyView } from "@/lib/actions/keys";
+import { deleteKeyAction } from "@/lib/actions/keys";
+import type { KeyView } from "@/lib/keys/view";
 
 export function DeleteKeyDialog({
   target,

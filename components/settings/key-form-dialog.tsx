@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/shared/toast";
 import { applyFieldErrors } from "@/components/auth/apply-field-errors";
 import { FormAlert } from "@/components/auth/form-alert";
 import { PasswordInput } from "@/components/auth/password-input";
@@ -18,9 +18,10 @@ import {
 } from "@/components/ui/dialog";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { addKeyAction, replaceKeyAction, type KeyView } from "@/lib/actions/keys";
+import { addKeyAction, replaceKeyAction } from "@/lib/actions/keys";
+import type { KeyView } from "@/lib/keys/view";
 import type { z } from "zod";
-import { addKeySchema, ENVIRONMENT_MAX, LABEL_MAX, type AddKeyInput } from "@/lib/auth/key-schemas";
+import { addKeySchema, ENVIRONMENT_MAX, LABEL_MAX, type AddKeyInput } from "@/lib/keys/schemas";
 
 const FIELDS = ["label", "environment", "apiKey"] as const;
 

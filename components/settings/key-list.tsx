@@ -2,11 +2,12 @@
 
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/shared/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { activateKeyAction, type KeyView } from "@/lib/actions/keys";
-import { lazyComponent, useOnceTrue, useReturnFocus } from "@/components/ui/lazy-dialog";
+import { activateKeyAction } from "@/lib/actions/keys";
+import type { KeyView } from "@/lib/keys/view";
+import { lazyComponent, useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
 import { MaskedKey } from "./masked-key";
 
 // Loaded when first wanted (a hover, focus or click on a button that opens them), not with the page.

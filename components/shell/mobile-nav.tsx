@@ -3,7 +3,7 @@
 import { MenuIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { lazyDialog } from "@/components/ui/lazy-dialog";
+import { lazyDialog } from "@/components/shared/lazy-dialog";
 
 const MobileNavSheet = lazyDialog(() => import("./mobile-nav-sheet").then((m) => m.MobileNavSheet));
 

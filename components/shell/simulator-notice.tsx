@@ -1,15 +1,7 @@
-import { connection } from "next/server";
 import { FlaskConicalIcon } from "lucide-react";
 
-import { isSimulator } from "@/lib/env";
-
-/**
- * A compact, always-visible strip when the app talks to the bundled simulator. Server-rendered per request
- * (connection()) so it reflects the environment the server runs with, not the one it was built with.
- */
-export async function SimulatorNotice() {
-  await connection();
-  if (!isSimulator()) return null;
+/** A compact, always-visible strip shown while the app talks to the bundled simulator (the layout decides). */
+export function SimulatorNotice() {
   return (
     <div
       role="note"

@@ -5,11 +5,11 @@ import { useTheme } from "next-themes";
 import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
 import { CircleCheckIcon, InfoIcon, LoaderCircleIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
 
-import { toasterGone, toasterReady } from "@/components/ui/toast";
+import { toasterGone, toasterReady } from "@/components/shared/toast";
 
 /**
  * The app's toaster: follows the resolved theme and uses the palette's popover colours. Loaded on demand by
- * LazyToaster (components/ui/toast.tsx); once mounted, it takes over the queued toasts. Sonner subscribes in its own
+ * LazyToaster (components/shared/toast.tsx); once mounted, it takes over the queued toasts. Sonner subscribes in its own
  * effect, which runs before this component's (children first), so nothing queued is lost.
  */
 function Toaster(props: ToasterProps) {

@@ -2,10 +2,10 @@
 
 import { z } from "zod";
 import { ActionError, runcrateAction } from "@/lib/actions/safe-action";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/server/audit";
 import { clusterIdSchema } from "@/lib/clusters/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
-import { readOfferOf } from "@/lib/clusters/reads";
+import { readOfferOf } from "@/lib/server/runcrate/reads";
 import { MAX_NODES, MIN_NODES, type Cluster, type ClusterTest } from "@/lib/runcrate/schemas";
 
 /**

@@ -2,10 +2,10 @@
 
 import { z } from "zod";
 import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
-import { recordAudit } from "@/lib/audit";
-import { toCreateBody } from "@/lib/offers/create-form";
-import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/offers/create-schema";
-import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/errors";
+import { recordAudit } from "@/lib/server/audit";
+import { toCreateBody } from "@/lib/launch/form";
+import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
+import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { idempotencyKeySchema, type CreateClusterBody } from "@/lib/runcrate/schemas";
 
 // The values are re-validated below against the offer as it is now; this only bounds their shape.

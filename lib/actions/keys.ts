@@ -2,53 +2,31 @@
 
 import { revalidatePath } from "next/cache";
 import { ActionError, userAction } from "@/lib/actions/safe-action";
-import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/auth/key-schemas";
-import { invalidateUserContext } from "@/lib/auth/context-cache";
-import { verifyRuncrateKey } from "@/lib/auth/verify-key";
-import { currentKeySecret } from "@/lib/crypto/key-ring";
-import { getDb } from "@/lib/db/client";
-import {
-  activateKey,
-  addKey,
-  deleteKey,
-  getKeySummary,
-  replaceKey,
-  type KeySummary,
-} from "@/lib/db/runcrate-keys";
-
-/** What the browser gets back about a key: label, environment, last 4 — nothing that could rebuild it. */
-export type KeyView = {
-  id: string;
-  label: string;
-  environment: string | null;
-  last4: string;
-  isActive: boolean;
-  updatedAt: string;
-};
-
-function view(k: KeySummary): KeyView {
-  return {
-    id: k.id,
-    label: k.label,
-    environment: k.environment,
-    last4: k.last4,
-    isActive: k.isActive,
-    updatedAt: k.updatedAt.toISOString(),
-  };
-}
+import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/keys/schemas";
+import { invalidateUserContext } from "@/lib/server/keys/context-cache";
+import { keyView } from "@/lib/server/keys/key-views";
+import { verifyRuncrateKey } from "@/lib/server/keys/verify-key";
+import { currentKeySecret } from "@/lib/server/crypto/key-ring";
+import { getDb } from "@/lib/server/db/client";
+import { activateKey, addKey, deleteKey, getKeySummary, replaceKey } from "@/lib/server/db/runcrate-keys";
 
 const NOT_FOUND = "That key no longer exists. Reload the page.";
+
+async function checkKey(apiKey: string, environment: string | null): Promise<void> {
+  const refused = await verifyRuncrateKey(apiKey, environment);
+  if (refused) throw new ActionError(refused.message, refused.kind, refused.fieldErrors);
+}
 
 // Every page shows the active key's label in the header.
 const refresh = () => revalidatePath("/", "layout");
 
-// Each action below drops the user's memoised context (lib/auth/context-cache.ts) straight after its write, whatever
+// Each action below drops the user's memoised context (lib/server/keys/context-cache.ts) straight after its write, whatever
 // the outcome: this process's next read then sees the new state, never a removed or switched-away key.
 
 /** Checks the key against Runcrate (GET /billing/balance), then stores it encrypted. */
 export const addKeyAction = userAction(addKeySchema, async function addKeyAction(input, { user }) {
   const db = await getDb();
-  await verifyRuncrateKey(input.apiKey, input.environment);
+  await checkKey(input.apiKey, input.environment);
   const result = await addKey(db, user.id, input, currentKeySecret());
   invalidateUserContext(user.id);
   if (!result.ok) {
@@ -57,7 +35,7 @@ export const addKeyAction = userAction(addKeySchema, async function addKeyAction
     });
   }
   refresh();
-  return view(result.key);
+  return keyView(result.key);
 });
 
 /** Re-enters the key behind a label (checked first, like a new one). */
@@ -66,12 +44,12 @@ export const replaceKeyAction = userAction(
   async function replaceKeyAction(input, { user }) {
     const db = await getDb();
     if (!(await getKeySummary(db, user.id, input.id))) throw new ActionError(NOT_FOUND, "not_found");
-    await verifyRuncrateKey(input.apiKey, input.environment);
+    await checkKey(input.apiKey, input.environment);
     const result = await replaceKey(db, user.id, input.id, input, currentKeySecret());
     invalidateUserContext(user.id);
     if (!result.ok) throw new ActionError(NOT_FOUND, "not_found");
     refresh();
-    return view(result.key);
+    return keyView(result.key);
   },
 );
 
@@ -80,7 +58,7 @@ export const activateKeyAction = userAction(keyRefSchema, async function activat
   invalidateUserContext(user.id);
   if (!result.ok) throw new ActionError(NOT_FOUND, "not_found");
   refresh();
-  return view(result.key);
+  return keyView(result.key);
 });
 
 export const deleteKeyAction = userAction(keyRefSchema, async function deleteKeyAction({ id }, { user }) {

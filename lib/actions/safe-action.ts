@@ -1,10 +1,10 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import * as z from "zod/mini";
-import { contextForUser, type ActiveKey } from "@/lib/auth/runcrate-context";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
-import type { RuncrateClient } from "@/lib/runcrate/client";
-import { isRuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/errors";
+import { contextForUser, type ActiveKey } from "@/lib/server/keys/runcrate-context";
+import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
+import type { RuncrateClient } from "@/lib/server/runcrate/client";
+import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 
 export type ActionErrorKind = RuncrateErrorKind | "unauthenticated" | "no-key" | "invalid-input" | "internal";
 

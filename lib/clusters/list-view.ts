@@ -4,7 +4,7 @@
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { firstParam, type PageSearchParams } from "@/lib/search-params";
-import { costSoFar, hourlyRate } from "./cost";
+import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { parseTime } from "./format";
 import { statusGroup } from "./status";
 

@@ -1,10 +1,10 @@
 /**
  * Browser-side GET of the app's own route handlers (app/api/**), for React Query. Those handlers answer
- * `{data}` or `{error:{code,message}}` (lib/api/route-handler.ts); this turns the latter into an ApiGetError whose
+ * `{data}` or `{error:{code,message}}` (lib/server/route-handler.ts); this turns the latter into an ApiGetError whose
  * message is safe to show.
  *
  * The `data` is not re-validated here: the route handler already parsed the upstream answer with the Runcrate
- * schemas (lib/runcrate/client.ts), and parsing again would ship zod to every page that lists something.
+ * schemas (lib/server/runcrate/client.ts), and parsing again would ship zod to every page that lists something.
  */
 
 export class ApiGetError extends Error {

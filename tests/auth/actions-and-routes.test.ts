@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/server/auth/session";
 import { startFakeRuncrate, type FakeRuncrate } from "./support/fake-runcrate";
 
 // The app reads its configuration once; point it at a temp embedded database and the fake API before any import.
@@ -16,11 +16,11 @@ const env = vi.hoisted(() => {
 
 // The session comes from Auth.js's cookie in a real request; here the test decides who is signed in.
 // The account lookup behind it stays real (the database), so a memoised read context is exercised as in production.
-vi.mock("@/lib/auth/session", () => ({
+vi.mock("@/lib/server/auth/session", () => ({
   sessionUserId: async () => env.session?.id ?? null,
   loadSessionUser: async (id: string) => {
-    const { getDb } = await import("@/lib/db/client");
-    const { findUserById } = await import("@/lib/db/users");
+    const { getDb } = await import("@/lib/server/db/client");
+    const { findUserById } = await import("@/lib/server/db/users");
     const u = await findUserById(await getDb(), id);
     return u ? { id: u.id, email: u.email, name: u.name } : null;
   },
@@ -37,8 +37,8 @@ let api: FakeRuncrate;
 let dataDir: string;
 let actions: typeof import("@/lib/actions/keys");
 let safe: typeof import("@/lib/actions/safe-action");
-let routes: typeof import("@/lib/api/route-handler");
-let ctxModule: typeof import("@/lib/auth/runcrate-context");
+let routes: typeof import("@/lib/server/route-handler");
+let ctxModule: typeof import("@/lib/server/keys/runcrate-context");
 let alice: SessionUser;
 let bob: SessionUser;
 
@@ -53,10 +53,10 @@ beforeAll(async () => {
   delete process.env.DATABASE_URL;
   actions = await import("@/lib/actions/keys");
   safe = await import("@/lib/actions/safe-action");
-  routes = await import("@/lib/api/route-handler");
-  ctxModule = await import("@/lib/auth/runcrate-context");
-  const { getDb } = await import("@/lib/db/client");
-  const { createUser } = await import("@/lib/db/users");
+  routes = await import("@/lib/server/route-handler");
+  ctxModule = await import("@/lib/server/keys/runcrate-context");
+  const { getDb } = await import("@/lib/server/db/client");
+  const { createUser } = await import("@/lib/server/db/users");
   const db = await getDb();
   const make = async (email: string) => {
     const r = await createUser(db, { email, name: null, passwordHash: null });
@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { getDatabase } = await import("@/lib/db/client");
+  const { getDatabase } = await import("@/lib/server/db/client");
   await (await getDatabase()).close();
   await api.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -113,8 +113,8 @@ describe("key actions", () => {
     });
     expect(!result.ok && result.error).toMatch(/rejected this key \(401\)/);
     expect(JSON.stringify(result)).not.toContain(revoked);
-    const { listKeys } = await import("@/lib/db/runcrate-keys");
-    const { getDb } = await import("@/lib/db/client");
+    const { listKeys } = await import("@/lib/server/db/runcrate-keys");
+    const { getDb } = await import("@/lib/server/db/client");
     expect(await listKeys(await getDb(), alice.id)).toEqual([]);
   });
 
@@ -127,17 +127,15 @@ describe("key actions", () => {
     api.failWith = null;
 
     // A port nobody listens on: the connection is refused.
-    const { verifyRuncrateKey } = await import("@/lib/auth/verify-key");
-    const { ActionError } = safe;
-    const err = await verifyRuncrateKey(key(), null, {
+    const { verifyRuncrateKey } = await import("@/lib/server/keys/verify-key");
+    const refused = await verifyRuncrateKey(key(), null, {
       baseUrl: "http://127.0.0.1:9/api/v1",
       timeoutMs: 1000,
-    }).catch((e) => e);
-    expect(err).toBeInstanceOf(ActionError);
-    expect(err.kind).toBe("unreachable");
-    expect(err.userMessage).toMatch(/couldn't reach the Runcrate API/);
-    const { getDb } = await import("@/lib/db/client");
-    const { listKeys } = await import("@/lib/db/runcrate-keys");
+    });
+    expect(refused?.kind).toBe("unreachable");
+    expect(refused?.message).toMatch(/couldn't reach the Runcrate API/);
+    const { getDb } = await import("@/lib/server/db/client");
+    const { listKeys } = await import("@/lib/server/db/runcrate-keys");
     expect(await listKeys(await getDb(), alice.id)).toEqual([]);
   });
 
@@ -177,9 +175,9 @@ describe("key actions", () => {
     const ctx = await ctxModule.contextForUser(bob);
     expect(ctx.state).toBe("no-key");
     env.session = alice;
-    const { getDb } = await import("@/lib/db/client");
-    const { getActiveKeySecret } = await import("@/lib/db/runcrate-keys");
-    const { keySecretFor } = await import("@/lib/crypto/key-ring");
+    const { getDb } = await import("@/lib/server/db/client");
+    const { getActiveKeySecret } = await import("@/lib/server/db/runcrate-keys");
+    const { keySecretFor } = await import("@/lib/server/crypto/key-ring");
     const list = await getActiveKeySecret(await getDb(), alice.id, keySecretFor);
     expect(list?.key.label).toBe("Personal");
   });
@@ -236,9 +234,9 @@ describe("runcrateAction", () => {
 
 describe("a key that can no longer be decrypted", () => {
   it("reads as no key (and is logged) instead of failing every page", async () => {
-    const { getDb } = await import("@/lib/db/client");
-    const { createUser } = await import("@/lib/db/users");
-    const { addKey } = await import("@/lib/db/runcrate-keys");
+    const { getDb } = await import("@/lib/server/db/client");
+    const { createUser } = await import("@/lib/server/db/users");
+    const { addKey } = await import("@/lib/server/db/runcrate-keys");
     const db = await getDb();
     const created = await createUser(db, { email: "rotated@example.com", name: null, passwordHash: null });
     if (!created.ok) throw new Error("fixture");
@@ -344,8 +342,8 @@ describe("the memoised read context", () => {
   };
 
   beforeAll(async () => {
-    const { getDb } = await import("@/lib/db/client");
-    const { createUser } = await import("@/lib/db/users");
+    const { getDb } = await import("@/lib/server/db/client");
+    const { createUser } = await import("@/lib/server/db/users");
     const r = await createUser(await getDb(), { email: "carol@example.com", name: null, passwordHash: null });
     if (!r.ok) throw new Error("fixture");
     carol = { id: r.user.id, email: r.user.email, name: null };
@@ -390,9 +388,9 @@ describe("the memoised read context", () => {
     expect(await read()).toMatchObject({ label: "One", key: one });
 
     // Another instance swaps the key straight in the shared database: nothing here is told.
-    const { getDb } = await import("@/lib/db/client");
-    const { replaceKey } = await import("@/lib/db/runcrate-keys");
-    const { currentKeySecret } = await import("@/lib/crypto/key-ring");
+    const { getDb } = await import("@/lib/server/db/client");
+    const { replaceKey } = await import("@/lib/server/db/runcrate-keys");
+    const { currentKeySecret } = await import("@/lib/server/crypto/key-ring");
     const elsewhere = key();
     await replaceKey(
       await getDb(),
@@ -409,7 +407,7 @@ describe("the memoised read context", () => {
     expect(await mutate({})).toMatchObject({ ok: true });
     expect(api.seenKeys.at(-1)).toBe(elsewhere);
 
-    const { clearContextCache } = await import("@/lib/auth/context-cache");
+    const { clearContextCache } = await import("@/lib/server/keys/context-cache");
     clearContextCache(); // what CONTEXT_TTL_MS does on its own (see tests/auth/context-cache.test.ts)
     expect((await read()).key).toBe(elsewhere);
   });

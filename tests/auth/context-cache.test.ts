@@ -4,7 +4,7 @@ import {
   cachedForUser,
   clearContextCache,
   invalidateUserContext,
-} from "@/lib/auth/context-cache";
+} from "@/lib/server/keys/context-cache";
 
 afterEach(() => clearContextCache());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCredentials, tooManyAttemptsMessage } from "@/lib/auth/credentials";
-import { hashPassword } from "@/lib/crypto/password";
-import type { Database } from "@/lib/db/client";
-import { lockedUntil, recordFailure } from "@/lib/db/sign-in-attempts";
-import { createUser } from "@/lib/db/users";
+import { checkCredentials, tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
+import { hashPassword } from "@/lib/server/crypto/password";
+import type { Database } from "@/lib/server/db/client";
+import { lockedUntil, recordFailure } from "@/lib/server/db/sign-in-attempts";
+import { createUser } from "@/lib/server/db/users";
 import { BACKENDS } from "../db/support/backends";
 
 const PASSWORD = "a long enough password";

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DecryptionError, open, seal } from "@/lib/crypto/aes-gcm";
-import { parseEncryptionSecret } from "@/lib/crypto/encryption-key";
-import { readOrCreateSecretFile } from "@/lib/crypto/secret-file";
+import { DecryptionError, open, seal } from "@/lib/server/crypto/aes-gcm";
+import { parseEncryptionSecret } from "@/lib/server/crypto/encryption-key";
+import { readOrCreateSecretFile } from "@/lib/server/crypto/secret-file";
 
 const secret = randomBytes(32);
 const flip = (b64: string, index = 0) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { hashPassword, verifyPassword } from "@/lib/server/crypto/password";
 
 describe("password hashing (scrypt)", () => {
   it("verifies the right password and rejects a wrong one", async () => {

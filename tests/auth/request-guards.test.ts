@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { clientAddress } from "@/lib/auth/client-address";
+import { clientAddress } from "@/lib/server/auth/client-address";
 import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCoalescer, readKey } from "@/lib/runcrate/coalesce";
+import { createCoalescer, readKey } from "@/lib/server/runcrate/coalesce";
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLUSTER_NOT_FOUND_MESSAGE, readCluster, readClusters, readOfferOf } from "@/lib/clusters/reads";
-import { RuncrateError } from "@/lib/runcrate/errors";
+import { CLUSTER_NOT_FOUND_MESSAGE, readCluster, readClusters, readOfferOf } from "@/lib/server/runcrate/reads";
+import { RuncrateError } from "@/lib/server/runcrate/errors";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "./fixtures";
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/client";
-import { createUser, findUserByEmail } from "@/lib/db/users";
+import { openDatabase } from "@/lib/server/db/client";
+import { createUser, findUserByEmail } from "@/lib/server/db/users";
 import { createPostgresDatabase } from "./support/backends";
 
 describe("migrations", () => {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { getDatabase, openDatabase, type Db } from "@/lib/db/client";
-import { createUser, findUserByEmail } from "@/lib/db/users";
+import { getDatabase, openDatabase, type Db } from "@/lib/server/db/client";
+import { createUser, findUserByEmail } from "@/lib/server/db/users";
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DecryptionError } from "@/lib/crypto/aes-gcm";
-import type { Database } from "@/lib/db/client";
+import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
+import type { Database } from "@/lib/server/db/client";
 import {
   activateKey,
   addKey,
@@ -10,8 +10,8 @@ import {
   getKeySummary,
   listKeys,
   replaceKey,
-} from "@/lib/db/runcrate-keys";
-import { runcrateKeys } from "@/lib/db/schema";
+} from "@/lib/server/db/runcrate-keys";
+import { runcrateKeys } from "@/lib/server/db/schema";
 import { BACKENDS } from "./support/backends";
 import { fakeKey, makeUser, SECRET, secretFor } from "./support/fixtures";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAudit, listAudit } from "@/lib/db/audit-log";
-import type { Database } from "@/lib/db/client";
-import { createUser, findOrCreateExternalUser, findUserByEmail, findUserById } from "@/lib/db/users";
+import { insertAudit, listAudit } from "@/lib/server/db/audit-log";
+import type { Database } from "@/lib/server/db/client";
+import { createUser, findOrCreateExternalUser, findUserByEmail, findUserById } from "@/lib/server/db/users";
 import { BACKENDS } from "./support/backends";
 import { makeUser } from "./support/fixtures";
 

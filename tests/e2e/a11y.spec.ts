@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { playwrightCookies, signUpWithKey, type Account } from "../../bench/lib/account";
-import { simClient } from "../../bench/lib/sim-client";
+import { playwrightCookies, signUpWithKey, type Account } from "../support/account";
+import { simClient } from "../support/sim-client";
 import { e2e } from "../../playwright.config";
 
 /**

@@ -6,9 +6,9 @@ import {
   nameProblem,
   toCreateBody,
   type CreateClusterFormValues,
-} from "@/lib/offers/create-form";
-import { buildCreateClusterSchema } from "@/lib/offers/create-schema";
-import { buildCreateCurl } from "@/lib/offers/curl";
+} from "@/lib/launch/form";
+import { buildCreateClusterSchema } from "@/lib/launch/schema";
+import { buildCreateCurl } from "@/lib/launch/curl";
 import { isCommunity, knownStacks, storageAllowed, takesNodeCount } from "@/lib/offers/offer-rules";
 import { createClusterBodySchema, CLUSTER_NAME_PATTERN, type Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import type { RuncrateContext } from "@/lib/auth/runcrate-context";
-import { prefetchOffers } from "@/lib/offers/prefetch";
+import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { prefetchOffers } from "@/lib/server/offers-prefetch";
 import { offerKeys } from "@/lib/query/offers";
 import type { Balance, Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { callAction } from "../../bench/lib/server-action";
+import { callAction } from "../support/server-action";
 import { REL } from "./support/config";
 import { expect, test, unhandledErrors } from "./support/stack";
 
@@ -30,7 +30,7 @@ function actions(): Array<{ id: string; name: string; page: string }> {
 }
 
 // signOut takes no input and signing out is its job; it is fuzzed with a throwaway session below.
-const STATEFUL_WITHOUT_INPUT = new Set(["lib/auth/actions.ts#signOutAction"]);
+const STATEFUL_WITHOUT_INPUT = new Set(["lib/actions/auth.ts#signOutAction"]);
 
 const hostileValue = fc.oneof(
   fc.constant({ __proto__: { polluted: true } }),

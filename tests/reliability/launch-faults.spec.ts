@@ -6,7 +6,7 @@
  * every answer was a well-formed ActionResult (never a 500), and the app logged no unhandled error.
  */
 import { randomUUID } from "node:crypto";
-import { callAction, findActionId } from "../../bench/lib/server-action";
+import { callAction, findActionId } from "../support/server-action";
 import { REL } from "./support/config";
 import { expect, test, unhandledErrors, type Stack } from "./support/stack";
 

@@ -4,10 +4,10 @@
  * following it to Ready without a reload. Runs its own simulator and app (REL ports + 1) so it can stop the app.
  */
 import { test, expect } from "@playwright/test";
-import { playwrightCookies, signUpWithKey } from "../../bench/lib/account";
-import { callAction, findActionId } from "../../bench/lib/server-action";
-import { simClient } from "../../bench/lib/sim-client";
-import { startApp, startSim } from "../../bench/lib/stack";
+import { playwrightCookies, signUpWithKey } from "../support/account";
+import { callAction, findActionId } from "../support/server-action";
+import { simClient } from "../support/sim-client";
+import { startApp, startSim } from "../support/stack";
 import { REL } from "./support/config";
 import { unhandledErrors } from "./support/stack";
 

@@ -3,7 +3,7 @@
  * page's fast interval (2 s), spread over 20 users with their own key and cluster. No errors; latency bounded
  * (a generous bound for a shared 2-core machine — the measured figures are printed for the report).
  */
-import { spread, watch } from "../../bench/lib/watchers";
+import { spread, watch } from "../support/watchers";
 import { expect, test, unhandledErrors } from "./support/stack";
 
 const USERS = 20;

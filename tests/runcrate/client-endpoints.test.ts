@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient, MAX_PAGES } from "@/lib/runcrate/client";
-import { isRuncrateError } from "@/lib/runcrate/errors";
-import { USER_AGENT } from "@/lib/runcrate/http";
+import { createRuncrateClient, MAX_PAGES } from "@/lib/server/runcrate/client";
+import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { USER_AGENT } from "@/lib/server/runcrate/http";
 import { startScriptedServer, json, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, createBody, offer } from "@/tests/support/runcrate-bodies";
 import packageJson from "@/package.json";

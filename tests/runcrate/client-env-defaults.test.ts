@@ -3,7 +3,7 @@ import { startScriptedServer, delayed, json, type ScriptedServer } from "@/tests
 import { TEST_KEY } from "@/tests/support/runcrate-bodies";
 
 /**
- * Without baseUrl/timeoutMs the client reads RUNCRATE_API_URL and RUNCRATE_TIMEOUT_MS through lib/env.ts.
+ * Without baseUrl/timeoutMs the client reads RUNCRATE_API_URL and RUNCRATE_TIMEOUT_MS through lib/server/env.ts.
  * env() caches on first use, so the variables are set before the modules are imported (vitest isolates test files).
  */
 describe("defaults from the environment", () => {
@@ -26,7 +26,7 @@ describe("defaults from the environment", () => {
   });
 
   it("uses RUNCRATE_API_URL (trailing slash and all) and RUNCRATE_TIMEOUT_MS", async () => {
-    const { createRuncrateClient } = await import("@/lib/runcrate/client");
+    const { createRuncrateClient } = await import("@/lib/server/runcrate/client");
     server.script(json(200, { data: [] }));
     await expect(createRuncrateClient({ apiKey: TEST_KEY }).listEnvironments()).resolves.toEqual([]);
     expect(server.requests[0]!.url.pathname).toBe("/custom/api/v1/environments");

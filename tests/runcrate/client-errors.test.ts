@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/runcrate/client";
-import { RuncrateError, isRuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/errors";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { RuncrateError, isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import {
   startScriptedServer,
   delayed,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/runcrate/client";
-import type { RuncrateError } from "@/lib/runcrate/errors";
-import { redact, redactDeep, toDisplayText } from "@/lib/runcrate/redact";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import type { RuncrateError } from "@/lib/server/runcrate/errors";
+import { redact, redactDeep, toDisplayText } from "@/lib/server/runcrate/redact";
 import {
   startScriptedServer,
   sendJson,

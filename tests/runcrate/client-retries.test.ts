@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/runcrate/client";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import {
   startScriptedServer,
   delayed,

@@ -6,8 +6,8 @@ import { ExternalSignIn } from "@/components/auth/external-sign-in";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { externalSignInError } from "@/lib/auth/external-errors";
-import { enabledExternalProviders } from "@/lib/auth/providers";
-import { getSessionUser } from "@/lib/auth/session";
+import { enabledExternalProviders } from "@/lib/server/auth/providers";
+import { getSessionUser } from "@/lib/server/auth/session";
 import type { PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Sign in" };

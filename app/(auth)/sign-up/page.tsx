@@ -5,8 +5,8 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { ExternalSignIn } from "@/components/auth/external-sign-in";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { enabledExternalProviders } from "@/lib/auth/providers";
-import { getSessionUser } from "@/lib/auth/session";
+import { enabledExternalProviders } from "@/lib/server/auth/providers";
+import { getSessionUser } from "@/lib/server/auth/session";
 import type { PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Create account" };

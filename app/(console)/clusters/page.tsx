@@ -5,8 +5,8 @@ import { Suspense } from "react";
 import { ClusterList } from "@/components/clusters/cluster-list";
 import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
-import { getRuncrateContext } from "@/lib/auth/runcrate-context";
-import { readClusters } from "@/lib/clusters/reads";
+import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { readClusters } from "@/lib/server/runcrate/reads";
 import { clusterKeys } from "@/lib/query/clusters";
 
 export const metadata: Metadata = { title: "Clusters" };

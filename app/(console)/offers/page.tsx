@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { OffersView } from "@/components/offers/offers-view";
 import { OffersSkeleton } from "@/components/offers/offers-states";
-import { getRuncrateContext } from "@/lib/auth/runcrate-context";
-import { prefetchOffers } from "@/lib/offers/prefetch";
+import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { prefetchOffers } from "@/lib/server/offers-prefetch";
 import type { PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Offers" };

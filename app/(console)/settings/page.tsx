@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ChevronRightIcon, HistoryIcon, KeyRoundIcon } from "lucide-react";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
-import { listKeys } from "@/lib/db/runcrate-keys";
+import { requireUser } from "@/lib/server/auth/session";
+import { listKeyViews } from "@/lib/server/keys/key-views";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -25,7 +24,7 @@ const SECTIONS = [
 
 export default async function SettingsPage() {
   const user = await requireUser();
-  const keys = await listKeys(await getDb(), user.id);
+  const keys = await listKeyViews(user.id);
   const active = keys.find((k) => k.isActive);
   const status: Record<string, string> = {
     "/settings/keys": active

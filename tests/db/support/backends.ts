@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { openDatabase, type Database } from "@/lib/server/db/client";
 
 /** The real Postgres the data-layer suite also runs against (trust auth). */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/lib/db/client";
-import { createUser } from "@/lib/db/users";
+import type { Db } from "@/lib/server/db/client";
+import { createUser } from "@/lib/server/db/users";
 
 export const SECRET = { secret: randomBytes(32), version: 1 };
 export const secretFor = () => SECRET.secret;

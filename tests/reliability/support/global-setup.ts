@@ -1,4 +1,4 @@
-import { buildApp } from "../../../bench/lib/stack";
+import { buildApp } from "../../support/stack";
 import { REL } from "./config";
 
 export default function globalSetup(): void {

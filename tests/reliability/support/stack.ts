@@ -1,12 +1,12 @@
 /**
- * A worker-scoped simulator + production app for the reliability specs, started with bench/lib/stack.ts so a spec
+ * A worker-scoped simulator + production app for the reliability specs, started with tests/support/stack.ts so a spec
  * can read the app's output (unhandled errors) and restart it. One signed-in account with a key comes with it.
  */
 import { test as base } from "@playwright/test";
-import { signUpWithKey, type Account } from "../../../bench/lib/account";
-import { simClient, type SimClient, type SimOffer } from "../../../bench/lib/sim-client";
-import { startApp, startSim } from "../../../bench/lib/stack";
-import type { Proc } from "../../../bench/lib/proc";
+import { signUpWithKey, type Account } from "../../support/account";
+import { simClient, type SimClient, type SimOffer } from "../../support/sim-client";
+import { startApp, startSim } from "../../support/stack";
+import type { Proc } from "../../support/proc";
 import { REL } from "./config";
 
 export type Stack = {

@@ -3,12 +3,12 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
 import { NoKeyYet } from "@/components/clusters/no-key";
-import type { OfferLimits } from "@/components/clusters/cluster-action-buttons";
-import { getRuncrateContext } from "@/lib/auth/runcrate-context";
+import type { NodeCountLimits } from "@/lib/offers/offer-rules";
+import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { isClusterId } from "@/lib/clusters/cluster-id";
-import { readCluster, readOfferOf } from "@/lib/clusters/reads";
+import { readCluster, readOfferOf } from "@/lib/server/runcrate/reads";
 import { clusterKeys } from "@/lib/query/clusters";
-import { isRuncrateError } from "@/lib/runcrate/errors";
+import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 export const metadata: Metadata = { title: "Cluster" };
@@ -31,7 +31,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
     if (isRuncrateError(e) && e.kind === "not_found") notFound();
   }
 
-  let limits: OfferLimits | null = null;
+  let limits: NodeCountLimits | null = null;
   if (cluster?.resize === true) {
     const offer = await readOfferOf(ctx, cluster).catch(() => null);
     if (offer)

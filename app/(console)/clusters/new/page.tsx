@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
 import { OfferProblem } from "@/components/create-cluster/offer-problem";
-import { getRuncrateContext } from "@/lib/auth/runcrate-context";
-import { env } from "@/lib/env";
+import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { env } from "@/lib/server/env";
 import { MAX_NODES, MIN_NODES, type Offer } from "@/lib/runcrate/schemas";
-import { isRuncrateError } from "@/lib/runcrate/errors";
+import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import { firstParam, type PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "New cluster" };

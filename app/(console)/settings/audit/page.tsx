@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { AuditTable } from "@/components/settings/audit-table";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { requireUser } from "@/lib/auth/session";
-import { listAudit } from "@/lib/db/audit-log";
-import { getDb } from "@/lib/db/client";
+import { requireUser } from "@/lib/server/auth/session";
+import { listAudit } from "@/lib/server/db/audit-log";
+import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Audit log" };
 

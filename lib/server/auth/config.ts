@@ -1,0 +1,108 @@
+import "server-only";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import { getDb } from "@/lib/server/db/client";
+import { findOrCreateExternalUser } from "@/lib/server/db/users";
+import { clientAddress } from "./client-address";
+import { checkCredentials } from "./credentials";
+import { githubConfig, oidcConfig } from "./providers";
+import { authSecret } from "./secret";
+
+/** Why a credentials sign-in was refused; `code` reaches the sign-in action (and, for direct POSTs, the URL). */
+export class SignInRefused extends CredentialsSignin {
+  constructor(code: string) {
+    super();
+    this.code = code;
+  }
+}
+
+const SESSION_MAX_AGE = 14 * 24 * 60 * 60;
+
+function buildConfig(): NextAuthConfig {
+  const providers: NextAuthConfig["providers"] = [
+    Credentials({
+      id: "credentials",
+      credentials: { email: {}, password: {} },
+      // Also reached by a direct POST to /api/auth/callback/credentials, so the limits live here, not in the form.
+      async authorize(credentials, request) {
+        const result = await checkCredentials(
+          await getDb(),
+          { email: credentials?.email, password: credentials?.password },
+          clientAddress(request.headers),
+        );
+        if (!result.ok) {
+          throw new SignInRefused(
+            result.reason === "rate_limited" ? `rate_limited:${result.retryAfterSeconds}` : "invalid",
+          );
+        }
+        return { id: result.user.id, email: result.user.email, name: result.user.name };
+      },
+    }),
+  ];
+  const github = githubConfig();
+  if (github) providers.push(GitHub(github));
+  const oidc = oidcConfig();
+  if (oidc) {
+    providers.push({
+      id: "oidc",
+      name: oidc.name,
+      type: "oidc",
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+    });
+  }
+
+  return {
+    secret: authSecret(),
+    // Self-hosted behind arbitrary proxies; AUTH_URL pins the public origin when set.
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE, updateAge: 24 * 60 * 60 },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers,
+    logger: {
+      // A wrong password is not a server error; everything else is logged without request details.
+      error(error) {
+        if (error instanceof CredentialsSignin) return;
+        console.error(`[auth] ${error.name}: ${error.message}`);
+      },
+      warn() {},
+      debug() {},
+    },
+    callbacks: {
+      async signIn({ user, account, profile }) {
+        if (!account || account.type === "credentials") return true;
+        // GitHub/OIDC: map the identity to a Clusterdeck user (created on first sign-in).
+        const result = await findOrCreateExternalUser(await getDb(), {
+          provider: account.provider,
+          providerAccountId: account.providerAccountId,
+          email: (profile?.email ?? user.email ?? null)?.toString() ?? null,
+          name: (user.name ?? null)?.toString() ?? null,
+        });
+        if (!result.ok)
+          return `/sign-in?error=${result.reason === "email_in_use" ? "EmailInUse" : "NoEmail"}`;
+        user.id = result.user.id;
+        user.email = result.user.email;
+        user.name = result.user.name;
+        return true;
+      },
+      jwt({ token, user }) {
+        // Only the user's id, email and name ride in the token — never a Runcrate key.
+        if (user?.id) {
+          token.sub = user.id;
+          token.email = user.email ?? null;
+          token.name = user.name ?? null;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+}
+
+// Lazy: the secret (and its file) is only resolved when a request needs it, never at build time.
+export const { handlers, auth, signIn, signOut } = NextAuth(() => buildConfig());

@@ -1,0 +1,77 @@
+import "server-only";
+import { decode } from "next-auth/jwt";
+
+/**
+ * Reads the user id out of Auth.js's session cookie, for proxy.ts and the server-side session helpers.
+ *
+ * Decoding a session JWT costs an HKDF key derivation plus an AES-CBC/HMAC decryption on the crypto thread pool,
+ * and Auth.js's own `auth()` adds a re-encode and a CSRF digest on top (whose refreshed cookie a route handler
+ * cannot even send). A browser polling every second or two sends the same cookie each time, so the result of
+ * decoding one exact cookie value is kept for a few seconds, never past the token's own expiry. The same bytes
+ * always decode to the same claims, so this changes no outcome: a forged or expired token is still refused, and
+ * sessions stay as stateless as Auth.js's JWT strategy makes them.
+ */
+
+export const SESSION_COOKIE = "authjs.session-token";
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+type CookieJar = {
+  get(name: string): { value: string } | undefined;
+  getAll(): Array<{ name: string; value: string }>;
+};
+type Decoded = { sub: string | null; until: number };
+
+const holder = globalThis as unknown as { __clusterdeckSessionTokens?: Map<string, Promise<Decoded>> };
+function memo(): Map<string, Promise<Decoded>> {
+  holder.__clusterdeckSessionTokens ??= new Map();
+  return holder.__clusterdeckSessionTokens;
+}
+
+/** The cookie's value as Auth.js wrote it: whole, or split into `name.0`, `name.1`, … when it was too long. */
+function cookieValue(jar: CookieJar, name: string): string | null {
+  const whole = jar.get(name)?.value;
+  if (whole) return whole;
+  const chunks = jar
+    .getAll()
+    .map((c) => ({ m: new RegExp(`^${name.replace(/[.]/g, "\\.")}\\.(\\d+)$`).exec(c.name), value: c.value }))
+    .filter((c): c is { m: RegExpExecArray; value: string } => c.m !== null)
+    .sort((a, b) => Number(a.m[1]) - Number(b.m[1]));
+  return chunks.length ? chunks.map((c) => c.value).join("") : null;
+}
+
+async function decodeOnce(token: string, salt: string, secret: string): Promise<Decoded> {
+  const now = Date.now();
+  try {
+    const payload = await decode({ token, secret, salt });
+    const sub = typeof payload?.sub === "string" && payload.sub ? payload.sub : null;
+    const exp = typeof payload?.exp === "number" ? payload.exp * 1000 : now;
+    return { sub, until: Math.min(now + TTL_MS, exp) };
+  } catch {
+    return { sub: null, until: now + TTL_MS };
+  }
+}
+
+/**
+ * The `sub` (user id) of a valid session cookie, or null. Accepts the `__Secure-` cookie Auth.js sets over HTTPS
+ * and the plain one; a request carrying neither costs no cryptography at all.
+ */
+export async function sessionSubject(jar: CookieJar, secret: string): Promise<string | null> {
+  for (const name of [`__Secure-${SESSION_COOKIE}`, SESSION_COOKIE]) {
+    const token = cookieValue(jar, name);
+    if (!token) continue;
+    const key = `${name}\u0000${token}`;
+    const map = memo();
+    const t = Date.now();
+    let hit = map.get(key);
+    const settled = hit ? await hit : null;
+    if (!hit || !settled || settled.until <= t) {
+      if (map.size >= MAX_ENTRIES) map.clear();
+      hit = decodeOnce(token, name, secret);
+      map.set(key, hit);
+    }
+    const { sub } = await hit;
+    if (sub) return sub;
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { parseOfferQuery } from "@/lib/offers/url-state";
+import { offerKeys } from "@/lib/query/offers";
+import { searchParamsOf, type PageSearchParams } from "@/lib/search-params";
+
+/**
+ * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list
+ * and its shortfall marks. Without this the browser hydrated an empty page, fetched, and then rendered the whole list
+ * in one long task (bench: Lighthouse /offers). Both reads run side by side; a failed one is simply left out, and the
+ * browser's own fetch then shows the reason and offers Retry, as before.
+ */
+export async function prefetchOffers(
+  ctx: RuncrateContext,
+  sp: PageSearchParams,
+): Promise<DehydratedState | null> {
+  if (ctx.state !== "ready") return null;
+  const { community } = parseOfferQuery(searchParamsOf(sp)).filters;
+  const qc = new QueryClient();
+  const [offers, balance] = await Promise.allSettled([
+    ctx.client.listOffers({ includeCommunity: community }),
+    ctx.client.getBalance(),
+  ]);
+  if (offers.status === "fulfilled") qc.setQueryData(offerKeys.offers(community), offers.value);
+  if (balance.status === "fulfilled") qc.setQueryData(offerKeys.balance, balance.value);
+  return dehydrate(qc);
+}

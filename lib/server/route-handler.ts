@@ -1,0 +1,93 @@
+import "server-only";
+import { getRuncrateContext, type ActiveKey } from "@/lib/server/keys/runcrate-context";
+import type { SessionUser } from "@/lib/server/auth/session";
+import type { RuncrateClient } from "@/lib/server/runcrate/client";
+import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+
+const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  extra?: { fieldErrors?: Record<string, string>; headers?: Record<string, string> },
+): Response {
+  const body = {
+    error: {
+      code,
+      message,
+      ...(extra?.fieldErrors && Object.keys(extra.fieldErrors).length
+        ? { fieldErrors: extra.fieldErrors }
+        : {}),
+    },
+  };
+  return Response.json(body, { status, headers: { ...NO_STORE, ...extra?.headers } });
+}
+
+export function unauthenticated(): Response {
+  return jsonError(401, "unauthenticated", "Sign in to continue.");
+}
+
+const STATUS_BY_KIND: Partial<Record<RuncrateErrorKind, number>> = {
+  bad_request: 400,
+  unauthorized: 401,
+  insufficient_credits: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  validation: 422,
+  rate_limited: 429,
+  server: 502,
+  bad_response: 502,
+  timeout: 504,
+  unreachable: 503,
+};
+
+/** The HTTP status a Runcrate failure is answered with: 4xx as received, upstream trouble as 502/503/504. */
+export function statusForRuncrateError(err: RuncrateError): number {
+  if (err.kind === "server" || err.kind === "bad_response") return 502;
+  if (err.kind === "timeout") return 504;
+  if (err.kind === "unreachable") return 503;
+  if (err.status !== null && err.status >= 400 && err.status < 500) return err.status;
+  return STATUS_BY_KIND[err.kind] ?? 502;
+}
+
+export function runcrateErrorResponse(err: RuncrateError): Response {
+  const status = statusForRuncrateError(err);
+  const headers: Record<string, string> = {};
+  if (status === 429 && err.retryAfterSeconds !== null)
+    headers["Retry-After"] = String(Math.ceil(err.retryAfterSeconds));
+  return jsonError(status, err.kind, err.userMessage, { fieldErrors: err.fieldErrors, headers });
+}
+
+/** A GET route handler that reads Runcrate with the signed-in user's active key, for React Query. */
+export function runcrateRoute<P extends Record<string, string> = Record<string, never>>(
+  fn: (ctx: {
+    req: Request;
+    params: P;
+    user: SessionUser;
+    key: ActiveKey;
+    client: RuncrateClient;
+  }) => Promise<unknown>,
+): (req: Request, ctx: { params: Promise<P> }) => Promise<Response> {
+  return async (req, routeCtx) => {
+    try {
+      // Reads only: the memoised context (a few seconds, dropped by key changes in this process) is enough here.
+      const ctx = await getRuncrateContext();
+      if (ctx.state === "signed-out") return unauthenticated();
+      if (ctx.state !== "ready") return jsonError(409, "no_key", "Add a Runcrate API key in Settings first.");
+      const params = await routeCtx.params;
+      const data = await fn({ req, params, user: ctx.user, key: ctx.key, client: ctx.client });
+      return Response.json({ data }, { status: 200, headers: NO_STORE });
+    } catch (err) {
+      if (isRuncrateError(err)) return runcrateErrorResponse(err);
+      const e = err instanceof Error ? `${err.name}: ${err.message}` : "non-Error thrown";
+      console.error(`[route ${new URL(req.url).pathname}] ${e}`);
+      return jsonError(
+        502,
+        "internal",
+        "Clusterdeck couldn't complete this request. Try again; if it keeps happening, check the server logs.",
+      );
+    }
+  };
+}

@@ -1,0 +1,193 @@
+import "server-only";
+import type { z } from "zod";
+import packageJson from "@/package.json";
+import { env } from "@/lib/server/env";
+import { errorFromResponse } from "@/lib/server/runcrate/error-response";
+import {
+  RuncrateError,
+  badResponse,
+  isRuncrateError,
+  timeoutError,
+  unreachableError,
+  unusableKeyError,
+} from "@/lib/server/runcrate/errors";
+import { redact } from "@/lib/server/runcrate/redact";
+
+/**
+ * One HTTP exchange with the Runcrate API: URL and headers, a timeout on every attempt, the retry rules, and turning
+ * the answer into parsed data or a RuncrateError.
+ *
+ * Retry rules (why each call gets the mode it gets is in client.ts):
+ * - "safe" (GET, DELETE): retried on 429, 500/502/503/504 and network failures. Not after a timeout: the attempt has
+ *   already waited the whole timeout, and the pages that call GETs poll again anyway — three timeouts in a row would
+ *   keep a page waiting 45 s.
+ * - "same-key" (POST /clusters with an Idempotency-Key): additionally retried after a timeout, always with the same
+ *   key, so the retry either creates the cluster once or returns the one the lost attempt created (200).
+ * - "rate-limit-only" (other mutations): retried only on 429, which the API answers before doing anything. A 5xx,
+ *   a dropped connection or a timeout may come after the change was made, so it is reported instead of repeated.
+ * Waits grow exponentially (base 250 ms, capped at 4 s) with jitter; a 429's Retry-After is honoured when it is at
+ * most 10 s, and a longer one is reported at once (rate_limited with retryAfterSeconds) rather than slept through.
+ */
+
+export type RetryMode = "safe" | "same-key" | "rate-limit-only";
+
+export type HttpOptions = {
+  apiKey: string;
+  baseUrl?: string;
+  environment?: string | null;
+  timeoutMs?: number;
+  maxRetries?: number;
+  fetchImpl?: typeof fetch;
+  /** First backoff step; tests shorten it. */
+  retryBaseDelayMs?: number;
+  /** Longest backoff step. */
+  retryMaxDelayMs?: number;
+  /** Longest Retry-After the client waits out itself. */
+  maxRetryAfterSeconds?: number;
+};
+
+export type RequestSpec<S extends z.ZodType> = {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Concrete path below the base URL, e.g. `/clusters/3c90…`. */
+  path: string;
+  /** Route template for logs and messages, e.g. `GET /clusters/{id}`. */
+  endpoint: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  schema: S;
+  retry: RetryMode;
+  /** 204, or a 2xx with an empty body, resolves to null instead of failing. */
+  allowEmpty?: boolean;
+  notFoundMessage?: string;
+};
+
+export type HttpResult<T> = { status: number; body: T };
+
+export const USER_AGENT = `clusterdeck/${packageJson.version}`;
+const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+/** Visible ASCII only: anything else cannot go in a header (and fetch would quote it in its error). */
+const SENDABLE_KEY = /^[\x21-\x7e]+$/;
+
+export type HttpClient = ReturnType<typeof createHttp>;
+
+export function createHttp(opts: HttpOptions) {
+  const apiKey = opts.apiKey.trim();
+  const secrets = [opts.apiKey, apiKey];
+  // env() is only read when an option is missing, so tests (and callers) that pass both never need the environment.
+  const baseUrl = (opts.baseUrl ?? env().RUNCRATE_API_URL).replace(/\/+$/, "");
+  const timeoutMs = opts.timeoutMs ?? env().RUNCRATE_TIMEOUT_MS;
+  const maxRetries = Math.max(0, opts.maxRetries ?? 2);
+  const baseDelay = opts.retryBaseDelayMs ?? 250;
+  const maxDelay = opts.retryMaxDelayMs ?? 4_000;
+  const maxRetryAfter = opts.maxRetryAfterSeconds ?? 10;
+  const environment = opts.environment?.trim() || null;
+  const fetchImpl = opts.fetchImpl ?? fetch;
+
+  function buildUrl(spec: RequestSpec<z.ZodType>): string {
+    const path = spec.path.startsWith("/") ? spec.path : `/${spec.path}`;
+    const url = new URL(baseUrl + path);
+    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+    if (environment) url.searchParams.set("environment", environment);
+    return url.toString();
+  }
+
+  function buildHeaders(spec: RequestSpec<z.ZodType>): Headers {
+    const headers = new Headers({
+      Authorization: `Bearer ${apiKey}`,
+      Accept: "application/json",
+      "User-Agent": USER_AGENT,
+    });
+    if (spec.body !== undefined) headers.set("Content-Type", "application/json");
+    for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v);
+    return headers;
+  }
+
+  async function attempt<S extends z.ZodType>(
+    spec: RequestSpec<S>,
+    url: string,
+    headers: Headers,
+  ): Promise<HttpResult<z.output<S> | null>> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const mutation = spec.method !== "GET";
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetchImpl(url, {
+        method: spec.method,
+        headers,
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        signal,
+        redirect: "follow",
+        cache: "no-store",
+      });
+      // The timeout covers the body too: a server that sends headers and then stalls is still too slow.
+      text = await res.text();
+    } catch (err) {
+      if (signal.aborted) throw timeoutError(spec.endpoint, timeoutMs, mutation);
+      throw unreachableError(spec.endpoint, err, secrets);
+    }
+
+    const ctx = { endpoint: spec.endpoint, secrets, notFoundMessage: spec.notFoundMessage };
+    if (!res.ok) throw errorFromResponse(res.status, text, res.headers, ctx);
+    if (text.trim() === "") {
+      if (spec.allowEmpty) return { status: res.status, body: null };
+      throw badResponse(spec.endpoint, res.status, "empty body");
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Never quote the body: an HTML page from a proxy can echo request headers.
+      const type = res.headers.get("content-type") ?? "no content-type";
+      throw badResponse(
+        spec.endpoint,
+        res.status,
+        `not JSON (${redact(type, secrets).slice(0, 80)}, ${text.length} bytes)`,
+      );
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+        .join("; ");
+      throw badResponse(spec.endpoint, res.status, `schema mismatch — ${redact(issues, secrets)}`);
+    }
+    return { status: res.status, body: parsed.data };
+  }
+
+  function retryable(err: RuncrateError, mode: RetryMode): boolean {
+    if (err.kind === "rate_limited") return (err.retryAfterSeconds ?? 0) <= maxRetryAfter;
+    if (mode === "rate-limit-only") return false;
+    if (err.kind === "server") return err.status !== null && RETRYABLE_STATUS.has(err.status);
+    if (err.kind === "unreachable") return true;
+    return err.kind === "timeout" && mode === "same-key";
+  }
+
+  function delayMs(retryIndex: number, err: RuncrateError): number {
+    const step = Math.min(maxDelay, baseDelay * 2 ** retryIndex);
+    // "Equal jitter": half the step fixed, half random, so concurrent callers spread out but still back off.
+    const backoff = step / 2 + Math.random() * (step / 2);
+    const retryAfterMs = (err.retryAfterSeconds ?? 0) * 1000;
+    return Math.max(backoff, retryAfterMs);
+  }
+
+  async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<HttpResult<z.output<S> | null>> {
+    if (!apiKey || !SENDABLE_KEY.test(apiKey)) throw unusableKeyError(spec.endpoint);
+    const url = buildUrl(spec);
+    // Built once: every attempt sends identical headers, so a create's Idempotency-Key never changes between tries.
+    const headers = buildHeaders(spec);
+    for (let retryIndex = 0; ; retryIndex++) {
+      try {
+        return await attempt(spec, url, headers);
+      } catch (err) {
+        if (!isRuncrateError(err)) throw err;
+        if (retryIndex >= maxRetries || !retryable(err, spec.retry)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, delayMs(retryIndex, err)));
+      }
+    }
+  }
+
+  return { request, environment, baseUrl };
+}

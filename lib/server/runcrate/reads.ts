@@ -1,0 +1,63 @@
+import "server-only";
+import { isClusterId } from "@/lib/clusters/cluster-id";
+import { coalescedRead } from "@/lib/server/runcrate/coalesce";
+import { RuncrateError } from "@/lib/server/runcrate/errors";
+import type { Cluster, Offer } from "@/lib/runcrate/schemas";
+
+/**
+ * Server-side reads for the cluster pages and their GET route handlers. Identical reads of one key in one environment
+ * are coalesced (lib/server/runcrate/coalesce.ts), so several tabs polling one cluster reach Runcrate once per interval.
+ */
+type Scope = {
+  key: { id: string; environment: string | null };
+  client: {
+    getCluster(id: string): Promise<Cluster>;
+    listClusters(): Promise<Cluster[]>;
+    listOffers(q?: { volume?: boolean; includeCommunity?: boolean }): Promise<Offer[]>;
+  };
+};
+
+export const CLUSTER_NOT_FOUND_MESSAGE =
+  "No cluster with this id in the active key's workspace. It may have been created with another key or environment.";
+
+export function clusterNotFound(detail: string): RuncrateError {
+  return new RuncrateError({
+    kind: "not_found",
+    status: 404,
+    code: "not_found",
+    message: detail,
+    userMessage: CLUSTER_NOT_FOUND_MESSAGE,
+  });
+}
+
+/** GET /clusters/{id}. A malformed id is answered as not found without asking upstream. */
+export async function readCluster(s: Scope, id: string): Promise<Cluster> {
+  if (!isClusterId(id)) throw clusterNotFound("malformed cluster id refused before the upstream call");
+  try {
+    return await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, `/clusters/${id}`, () =>
+      s.client.getCluster(id),
+    );
+  } catch (e) {
+    // Another workspace's cluster answers 404 too: same words either way, nothing revealed.
+    if (e instanceof RuncrateError && e.kind === "not_found") throw clusterNotFound(e.message);
+    throw e;
+  }
+}
+
+/** GET /clusters */
+export function readClusters(s: Scope): Promise<Cluster[]> {
+  return coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters", () =>
+    s.client.listClusters(),
+  );
+}
+
+/** The offer a cluster was made from, for its node-count limits (GET /clusters/offers). Null when it is gone. */
+export async function readOfferOf(s: Scope, cluster: Pick<Cluster, "offer_id">): Promise<Offer | null> {
+  if (!cluster.offer_id) return null;
+  const offers = await coalescedRead(
+    { keyId: s.key.id, environment: s.key.environment },
+    "/clusters/offers?include_community=true",
+    () => s.client.listOffers({ includeCommunity: true }),
+  );
+  return offers.find((o) => o.id === cluster.offer_id) ?? null;
+}
