@@ -6,7 +6,8 @@ import { defineConfig, globalIgnores } from "eslint/config";
 const serverOnly = {
   group: ["@/lib/server/*", "@/lib/server/**", "**/lib/server/*", "**/lib/server/**"],
   allowTypeImports: true,
-  message: "lib/server/ is server-only: read on the server (a page, route handler or server action) and pass data down.",
+  message:
+    "lib/server/ is server-only: read on the server (a page, route handler or server action) and pass data down.",
 };
 
 export default defineConfig([
@@ -40,7 +41,10 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/lib/actions/*", "@/components/*", "@/app/*"], message: "lib/server/ must not import upward." },
+            {
+              group: ["@/lib/actions/*", "@/components/*", "@/app/*"],
+              message: "lib/server/ must not import upward.",
+            },
           ],
         },
       ],

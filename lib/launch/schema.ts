@@ -7,11 +7,7 @@
 import * as z from "zod/mini";
 import { MAX_SSH_KEYS, STACKS } from "@/lib/runcrate/constants";
 import type { Offer } from "@/lib/runcrate/schemas";
-import {
-  nameProblem,
-  type CreateClusterFormValues,
-  type CreateSchemaContext,
-} from "@/lib/launch/form";
+import { nameProblem, type CreateClusterFormValues, type CreateSchemaContext } from "@/lib/launch/form";
 import {
   describeNodeCounts,
   isCommunity,

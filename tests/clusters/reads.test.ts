@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CLUSTER_NOT_FOUND_MESSAGE, readCluster, readClusters, readOfferOf } from "@/lib/server/runcrate/reads";
+import {
+  CLUSTER_NOT_FOUND_MESSAGE,
+  readCluster,
+  readClusters,
+  readOfferOf,
+} from "@/lib/server/runcrate/reads";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "./fixtures";
