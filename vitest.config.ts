@@ -13,6 +13,7 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "bench/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
+    setupFiles: ["tests/support/dom-setup.ts"],
     testTimeout: 20_000,
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },
