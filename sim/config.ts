@@ -3,6 +3,7 @@
  * (every one is documented in sim/README.md). An invalid value stops the simulator with a message naming it.
  */
 import { z } from "zod";
+import { VariantError, VariantSet } from "./variants";
 
 export interface SimConfig {
   host: string;
@@ -25,6 +26,8 @@ export interface SimConfig {
   errorRate: number;
   /** Log one line per request to stdout. */
   log: boolean;
+  /** Response variants every workspace starts with (`name` or `name:value`; sim/variants.ts). */
+  variants: string[];
 }
 
 export const DEFAULT_CONFIG: SimConfig = {
@@ -39,6 +42,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   latencyMs: 0,
   errorRate: 0,
   log: false,
+  variants: [],
 };
 
 const num = (min: number, max: number) => z.coerce.number().min(min).max(max);
@@ -54,6 +58,17 @@ const envSchema = z.object({
   SIM_LATENCY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   SIM_ERROR_RATE: num(0, 1).optional(),
   SIM_LOG: z.enum(["0", "1"]).optional(),
+  SIM_VARIANTS: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        VariantSet.parse(value.split(","));
+      } catch (err) {
+        if (!(err instanceof VariantError)) throw err;
+        ctx.addIssue({ code: "custom", message: err.message });
+      }
+    })
+    .optional(),
 });
 
 /** Reads SIM_* variables (empty strings count as unset). Throws an Error whose message names the bad variable. */
@@ -82,5 +97,6 @@ export function configFromEnv(source: Record<string, string | undefined>): SimCo
     latencyMs: e.SIM_LATENCY_MS ?? DEFAULT_CONFIG.latencyMs,
     errorRate: e.SIM_ERROR_RATE ?? DEFAULT_CONFIG.errorRate,
     log: e.SIM_LOG === "1",
+    variants: e.SIM_VARIANTS ? VariantSet.parse(e.SIM_VARIANTS.split(",")).specs : [],
   };
 }

@@ -20,7 +20,7 @@ export interface ConnectionOut {
 const MASTER_PORT = "29500";
 
 export function buildConnection(c: SimCluster): ConnectionOut {
-  const head = c.nodes.find((n) => n.rank === 0);
+  const head = c.nodes.find((n) => n.rank === c.rankOrigin);
   if (c.upAt === null || !head || c.status === "failed")
     return { head_ssh: null, hostfile: null, env: null, snippets: null };
   const gpus = c.offer.gpus_per_node;
@@ -43,7 +43,7 @@ export function buildConnection(c: SimCluster): ConnectionOut {
     env,
     snippets: {
       torchrun:
-        `# on every machine, with NODE_RANK = its rank (0 on ${c.name}-0)\n` +
+        `# on every machine, with NODE_RANK = ${c.rankOrigin === 0 ? "its rank" : `its rank − ${c.rankOrigin}`} (0 on ${c.name}-${c.rankOrigin})\n` +
         `torchrun --nnodes=${nodes} --nproc-per-node=${gpus} --node-rank=$NODE_RANK \\\n` +
         `  --rdzv-backend=c10d --rdzv-endpoint=${rdzv} train.py`,
       mpirun:
@@ -100,7 +100,7 @@ export function buildShared(c: SimCluster) {
     path: "/shared",
     available: mounted,
     detail: mounted
-      ? `NFS export from ${c.name}-0, mounted on every machine.`
+      ? `NFS export from ${c.name}-${c.rankOrigin}, mounted on every machine.`
       : c.status === "failed"
         ? "The cluster failed before /shared was set up."
         : `/shared is mounted once every machine has joined.`,

@@ -98,6 +98,7 @@ export function createCluster(
   body: unknown,
   idemKey: string | null,
   now: number,
+  rankOrigin = 0,
 ): CreateOutcome {
   if (idemKey !== null) {
     const existingId = ws.idempotency.get(`${environment}\n${idemKey}`);
@@ -175,6 +176,7 @@ export function createCluster(
     storage,
     createdAt: now,
     clusterSeq: ws.clusterSeq++,
+    rankOrigin,
   });
   planProvisioning(cluster, s.config.speed, fail);
   ws.clusters.push(cluster);

@@ -6,7 +6,8 @@
  * terminated at that exact instant with failure_reason `insufficient_credits` (runcrate-api.md §5 #18).
  */
 import { money } from "./errors";
-import type { SimCluster, SimEvent, Workspace } from "./model";
+import { BILLING_PERIOD_MS, closeLedger, closePeriod } from "./ledger";
+import type { SimCluster, SimEvent, SimTest, Workspace } from "./model";
 
 let seq = 0;
 const HOUR_MS = 3_600_000;
@@ -28,6 +29,20 @@ export function addEvent(
 }
 
 export const isTerminal = (c: SimCluster): boolean => c.status === "terminated" || c.status === "failed";
+
+/** A test that holds the cluster: queued (variant `test-queued`) or running. */
+export const testActive = (t: SimTest | null): boolean => t?.status === "queued" || t?.status === "running";
+
+/** The open billing period closes an hour after it opened, then the next one opens (ledger.ts). */
+export function scheduleBillingPeriod(c: SimCluster): void {
+  const start = c.ledger.periodStart;
+  if (start === null) return;
+  schedule(c, start + BILLING_PERIOD_MS, (at) => {
+    if (c.ledger.periodStart !== start) return;
+    closePeriod(c, at);
+    scheduleBillingPeriod(c);
+  });
+}
 
 /** Credits per hour the cluster is burning now: billed nodes × rate, until it is terminated. */
 export function clusterBurn(c: SimCluster): number {
@@ -58,13 +73,20 @@ function accrue(ws: Workspace, t: number): void {
   const cost = (burn * (t - ws.settledAt)) / HOUR_MS;
   if (burn > 0 && cost >= ws.balance) {
     const zeroAt = ws.settledAt + Math.max(0, (ws.balance / burn) * HOUR_MS);
+    charge(ws, zeroAt);
     ws.balance = 0;
     ws.settledAt = zeroAt;
     exhaust(ws, zeroAt);
   } else {
+    charge(ws, t);
     ws.balance -= cost;
   }
   ws.settledAt = t;
+}
+
+/** Each cluster's share of the deduction from settledAt to `until`, kept for its usage debits. */
+function charge(ws: Workspace, until: number): void {
+  for (const c of ws.clusters) c.ledger.charged += (clusterBurn(c) * (until - ws.settledAt)) / HOUR_MS;
 }
 
 /** Run everything due up to `now`, in time order, with billing in between. */
@@ -101,10 +123,10 @@ export function exhaust(ws: Workspace, at: number): void {
       n.billed = false;
       addEvent(c, at, "node_terminated", n.rank, `${c.name}-${n.rank} terminated (out of credits).`);
     }
-    if (c.lastTest?.status === "running")
-      failTest(c, at, "The cluster was terminated when the balance reached zero.");
+    if (testActive(c.lastTest)) failTest(c, at, "The cluster was terminated when the balance reached zero.");
     c.status = "terminated";
     c.terminatedAt = at;
+    closeLedger(c, at);
     c.failureReason = "insufficient_credits";
     c.failureDetail =
       "The workspace balance reached $0.00, so Runcrate terminated the cluster. Add credits before launching again.";
@@ -114,8 +136,9 @@ export function exhaust(ws: Workspace, at: number): void {
 
 export function failTest(c: SimCluster, at: number, error: string): void {
   const t = c.lastTest;
-  if (!t || t.status !== "running") return;
+  if (!t || !testActive(t)) return;
   t.status = "failed";
+  t.startedAt ??= at;
   t.finishedAt = at;
   t.result = {
     sizes: [],

@@ -1,7 +1,7 @@
 /**
  * Fault injection (POST/DELETE /__sim/faults): added latency, error rates per route, 429 bursts with Retry-After,
- * a forced failure of the next create, "commit the create then drop the connection", a full outage (503), and
- * offers that have run out of capacity. Bodies merge into the current faults; DELETE clears them.
+ * a forced failure of the next create, "commit the create (or the terminate) then drop the connection", a full
+ * outage (503), and offers that have run out of capacity. Bodies merge into the current faults; DELETE clears them.
  */
 import { z } from "zod";
 
@@ -12,6 +12,8 @@ export interface Faults {
   rateLimitBurst: { remaining: number; retryAfterSeconds: number } | null;
   failNextCreate: boolean;
   dropNextCreateResponse: boolean;
+  /** The next DELETE /clusters/{id} that starts a terminate commits it, then the connection is dropped. */
+  dropNextDeleteResponse: boolean;
   outage: boolean;
   /** Offer ids whose create answers 409 `no_capacity`. */
   soldOutOffers: string[];
@@ -25,6 +27,7 @@ export const noFaults = (): Faults => ({
   rateLimitBurst: null,
   failNextCreate: false,
   dropNextCreateResponse: false,
+  dropNextDeleteResponse: false,
   outage: false,
   soldOutOffers: [],
   failRate: null,
@@ -42,6 +45,7 @@ export const faultsBodySchema = z.strictObject({
     .optional(),
   failNextCreate: z.boolean().optional(),
   dropNextCreateResponse: z.boolean().optional(),
+  dropNextDeleteResponse: z.boolean().optional(),
   outage: z.boolean().optional(),
   soldOutOffers: z.array(z.string()).optional(),
   failRate: z.number().min(0).max(1).nullable().optional(),
@@ -59,6 +63,7 @@ export function mergeFaults(current: Faults, body: z.infer<typeof faultsBodySche
           : null,
     failNextCreate: body.failNextCreate ?? current.failNextCreate,
     dropNextCreateResponse: body.dropNextCreateResponse ?? current.dropNextCreateResponse,
+    dropNextDeleteResponse: body.dropNextDeleteResponse ?? current.dropNextDeleteResponse,
     outage: body.outage ?? current.outage,
     soldOutOffers: body.soldOutOffers ?? current.soldOutOffers,
     failRate: body.failRate === undefined ? current.failRate : body.failRate,
@@ -75,6 +80,7 @@ export function faultsOut(f: Faults) {
       : null,
     failNextCreate: f.failNextCreate,
     dropNextCreateResponse: f.dropNextCreateResponse,
+    dropNextDeleteResponse: f.dropNextDeleteResponse,
     outage: f.outage,
     soldOutOffers: f.soldOutOffers,
     failRate: f.failRate,

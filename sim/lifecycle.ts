@@ -8,8 +8,9 @@
 import { randomUUID } from "node:crypto";
 import type { Stack } from "../lib/runcrate/schemas";
 import type { SimOffer } from "./catalogue";
-import { addEvent, schedule } from "./engine";
+import { addEvent, schedule, scheduleBillingPeriod } from "./engine";
 import { money } from "./errors";
+import { newLedger, openLedger } from "./ledger";
 import type { SimCluster, SimNode } from "./model";
 import { hash32, seededRandom } from "./random";
 import { STACK_NAMES, stackInstallingDetail, stackReadyDetail } from "./stack-text";
@@ -26,10 +27,15 @@ export interface NewCluster {
   storage: { id: string; name: string } | null;
   createdAt: number;
   clusterSeq: number;
+  /** 0, or 1 with the `rank-origin-1` variant. */
+  rankOrigin?: number;
 }
 
 /** A node's planned addresses: overlay in the cluster's 10.x.y.0/24, public IP from a documentation range. */
-export function makeNode(c: Pick<SimCluster, "id" | "subnet" | "offer">, rank: number): SimNode {
+export function makeNode(
+  c: Pick<SimCluster, "id" | "subnet" | "offer" | "rankOrigin">,
+  rank: number,
+): SimNode {
   const h = hash32(c.id);
   const community = c.offer.host_tier === "community";
   const range = community ? "198.51.100" : "203.0.113";
@@ -39,7 +45,7 @@ export function makeNode(c: Pick<SimCluster, "id" | "subnet" | "offer">, rank: n
     instanceId: randomUUID(),
     status: "pending",
     stage: "queued",
-    overlay: `${c.subnet}.${rank + 2}`,
+    overlay: `${c.subnet}.${rank - c.rankOrigin + 2}`,
     ip: `${range}.${((h + rank * 7) % 250) + 3}`,
     sshPort: container ? 30000 + ((h + rank * 131) % 20000) : 22,
     hasAddress: false,
@@ -63,6 +69,7 @@ export function newCluster(spec: NewCluster): SimCluster {
         ? "No stack requested."
         : `${STACK_NAMES[spec.stack]} installs once every machine has joined.`,
     nodeCount: spec.nodeCount,
+    rankOrigin: spec.rankOrigin ?? 0,
     nodes: [],
     events: [],
     nextEventId: 1,
@@ -78,8 +85,9 @@ export function newCluster(spec: NewCluster): SimCluster {
     failureDetail: null,
     subnet: `10.${16 + (h % 200)}.${spec.clusterSeq % 256}`,
     queue: [],
+    ledger: newLedger(),
   };
-  for (let r = 0; r < spec.nodeCount; r++) c.nodes.push(makeNode(c, r));
+  for (let i = 0; i < spec.nodeCount; i++) c.nodes.push(makeNode(c, c.rankOrigin + i));
   return c;
 }
 
@@ -171,15 +179,17 @@ export function planProvisioning(c: SimCluster, speed: number, fail: boolean): v
   const upAt = Math.max(...times.map((t) => t.joined));
 
   if (fail) {
-    const rank = Math.floor(rnd() * c.nodeCount);
-    const failAt = (times[rank] as NodeTimes).boot + s(6 + rnd() * 4);
-    schedule(c, failAt, (at) => failProvisioning(c, at, rank));
+    const index = Math.floor(rnd() * c.nodeCount);
+    const failAt = (times[index] as NodeTimes).boot + s(6 + rnd() * 4);
+    schedule(c, failAt, (at) => failProvisioning(c, at, c.rankOrigin + index));
   }
 
   schedule(c, upAt, (at) => {
     c.upAt = at;
     c.billedSince = at;
     for (const n of c.nodes) n.billed = true;
+    openLedger(c, at);
+    scheduleBillingPeriod(c);
     const perNode = c.offer.hourly_rate_per_node;
     addEvent(
       c,
@@ -194,7 +204,7 @@ export function planProvisioning(c: SimCluster, speed: number, fail: boolean): v
         at,
         "shared_ready",
         null,
-        `/shared is exported from ${nodeName(c, 0)} and mounted on every machine.`,
+        `/shared is exported from ${nodeName(c, c.rankOrigin)} and mounted on every machine.`,
       );
     }
     if (c.stack === "none") {
@@ -226,8 +236,8 @@ export function planProvisioning(c: SimCluster, speed: number, fail: boolean): v
         c,
         at,
         "volume_synced",
-        0,
-        `Volume ${volume.name} synced into /shared/volume on ${nodeName(c, 0)}.`,
+        c.rankOrigin,
+        `Volume ${volume.name} synced into /shared/volume on ${nodeName(c, c.rankOrigin)}.`,
       ),
     );
   }

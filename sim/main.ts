@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     `[sim] Runcrate simulator listening on ${sim.apiUrl} — speed ×${config.speed}, ${config.credits} credits per new key, ` +
       `${sim.state.offers.length} offers, ${limit}. Any key starting with rc_live_ works.`,
   );
+  if (config.variants.length > 0)
+    console.log(`[sim] Response variants for every key: ${config.variants.join(", ")}.`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

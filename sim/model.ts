@@ -4,6 +4,7 @@
  */
 import type { Stack } from "../lib/runcrate/schemas";
 import type { SimOffer } from "./catalogue";
+import type { ClusterLedger, TransactionRecord } from "./ledger";
 
 export type ClusterStatus = "provisioning" | "ready" | "resizing" | "terminating" | "terminated" | "failed";
 export type StackStatus = "pending" | "installing" | "ready" | "failed";
@@ -34,8 +35,10 @@ export interface SimEvent {
 export interface SimTest {
   id: string;
   kind: "nccl_all_reduce";
-  status: "running" | "passed" | "failed";
-  startedAt: number;
+  /** `queued` only with the `test-queued` variant. */
+  status: "queued" | "running" | "passed" | "failed";
+  /** Null while queued. */
+  startedAt: number | null;
   finishedAt: number | null;
   result: TestResult | null;
 }
@@ -66,6 +69,8 @@ export interface SimCluster {
   stackStatus: StackStatus;
   stackDetail: string;
   nodeCount: number;
+  /** Rank of the head: 0, or 1 with the `rank-origin-1` variant (the seed's example names a machine `train-1`). */
+  rankOrigin: number;
   nodes: SimNode[];
   events: SimEvent[];
   nextEventId: number;
@@ -82,6 +87,8 @@ export interface SimCluster {
   /** Private /24 of the overlay network, e.g. "10.42.17". */
   subnet: string;
   queue: Scheduled[];
+  /** What billing has charged for this cluster, and its usage debits (GET /billing/transactions). */
+  ledger: ClusterLedger;
 }
 
 export interface SshKeyRecord {
@@ -126,4 +133,6 @@ export interface Workspace {
   idempotency: Map<string, string>;
   /** Counts clusters created, for overlay subnets that do not collide within a workspace. */
   clusterSeq: number;
+  /** Credits and adjustments; each cluster's usage debits live in its own ledger. */
+  transactions: TransactionRecord[];
 }

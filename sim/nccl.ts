@@ -5,7 +5,7 @@
  * Ethernet (TCP sockets) far less, with a much higher per-call latency.
  */
 import { randomUUID } from "node:crypto";
-import { addEvent, schedule } from "./engine";
+import { addEvent, schedule, testActive } from "./engine";
 import { conflict } from "./errors";
 import type { SimCluster, SimTest, TestResult } from "./model";
 import { seededRandom } from "./random";
@@ -62,27 +62,55 @@ function noteFor(c: SimCluster, peak: number, linkGBs: number): string {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** POST /clusters/{id}/tests: one test at a time, only on a ready cluster. */
-export function startTest(c: SimCluster, now: number, speed: number): SimTest {
+/**
+ * POST /clusters/{id}/tests: one test at a time, only on a ready cluster. With `queuedSeconds` (variant
+ * `test-queued`) the test waits that long as `queued`, with no started_at, before it runs.
+ */
+export function startTest(
+  c: SimCluster,
+  now: number,
+  speed: number,
+  queuedSeconds: number | null = null,
+): SimTest {
   if (c.status !== "ready") {
     throw conflict("invalid_state", `Cluster ${c.name} is ${c.status}; an NCCL test needs a ready cluster.`, {
       status: c.status,
     });
   }
-  if (c.lastTest?.status === "running") {
+  if (testActive(c.lastTest)) {
     throw conflict("test_running", `An NCCL test is already running on ${c.name}; wait for it to finish.`, {
-      test_id: c.lastTest.id,
+      test_id: c.lastTest?.id,
     });
   }
   const test: SimTest = {
     id: randomUUID(),
     kind: "nccl_all_reduce",
-    status: "running",
-    startedAt: now,
+    status: queuedSeconds === null ? "running" : "queued",
+    startedAt: queuedSeconds === null ? now : null,
     finishedAt: null,
     result: null,
   };
   c.lastTest = test;
+  if (queuedSeconds === null) run(c, test, now, speed);
+  else {
+    addEvent(
+      c,
+      now,
+      "test_queued",
+      null,
+      "NCCL all_reduce test queued; it starts when a test runner is free.",
+    );
+    schedule(c, now + (queuedSeconds * 1000) / speed, (at) => {
+      if (c.lastTest !== test || test.status !== "queued") return;
+      test.status = "running";
+      test.startedAt = at;
+      run(c, test, at, speed);
+    });
+  }
+  return test;
+}
+
+function run(c: SimCluster, test: SimTest, now: number, speed: number): void {
   const gpus = c.nodeCount * c.offer.gpus_per_node;
   addEvent(
     c,
@@ -104,5 +132,4 @@ export function startTest(c: SimCluster, now: number, speed: number): SimTest {
       `NCCL all_reduce test passed: peak bus bandwidth ${test.result.peak_busbw_gb_s.toFixed(1)} GB/s.`,
     );
   });
-  return test;
 }

@@ -2,8 +2,9 @@
  * What a user does to a running cluster: terminate (§5 #13) and resize (§5 #14). Both are scheduled on the clock
  * like provisioning, so the intermediate states (`terminating`, `resizing`) are visible to a poller.
  */
-import { addEvent, failTest, isTerminal, schedule } from "./engine";
+import { addEvent, failTest, isTerminal, schedule, scheduleBillingPeriod, testActive } from "./engine";
 import { conflict, money } from "./errors";
+import { closeLedger } from "./ledger";
 import { makeNode, nodeTimes, scheduleNode, type NodeTimes } from "./lifecycle";
 import { stackReadyDetail } from "./stack-text";
 import type { SimCluster } from "./model";
@@ -13,9 +14,11 @@ export function terminate(c: SimCluster, now: number, speed: number): void {
   if (isTerminal(c) || c.status === "terminating") return;
   const s = (sec: number) => (sec * 1000) / speed;
   c.queue = [];
+  // Machines are billed until they are gone, so the billing period keeps running while terminating.
+  scheduleBillingPeriod(c);
   c.status = "terminating";
   addEvent(c, now, "terminate_requested", null, `Terminating ${c.nodes.length} machines.`);
-  if (c.lastTest?.status === "running") failTest(c, now, "The cluster was terminated during the test.");
+  if (testActive(c.lastTest)) failTest(c, now, "The cluster was terminated during the test.");
   c.nodes.forEach((n, i) => {
     schedule(c, now + s(2 + i * 0.2), (at) => {
       n.status = "terminated";
@@ -29,6 +32,7 @@ export function terminate(c: SimCluster, now: number, speed: number): void {
     }
     c.status = "terminated";
     c.terminatedAt = at;
+    closeLedger(c, at);
     addEvent(c, at, "cluster_terminated", null, "Cluster terminated; billing stopped.");
   });
 }
@@ -49,7 +53,7 @@ export function resize(c: SimCluster, target: number, now: number, speed: number
       { status: c.status },
     );
   }
-  if (c.lastTest?.status === "running") {
+  if (testActive(c.lastTest)) {
     throw conflict(
       "test_running",
       `Cluster ${c.name} is running an NCCL test; resize it once the test has finished.`,
@@ -75,7 +79,7 @@ export function resize(c: SimCluster, target: number, now: number, speed: number
   };
 
   if (target > from) {
-    const added = Array.from({ length: target - from }, (_, i) => from + i);
+    const added = Array.from({ length: target - from }, (_, i) => c.rankOrigin + from + i);
     for (const rank of added) c.nodes.push(makeNode(c, rank));
     const times = added.map((rank, i) => nodeTimes(c, rank, now, speed, i, added.length));
     added.forEach((rank, i) => {
@@ -95,7 +99,7 @@ export function resize(c: SimCluster, target: number, now: number, speed: number
     const joined = Math.max(...times.map((t) => t.joined));
     schedule(c, joined + s(c.stack === "none" ? 0 : 6), finish);
   } else {
-    const removed = c.nodes.filter((n) => n.rank >= target).sort((a, b) => b.rank - a.rank);
+    const removed = c.nodes.filter((n) => n.rank >= c.rankOrigin + target).sort((a, b) => b.rank - a.rank);
     removed.forEach((n, i) => {
       schedule(c, now + s(3 + i * 0.5), (at) => {
         n.status = "terminated";

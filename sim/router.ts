@@ -1,12 +1,13 @@
 /** A tiny router: route templates like "/clusters/{id}", matched segment by segment; 405 when only the method is wrong. */
 import type { IncomingMessage } from "node:http";
 import type { SimState } from "./state";
+import type { VariantSet } from "./variants";
 
 export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Commit, then destroy the socket without answering (fault "dropNextCreateResponse"). */
+  /** Commit, then destroy the socket without answering (faults "dropNextCreateResponse", "dropNextDeleteResponse"). */
   drop?: boolean;
 }
 
@@ -18,6 +19,8 @@ export interface ApiContext {
   key: string;
   /** Parsed JSON body (undefined when empty). */
   body: unknown;
+  /** The response variants this key is answered with (sim/variants.ts). */
+  variants: VariantSet;
 }
 
 export interface Route<C> {

@@ -8,7 +8,7 @@ export function testOut(t: SimTest) {
     id: t.id,
     kind: t.kind,
     status: t.status,
-    started_at: iso(t.startedAt),
+    started_at: isoOrNull(t.startedAt),
     finished_at: isoOrNull(t.finishedAt),
     result: t.result,
   };
@@ -39,7 +39,7 @@ export function clusterOut(c: SimCluster) {
     terminated_at: isoOrNull(c.terminatedAt),
     nodes: c.nodes.map((n) => ({
       rank: n.rank,
-      role: n.rank === 0 ? "head" : "worker",
+      role: n.rank === c.rankOrigin ? "head" : "worker",
       instance_id: n.instanceId,
       name: `${c.name}-${n.rank}`,
       status: n.status,

@@ -1,24 +1,30 @@
 /**
  * The simulator's HTTP server (node:http). `startSimulator` is what tests use in-process (port 0, manual clock);
  * sim/main.ts wraps it for `npm run sim`. Order of checks on /api/v1: stats, latency, outage (503), route (404/405),
- * key (401), rate limit (429), 429 burst, per-route error rate (500), environment, body (400), handler.
+ * key (401), rate limit (429), 429 burst, per-route error rate (500), environment, body (400), handler. The key's
+ * response variants then rewrite the answer (variant-wire.ts) or the error (variant-errors.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClock, iso, type SimClock } from "./clock";
 import { DEFAULT_CONFIG, type SimConfig } from "./config";
 import { SimError, notFound, rateLimited } from "./errors";
+import { sendHtmlPage } from "./html-root";
 import { readJsonBody, sendError, sendJson, sleep } from "./http-io";
+import { createBodyIn, pathIdIn } from "./numeric-ids";
 import { matchRoute, type ApiContext, type Match, type Reply, type Route } from "./router";
 import { accountRoutes } from "./routes/account";
 import { clusterRoutes } from "./routes/clusters";
 import { controlRoutes, type ControlContext } from "./routes/control";
+import { transactionRoutes } from "./routes/transactions";
 import { advanceAll, createState, type SimState } from "./state";
+import { shapeError } from "./variant-errors";
+import { replyWire } from "./variant-wire";
 
 export const API_PREFIX = "/api/v1";
 export const CONTROL_PREFIX = "/__sim";
 
-const apiRoutes: Route<ApiContext>[] = [...clusterRoutes, ...accountRoutes];
+const apiRoutes: Route<ApiContext>[] = [...clusterRoutes, ...accountRoutes, ...transactionRoutes];
 
 export interface SimulatorOptions extends Partial<SimConfig> {
   /** Manual clock (tests): time moves only with clock/advance. */
@@ -41,10 +47,12 @@ export interface RunningSimulator {
 
 const hasBody = (method: string) => method === "POST" || method === "PATCH" || method === "PUT";
 
-function keySuffix(req: IncomingMessage): string | null {
+function bearer(req: IncomingMessage): string | null {
   const m = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? "");
-  return m?.[1] ? m[1].slice(-4) : null;
+  return m?.[1] ?? null;
 }
+
+const keySuffix = (req: IncomingMessage): string | null => bearer(req)?.slice(-4) ?? null;
 
 /** "GET /clusters/{id}" for stats and per-route error rates; "<unknown>" when no route matched. */
 function routeName(method: string, match: Match<ApiContext>): string {
@@ -82,6 +90,7 @@ async function handleApi(
     );
   }
   const key = state.workspaces.authenticate(req.headers.authorization);
+  const variants = state.variants.effective(key);
   const now = state.clock.now();
   const wait = state.limiter.take(key, now);
   if (wait > 0)
@@ -98,14 +107,33 @@ async function handleApi(
   const rate = faults.errorRate[routeName(method, match)] ?? faults.errorRate["*"] ?? 0;
   if (rate > 0 && Math.random() < rate)
     throw new SimError(500, "internal_error", "Internal server error (simulated).");
-  const body = hasBody(method) ? await readJsonBody(req) : undefined;
-  const reply: Reply = await match.route.handler({ state, req, url, params: match.params, key, body });
-  if (reply.drop) {
-    req.socket.destroy();
-    return 0;
+  let body = hasBody(method) ? await readJsonBody(req) : undefined;
+  const route = routeName(method, match);
+  let params = match.params;
+  try {
+    if (variants.has("numeric-ids")) {
+      if (params.id !== undefined) params = { ...params, id: pathIdIn(state.numericIds, key, params.id) };
+      if (route === "POST /clusters") body = createBodyIn(state.numericIds, key, body);
+    }
+    const reply: Reply = await match.route.handler({ state, req, url, params, key, body, variants });
+    if (reply.drop) {
+      req.socket.destroy();
+      return 0;
+    }
+    const out = replyWire(reply, { route, url, key, variants, ids: state.numericIds });
+    sendJson(res, out.status, out.body, out.headers);
+    return out.status;
+  } catch (err) {
+    const shaped = err instanceof SimError ? shapeError(err, variants) : null;
+    if (!shaped) throw err;
+    sendJson(res, shaped.status, shaped.body, shaped.headers);
+    return shaped.status;
   }
-  sendJson(res, reply.status, reply.body, reply.headers);
-  return reply.status;
+}
+
+/** Variant `html-root` for the request's key (or the default without one). */
+function htmlRoot(state: SimState, req: IncomingMessage): boolean {
+  return state.variants.effective(bearer(req)).has("html-root");
 }
 
 async function handleControl(
@@ -148,6 +176,9 @@ function handler(state: SimState) {
       } else if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
         await handleControl(state, req, res, url, pathname.slice(CONTROL_PREFIX.length) || "/");
         status = res.statusCode;
+      } else if (htmlRoot(state, req)) {
+        sendHtmlPage(res);
+        status = 200;
       } else {
         throw notFound(`No route for ${req.method} ${pathname}. The API lives under ${API_PREFIX}.`);
       }

@@ -9,17 +9,17 @@ export const STACK_NAMES: Record<Stack, string> = {
   ray: "Ray 2.40",
 };
 
-const nodeName = (c: SimCluster, rank: number) => `${c.name}-${rank}`;
+const headName = (c: SimCluster) => `${c.name}-${c.rankOrigin}`;
 
 export function stackInstallingDetail(c: SimCluster): string {
   const workers = c.nodeCount - 1;
   switch (c.stack) {
     case "slurm":
-      return `Installing Slurm 24.05: slurmctld on ${nodeName(c, 0)}, slurmd on ${workers} worker${workers === 1 ? "" : "s"}.`;
+      return `Installing Slurm 24.05: slurmctld on ${headName(c)}, slurmd on ${workers} worker${workers === 1 ? "" : "s"}.`;
     case "kubernetes":
-      return `Installing Kubernetes 1.31 (k3s): control plane on ${nodeName(c, 0)}, ${workers} agent${workers === 1 ? "" : "s"}, NVIDIA device plugin.`;
+      return `Installing Kubernetes 1.31 (k3s): control plane on ${headName(c)}, ${workers} agent${workers === 1 ? "" : "s"}, NVIDIA device plugin.`;
     case "ray":
-      return `Installing Ray 2.40: head on ${nodeName(c, 0)}, ${workers} worker${workers === 1 ? "" : "s"}.`;
+      return `Installing Ray 2.40: head on ${headName(c)}, ${workers} worker${workers === 1 ? "" : "s"}.`;
     default:
       return "No stack requested.";
   }
@@ -33,7 +33,7 @@ export function stackReadyDetail(c: SimCluster): string {
     case "kubernetes":
       return `Kubernetes ready: ${c.nodeCount} nodes Ready, ${gpus} nvidia.com/gpu allocatable.`;
     case "ray":
-      return `Ray ready: ${c.nodeCount} nodes in the cluster, ${gpus} GPUs, dashboard on port 8265 of ${nodeName(c, 0)}.`;
+      return `Ray ready: ${c.nodeCount} nodes in the cluster, ${gpus} GPUs, dashboard on port 8265 of ${headName(c)}.`;
     default:
       return "No stack requested: plain machines with SSH between them.";
   }

@@ -5,8 +5,10 @@ import type { SimConfig } from "./config";
 import { advanceWorkspace } from "./engine";
 import { noFaults, type Faults } from "./faults";
 import type { Workspace } from "./model";
+import { NumericIds } from "./numeric-ids";
 import { RateLimiter } from "./rate-limit";
 import { Stats } from "./stats";
+import { VariantSet, VariantStore } from "./variants";
 import { WorkspaceStore } from "./workspaces";
 
 export interface SimState {
@@ -17,6 +19,9 @@ export interface SimState {
   faults: Faults;
   limiter: RateLimiter;
   stats: Stats;
+  variants: VariantStore;
+  /** The numbers shown for UUIDs under the `numeric-ids` variant. */
+  numericIds: NumericIds;
 }
 
 export function createState(config: SimConfig, clock: SimClock): SimState {
@@ -32,6 +37,8 @@ export function createState(config: SimConfig, clock: SimClock): SimState {
     },
     limiter: new RateLimiter(config.rateLimit),
     stats: new Stats(),
+    variants: new VariantStore(VariantSet.parse(config.variants)),
+    numericIds: new NumericIds(),
   };
 }
 
@@ -40,6 +47,8 @@ export function resetState(s: SimState): void {
   s.faults = noFaults();
   s.limiter.reset();
   s.stats.reset();
+  s.variants.reset();
+  s.numericIds.reset();
 }
 
 /** The workspace of `key`, brought up to the current simulator time. */

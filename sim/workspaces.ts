@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { API_KEY_PREFIX } from "../lib/runcrate/schemas";
 import { SimError, notFound } from "./errors";
+import { startingCredit } from "./ledger";
 import type { EnvironmentRecord, SshKeyRecord, StorageRecord, Workspace } from "./model";
 
 const KEY_PATTERN = /^rc_live_[A-Za-z0-9_-]+$/;
@@ -83,6 +84,7 @@ export function newWorkspace(key: string, credits: number, now: number): Workspa
     clusters: [],
     idempotency: new Map(),
     clusterSeq: 0,
+    transactions: startingCredit(credits, now),
   };
 }
 

@@ -262,6 +262,22 @@ export const balanceSchema = z.looseObject({
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
+/** `type` filter values of GET /billing/transactions (DOC-TXN); items may carry others. */
+export const TRANSACTION_TYPES = ["credit", "usage", "refund", "adjustment"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** An item of GET /billing/transactions (DOC-TXN, SDK): camelCase; debits have a negative amount. */
+export const transactionSchema = z.looseObject({
+  id: z.string(),
+  /** Named by the SDKs and the `type` filter, absent from DOC-TXN's item list. */
+  type: text,
+  amount: z.number(),
+  description: text,
+  createdAt: timestamp,
+  projectId: text,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
 export const environmentSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -281,4 +297,5 @@ export const sshKeysResponseSchema = dataEnvelope(z.array(sshKeySchema));
 export const sshKeyResponseSchema = dataEnvelope(sshKeySchema);
 export const storageResponseSchema = dataEnvelope(z.array(storageVolumeSchema));
 export const balanceResponseSchema = dataEnvelope(balanceSchema);
+export const transactionsResponseSchema = dataEnvelope(z.array(transactionSchema));
 export const environmentsResponseSchema = dataEnvelope(z.array(environmentSchema));

@@ -2,6 +2,7 @@
 import { offersQuerySchema, resizeClusterBodySchema, startTestBodySchema } from "../../lib/runcrate/schemas";
 import { filterOffers } from "../catalogue";
 import { assertBalance, assertNodeCount, checkIdempotencyKey, createCluster } from "../create-cluster";
+import { isTerminal } from "../engine";
 import { badRequest, notFound, validation } from "../errors";
 import type { SimCluster, Workspace } from "../model";
 import { startTest } from "../nccl";
@@ -93,7 +94,16 @@ export const clusterRoutes: Route<ApiContext>[] = [
       const { ws, environment } = scope(ctx);
       const rawKey = ctx.req.headers["idempotency-key"];
       const idem = checkIdempotencyKey(Array.isArray(rawKey) ? rawKey[0] : rawKey);
-      const out = createCluster(ctx.state, ws, environment, ctx.body, idem, ctx.state.clock.now());
+      const rankOrigin = ctx.variants.has("rank-origin-1") ? 1 : 0;
+      const out = createCluster(
+        ctx.state,
+        ws,
+        environment,
+        ctx.body,
+        idem,
+        ctx.state.clock.now(),
+        rankOrigin,
+      );
       if (out.replayed) {
         const headers: Record<string, string> = { "Idempotent-Replayed": "true" };
         if (out.bodyMismatch)
@@ -115,7 +125,15 @@ export const clusterRoutes: Route<ApiContext>[] = [
     template: "/clusters/{id}",
     handler: (ctx) => {
       const { cluster } = findCluster(ctx);
+      const over = isTerminal(cluster) || cluster.status === "terminating";
+      // Variant: an API that forgets a cluster once it is going away (GET still shows it).
+      if (over && ctx.variants.has("delete-404-after"))
+        throw notFound(`Cluster ${ctx.params.id ?? ""} was not found.`, { id: ctx.params.id });
       terminate(cluster, ctx.state.clock.now(), ctx.state.config.speed);
+      if (!over && ctx.state.faults.dropNextDeleteResponse) {
+        ctx.state.faults.dropNextDeleteResponse = false;
+        return { status: 200, drop: true };
+      }
       return one(200, cluster);
     },
   },
@@ -133,7 +151,12 @@ export const clusterRoutes: Route<ApiContext>[] = [
       const parsed = startTestBodySchema.safeParse(body);
       if (!parsed.success)
         throw validation("kind", "kind must be nccl_all_reduce, the only test the API runs.");
-      const test = startTest(cluster, ctx.state.clock.now(), ctx.state.config.speed);
+      const test = startTest(
+        cluster,
+        ctx.state.clock.now(),
+        ctx.state.config.speed,
+        ctx.variants.int("test-queued"),
+      );
       return { status: 202, body: { data: testOut(test) } };
     },
   },

@@ -1,13 +1,17 @@
-/** Simulator-only control endpoints under /__sim (no auth): health, reset, faults, clock, workspaces, stats. */
+/**
+ * Simulator-only control endpoints under /__sim (no auth): health, reset, faults, variants, clock, workspaces, stats.
+ */
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { iso } from "../clock";
 import { advanceWorkspace, workspaceBurn } from "../engine";
 import { badRequest, cents, validation } from "../errors";
 import { faultsBodySchema, faultsOut, mergeFaults, noFaults } from "../faults";
+import { recordAdjustment } from "../ledger";
 import type { Reply, Route } from "../router";
 import { clusterOut } from "../serialize";
 import { advanceAll, resetState, type SimState } from "../state";
+import { VariantError, VariantSet } from "../variants";
 import { roundBalance } from "./account";
 
 export interface ControlContext {
@@ -31,6 +35,20 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 const ok = (extra: Record<string, unknown> = {}): Reply => ({ status: 200, body: { ok: true, ...extra } });
 const key = z.string().min(1);
+
+const variantsBodySchema = z.strictObject({
+  key: key.optional(),
+  /** null (with a key) drops the workspace's own list, so it follows the default again. */
+  variants: z.array(z.string()).max(100).nullable(),
+});
+
+function variantsOut(state: SimState, k: string | null) {
+  return {
+    key: k,
+    variants: state.variants.effective(k).specs,
+    source: k !== null && state.variants.hasOwn(k) ? "workspace" : "default",
+  };
+}
 
 export const controlRoutes: Route<ControlContext>[] = [
   {
@@ -61,6 +79,32 @@ export const controlRoutes: Route<ControlContext>[] = [
     handler: (ctx) => {
       ctx.state.faults = noFaults();
       return ok({ data: faultsOut(ctx.state.faults) });
+    },
+  },
+  {
+    // GET /__sim/variants?key=… → the list that key is answered with (without a key: the default).
+    method: "GET",
+    template: "/variants",
+    handler: (ctx) => ok({ data: variantsOut(ctx.state, ctx.url.searchParams.get("key") || null) }),
+  },
+  {
+    // POST /__sim/variants {key?, variants}: replaces one workspace's list, or the default without a key.
+    method: "POST",
+    template: "/variants",
+    handler: (ctx) => {
+      const b = parse(variantsBodySchema, ctx.body);
+      if (b.variants === null && b.key === undefined)
+        throw validation("variants", "variants: null only drops a workspace's own list; give its key.");
+      let set: VariantSet | null = null;
+      try {
+        set = b.variants === null ? null : VariantSet.parse(b.variants);
+      } catch (err) {
+        if (!(err instanceof VariantError)) throw err;
+        throw validation("variants", err.message, { variant: err.variant });
+      }
+      if (b.key === undefined) ctx.state.variants.setDefault(set ?? VariantSet.none);
+      else ctx.state.variants.setFor(b.key, set);
+      return ok({ data: variantsOut(ctx.state, b.key ?? null) });
     },
   },
   {
@@ -96,6 +140,7 @@ export const controlRoutes: Route<ControlContext>[] = [
       const now = ctx.state.clock.now();
       const ws = ctx.state.workspaces.getOrCreate(b.key, now);
       advanceWorkspace(ws, now);
+      recordAdjustment(ws, ws.balance, b.credits, now);
       ws.balance = b.credits;
       advanceWorkspace(ws, now);
       return ok({

@@ -20,6 +20,7 @@ describe("configFromEnv (SIM_* variables)", () => {
       SIM_ERROR_RATE: "0.1",
       SIM_HOST: "0.0.0.0",
       SIM_LOG: "1",
+      SIM_VARIANTS: " offset-paging:3, numeric-ids,validation-shape:loc ",
     });
     expect(c).toEqual({
       host: "0.0.0.0",
@@ -33,6 +34,7 @@ describe("configFromEnv (SIM_* variables)", () => {
       latencyMs: 50,
       errorRate: 0.1,
       log: true,
+      variants: ["offset-paging:3", "numeric-ids", "validation-shape:loc"],
     });
   });
 
@@ -41,7 +43,16 @@ describe("configFromEnv (SIM_* variables)", () => {
     ["SIM_SPEED", "fast"],
     ["SIM_FAIL_RATE", "2"],
     ["SIM_OFFERS", "0"],
+    ["SIM_VARIANTS", "offset-paging,no-such-variant"],
+    ["SIM_VARIANTS", "offset-paging:0"],
+    ["SIM_VARIANTS", "offset-paging,cursor-paging"],
   ])("rejects %s=%s with a message naming it", (name, value) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(name);
+  });
+
+  it("names the unknown variant in SIM_VARIANTS", () => {
+    expect(() => configFromEnv({ SIM_VARIANTS: "string-prices,stirng-counts" })).toThrow(
+      /SIM_VARIANTS: unknown variant "stirng-counts"/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Starts the simulator in-process on port 0 with a manual clock and talks to it over real HTTP (global fetch).
  * Every error response is checked against the shared error envelope on the way, so each test also checks the
- * envelope of whatever error it provokes.
+ * envelope of whatever error it provokes — unless the call says a variant answers in another shape.
  */
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
@@ -50,6 +50,8 @@ export interface CallOptions {
   rawBody?: string;
   headers?: Record<string, string>;
   environment?: string;
+  /** A response variant answers this error in a non-standard shape: skip the envelope check. */
+  anyErrorShape?: boolean;
 }
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -74,8 +76,10 @@ export async function startHarness(options: SimulatorOptions = {}) {
     const started = performance.now();
     const res = await fetch(url, { method, headers, body });
     const text = await res.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
-    if (res.status >= 400)
+    const json = (res.headers.get("content-type") ?? "").includes("json");
+    // Non-JSON bodies (variant html-root) are kept as text.
+    const parsed: unknown = !text ? undefined : json ? JSON.parse(text) : text;
+    if (res.status >= 400 && !o.anyErrorShape)
       expect(
         errorEnvelopeSchema.safeParse(parsed).success,
         `error envelope on ${method} ${path}: ${text}`,
@@ -88,6 +92,9 @@ export async function startHarness(options: SimulatorOptions = {}) {
     setBalance: (key: string, credits: number) =>
       call("POST", "/__sim/workspaces/balance", { body: { key, credits } }),
     faults: (body: unknown) => call("POST", "/__sim/faults", { body }),
+    /** POST /__sim/variants: one workspace's list with a key, the default without. */
+    variants: (variants: string[] | null, key?: string) =>
+      call("POST", "/__sim/variants", { body: key === undefined ? { variants } : { key, variants } }),
     clearFaults: () => call("DELETE", "/__sim/faults"),
     clustersOf: async (key: string) =>
       clustersOf(await call("GET", `/__sim/workspaces/clusters?key=${encodeURIComponent(key)}`)),

@@ -1,0 +1,149 @@
+/**
+ * The response side of the variants: a handler answers in the simulator's usual shape, and this module rewrites the
+ * JSON on its way out (odd fields, strings for numbers, numeric ids, paging, the DELETE stub). Only copies are
+ * changed; the catalogue and the workspaces keep their values.
+ */
+import type { NumericIds } from "./numeric-ids";
+import type { Reply } from "./router";
+import { PAGED_ROUTES, pageOf } from "./variant-paging";
+import type { VariantSet } from "./variants";
+
+type Obj = Record<string, unknown>;
+
+/** Offers the per-item variants change (one oddity per offer, so the rest of the list stays usable). */
+export const ODD_OFFERS = {
+  noRate: "h100-sxm-8x-ib-helsinki",
+  noGpuType: "h200-sxm-8x-ib-ashburn",
+  longGpuName: "h100-sxm-8x-ib-dallas",
+  unknownStack: "h100-sxm-8x-ib-dallas",
+} as const;
+export const LONG_GPU_NAME =
+  "NVIDIA H100 80GB HBM3 SXM5 (NVLink 4 / NVSwitch, liquid-cooled, 700 W TDP, PCIe Gen5 host interface)";
+export const UNKNOWN_STACK = "slurm-ha";
+
+export interface WireContext {
+  route: string;
+  url: URL;
+  key: string;
+  variants: VariantSet;
+  ids: NumericIds;
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === "number" ? String(v) : v);
+
+function offerWire(o: Obj, v: VariantSet): Obj {
+  const out: Obj = { ...o };
+  if (v.has("odd-offer") && out.id === ODD_OFFERS.noRate) delete out.hourly_rate_per_node;
+  if (v.has("odd-offer") && out.id === ODD_OFFERS.noGpuType) delete out.gpu_type;
+  if (v.has("long-gpu-name") && out.id === ODD_OFFERS.longGpuName) out.gpu_type = LONG_GPU_NAME;
+  if (v.has("unknown-stack") && out.id === ODD_OFFERS.unknownStack && Array.isArray(out.stacks))
+    out.stacks = [...(out.stacks as unknown[]), UNKNOWN_STACK];
+  if (v.has("string-prices") && "hourly_rate_per_node" in out)
+    out.hourly_rate_per_node = str(out.hourly_rate_per_node);
+  if (v.has("string-counts")) {
+    for (const f of ["gpus_per_node", "min_nodes", "max_nodes"]) out[f] = str(out[f]);
+    if (Array.isArray(out.allowed_node_counts)) out.allowed_node_counts = out.allowed_node_counts.map(str);
+  }
+  return out;
+}
+
+function testWire(t: Obj, c: WireContext): Obj {
+  return c.variants.has("numeric-ids") && typeof t.id === "string"
+    ? { ...t, id: c.ids.numberOf(c.key, t.id) }
+    : t;
+}
+
+function clusterWire(cl: Obj, c: WireContext): Obj {
+  const v = c.variants;
+  const out: Obj = { ...cl };
+  if (v.has("numeric-ids") && typeof out.id === "string") out.id = c.ids.numberOf(c.key, out.id);
+  if (isObj(out.last_test)) out.last_test = testWire(out.last_test, c);
+  if (v.has("string-prices")) {
+    out.hourly_rate_per_node = str(out.hourly_rate_per_node);
+    out.hourly_rate = str(out.hourly_rate);
+  }
+  const nodes = Array.isArray(out.nodes) ? (out.nodes as Obj[]).map((n) => ({ ...n })) : null;
+  if (v.has("string-counts")) {
+    out.node_count = str(out.node_count);
+    out.gpus_per_node = str(out.gpus_per_node);
+    if (isObj(out.billing)) out.billing = { ...out.billing, nodes_billed: str(out.billing.nodes_billed) };
+    for (const n of nodes ?? []) n.gpus = str(n.gpus);
+  }
+  if (v.has("node-status-active"))
+    for (const n of nodes ?? []) if (n.status === "running") n.status = "active";
+  if (nodes) out.nodes = nodes;
+  if (v.has("numeric-env") && isObj(out.connection) && isObj(out.connection.env)) {
+    const env = out.connection.env;
+    out.connection = { ...out.connection, env: { ...env, MASTER_PORT: Number(env.MASTER_PORT) } };
+  }
+  if (v.has("null-event-message") && Array.isArray(out.events))
+    out.events = (out.events as Obj[]).map((e) =>
+      e.kind === "cluster_created" ? { ...e, message: null } : e,
+    );
+  if (v.has("failure-reason-running") && (out.status === "ready" || out.status === "resizing")) {
+    // A warning on a healthy, billed cluster: the status stays ready.
+    const degraded = nodes?.[Math.min(2, nodes.length - 1)];
+    out.failure_reason = "node_degraded";
+    out.failure_detail = `${String(degraded?.name ?? "A node")} (rank ${String(degraded?.rank ?? "?")}) is degraded: GPU 5 reports rising ECC errors. The cluster stays up and billed.`;
+  }
+  if (v.has("empty-status") && out.status === "provisioning") out.status = "";
+  if (v.has("long-gpu-name") && out.offer_id === ODD_OFFERS.longGpuName) out.gpu_type = LONG_GPU_NAME;
+  return out;
+}
+
+function sshKeyWire(k: Obj, c: WireContext): Obj {
+  return c.variants.has("numeric-ids") && typeof k.id === "string"
+    ? { ...k, id: c.ids.numberOf(c.key, k.id) }
+    : k;
+}
+
+function moneyWire(o: Obj, fields: string[], v: VariantSet): Obj {
+  if (!v.has("string-prices")) return o;
+  const out = { ...o };
+  for (const f of fields) if (f in out) out[f] = str(out[f]);
+  return out;
+}
+
+const ITEM_WIRE: Record<string, (item: Obj, c: WireContext) => Obj> = {
+  "GET /clusters/offers": (o, c) => offerWire(o, c.variants),
+  "GET /clusters": clusterWire,
+  "POST /clusters": clusterWire,
+  "GET /clusters/{id}": clusterWire,
+  "DELETE /clusters/{id}": clusterWire,
+  "PATCH /clusters/{id}": clusterWire,
+  "POST /clusters/{id}/resize": clusterWire,
+  "POST /clusters/{id}/tests": testWire,
+  "GET /ssh-keys": sshKeyWire,
+  "POST /ssh-keys": sshKeyWire,
+  "GET /billing/balance": (b, c) => moneyWire(b, ["creditsBalance", "activeUsageCost"], c.variants),
+  "GET /billing/transactions": (t, c) => moneyWire(t, ["amount"], c.variants),
+};
+
+/** Rewrites a successful /api/v1 reply for the request's variants. */
+export function replyWire(reply: Reply, c: WireContext): Reply {
+  if (!isObj(reply.body) || c.variants.specs.length === 0) return reply;
+  const body: Obj = { ...reply.body };
+  const paging = c.variants.paging();
+  // Page first: a large catalogue is rewritten one page at a time.
+  if (paging && PAGED_ROUTES.has(c.route) && Array.isArray(body.data)) {
+    const page = pageOf(body.data, c.url, paging);
+    body.data = page.data;
+    body.meta = page.meta;
+  }
+  const wire = ITEM_WIRE[c.route];
+  if (wire && Array.isArray(body.data))
+    body.data = (body.data as unknown[]).map((x) => (isObj(x) ? wire(x, c) : x));
+  else if (wire && isObj(body.data)) body.data = wire(body.data, c);
+  if (
+    c.route === "POST /clusters" &&
+    c.variants.has("numeric-ids") &&
+    isObj(body.data) &&
+    reply.headers?.Location
+  )
+    reply = { ...reply, headers: { ...reply.headers, Location: `/api/v1/clusters/${String(body.data.id)}` } };
+  if (c.route === "DELETE /clusters/{id}" && c.variants.has("delete-202-stub") && isObj(body.data)) {
+    return { ...reply, status: 202, body: { data: { id: body.data.id, status: body.data.status } } };
+  }
+  return { ...reply, body };
+}
