@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { clockSkew } from "@/lib/clusters/clock";
 import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
-import { clusterKeys } from "@/lib/query/clusters";
+import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { ApiTime } from "./api-time";
@@ -70,11 +70,11 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
   );
   const info = statusInfo(cluster.status);
   const update = (c: Cluster) => {
-    qc.setQueryData(clusterKeys.detail(id), c);
-    void qc.invalidateQueries({ queryKey: clusterKeys.list() });
+    qc.setQueryData(clusterQueryOptions(id).queryKey, c);
+    void qc.invalidateQueries({ queryKey: clustersQueryOptions().queryKey });
   };
   const testStarted = (t: ClusterTest) =>
-    qc.setQueryData<Cluster>(clusterKeys.detail(id), (c) => (c ? { ...c, last_test: t } : c));
+    qc.setQueryData(clusterQueryOptions(id).queryKey, (c) => (c ? { ...c, last_test: t } : c));
   const over = info.terminal;
 
   const actions = (

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { addSshKey } from "@/lib/actions/ssh-keys";
-import { offerKeys } from "@/lib/query/offers";
+import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { addSshKeyBodySchema } from "@/lib/runcrate/request-schemas";
 
 /**
@@ -41,7 +41,7 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
     try {
       const r = await addSshKey(parsed.data);
       if (r.ok) {
-        await queryClient.invalidateQueries({ queryKey: offerKeys.sshKeys });
+        await queryClient.invalidateQueries({ queryKey: sshKeysQueryOptions().queryKey });
         onAdded(r.data.id);
         return;
       }

@@ -32,7 +32,8 @@ import {
   storageBlockedReason,
   validNodeCounts,
 } from "@/lib/offers/offer-rules";
-import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/query/offers";
+import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
+import { storageQueryOptions } from "@/lib/query/storage";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { registerKept } from "@/components/shared/register-kept";
 

@@ -7,7 +7,7 @@ import { CopyButton } from "@/components/shared/copy-button";
 import { estimateCost, formatHours } from "@/lib/cost/estimate";
 import { formatHourly, formatUsd } from "@/lib/money";
 import { takesNodeCount, validNodeCounts } from "@/lib/offers/offer-rules";
-import { balanceQueryOptions } from "@/lib/query/offers";
+import { balanceQueryOptions } from "@/lib/query/balance";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
 

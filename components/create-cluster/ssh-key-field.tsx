@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { lazyComponent, useReturnFocus } from "@/components/shared/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { sshKeysQueryOptions } from "@/lib/query/offers";
+import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { MAX_SSH_KEYS } from "@/lib/runcrate/constants";
 
 // The inline add-key form, and the key schema it checks with, load when first wanted (hover, focus or a click).

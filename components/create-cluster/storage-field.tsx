@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { storageQueryOptions } from "@/lib/query/offers";
+import { storageQueryOptions } from "@/lib/query/storage";
 
 const NONE = "__none__";
 

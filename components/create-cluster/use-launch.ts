@@ -12,7 +12,8 @@ import {
 } from "@/components/create-cluster/draft-storage";
 import { launchCluster } from "@/lib/actions/create-cluster";
 import { toCreateBody, type CreateClusterFormValues } from "@/lib/launch/form";
-import { offerKeys } from "@/lib/query/offers";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { clustersQueryOptions } from "@/lib/query/clusters";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 const FORM_FIELDS = [
@@ -106,8 +107,8 @@ export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormVal
       if (result.ok) {
         clearDraft(offer.id);
         setIntent(null);
-        void queryClient.invalidateQueries({ queryKey: ["clusters"] });
-        void queryClient.invalidateQueries({ queryKey: offerKeys.balance });
+        void queryClient.invalidateQueries({ queryKey: clustersQueryOptions().queryKey });
+        void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey });
         // Stay "pending" while navigating so the button cannot start another launch.
         router.push(`/clusters/${encodeURIComponent(result.data.id)}`);
         return;
@@ -116,7 +117,7 @@ export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormVal
       inFlight.current = false;
       setPending(false);
       if (result.kind === "insufficient_credits") {
-        void queryClient.invalidateQueries({ queryKey: offerKeys.balance });
+        void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey });
         setProblem({ where: "balance", message: result.error });
         return;
       }

@@ -23,8 +23,9 @@ import {
 } from "@/lib/offers/filters";
 import { formatUsd } from "@/lib/money";
 import { clearNarrowing } from "@/lib/offers/url-state";
-import { ApiGetError } from "@/lib/query/api-get";
-import { balanceQueryOptions, offersQueryOptions } from "@/lib/query/offers";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { ApiError } from "@/lib/query/fetch-api";
+import { offersQueryOptions } from "@/lib/query/offers";
 import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
 import { cn } from "@/lib/utils";
 
@@ -283,7 +284,7 @@ export function OffersView() {
       ) : offers.isError && !offers.data ? (
         <OffersError
           message={offers.error.message}
-          code={offers.error instanceof ApiGetError ? offers.error.code : null}
+          code={offers.error instanceof ApiError ? offers.error.code : null}
           onRetry={() => void offers.refetch()}
           retrying={offers.isFetching}
         />

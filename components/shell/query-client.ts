@@ -1,25 +1,26 @@
 import { QueryClient } from "@tanstack/react-query";
+import { isApiError } from "@/lib/query/fetch-api";
 
-const MAX_RETRIES = 2;
-
-/** The HTTP status carried by an error thrown from a query function, if it has one (`status` or `response.status`). */
-export function errorStatus(error: unknown): number | null {
-  if (typeof error !== "object" || error === null) return null;
-  const direct = (error as { status?: unknown }).status;
-  if (typeof direct === "number") return direct;
-  const nested = (error as { response?: { status?: unknown } }).response?.status;
-  return typeof nested === "number" ? nested : null;
-}
+/** Retries after a failed read: with the first attempt, three tries before a query reports its error. */
+export const MAX_RETRIES = 2;
+const MAX_RETRY_DELAY_MS = 8_000;
 
 /**
- * Retry transient failures (network, 5xx, 429) a couple of times; never retry other 4xx — a bad request,
- * a missing key or a 404 will not fix itself, and retrying only delays the message the user needs.
+ * Retry transient failures (network, 5xx, 408, 429) a couple of times; never retry other 4xx — a bad request, a
+ * missing key or a 404 will not fix itself, and retrying only delays the message the user needs.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  const status = errorStatus(error);
-  if (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429) return false;
-  return true;
+  if (!isApiError(error)) return true;
+  const { status } = error;
+  return !(status >= 400 && status < 500 && status !== 408 && status !== 429);
+}
+
+/** 1 s, 2 s, 4 s … (React Query's own curve, capped lower), and never sooner than the server's Retry-After. */
+export function queryRetryDelay(failureCount: number, error: unknown): number {
+  const exponential = Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
+  const retryAfter = isApiError(error) ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
+  return Math.max(exponential, retryAfter);
 }
 
 export function makeQueryClient(): QueryClient {
@@ -32,7 +33,7 @@ export function makeQueryClient(): QueryClient {
         staleTime: 15_000,
         gcTime: 5 * 60_000,
         retry: shouldRetryQuery,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+        retryDelay: queryRetryDelay,
       },
       mutations: { retry: false },
     },

@@ -1,7 +1,10 @@
 /**
- * How often the cluster page asks for fresh data. Watching closely while something changes, rarely when steady,
- * never once the cluster is over; backing off when reads fail, never sooner than a Retry-After.
+ * How often the cluster pages ask for fresh data, as plain functions of React Query's query state (the hooks in
+ * components/clusters/use-live-query.ts hand them `query.state`). Watching closely while something changes, rarely
+ * when steady, never once the cluster is over or gone; after a read that failed (the QueryClient's retries included)
+ * waiting the longer the longer reads have been failing, never sooner than a Retry-After.
  */
+import { isApiError } from "@/lib/query/fetch-api";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { statusInfo } from "./status";
 
@@ -11,8 +14,8 @@ export const STEADY_POLL_MS = 20_000;
 export const UNKNOWN_POLL_MS = 5_000;
 export const LIST_POLL_MS = 15_000;
 export const MAX_BACKOFF_MS = 30_000;
-/** After this many failed reads in a row the page shows a stale-data warning. */
-export const STALE_AFTER_FAILURES = 3;
+/** React Query treats a refetchInterval of 0 as "no timer": a poll that is due is asked for after this instead. */
+export const MIN_POLL_DELAY_MS = 50;
 
 type Watched = Pick<Cluster, "status"> & { last_test?: { status: string } | null };
 
@@ -20,8 +23,8 @@ export function isTestRunning(c: { last_test?: { status: string } | null }): boo
   return c.last_test?.status === "running";
 }
 
-/** The interval while reads succeed; `false` stops polling. */
-export function baseInterval(c: Watched | undefined): number | false {
+/** One cluster's pace while reads succeed; `false` stops polling. Before the first data: fast. */
+export function clusterInterval(c: Watched | undefined): number | false {
   if (!c) return FAST_POLL_MS;
   const info = statusInfo(c.status);
   if (info.terminal) return false;
@@ -30,34 +33,60 @@ export function baseInterval(c: Watched | undefined): number | false {
   return STEADY_POLL_MS;
 }
 
-/** Exponential backoff after `failures` consecutive failed reads (1, 2, …): 2 s, 4 s, 8 s … capped at 30 s. */
-export function backoffDelay(failures: number, retryAfterSeconds: number | null = null): number {
-  const exp = Math.min(MAX_BACKOFF_MS, FAST_POLL_MS * 2 ** Math.max(0, failures - 1));
-  const floor = retryAfterSeconds != null && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
-  return Math.max(exp, floor);
+/** The list: as fast as its busiest cluster, otherwise its own steady pace. It never stops (a launch adds a row). */
+export function listInterval(clusters: readonly Watched[] | undefined): number {
+  const busiest = (clusters ?? []).map(clusterInterval).filter((v): v is number => v !== false);
+  return Math.min(LIST_POLL_MS, ...busiest);
 }
 
-export type PollState = { failures: number; retryAfterSeconds: number | null };
+/** The fields of React Query's `query.state` that polling reads. */
+export type PollState = {
+  status: "pending" | "error" | "success";
+  fetchStatus: "fetching" | "paused" | "idle";
+  dataUpdatedAt: number;
+  error: unknown;
+  errorUpdatedAt: number;
+  errorUpdateCount: number;
+};
 
-/**
- * The next delay. With the last good data terminal, polling stops even while reads fail (nothing can change).
- * Errors on a cluster we have never seen still back off (the cluster may not exist — the 404 case stops, see caller).
- */
-export function pollInterval(c: Watched | undefined, s: PollState): number | false {
-  const base = baseInterval(c);
-  if (base === false) return false;
-  if (s.failures > 0) return backoffDelay(s.failures, s.retryAfterSeconds);
-  return base;
+/** 401 signed out, 404 gone (or another key's), 409 no key: polling cannot fix those. */
+export function isGone(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 404 || error.status === 409);
 }
 
 /**
- * Delays land on a per-cluster phase of the wall clock, so every tab watching the same cluster asks at the same
- * moment and the server's coalescing turns them into one upstream read. A delay shorter than a quarter interval
- * skips to the next slot (a timer that fired a little early must not ask twice).
+ * The last read failed for good — after the QueryClient's retries, so three failed attempts in a row for a transient
+ * failure — and what the page shows may be old: the stale-data warning. A good read clears it.
  */
-export function alignDelay(interval: number, now: number, phaseKey: string): number {
+export function isStale(s: PollState): boolean {
+  return s.status === "error";
+}
+
+/**
+ * The wait after a failed read: as long again as reads have been failing since the last good one, so the waits
+ * double (with no good read yet, they double with each failed read); between FAST_POLL_MS and MAX_BACKOFF_MS, and
+ * never sooner than the server's Retry-After.
+ */
+export function failureBackoff(s: PollState): number {
+  const failingFor =
+    s.dataUpdatedAt > 0
+      ? s.errorUpdatedAt - s.dataUpdatedAt
+      : FAST_POLL_MS * 2 ** Math.max(0, s.errorUpdateCount - 1);
+  const exponential = Math.min(MAX_BACKOFF_MS, Math.max(FAST_POLL_MS, failingFor));
+  const retryAfter = isApiError(s.error) ? (s.error.retryAfterSeconds ?? 0) * 1000 : 0;
+  return Math.max(exponential, retryAfter);
+}
+
+/**
+ * The delay from `now` to the next slot of `key` on the wall clock. Every tab watching one cluster therefore asks at
+ * the same moment, and the server's coalescing (lib/server/runcrate/coalesce.ts shares a read for about a second)
+ * turns their reads into one upstream read per interval; unaligned, five tabs would cost up to five. Different keys
+ * get different slots, so a list of clusters does not ask all at once. A slot closer than a quarter interval is
+ * skipped: a read that settled just before its slot must not ask again right away.
+ */
+export function delayToNextSlot(interval: number, now: number, key: string): number {
   if (interval <= 0) return interval;
-  const phase = hashString(phaseKey) % interval;
+  const phase = hashString(key) % interval;
   let delay = interval - ((((now - phase) % interval) + interval) % interval);
   if (delay < interval / 4) delay += interval;
   return delay;
@@ -72,51 +101,32 @@ function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** The shortest timer the pages arm: a poll that is due is asked for on the next turn of the event loop. */
-export const MIN_POLL_DELAY_MS = 50;
-
-/** What one page remembers between evaluations of its poll timer. */
-export type PollSchedule = { armedFor: string | null; nextAt: number | null };
-
-export type PollMoment = {
-  /** Changes whenever a read settles (data or error timestamps) or the interval changes: time to arm anew. */
-  armKey: string;
-  interval: number | false;
-  now: number;
-  /** A read is under way (or paused until the network returns): the poll that was due has been asked for. */
-  fetching: boolean;
-  /** The tab can be seen (a hidden tab does not poll; it refetches when shown). */
-  visible: boolean;
-  /** Failed reads in a row: backoff is never shortened by aligning to a slot. */
-  failures: number;
-  /** Aligns healthy polls of one resource across tabs (see alignDelay). */
-  phaseKey: string;
-};
-
 /**
- * The delay until the next poll, for React Query's refetchInterval, which re-evaluates it on every render and every
- * change of the query. The due time is fixed when a read settles, so re-renders re-arm the timer for the same
- * instant instead of pushing it back.
- *
- * A poll that is due but has not started — on a busy page a render can run before the timer it raced with — is asked
- * for at once, never moved to the next slot: otherwise a page that renders every second could skip poll after poll.
- * While that read is under way, or while the tab is hidden, the timer waits a whole interval; the read settling (or
- * the tab showing, which refetches) arms it again.
+ * When the next read is due (ms epoch), or null when polling stopped: the first slot after the last good read, or
+ * the backoff after a failed one (never shortened by aligning it to a slot). It depends only on when reads settled,
+ * so every evaluation between two reads finds the same instant.
  */
-export function nextPollDelay(s: PollSchedule, m: PollMoment): number | false {
-  if (m.interval === false) {
-    s.nextAt = null;
-    s.armedFor = null;
-    return false;
-  }
-  if (s.armedFor !== m.armKey || s.nextAt === null) {
-    s.armedFor = m.armKey;
-    s.nextAt = m.now + (m.failures > 0 ? m.interval : alignDelay(m.interval, m.now, m.phaseKey));
-  }
-  if (s.nextAt > m.now) return Math.max(MIN_POLL_DELAY_MS, s.nextAt - m.now);
-  return m.fetching || !m.visible ? m.interval : MIN_POLL_DELAY_MS;
+export function nextPollAt(s: PollState, interval: number | false, key: string): number | null {
+  if (interval === false || isGone(s.error)) return null;
+  if (s.status === "error") return s.errorUpdatedAt + failureBackoff(s);
+  return s.dataUpdatedAt + delayToNextSlot(interval, s.dataUpdatedAt, key);
 }
 
-export function isStale(failures: number): boolean {
-  return failures >= STALE_AFTER_FAILURES;
+/**
+ * React Query's refetchInterval, which it re-evaluates on every render and every change of the query: the time left
+ * until nextPollAt. A poll that is due but has not started (a render ran before the timer it raced with) is asked
+ * for at once rather than moved to the next slot. While a read is under way, or the tab is hidden, the timer waits a
+ * whole interval: the read settling, or the tab showing (which refetches), arms it again.
+ */
+export function nextPollDelay(
+  s: PollState,
+  interval: number | false,
+  key: string,
+  now: number,
+  visible: boolean,
+): number | false {
+  const at = nextPollAt(s, interval, key);
+  if (at === null || interval === false) return false;
+  if (s.fetchStatus !== "idle" || !visible) return interval;
+  return Math.max(MIN_POLL_DELAY_MS, at - now);
 }

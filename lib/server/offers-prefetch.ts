@@ -2,7 +2,8 @@ import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { parseOfferQuery } from "@/lib/offers/url-state";
-import { offerKeys } from "@/lib/query/offers";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { offersQueryOptions } from "@/lib/query/offers";
 import { searchParamsOf, type PageSearchParams } from "@/lib/search-params";
 
 /**
@@ -22,7 +23,7 @@ export async function prefetchOffers(
     ctx.client.listOffers({ includeCommunity: community }),
     ctx.client.getBalance(),
   ]);
-  if (offers.status === "fulfilled") qc.setQueryData(offerKeys.offers(community), offers.value);
-  if (balance.status === "fulfilled") qc.setQueryData(offerKeys.balance, balance.value);
+  if (offers.status === "fulfilled") qc.setQueryData(offersQueryOptions(community).queryKey, offers.value);
+  if (balance.status === "fulfilled") qc.setQueryData(balanceQueryOptions().queryKey, balance.value);
   return dehydrate(qc);
 }

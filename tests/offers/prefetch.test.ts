@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
-import { offerKeys } from "@/lib/query/offers";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { offersQueryOptions } from "@/lib/query/offers";
 import type { Balance, Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";
 
@@ -24,8 +25,8 @@ describe("offers prefetch for the first paint", () => {
       community: "1",
     });
     expect(listOffers).toHaveBeenCalledWith({ includeCommunity: true });
-    expect(dataOf(state, offerKeys.offers(true))).toEqual(offers);
-    expect(dataOf(state, offerKeys.balance)).toEqual(balance);
+    expect(dataOf(state, offersQueryOptions(true).queryKey)).toEqual(offers);
+    expect(dataOf(state, balanceQueryOptions().queryKey)).toEqual(balance);
   });
 
   it("leaves out a read that failed, so the browser's own fetch reports it and keeps the other", async () => {
@@ -36,8 +37,8 @@ describe("offers prefetch for the first paint", () => {
       }),
       {},
     );
-    expect(dataOf(state, offerKeys.offers(false))).toBeUndefined();
-    expect(dataOf(state, offerKeys.balance)).toEqual(balance);
+    expect(dataOf(state, offersQueryOptions(false).queryKey)).toBeUndefined();
+    expect(dataOf(state, balanceQueryOptions().queryKey)).toEqual(balance);
   });
 
   it("asks nothing upstream without a key", async () => {

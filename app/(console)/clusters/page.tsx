@@ -7,7 +7,7 @@ import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { readClusters } from "@/lib/server/runcrate/reads";
-import { clusterKeys } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/query/clusters";
 
 export const metadata: Metadata = { title: "Clusters" };
 
@@ -19,7 +19,7 @@ export default async function ClustersPage() {
   // Prefetch so the first paint has the table; a failure here is left to the client, which shows it and retries.
   const qc = new QueryClient();
   try {
-    qc.setQueryData(clusterKeys.list(), await readClusters(ctx));
+    qc.setQueryData(clustersQueryOptions().queryKey, await readClusters(ctx));
   } catch {
     // the browser's first fetch reports the reason
   }

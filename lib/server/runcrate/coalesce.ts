@@ -2,7 +2,7 @@ import "server-only";
 
 /**
  * Coalescing of identical upstream reads. Several tabs of one user watching one cluster ask the same question at the
- * same moment (the client aligns its polls, see lib/clusters/polling.ts alignDelay); they share one upstream request
+ * same moment (the client aligns its polls, see lib/clusters/polling.ts delayToNextSlot); they share one upstream request
  * while it is in flight, and its result for a very short time afterwards (shorter than the fastest poll, so every
  * poll interval still reaches upstream once). Failures are shared with the callers already waiting, never cached.
  *

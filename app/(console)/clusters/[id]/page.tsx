@@ -7,7 +7,7 @@ import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { readCluster, readOfferOf } from "@/lib/server/runcrate/reads";
-import { clusterKeys } from "@/lib/query/clusters";
+import { clusterQueryOptions } from "@/lib/query/clusters";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
@@ -26,7 +26,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   let cluster: Cluster | null = null;
   try {
     cluster = await readCluster(ctx, id);
-    qc.setQueryData(clusterKeys.detail(id), cluster);
+    qc.setQueryData(clusterQueryOptions(id).queryKey, cluster);
   } catch (e) {
     if (isRuncrateError(e) && e.kind === "not_found") notFound();
   }
