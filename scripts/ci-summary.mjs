@@ -1,17 +1,20 @@
-// Prints "N passed, N failed" from the vitest and Playwright JSON reports written during `npm test`.
+// Prints "N passed, N failed" from the vitest and Playwright JSON reports written during a CI run (.ci/run).
 import { existsSync, readFileSync } from "node:fs";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = "test-results/vitest.json";
-if (existsSync(vitest)) {
-  const r = JSON.parse(readFileSync(vitest, "utf8"));
+for (const [label, file] of [
+  ["vitest", "test-results/vitest.json"],
+  ["vitest (data layer, embedded PostgreSQL)", "test-results/vitest-embedded-postgres.json"],
+]) {
+  if (!existsSync(file)) continue;
+  const r = JSON.parse(readFileSync(file, "utf8"));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  console.log(`${label}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
 for (const [label, file] of [
   ["playwright (PGlite)", "test-results/playwright.json"],

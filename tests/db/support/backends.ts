@@ -5,7 +5,10 @@ import path from "node:path";
 import postgres from "postgres";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 
-/** The real Postgres the data-layer suite also runs against (trust auth). */
+/**
+ * The real Postgres the data-layer suite also runs against: the one `npm test` chose (scripts/test-env.mjs: given,
+ * found at 127.0.0.1:5432, or a throwaway embedded one), else a local one with trust auth.
+ */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export type Backend = {
@@ -18,8 +21,18 @@ export type Backend = {
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cd_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } catch (err) {
+    throw new Error(
+      `No usable PostgreSQL at ${new URL(POSTGRES_ADMIN_URL).host} for the data-layer tests ` +
+        `(${err instanceof Error ? err.message : String(err)}). Run them through \`npm test\`, or ` +
+        "`node scripts/test-env.mjs --no-browser npx vitest run …`, which start one when there is none; " +
+        "or set TEST_POSTGRES_URL.",
+    );
+  } finally {
+    await admin.end();
+  }
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
