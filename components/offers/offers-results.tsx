@@ -17,16 +17,18 @@ type Props = {
   sort: SortKey;
   dir: SortDir;
   onSort: (key: SortKey) => void;
+  /** Awaited before a Launch link leaves the page. */
+  beforeNavigate: () => Promise<void>;
 };
 
 /** The matching offers: a table on wide screens, cards on phones, the first rows mounted and more as you scroll. */
-export function OffersResults({ rows, nodes, balance, sort, dir, onSort }: Props) {
+export function OffersResults({ rows, nodes, balance, sort, dir, onSort, beforeNavigate }: Props) {
   const narrow = useNarrow();
   const { visible, more, sentinelRef, showAll } = useRenderLimit(rows);
   return (
     <>
       {narrow ? (
-        <OfferCards offers={visible} nodes={nodes} balance={balance} />
+        <OfferCards offers={visible} nodes={nodes} balance={balance} beforeNavigate={beforeNavigate} />
       ) : (
         // The server renders the table (most of this console's use is on wide screens), hidden below md until
         // the width is known; phones see a placeholder and then the cards. The same wrapper either way, so
@@ -39,6 +41,7 @@ export function OffersResults({ rows, nodes, balance, sort, dir, onSort }: Props
             sort={sort}
             dir={dir}
             onSort={onSort}
+            beforeNavigate={beforeNavigate}
           />
         </div>
       )}

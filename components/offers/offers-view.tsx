@@ -23,7 +23,7 @@ import { balanceQueryOptions, offersQueryOptions } from "@/lib/query/offers";
 import { cn } from "@/lib/utils";
 
 export function OffersView() {
-  const { choices, q, notices, setFilters, setSearch } = useOfferFilters();
+  const { choices, q, notices, setFilters, setSearch, urlWritten } = useOfferFilters();
   const offers = useQuery(offersQueryOptions(choices.community));
   const balance = useQuery(balanceQueryOptions());
 
@@ -115,6 +115,7 @@ export function OffersView() {
           sort={choices.sort}
           dir={choices.dir}
           onSort={onSort}
+          beforeNavigate={urlWritten}
         />
       )}
       {balance.isError ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { debounce, useQueryState, useQueryStates } from "nuqs";
 import {
   offerChoiceSearchParams,
@@ -30,6 +30,10 @@ type ChoicePatch = Partial<OfferChoices> | ((current: OfferChoices) => Partial<O
  * filtering waits for the deferred text). A choice writes every key, so a value the page ignored (and reported as a
  * notice) leaves the URL with the first change, as the notice does, and a search still waiting for its pause is
  * written into the same entry.
+ *
+ * nuqs writes the URL after the event that changed the state. A write that lands while a client navigation is loading
+ * makes Next drop that navigation, so links that leave the page wait for `urlWritten()` first, and leaving the
+ * search box writes only when a search is still waiting for its pause.
  */
 export function useOfferFilters() {
   const [parsed, setChoices] = useQueryStates(offerChoiceSearchParams, {
@@ -41,22 +45,51 @@ export function useOfferFilters() {
   const choices = useMemo(() => withImpliedCommunity(parsed), [parsed]);
   const notices = useMemo(() => offerQueryNotices(raw), [raw]);
 
+  // The URL writes not yet made: the latest one overall, and a search waiting for its pause.
+  const written = useRef<Promise<unknown>>(Promise.resolve());
+  const searchWaiting = useRef<Promise<unknown> | null>(null);
+  const track = useCallback((write: Promise<unknown>, search: boolean) => {
+    written.current = write;
+    if (search) searchWaiting.current = write;
+    const settle = () => {
+      if (searchWaiting.current === write) searchWaiting.current = null;
+    };
+    write.then(settle, settle);
+  }, []);
+
   const setFilters = useCallback(
     (patch: ChoicePatch, search?: string) => {
       void setChoices((prev) => {
         const current = withImpliedCommunity(prev);
         return { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
       });
-      void setQ((current) => search ?? current, { history: "push" });
+      track(
+        setQ((current) => search ?? current, { history: "push" }),
+        false,
+      );
+      searchWaiting.current = null;
     },
-    [setChoices, setQ],
+    [setChoices, setQ, track],
   );
 
   /** Typing: the state follows each keystroke, the URL the pause after it, or at once (`now`: Enter, leaving the box). */
   const setSearch = useCallback(
-    (text: string, now = false) => void setQ(text.slice(0, MAX_SEARCH), now ? undefined : typing),
-    [setQ],
+    (text: string, now = false) => {
+      if (now && searchWaiting.current === null) return;
+      track(setQ(text.slice(0, MAX_SEARCH), now ? undefined : typing), !now);
+    },
+    [setQ, track],
   );
 
-  return { choices, q, notices, setFilters, setSearch };
+  /** Resolves once the URL holds the state (every write above has been made). */
+  const urlWritten = useCallback(
+    () =>
+      written.current.then(
+        () => undefined,
+        () => undefined,
+      ),
+    [],
+  );
+
+  return { choices, q, notices, setFilters, setSearch, urlWritten };
 }

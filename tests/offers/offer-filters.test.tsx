@@ -99,6 +99,23 @@ describe("offer filters in the URL (useOfferFilters)", () => {
     await new Promise((r) => setTimeout(r, SEARCH_URL_DELAY_MS + 50));
     expect(onUrlUpdate).toHaveBeenCalledTimes(1);
   });
+  it("urlWritten resolves once the URL holds the state, so a link can leave the page after it", async () => {
+    const { result, onUrlUpdate } = renderFilters();
+    act(() => result.current.setSearch("gh200"));
+    let done = false;
+    const written = result.current.urlWritten().then(() => (done = true));
+    await new Promise((r) => setTimeout(r, SEARCH_URL_DELAY_MS / 2));
+    expect(done).toBe(false);
+    await written;
+    expect(lastUrl(onUrlUpdate)?.queryString).toBe("?q=gh200");
+  });
+
+  it("writing the search at once does nothing when no search is waiting (no redundant write)", async () => {
+    const { result, onUrlUpdate } = renderFilters("?q=h100");
+    act(() => result.current.setSearch("h100", true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(onUrlUpdate).not.toHaveBeenCalled();
+  });
 });
 
 describe("the offers search box", () => {
@@ -116,6 +133,9 @@ describe("the offers search box", () => {
     await waitFor(() => expect(lastUrl(onUrlUpdate)?.queryString).toBe("?q=H100"));
     expect(onUrlUpdate).toHaveBeenCalledTimes(1);
 
+    // Leaving the box with nothing waiting writes nothing more.
+    await user.tab();
+    await user.click(box);
     await user.type(box, " fin{Enter}");
     await waitFor(() => expect(lastUrl(onUrlUpdate)?.queryString).toBe("?q=H100+fin"));
     // Enter wrote it; the pending pause wrote nothing more.
