@@ -51,7 +51,7 @@ export function TerminateDialog({
         setOpen(false);
         onDone(r.data);
       } else {
-        setError(r.fieldErrors?.confirmName ? `${r.error}` : r.error);
+        setError(r.error);
       }
     });
   };

@@ -86,10 +86,11 @@ export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormVal
       setPending(true);
       setProblem(null);
       const fp = fingerprint(offer, values);
-      if (!intentRef.current || intentRef.current.fingerprint !== fp)
-        setIntent({ key: newIdempotencyKey(), fingerprint: fp });
-      const current = intentRef.current as LaunchIntent | null;
-      if (!current) return;
+      let current = intentRef.current;
+      if (!current || current.fingerprint !== fp) {
+        current = { key: newIdempotencyKey(), fingerprint: fp };
+        setIntent(current);
+      }
       writeDraft(offer.id, { values, intent: current });
 
       let result: Awaited<ReturnType<typeof launchCluster>>;

@@ -98,12 +98,15 @@ export function OfferCards({
   offers,
   nodes,
   balance,
+  beforeNavigate,
 }: {
   offers: Offer[];
   nodes: number | null;
   balance: number | null;
+  /** Awaited before a Launch link navigates. */
+  beforeNavigate?: () => Promise<void>;
 }) {
-  const onClick = useClientNavClick();
+  const onClick = useClientNavClick(beforeNavigate);
   return (
     // See OffersTable: one router handler for every row's Launch anchor.
     <ul className="flex flex-col gap-2" aria-label="Cluster offers" onClick={onClick}>

@@ -3,13 +3,14 @@
 import { FacetMenu } from "@/components/offers/facet-menu";
 import { NumberFilter } from "@/components/offers/number-filter";
 import { Switch } from "@/components/ui/switch";
-import type { OfferFacets, OfferFilters } from "@/lib/offers/filters";
+import type { OfferFacets } from "@/lib/offers/filters";
+import type { OfferChoices } from "@/lib/offers/search-params";
 import { stackLabel } from "@/lib/offers/offer-rules";
 
 type Props = {
-  filters: OfferFilters;
+  filters: OfferChoices;
   facets: OfferFacets;
-  set: (patch: Partial<OfferFilters>) => void;
+  set: (patch: Partial<OfferChoices>) => void;
   children?: React.ReactNode;
 };
 

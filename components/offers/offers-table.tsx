@@ -150,9 +150,16 @@ export function OffersTable({
   offers,
   nodes,
   balance,
+  beforeNavigate,
   ...sortProps
-}: SortProps & { offers: Offer[]; nodes: number | null; balance: number | null }) {
-  const onClick = useClientNavClick();
+}: SortProps & {
+  offers: Offer[];
+  nodes: number | null;
+  balance: number | null;
+  /** Awaited before a Launch link navigates. */
+  beforeNavigate?: () => Promise<void>;
+}) {
+  const onClick = useClientNavClick(beforeNavigate);
   return (
     // The rows' Launch links are plain anchors; this one handler sends a plain click through the router.
     <div className="relative w-full overflow-x-auto rounded-md border" onClick={onClick}>

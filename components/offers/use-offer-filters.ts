@@ -1,48 +1,95 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
-import { usePathname, useSearchParams } from "next/navigation";
-import type { OfferFilters } from "@/lib/offers/filters";
-import { parseOfferQuery, serializeOfferQuery } from "@/lib/offers/url-state";
+import { useCallback, useMemo, useRef } from "react";
+import { debounce, useQueryState, useQueryStates } from "nuqs";
+import {
+  offerChoiceSearchParams,
+  offerQueryNotices,
+  offerRawSearchParams,
+  offerSearchParams,
+  offerUrlKeys,
+  withImpliedCommunity,
+  type OfferChoices,
+} from "@/lib/offers/search-params";
+
+/** The URL follows typing once it pauses this long, so typing never waits on the router. */
+export const SEARCH_URL_DELAY_MS = 250;
+const MAX_SEARCH = 200;
+
+const searchParser = offerSearchParams.q.withOptions({ history: "replace" });
+const typing = { limitUrlUpdates: debounce(SEARCH_URL_DELAY_MS) };
+
+type ChoicePatch = Partial<OfferChoices> | ((current: OfferChoices) => Partial<OfferChoices>);
 
 /**
- * The offers page's filters, read from and written to the URL. Writes use the History API, which the Next router
- * integrates with (useSearchParams updates, Back/Forward work) without a server round trip per keystroke:
- * discrete choices push a history entry, typing replaces the current one. The page never scrolls on a change.
+ * The offers page's filters, kept in the URL with nuqs. State changes at once (the list re-renders in the same task as
+ * the click); the URL follows shallowly (no server round trip) and without scrolling. A discrete choice pushes a
+ * history entry, so Back undoes it; typing replaces the current entry once it pauses.
  *
- * A change is applied to local state first, so the list re-renders in the same task as the click; the router only
- * catches up with the URL afterwards, in a transition. Waiting for the router instead put its time-sliced re-render
- * of the whole tree between a click and the new list (bench: offers filter → render). When the URL changes from
- * elsewhere (Back, a shared link), the local state follows it.
+ * The search text is its own state, so the choices object keeps its identity while someone types (the list's
+ * filtering waits for the deferred text). A choice writes every key, so a value the page ignored (and reported as a
+ * notice) leaves the URL with the first change, as the notice does, and a search still waiting for its pause is
+ * written into the same entry.
+ *
+ * nuqs writes the URL after the event that changed the state. A write that lands while a client navigation is loading
+ * makes Next drop that navigation, so links that leave the page wait for `urlWritten()` first, and leaving the
+ * search box writes only when a search is still waiting for its pause.
  */
 export function useOfferFilters() {
-  const searchParams = useSearchParams();
-  const pathname = usePathname();
-  const fromUrl = useMemo(() => parseOfferQuery(searchParams), [searchParams]);
-  // The filters shown, with their query string: what the URL says, or what this page last wrote to it.
-  const [local, setLocal] = useState(() => ({
-    filters: fromUrl.filters,
-    qs: serializeOfferQuery(fromUrl.filters),
-  }));
-  const [seen, setSeen] = useState(fromUrl);
-  if (seen !== fromUrl) {
-    setSeen(fromUrl);
-    // Our own write coming back leaves the state alone (same query); anything else replaces it.
-    const qs = serializeOfferQuery(fromUrl.filters);
-    if (qs !== local.qs) setLocal({ filters: fromUrl.filters, qs });
-  }
+  const [parsed, setChoices] = useQueryStates(offerChoiceSearchParams, {
+    urlKeys: offerUrlKeys,
+    history: "push",
+  });
+  const [q, setQ] = useQueryState("q", searchParser);
+  const [raw] = useQueryStates(offerRawSearchParams, { urlKeys: offerUrlKeys });
+  const choices = useMemo(() => withImpliedCommunity(parsed), [parsed]);
+  const notices = useMemo(() => offerQueryNotices(raw), [raw]);
+
+  // The URL writes not yet made: the latest one overall, and a search waiting for its pause.
+  const written = useRef<Promise<unknown>>(Promise.resolve());
+  const searchWaiting = useRef<Promise<unknown> | null>(null);
+  const track = useCallback((write: Promise<unknown>, search: boolean) => {
+    written.current = write;
+    if (search) searchWaiting.current = write;
+    const settle = () => {
+      if (searchWaiting.current === write) searchWaiting.current = null;
+    };
+    write.then(settle, settle);
+  }, []);
 
   const setFilters = useCallback(
-    (next: OfferFilters, mode: "push" | "replace" = "push") => {
-      const qs = serializeOfferQuery(next);
-      const url = qs ? `${pathname}?${qs}` : pathname;
-      if (url === `${window.location.pathname}${window.location.search}`) return;
-      setLocal({ filters: next, qs });
-      if (mode === "replace") window.history.replaceState(null, "", url);
-      else window.history.pushState(null, "", url);
+    (patch: ChoicePatch, search?: string) => {
+      void setChoices((prev) => {
+        const current = withImpliedCommunity(prev);
+        return { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
+      });
+      track(
+        setQ((current) => search ?? current, { history: "push" }),
+        false,
+      );
+      searchWaiting.current = null;
     },
-    [pathname],
+    [setChoices, setQ, track],
   );
 
-  return { filters: local.filters, notices: fromUrl.notices, setFilters };
+  /** Typing: the state follows each keystroke, the URL the pause after it, or at once (`now`: Enter, leaving the box). */
+  const setSearch = useCallback(
+    (text: string, now = false) => {
+      if (now && searchWaiting.current === null) return;
+      track(setQ(text.slice(0, MAX_SEARCH), now ? undefined : typing), !now);
+    },
+    [setQ, track],
+  );
+
+  /** Resolves once the URL holds the state (every write above has been made). */
+  const urlWritten = useCallback(
+    () =>
+      written.current.then(
+        () => undefined,
+        () => undefined,
+      ),
+    [],
+  );
+
+  return { choices, q, notices, setFilters, setSearch, urlWritten };
 }

@@ -8,8 +8,10 @@ import { useRouter } from "next/navigation";
  * list instead of a next/link per row. A next/link costs a few hooks and a registration per row on every mount, and
  * the offer list re-mounts its rows on each filter change (bench: offers filter → render). A plain left click goes
  * through the router like a Link; a modified or middle click, or opening in a new tab, keeps the browser's default.
+ * `beforeNavigate` lets the page finish what must happen first (the offers page: its URL writes, which would cancel
+ * a navigation already loading).
  */
-export function useClientNavClick(): (e: React.MouseEvent) => void {
+export function useClientNavClick(beforeNavigate?: () => Promise<void>): (e: React.MouseEvent) => void {
   const router = useRouter();
   return useCallback(
     (e: React.MouseEvent) => {
@@ -18,8 +20,9 @@ export function useClientNavClick(): (e: React.MouseEvent) => void {
       const href = a?.getAttribute("href");
       if (!a || !href || a.getAttribute("target")) return;
       e.preventDefault();
-      router.push(href);
+      if (beforeNavigate) void beforeNavigate().then(() => router.push(href));
+      else router.push(href);
     },
-    [router],
+    [router, beforeNavigate],
   );
 }

@@ -1,9 +1,8 @@
 /**
- * The cluster list's filter and sort, kept in the URL (?show=active&sort=cost&dir=desc) so a view can be shared and
- * survives a reload. Unknown or missing values fall back to the defaults instead of failing.
+ * The cluster list's views: which clusters show and in what order (no I/O). The URL side is
+ * lib/clusters/list-search-params.ts.
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { firstParam, type PageSearchParams } from "@/lib/search-params";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { parseTime } from "./format";
 import { statusGroup } from "./status";
@@ -17,36 +16,15 @@ export type ListView = { show: ListFilter; sort: ListSort; dir: SortDir };
 
 export const DEFAULT_VIEW: ListView = { show: "all", sort: "created", dir: "desc" };
 
-type Params = PageSearchParams | URLSearchParams;
-
-function oneOf<T extends string>(list: readonly T[], v: string | undefined): T | undefined {
-  return list.find((x) => x === v);
-}
-
-export function parseListView(p: Params): ListView {
-  const sort = oneOf(LIST_SORTS, firstParam(p, "sort")) ?? DEFAULT_VIEW.sort;
-  const dir =
-    oneOf(["asc", "desc"] as const, firstParam(p, "dir")) ??
-    (sort === "name" || sort === "status" ? "asc" : "desc");
-  return { show: oneOf(LIST_FILTERS, firstParam(p, "show")) ?? DEFAULT_VIEW.show, sort, dir };
-}
-
-/** Query string for a view; defaults are left out so the plain /clusters URL is the default view. */
-export function listViewQuery(v: ListView): string {
-  const q = new URLSearchParams();
-  if (v.show !== DEFAULT_VIEW.show) q.set("show", v.show);
-  if (v.sort !== DEFAULT_VIEW.sort || v.dir !== DEFAULT_VIEW.dir) {
-    q.set("sort", v.sort);
-    q.set("dir", v.dir);
-  }
-  const s = q.toString();
-  return s ? `?${s}` : "";
+/** A column's own direction when first sorted by it, and the direction when the URL names none. */
+export function naturalDir(sort: ListSort): SortDir {
+  return sort === "name" || sort === "status" ? "asc" : "desc";
 }
 
 /** Clicking a column: same column flips direction; a new column starts with its natural direction. */
 export function toggleSort(v: ListView, sort: ListSort): ListView {
   if (v.sort === sort) return { ...v, dir: v.dir === "asc" ? "desc" : "asc" };
-  return { ...v, sort, dir: sort === "name" || sort === "status" ? "asc" : "desc" };
+  return { ...v, sort, dir: naturalDir(sort) };
 }
 
 export function countByGroup(clusters: readonly Cluster[]): Record<ListFilter, number> {

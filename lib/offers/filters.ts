@@ -70,6 +70,11 @@ export function hasNarrowingFilters(f: OfferFilters): boolean {
   );
 }
 
+/** Filters with everything that narrows the list cleared; keeps sort, node count and the community toggle. */
+export function clearNarrowing(f: OfferFilters): OfferFilters {
+  return { ...DEFAULT_FILTERS, sort: f.sort, dir: f.dir, nodes: f.nodes, community: f.community };
+}
+
 const haystacks = new WeakMap<Offer, string>();
 function haystack(o: Offer): string {
   let h = haystacks.get(o);

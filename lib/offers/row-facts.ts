@@ -1,5 +1,6 @@
 /** What one row of the offers list shows for a chosen node count and balance (shared by the table and the cards). */
 import { clusterHourlyRate, requiredBalance, shortfall } from "@/lib/cost/estimate";
+import { launchHref } from "@/lib/launch/search-params";
 import { takesNodeCount, validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -21,6 +22,6 @@ export function offerRowFacts(offer: Offer, nodes: number | null, balance: numbe
   const total = n !== null ? clusterHourlyRate(offer.hourly_rate_per_node, n) : null;
   const required = n !== null ? requiredBalance(offer.hourly_rate_per_node, n) : null;
   const short = required !== null && balance !== null ? shortfall(balance, required) : 0;
-  const href = `/clusters/new?offer=${encodeURIComponent(offer.id)}${nodes !== null && takes ? `&nodes=${nodes}` : ""}`;
+  const href = launchHref("/clusters/new", { offer: offer.id, nodes: takes ? nodes : null });
   return { takes, n, total, required, short, href };
 }

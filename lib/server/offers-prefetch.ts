@@ -1,10 +1,10 @@
 import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
-import { parseOfferQuery } from "@/lib/offers/url-state";
+import type { SearchParams } from "nuqs/server";
+import { loadOfferFilters } from "@/lib/offers/search-params";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { offersQueryOptions } from "@/lib/query/offers";
-import { searchParamsOf, type PageSearchParams } from "@/lib/search-params";
 
 /**
  * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list
@@ -14,10 +14,10 @@ import { searchParamsOf, type PageSearchParams } from "@/lib/search-params";
  */
 export async function prefetchOffers(
   ctx: RuncrateContext,
-  sp: PageSearchParams,
+  sp: SearchParams,
 ): Promise<DehydratedState | null> {
   if (ctx.state !== "ready") return null;
-  const { community } = parseOfferQuery(searchParamsOf(sp)).filters;
+  const { community } = loadOfferFilters(sp);
   const qc = new QueryClient();
   const [offers, balance] = await Promise.allSettled([
     ctx.client.listOffers({ includeCommunity: community }),

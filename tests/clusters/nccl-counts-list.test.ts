@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { formatBytes, formatDuration, formatTimestamp } from "@/lib/clusters/format";
-import {
-  applyListView,
-  countByGroup,
-  listViewQuery,
-  parseListView,
-  toggleSort,
-} from "@/lib/clusters/list-view";
+import { applyListView, countByGroup, DEFAULT_VIEW, toggleSort } from "@/lib/clusters/list-view";
+import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";
 import { lineRateGBs, ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
 import { resizeBlocked, resizeTargets, validNodeCounts } from "@/lib/clusters/node-counts";
 import { makeCluster, T0 } from "./fixtures";
@@ -120,21 +115,28 @@ describe("list view", () => {
   });
 
   it("parses the URL leniently and round-trips", () => {
-    expect(parseListView({})).toEqual({ show: "all", sort: "created", dir: "desc" });
-    expect(parseListView({ show: "nonsense", sort: "drop table", dir: "up" })).toEqual({
+    expect(loadListView({})).toEqual({ show: "all", sort: "created", dir: "desc" });
+    expect(loadListView({ show: "nonsense", sort: "drop table", dir: "up" })).toEqual({
       show: "all",
       sort: "created",
       dir: "desc",
     });
-    const v = parseListView(new URLSearchParams("show=failed&sort=name&dir=desc"));
+    // A sort without a direction takes the column's own.
+    expect(loadListView({ sort: "name" })).toEqual({ show: "all", sort: "name", dir: "asc" });
+    const v = loadListView(new URLSearchParams("show=failed&sort=name&dir=desc"));
     expect(v).toEqual({ show: "failed", sort: "name", dir: "desc" });
-    expect(parseListView(new URLSearchParams(listViewQuery(v).slice(1)))).toEqual(v);
-    expect(listViewQuery(parseListView({}))).toBe("");
+    const href = listViewHref("/clusters", v);
+    expect(href).toBe("/clusters?show=failed&sort=name&dir=desc");
+    expect(loadListView(new URLSearchParams(href.split("?")[1]))).toEqual(v);
+    expect(listViewHref("/clusters", DEFAULT_VIEW)).toBe("/clusters");
+    expect(listViewHref("/clusters", { ...DEFAULT_VIEW, sort: "name", dir: "asc" })).toBe(
+      "/clusters?sort=name&dir=asc",
+    );
   });
 
   it("filters and sorts", () => {
     const now = T0 + 86_400_000 * 5;
-    expect(applyListView([a, b, c], parseListView({}), now).map((x) => x.id)).toEqual(["c", "b", "a"]);
+    expect(applyListView([a, b, c], DEFAULT_VIEW, now).map((x) => x.id)).toEqual(["c", "b", "a"]);
     expect(
       applyListView([a, b, c], { show: "all", sort: "name", dir: "asc" }, now).map((x) => x.name),
     ).toEqual(["Alpha", "beta", "gamma"]);
@@ -151,7 +153,7 @@ describe("list view", () => {
   });
 
   it("toggles direction on the same column and picks a natural one for a new column", () => {
-    const v = parseListView({});
+    const v = DEFAULT_VIEW;
     expect(toggleSort(v, "created")).toMatchObject({ dir: "asc" });
     expect(toggleSort(v, "name")).toMatchObject({ sort: "name", dir: "asc" });
   });

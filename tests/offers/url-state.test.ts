@@ -3,17 +3,27 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_FILTERS,
   applyOfferFilters,
+  clearNarrowing,
   compareOffers,
   matchesFilters,
   hasNarrowingFilters,
   offerFacets,
   type OfferFilters,
 } from "@/lib/offers/filters";
-import { clearNarrowing, parseOfferQuery, serializeOfferQuery } from "@/lib/offers/url-state";
+import {
+  loadOfferFilters,
+  loadRawOfferQuery,
+  offerQueryNotices,
+  serializeOfferFilters,
+} from "@/lib/offers/search-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";
 
-const parse = (qs: string) => parseOfferQuery(new URLSearchParams(qs));
+/** What the page makes of a query string: the filters, and a notice per value it ignored. */
+const parse = (qs: string) => ({
+  filters: loadOfferFilters(new URLSearchParams(qs)),
+  notices: offerQueryNotices(loadRawOfferQuery(new URLSearchParams(qs))),
+});
 
 describe("offers URL state", () => {
   it("reads every filter", () => {
@@ -49,8 +59,49 @@ describe("offers URL state", () => {
     expect(notices).toHaveLength(7);
     expect(notices[0]).toMatch(/GPU filter/);
     expect(notices.join(" ")).toMatch(/node count “abc”: a cluster has 2 to 64 nodes/);
+    expect(notices.join(" ")).toMatch(/sort “cheapest”: expected gpu_hour or node_hour/);
     expect(parse("nodes=65").notices[0]).toMatch(/2 to 64/);
-    expect(parse("nodes=2.5").filters.nodes).toBeNull();
+    expect(parse("nodes=2.5")).toEqual({
+      filters: DEFAULT_FILTERS,
+      notices: ["Ignored node count “2.5”: a cluster has 2 to 64 nodes."],
+    });
+  });
+  it("every bad value of every key yields its notice and the key's default", () => {
+    const bad: Record<string, string> = {
+      gpu: "<b>",
+      gpn: "0",
+      country: "F;I",
+      tier: "cloud",
+      ic: "ib|roce",
+      ic_min: "1e3",
+      dep: "{vm}",
+      stack: "sl*rm",
+      volume: "yes",
+      max_gpu_hr: "-2",
+      max_node_hr: "cheap",
+      nodes: "1",
+      fits: "2",
+      community: "on",
+      sort: "price",
+      dir: "up",
+    };
+    for (const [key, value] of Object.entries(bad)) {
+      const { filters, notices } = parse(new URLSearchParams({ [key]: value }).toString());
+      expect(filters, key).toEqual(DEFAULT_FILTERS);
+      expect(notices, key).toHaveLength(1);
+      expect(notices[0], key).toContain(`“${value}”`);
+    }
+  });
+  it("treats an empty value as absent, and reads a repeated key by its first value", () => {
+    expect(parse("nodes=&sort=&gpu=")).toEqual({ filters: DEFAULT_FILTERS, notices: [] });
+    expect(loadOfferFilters({ nodes: ["4", "x"], community: ["0", "1"] })).toMatchObject({
+      nodes: 4,
+      community: false,
+    });
+  });
+  it("judges only what the URL holds: absent keys and values the page wrote itself give no notice", () => {
+    expect(offerQueryNotices({ nodes: null, gpu: ["H100"], vol: true, sort: "node_hour" })).toEqual([]);
+    expect(offerQueryNotices({ nodes: "x" })).toHaveLength(1);
   });
   it("turns the community list on for a community tier filter", () => {
     expect(parse("tier=community").filters.community).toBe(true);
@@ -63,8 +114,9 @@ describe("offers URL state", () => {
           fc.string(),
         ),
         (d) => {
-          const r = parseOfferQuery(new URLSearchParams(d));
+          const r = parse(new URLSearchParams(d).toString());
           expect(r.filters.sort).toBeDefined();
+          expect(Array.isArray(r.notices)).toBe(true);
         },
       ),
     );
@@ -98,12 +150,13 @@ describe("offers URL state", () => {
     }) as fc.Arbitrary<OfferFilters>;
     fc.assert(
       fc.property(filters, (f) => {
-        expect(parse(serializeOfferQuery(f))).toEqual({ filters: f, notices: [] });
+        expect(parse(serializeOfferFilters(f))).toEqual({ filters: f, notices: [] });
       }),
     );
   });
   it("writes nothing for the defaults, and clearing keeps sort, count and the community toggle", () => {
-    expect(serializeOfferQuery(DEFAULT_FILTERS)).toBe("");
+    expect(serializeOfferFilters(DEFAULT_FILTERS)).toBe("");
+    expect(serializeOfferFilters({ ...DEFAULT_FILTERS, vol: true, nodes: 4 })).toBe("?volume=1&nodes=4");
     const f = {
       ...DEFAULT_FILTERS,
       q: "x",

@@ -8,11 +8,11 @@ import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { externalSignInError } from "@/lib/auth/external-errors";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
 import { getSessionUser } from "@/lib/server/auth/session";
-import type { PageSearchParams } from "@/lib/search-params";
+import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, "");
   if (await getSessionUser()) redirect(callbackUrl || "/");

@@ -7,11 +7,11 @@ import { SignUpForm } from "@/components/auth/sign-up-form";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
 import { getSessionUser } from "@/lib/server/auth/session";
-import type { PageSearchParams } from "@/lib/search-params";
+import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Create account" };
 
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, "");
   if (await getSessionUser()) redirect(callbackUrl || "/");

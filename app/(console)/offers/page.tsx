@@ -6,14 +6,12 @@ import { OffersView } from "@/components/offers/offers-view";
 import { OffersSkeleton } from "@/components/offers/offers-states";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
-import type { PageSearchParams } from "@/lib/search-params";
+import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Offers" };
 
-type SearchParams = Promise<PageSearchParams>;
-
 // The shell streams at once with a skeleton; the list follows with its data already in it.
-export default function OffersPage({ searchParams }: { searchParams: SearchParams }) {
+export default function OffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
     <Suspense fallback={<OffersSkeleton />}>
       <PrefetchedOffers searchParams={searchParams} />
@@ -21,7 +19,7 @@ export default function OffersPage({ searchParams }: { searchParams: SearchParam
   );
 }
 
-async function PrefetchedOffers({ searchParams }: { searchParams: SearchParams }) {
+async function PrefetchedOffers({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out") redirect("/sign-in?callbackUrl=%2Foffers");
   const state = await prefetchOffers(ctx, await searchParams);

@@ -4,27 +4,17 @@ import { CreateClusterForm } from "@/components/create-cluster/create-cluster-fo
 import { OfferProblem } from "@/components/create-cluster/offer-problem";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { env } from "@/lib/server/env";
-import { MAX_NODES, MIN_NODES, type Offer } from "@/lib/runcrate/schemas";
+import type { SearchParams } from "nuqs/server";
+import { launchHref, loadLaunchSearchParams } from "@/lib/launch/search-params";
+import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
-import { firstParam, type PageSearchParams } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "New cluster" };
 
-/** A value from the query, trimmed; null when missing or blank. */
-function text(sp: PageSearchParams, key: string): string | null {
-  return firstParam(sp, key)?.trim() || null;
-}
+export default async function NewClusterPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { offer: offerId, nodes } = await loadLaunchSearchParams(searchParams);
 
-export default async function NewClusterPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  const sp = await searchParams;
-  const offerId = text(sp, "offer");
-  const nodesRaw = text(sp, "nodes");
-  const nodes =
-    nodesRaw && /^\d{1,2}$/.test(nodesRaw) && Number(nodesRaw) >= MIN_NODES && Number(nodesRaw) <= MAX_NODES
-      ? Number(nodesRaw)
-      : null;
-
-  if (!offerId || offerId.length > 300) {
+  if (!offerId) {
     return (
       <OfferProblem title="Pick an offer first">
         A cluster is launched from one offer. Choose one on the offers page, then press Launch.
@@ -34,7 +24,7 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
 
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out")
-    redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/clusters/new?offer=${offerId}`)}`);
+    redirect(`/sign-in?callbackUrl=${encodeURIComponent(launchHref("/clusters/new", { offer: offerId }))}`);
   if (ctx.state === "no-key") {
     return (
       <OfferProblem
@@ -56,7 +46,7 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
     return (
       <OfferProblem
         title="Couldn’t load the offer"
-        action={{ href: `/clusters/new?offer=${encodeURIComponent(offerId)}`, label: "Try again" }}
+        action={{ href: launchHref("/clusters/new", { offer: offerId, nodes }), label: "Try again" }}
       >
         {e.userMessage}
       </OfferProblem>

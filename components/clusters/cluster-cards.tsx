@@ -1,0 +1,43 @@
+"use client";
+
+import Link from "next/link";
+import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { formatAge, parseTime } from "@/lib/clusters/format";
+import { stackLabel } from "@/lib/clusters/status";
+import { formatHourly, formatUsd } from "@/lib/money";
+import type { Cluster } from "@/lib/runcrate/schemas";
+import { StatusBadge } from "./status-badge";
+
+/** Narrow screens: one card per cluster instead of a seven-column table. */
+export function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | null }) {
+  return (
+    <ul className="flex flex-col gap-2 md:hidden">
+      {rows.map((c) => (
+        <li key={c.id}>
+          <Link
+            href={`/clusters/${encodeURIComponent(c.id)}`}
+            className="block rounded-lg border bg-card p-3 outline-none hover:border-brand/40 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <span className="truncate font-medium">{c.name}</span>
+              <StatusBadge status={c.status} withMeaning={false} />
+            </div>
+            <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+              <span>
+                {c.gpus_per_node}× {c.gpu_type} × {c.node_count}
+              </span>
+              <span>{stackLabel(c.stack)}</span>
+              <span className="tabular-nums">{formatHourly(hourlyRate(c))}</span>
+              <span className="tabular-nums">
+                {now === null ? "" : `${formatUsd(costSoFar(c, now).amount)} so far`}
+              </span>
+              <span className="tabular-nums">
+                {now === null ? "" : `${formatAge(now - (parseTime(c.created_at) ?? now))} old`}
+              </span>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import Link from "next/link";
+import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { formatAge, parseTime } from "@/lib/clusters/format";
+import type { ListSort, ListView } from "@/lib/clusters/list-view";
+import { stackLabel } from "@/lib/clusters/status";
+import { formatHourly, formatUsd } from "@/lib/money";
+import type { Cluster } from "@/lib/runcrate/schemas";
+import { StatusBadge } from "./status-badge";
+
+function SortHead({
+  label,
+  sort,
+  view,
+  onSort,
+  className,
+}: {
+  label: string;
+  sort: ListSort;
+  view: ListView;
+  onSort: (s: ListSort) => void;
+  className?: string;
+}) {
+  const active = view.sort === sort;
+  const Icon = view.dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
+  return (
+    <TableHead
+      aria-sort={active ? (view.dir === "asc" ? "ascending" : "descending") : "none"}
+      className={className}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(sort)}
+        className="-mx-1 inline-flex items-center gap-1 rounded px-1 outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {label}
+        {active ? <Icon aria-hidden="true" className="size-3.5" /> : null}
+      </button>
+    </TableHead>
+  );
+}
+
+/** Wide screens: one row per cluster, sorted by clicking a column. */
+export function ClusterTable({
+  rows,
+  view,
+  now,
+  onSort,
+}: {
+  rows: Cluster[];
+  view: ListView;
+  now: number | null;
+  onSort: (s: ListSort) => void;
+}) {
+  return (
+    <div className="hidden rounded-lg border md:block">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <SortHead label="Name" sort="name" view={view} onSort={onSort} />
+            <SortHead label="Status" sort="status" view={view} onSort={onSort} />
+            <TableHead>Stack</TableHead>
+            <TableHead>GPUs</TableHead>
+            <SortHead label="Rate" sort="rate" view={view} onSort={onSort} className="text-right" />
+            <SortHead label="Cost so far" sort="cost" view={view} onSort={onSort} className="text-right" />
+            <SortHead label="Age" sort="created" view={view} onSort={onSort} className="text-right" />
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((c) => (
+            <TableRow key={c.id} data-testid="cluster-row">
+              <TableCell className="font-medium">
+                <Link
+                  href={`/clusters/${encodeURIComponent(c.id)}`}
+                  className="text-foreground underline-offset-4 hover:text-brand hover:underline"
+                >
+                  {c.name}
+                </Link>
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={c.status} />
+              </TableCell>
+              <TableCell>{stackLabel(c.stack)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {c.gpus_per_node}× {c.gpu_type}{" "}
+                <span className="text-muted-foreground">× {c.node_count} nodes</span>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatHourly(hourlyRate(c))}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {now === null ? "—" : formatUsd(costSoFar(c, now).amount)}
+              </TableCell>
+              <TableCell className="text-right text-muted-foreground tabular-nums" title={c.created_at}>
+                {now === null ? "—" : formatAge(now - (parseTime(c.created_at) ?? now))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

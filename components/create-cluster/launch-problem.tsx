@@ -1,0 +1,49 @@
+import Link from "next/link";
+import { AlertTriangleIcon } from "lucide-react";
+import type { LaunchProblem } from "@/components/create-cluster/use-launch";
+import { launchHref } from "@/lib/launch/search-params";
+
+/** Why the last Launch failed, above the button, with the way out that fits (retry, other offer, sign in, Settings). */
+export function LaunchProblemAlert({
+  problem,
+  offerId,
+}: {
+  problem: Extract<LaunchProblem, { where: "form" }>;
+  offerId: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive"
+      data-testid="launch-problem"
+    >
+      <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="flex flex-col gap-1">
+        <p>{problem.message}</p>
+        {problem.retrySafe ? (
+          <p className="text-foreground/80">
+            Retrying is safe: it resends the same launch request, so it cannot create a second cluster.
+          </p>
+        ) : null}
+        {problem.offerGone ? (
+          <Link href="/offers" className="underline">
+            Back to offers
+          </Link>
+        ) : null}
+        {problem.signIn ? (
+          <Link
+            href={`/sign-in?callbackUrl=${encodeURIComponent(launchHref("/clusters/new", { offer: offerId }))}`}
+            className="underline"
+          >
+            Sign in again
+          </Link>
+        ) : null}
+        {problem.settings ? (
+          <Link href="/settings" className="underline">
+            Open Settings
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
+import { storageQueryOptions } from "@/lib/query/storage";
+import type { Offer } from "@/lib/runcrate/schemas";
+
+const { launchCluster, push } = vi.hoisted(() => ({ launchCluster: vi.fn(), push: vi.fn() }));
+vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }) }));
+
+const offer: Offer = {
+  id: "h100-8x-ib-helsinki",
+  gpu_type: "H100 SXM",
+  gpus_per_node: 8,
+  deployment_type: "vm",
+  host_tier: "datacenter",
+  location: "Helsinki",
+  country_code: "FI",
+  interconnect: { kind: "infiniband", label: "NDR", rate_gbps: 3200 },
+  hourly_rate_per_node: 18,
+  min_nodes: 2,
+  max_nodes: 8,
+  allowed_node_counts: [2, 4, 8],
+  stacks: ["none", "slurm", "lsf"],
+  volume: true,
+};
+const communityOffer: Offer = {
+  ...offer,
+  id: "rtx-4090-community",
+  host_tier: "community",
+  volume: false,
+  allowed_node_counts: null,
+};
+
+/** The form with its reads already answered (keys, volumes, balance) and the launch action faked. */
+function renderForm(o: Offer = offer, initialNodes: number | null = null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sshKeysQueryOptions().queryKey, [{ id: "key-1", name: "laptop" }]);
+  client.setQueryData(storageQueryOptions().queryKey, [{ id: "vol-1", name: "datasets", sizeGb: 500 }]);
+  client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: 500 });
+  return render(
+    <QueryClientProvider client={client}>
+      <CreateClusterForm offer={o} apiBaseUrl="https://api.example.test/api/v1" initialNodes={initialNodes} />
+    </QueryClientProvider>,
+  );
+}
+
+const nameBox = () => screen.getByRole("textbox", { name: "Name" }) as HTMLInputElement;
+const nodesSelect = () => screen.getByRole("combobox", { name: "Nodes" }) as HTMLSelectElement;
+const launchButton = () => screen.getByRole("button", { name: /^(Launch cluster|Launching…)$/ });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  launchCluster.mockReset();
+  push.mockReset();
+  // Every read is answered from the cache; a request would mean a query the test did not expect.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => Promise.reject(new Error("no network in this test"))),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the create-cluster form", () => {
+  it("offers only the node counts and stacks the offer takes, prefilled from ?nodes when it takes that count", () => {
+    const { unmount } = renderForm(offer, 4);
+    expect([...nodesSelect().options].map((o) => o.textContent)).toEqual([
+      "2 nodes · 16 GPUs",
+      "4 nodes · 32 GPUs",
+      "8 nodes · 64 GPUs",
+    ]);
+    expect(nodesSelect().value).toBe("4");
+    // "lsf" is listed by the offer but not a stack Clusterdeck can launch.
+    expect(screen.getAllByRole("radio").map((r) => r.closest("label")?.textContent)).toEqual([
+      expect.stringMatching(/^None/),
+      expect.stringMatching(/^Slurm/),
+    ]);
+    unmount();
+    renderForm(offer, 3);
+    expect(nodesSelect().value).toBe("2");
+  });
+
+  it("refuses a bad name at the field and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(launchButton());
+    expect(await screen.findByText("Give the cluster a name.")).toBeTruthy();
+    await user.type(nameBox(), "bad_name");
+    expect(await screen.findByText(/Only letters, digits and hyphens/)).toBeTruthy();
+    await user.clear(nameBox());
+    await user.type(nameBox(), "-x");
+    expect(await screen.findByText("Start with a letter or digit.")).toBeTruthy();
+    await user.click(launchButton());
+    expect(launchCluster).not.toHaveBeenCalled();
+  });
+
+  it("on a community offer, hides storage with the reason and says it sends include_community", () => {
+    renderForm(communityOffer);
+    expect(screen.getByTestId("storage-reason").textContent).toBe(
+      "Community hosts cannot take a storage volume.",
+    );
+    expect(screen.getByTestId("community-note").textContent).toContain("include_community: true");
+    expect(screen.queryByRole("combobox", { name: /Storage volume/ })).toBeNull();
+  });
+
+  it("keeps the draft: what was typed is back after the page is opened again", async () => {
+    const user = userEvent.setup();
+    const first = renderForm();
+    await user.type(nameBox(), "keep-me");
+    await user.selectOptions(nodesSelect(), "4");
+    await user.click(screen.getByRole("radio", { name: /^Slurm/ }));
+    await waitFor(() =>
+      expect(
+        JSON.parse(sessionStorage.getItem(`clusterdeck:create-draft:${offer.id}`) ?? "{}"),
+      ).toMatchObject({
+        values: { name: "keep-me", node_count: 4, stack: "slurm" },
+      }),
+    );
+    first.unmount();
+
+    renderForm();
+    await waitFor(() => expect(nameBox().value).toBe("keep-me"));
+    expect(nodesSelect().value).toBe("4");
+    expect((screen.getByRole("radio", { name: /^Slurm/ }) as HTMLInputElement).checked).toBe(true);
+    // Another offer's form does not pick it up.
+    expect(sessionStorage.getItem(`clusterdeck:create-draft:${communityOffer.id}`)).toBeNull();
+  });
+
+  it("a double click on Launch calls the action once, then goes to the new cluster", async () => {
+    let answer: (r: unknown) => void = () => {};
+    launchCluster.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(nameBox(), "train");
+    await user.dblClick(launchButton());
+    await waitFor(() => expect(launchCluster).toHaveBeenCalled());
+    await user.click(launchButton());
+    expect(launchCluster).toHaveBeenCalledTimes(1);
+    expect(launchCluster).toHaveBeenCalledWith({
+      offerId: offer.id,
+      values: expect.objectContaining({ name: "train", node_count: 2, stack: "none" }),
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+
+    answer({ ok: true, data: { id: "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60" } });
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60"));
+    expect(launchCluster).toHaveBeenCalledTimes(1);
+  });
+});
