@@ -62,16 +62,18 @@ function noteFor(c: SimCluster, peak: number, linkGBs: number): string {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/**
- * POST /clusters/{id}/tests: one test at a time, only on a ready cluster. With `queuedSeconds` (variant
- * `test-queued`) the test waits that long as `queued`, with no started_at, before it runs.
- */
-export function startTest(
-  c: SimCluster,
-  now: number,
-  speed: number,
-  queuedSeconds: number | null = null,
-): SimTest {
+/** How a test runs beyond the API's rules: the variants `test-queued` and `test-seconds` set these. */
+export type TestTiming = {
+  /** Seconds the test waits as `queued` (no started_at) before it runs; null: it runs at once. */
+  queuedSeconds?: number | null;
+  /** Simulated seconds it runs; null: testSeconds(nodes). */
+  runSeconds?: number | null;
+};
+
+/** POST /clusters/{id}/tests: one test at a time, only on a ready cluster. */
+export function startTest(c: SimCluster, now: number, speed: number, timing: TestTiming = {}): SimTest {
+  const queuedSeconds = timing.queuedSeconds ?? null;
+  const runSeconds = timing.runSeconds ?? testSeconds(c.nodeCount);
   if (c.status !== "ready") {
     throw conflict("invalid_state", `Cluster ${c.name} is ${c.status}; an NCCL test needs a ready cluster.`, {
       status: c.status,
@@ -91,7 +93,7 @@ export function startTest(
     result: null,
   };
   c.lastTest = test;
-  if (queuedSeconds === null) run(c, test, now, speed);
+  if (queuedSeconds === null) run(c, test, now, speed, runSeconds);
   else {
     addEvent(
       c,
@@ -104,13 +106,13 @@ export function startTest(
       if (c.lastTest !== test || test.status !== "queued") return;
       test.status = "running";
       test.startedAt = at;
-      run(c, test, at, speed);
+      run(c, test, at, speed, runSeconds);
     });
   }
   return test;
 }
 
-function run(c: SimCluster, test: SimTest, now: number, speed: number): void {
+function run(c: SimCluster, test: SimTest, now: number, speed: number, seconds: number): void {
   const gpus = c.nodeCount * c.offer.gpus_per_node;
   addEvent(
     c,
@@ -119,7 +121,7 @@ function run(c: SimCluster, test: SimTest, now: number, speed: number): void {
     null,
     `NCCL all_reduce test started across ${gpus} GPUs on ${c.nodeCount} machines.`,
   );
-  schedule(c, now + (testSeconds(c.nodeCount) * 1000) / speed, (at) => {
+  schedule(c, now + (seconds * 1000) / speed, (at) => {
     if (c.lastTest !== test || test.status !== "running") return;
     test.result = computeResult(c, test.id);
     test.status = "passed";

@@ -34,6 +34,7 @@ export const VARIANTS = {
   "failure-reason-running": {},
   "node-status-active": {},
   "test-queued": { value: { kind: "int", min: 1, max: 3600, default: 30, unit: "seconds" } },
+  "test-seconds": { value: { kind: "int", min: 1, max: 86_400, default: 3600, unit: "seconds" } },
   "credits-details-alt": { value: { kind: "enum", values: ["needed", "none"], default: "needed" } },
   "delete-202-stub": {},
   "delete-404-after": {},

@@ -151,12 +151,10 @@ export const clusterRoutes: Route<ApiContext>[] = [
       const parsed = startTestBodySchema.safeParse(body);
       if (!parsed.success)
         throw validation("kind", "kind must be nccl_all_reduce, the only test the API runs.");
-      const test = startTest(
-        cluster,
-        ctx.state.clock.now(),
-        ctx.state.config.speed,
-        ctx.variants.int("test-queued"),
-      );
+      const test = startTest(cluster, ctx.state.clock.now(), ctx.state.config.speed, {
+        queuedSeconds: ctx.variants.int("test-queued"),
+        runSeconds: ctx.variants.int("test-seconds"),
+      });
       return { status: 202, body: { data: testOut(test) } };
     },
   },

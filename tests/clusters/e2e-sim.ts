@@ -19,6 +19,12 @@ export async function setFaults(request: APIRequestContext, faults: Record<strin
   expect(r.ok()).toBe(true);
 }
 
+/** Simulator answer variants for one workspace (sim/README.md, "Variants"); [] turns them off. */
+export async function setVariants(request: APIRequestContext, key: string, variants: string[]) {
+  const r = await request.post(`${simUrl}/__sim/variants`, { data: { key, variants } });
+  expect(r.ok()).toBe(true);
+}
+
 export async function clearFaults(request: APIRequestContext) {
   await request.delete(`${simUrl}/__sim/faults`);
 }
@@ -107,20 +113,6 @@ export async function startTestDirect(request: APIRequestContext, key: string, i
     data: { kind: "nccl_all_reduce" },
   });
   return r.status();
-}
-
-export async function waitForTestEnd(
-  request: APIRequestContext,
-  key: string,
-  id: string,
-  timeoutMs = 90_000,
-) {
-  await expect
-    .poll(async () => (await getCluster(request, key, id)).last_test?.status ?? "none", {
-      timeout: timeoutMs,
-      intervals: [500],
-    })
-    .not.toBe("running");
 }
 
 export async function resetStats(request: APIRequestContext) {

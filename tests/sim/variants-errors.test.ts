@@ -181,3 +181,23 @@ describe("test-queued", () => {
     expect((await h.getCluster(key, id)).last_test).toMatchObject({ status: "failed" });
   });
 });
+
+describe("test-seconds", () => {
+  it("runs an NCCL test for the given simulated time instead of the size-based one", async () => {
+    const { key, id } = await readyIn(["test-seconds:1000"]);
+    await h.call("POST", `/clusters/${id}/tests`, { key });
+    await h.control.advance(990);
+    expect((await h.getCluster(key, id)).last_test?.status).toBe("running");
+    await h.control.advance(20);
+    expect((await h.getCluster(key, id)).last_test?.status).toBe("passed");
+  });
+
+  it("runs for an hour when written without a value", async () => {
+    const { key, id } = await readyIn(["test-seconds"]);
+    await h.call("POST", `/clusters/${id}/tests`, { key });
+    await h.control.advance(3590);
+    expect((await h.getCluster(key, id)).last_test?.status).toBe("running");
+    await h.control.advance(20);
+    expect((await h.getCluster(key, id)).last_test?.status).toBe("passed");
+  });
+});
