@@ -2,7 +2,7 @@
 
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction } from "@/lib/actions/keys";
