@@ -6,7 +6,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import * as z from "zod/mini";
+import { z } from "zod";
 import type { CreateDraft } from "@/components/create-cluster/draft-storage";
 import type { CreateClusterFormValues, CreateSchemaContext } from "@/lib/launch/form";
 import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
@@ -30,12 +30,12 @@ export function resolverFor(offer: Offer, ctx: CreateSchemaContext): Resolver<Cr
 const draftSchema = z.object({
   v: z.literal(1),
   values: formValuesShapeSchema,
-  intent: z.nullable(
-    z.object({
-      key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
-      fingerprint: z.string().check(z.maxLength(20_000)),
-    }),
-  ),
+  intent: z
+    .object({
+      key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+      fingerprint: z.string().max(20_000),
+    })
+    .nullable(),
 });
 
 /** A stored draft, if it fits (storage is untrusted: another version, a user edit); null otherwise. */
