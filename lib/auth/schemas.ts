@@ -3,11 +3,9 @@
  * No server-only imports: the client bundles this file.
  */
 import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 200;
-export const EMAIL_MAX = 254;
-export const NAME_MAX = 100;
+export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
 const email = z
   .string()
