@@ -3,17 +3,17 @@
 import * as React from "react";
 import { ThemeProvider } from "next-themes";
 
-import { Toaster } from "@/components/ui/sonner";
+import { LazyToaster } from "@/components/shared/toast";
 
 /**
  * Client-side context for every page: the theme (class on <html>, following the system until the user picks) and
- * the toaster. React Query lives in the console layout (QueryProvider).
+ * the toaster, which loads with the first toast. React Query lives in the console layout (QueryProvider).
  */
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       {children}
-      <Toaster position="bottom-right" closeButton />
+      <LazyToaster position="bottom-right" closeButton />
     </ThemeProvider>
   );
 }

@@ -2,7 +2,7 @@
 
 import { ActivityIcon, LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shared/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

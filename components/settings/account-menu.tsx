@@ -10,7 +10,7 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shared/toast";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,

@@ -2,7 +2,7 @@
 
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shared/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction } from "@/lib/actions/keys";
