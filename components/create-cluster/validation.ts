@@ -1,8 +1,8 @@
 /**
  * Everything the create form needs zod for, in one module the form loads when first wanted (loadValidation): the
- * resolver built from the offer's schema and the check of a stored draft. zod and the schema were about a fifth of
- * the page's first-load JavaScript (bench: page weight), and nothing needs them before a stored draft is read, the
- * form gets focus, or it is first validated. The schema is the same one the launch action runs on the server.
+ * resolver built from the offer's schema and the check of a stored draft. zod and the schema are a large share of the
+ * page's first-load JavaScript (docs/performance.md), and nothing needs them before a stored draft is read, the form
+ * gets focus, or it is first validated. The schema is the same one the launch action runs on the server.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";

@@ -11,9 +11,9 @@ import { parseOfferQuery, serializeOfferQuery } from "@/lib/offers/url-state";
  * discrete choices push a history entry, typing replaces the current one. The page never scrolls on a change.
  *
  * A change is applied to local state first, so the list re-renders in the same task as the click; the router only
- * catches up with the URL afterwards, in a transition. Waiting for the router instead put its time-sliced re-render
- * of the whole tree between a click and the new list (bench: offers filter → render). When the URL changes from
- * elsewhere (Back, a shared link), the local state follows it.
+ * catches up with the URL afterwards, in a transition, so its time-sliced re-render of the whole tree does not sit
+ * between a click and the new list (docs/performance.md). When the URL changes from elsewhere (Back, a shared
+ * link), the local state follows it.
  */
 export function useOfferFilters() {
   const searchParams = useSearchParams();

@@ -5,8 +5,8 @@ import dynamic from "next/dynamic";
 import type { ExternalToast } from "sonner";
 
 /**
- * sonner's `toast.success` / `toast.error`, with sonner fetched at the first toast instead of with every page: plain
- * sonner is 6.5–7 kB gzip of every page's first-load JS and put /clusters/[id] over its weight budget
+ * sonner's `toast.success` / `toast.error`, with sonner fetched at the first toast instead of with every page: no
+ * page needs a toast at first load, and sonner in every page's first load puts /clusters/[id] over its weight budget
  * (docs/performance.md). The toaster is components/ui/sonner.tsx as shadcn ships it; LazyToaster mounts it from the
  * first toast on, and sonner shows the toasts created before its Toaster subscribed.
  */
