@@ -16,7 +16,8 @@ export async function proxy(request: NextRequest) {
   // letting the route's param decoding fail later as a 500.
   if (!isDecodablePath(pathname))
     return refuse(pathname, 400, "The address contains an invalid percent-encoded character.");
-  // A server-action body Next cannot decode would otherwise be answered 500 before any of our code runs.
+  // An action or form post over the size limit, or whose body is not JSON or multipart at all
+  // (lib/actions/request-guard.ts).
   const refusal = await checkActionRequest(request);
   if (refusal) return refuse(pathname, refusal.status, refusal.message);
   if (isPublicPath(pathname)) return NextResponse.next();

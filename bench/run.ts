@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     const idleRss = rssMb(findNextServer(app.proc.child.pid as number) ?? -1);
     procs.push(app.proc);
     const simc = simClient(sim.url);
-    const account = await signUpWithKey(app.url, path.join(ROOT, DIST));
+    const account = await signUpWithKey(app.url);
     const offers = await simc.offers(account.key);
     const offer = offers.find((o) => o.available !== false && o.volume) ?? offers[0];
     if (!offer) throw new Error("the simulator lists no offers");
@@ -128,7 +128,6 @@ async function main(): Promise<void> {
     const ctx: BenchContext = {
       appUrl: app.url,
       simUrl: sim.url,
-      distDir: path.join(ROOT, DIST),
       appPid: app.proc.child.pid as number,
       sim: simc,
       account,

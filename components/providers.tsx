@@ -15,7 +15,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <NuqsAdapter>{children}</NuqsAdapter>
-      <LazyToaster />
+      <LazyToaster position="bottom-right" closeButton />
     </ThemeProvider>
   );
 }

@@ -5,7 +5,6 @@ import type { SimClient } from "../../tests/support/sim-client";
 export type BenchContext = {
   appUrl: string;
   simUrl: string;
-  distDir: string;
   /** Root pid of `next start` (the next-server process is in its tree). */
   appPid: number;
   sim: SimClient;

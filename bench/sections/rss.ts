@@ -4,6 +4,7 @@
  * spread over 20 users, each with their own key and cluster, 10 tabs each.
  */
 import { signUpWithKey } from "../../tests/support/account";
+import { launchBrowser } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
 import { findNextServer, rssMb } from "../../tests/support/proc";
@@ -20,10 +21,15 @@ export async function makeWatchers(ctx: BenchContext, users: number) {
   const offer = offers.find((o) => o.id === ctx.offerId) ?? offers[0];
   if (!offer) throw new Error("no offers");
   const out: Array<{ cookie: string; clusterId: string }> = [];
-  for (let i = 0; i < users; i++) {
-    const a = await signUpWithKey(ctx.appUrl, ctx.distDir, { label: `Watcher ${i}` });
-    const c = await ctx.sim.createCluster(a.key, offer);
-    out.push({ cookie: a.cookie, clusterId: c.id });
+  const browser = await launchBrowser();
+  try {
+    for (let i = 0; i < users; i++) {
+      const a = await signUpWithKey(ctx.appUrl, { label: `Watcher ${i}`, browser });
+      const c = await ctx.sim.createCluster(a.key, offer);
+      out.push({ cookie: a.cookie, clusterId: c.id });
+    }
+  } finally {
+    await browser.close();
   }
   return out;
 }

@@ -1,30 +1,25 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signUpAction } from "@/lib/actions/auth";
-import {
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  signUpSchema,
-  type SignUpInput,
-} from "@/lib/auth/schemas";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/limits";
+import type { SignUpInput } from "@/lib/auth/schemas";
+import { lazyResolver } from "@/components/shared/lazy-resolver";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
+const resolver = lazyResolver<SignUpInput>(() => import("./resolvers").then((m) => m.signUpResolver));
 
 export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   const [formError, setFormError] = React.useState<string | null>(null);
   const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    resolver,
     defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -37,7 +32,12 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Create account">
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="Create account"
+    >
       <FieldGroup>
         <FormAlert message={formError} />
         <FormField

@@ -1,12 +1,12 @@
 /**
  * Everything the create form needs zod for, in one module the form loads when first wanted (loadValidation): the
- * resolver built from the offer's schema and the check of a stored draft. zod and the schema were about a fifth of
- * the page's first-load JavaScript (bench: page weight), and nothing needs them before a stored draft is read, the
- * form gets focus, or it is first validated. The schema is the same one the launch action runs on the server.
+ * resolver built from the offer's schema and the check of a stored draft. zod and the schema are a large share of the
+ * page's first-load JavaScript (docs/performance.md), and nothing needs them before a stored draft is read, the form
+ * gets focus, or it is first validated. The schema is the same one the launch action runs on the server.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import * as z from "zod/mini";
+import { z } from "zod";
 import type { CreateDraft } from "@/components/create-cluster/draft-storage";
 import type { CreateClusterFormValues, CreateSchemaContext } from "@/lib/launch/form";
 import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
@@ -30,12 +30,12 @@ export function resolverFor(offer: Offer, ctx: CreateSchemaContext): Resolver<Cr
 const draftSchema = z.object({
   v: z.literal(1),
   values: formValuesShapeSchema,
-  intent: z.nullable(
-    z.object({
-      key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
-      fingerprint: z.string().check(z.maxLength(20_000)),
-    }),
-  ),
+  intent: z
+    .object({
+      key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+      fingerprint: z.string().max(20_000),
+    })
+    .nullable(),
 });
 
 /** A stored draft, if it fits (storage is untrusted: another version, a user edit); null otherwise. */

@@ -7,10 +7,10 @@ export const RENDER_STEP = 30;
 /**
  * How many rows to mount: the first RENDER_STEP, growing by RENDER_STEP as the sentinel below the list scrolls into
  * view (600 px ahead, so scrolling never reaches an empty end). With 2,000 offers, mounting every row on each filter
- * change blocked the main thread for hundreds of milliseconds on a slow machine; mounting the top rows keeps every
+ * change blocks the main thread for hundreds of milliseconds on a slow machine; mounting the top rows keeps every
  * keystroke and filter change cheap, and the list is sorted, so the rows people look at are the first ones. Resets
- * when the list itself changes. 30 rows fill a tall screen; at 150 the bench's filter-change figure was ~150-190 ms,
- * most of it the browser laying out the table after React's commit, which grows with the row count.
+ * when the list itself changes. 30 rows fill a tall screen; the time of a filter change grows with the rows mounted,
+ * most of it the browser laying out the table after React's commit (docs/performance.md).
  */
 export function useRenderLimit<T>(list: T[]) {
   const [limit, setLimit] = useState(RENDER_STEP);

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 /**
  * Client-side navigation for plain `<a data-client-nav href>` links inside a long list, with one click handler on the
  * list instead of a next/link per row. A next/link costs a few hooks and a registration per row on every mount, and
- * the offer list re-mounts its rows on each filter change (bench: offers filter → render). A plain left click goes
+ * the offer list re-mounts its rows on each filter change (docs/performance.md). A plain left click goes
  * through the router like a Link; a modified or middle click, or opening in a new tab, keeps the browser's default.
  * `beforeNavigate` lets the page finish what must happen first (the offers page: its URL writes, which would cancel
  * a navigation already loading).

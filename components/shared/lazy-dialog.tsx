@@ -6,11 +6,11 @@ import { loadOnce } from "@/lib/load-once";
 
 /**
  * Dialogs whose code loads when first wanted, not with the page. Radix Dialog (focus scope, dismissable layer,
- * scroll lock, portal) and a form's react-hook-form + zod are a large share of a page's first-load JS (bench: page
- * weight), and a dialog is only ever needed after a click. The trigger renders at once; hovering or focusing it
- * starts the download, so by the click it is usually there (on loopback it takes milliseconds either way). Once
- * opened, a dialog stays mounted, so its closing animation and focus return work as before. A failed download is
- * forgotten, so the next hover or click tries again.
+ * scroll lock, portal) and a form's react-hook-form + zod are a large share of a page's first-load JS, and a dialog
+ * is only ever needed after a click (docs/performance.md). The trigger renders at once; hovering or focusing it
+ * starts the download, so by the click it is usually there. Once opened, a dialog stays mounted, so its closing
+ * animation and focus return work as they do for a dialog loaded with the page. A failed download is forgotten, so
+ * the next hover or click tries again.
  */
 
 /**

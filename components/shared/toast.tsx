@@ -2,53 +2,35 @@
 
 import * as React from "react";
 import dynamic from "next/dynamic";
+import type { ExternalToast } from "sonner";
 
 /**
- * Toasts that cost nothing until the first one: `toast.success()` / `toast.error()` queue the message, mount the
- * (sonner) toaster on demand, and hand the queue over once it is subscribed. No page needs a toast at first load,
- * and sonner is ~9 kB gzip that every page used to download up front (measured by the bench's page-weight section).
+ * sonner's `toast.success` / `toast.error`, with sonner fetched at the first toast instead of with every page: no
+ * page needs a toast at first load, and sonner in every page's first load puts /clusters/[id] over its weight budget
+ * (docs/performance.md). The toaster is components/ui/sonner.tsx as shadcn ships it; LazyToaster mounts it from the
+ * first toast on, and sonner shows the toasts created before its Toaster subscribed.
  */
 
-export type ToastOptions = { description?: string };
 type Kind = "success" | "error";
-type Pending = { kind: Kind; title: string; options?: ToastOptions };
-type SonnerToast = typeof import("sonner").toast;
 
-let queue: Pending[] = [];
-let sonner: SonnerToast | null = null;
-/** Whether a toast has been asked for yet: a tiny external store LazyToaster subscribes to. */
 let wanted = false;
 const listeners = new Set<() => void>();
 
-function show(kind: Kind, title: string, options?: ToastOptions): void {
-  if (sonner) {
-    sonner[kind](title, options);
-    return;
-  }
-  queue.push({ kind, title, options });
+function show(kind: Kind, message: string, data?: ExternalToast): void {
   if (!wanted) {
     wanted = true;
     for (const l of listeners) l();
   }
+  void import("sonner").then(
+    (m) => m.toast[kind](message, data),
+    () => undefined, // offline: the toast is lost, the action it reports is not
+  );
 }
 
 export const toast = {
-  success: (title: string, options?: ToastOptions) => show("success", title, options),
-  error: (title: string, options?: ToastOptions) => show("error", title, options),
+  success: (message: string, data?: ExternalToast) => show("success", message, data),
+  error: (message: string, data?: ExternalToast) => show("error", message, data),
 };
-
-/** Called by the loaded toaster once sonner has subscribed: everything queued so far is shown. */
-export function toasterReady(t: SonnerToast): void {
-  sonner = t;
-  const pending = queue;
-  queue = [];
-  for (const p of pending) t[p.kind](p.title, p.options);
-}
-
-/** Called when the toaster unmounts (a test tearing the tree down): later toasts queue again. */
-export function toasterGone(): void {
-  sonner = null;
-}
 
 const Toaster = dynamic(() => import("@/components/ui/sonner").then((m) => m.Toaster), { ssr: false });
 
@@ -58,11 +40,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Mounted once in the root providers; renders the toaster from the first toast on. */
-export function LazyToaster() {
+export function LazyToaster(props: React.ComponentProps<typeof Toaster>) {
   const on = React.useSyncExternalStore(
     subscribe,
     () => wanted,
     () => false,
   );
-  return on ? <Toaster /> : null;
+  return on ? <Toaster {...props} /> : null;
 }

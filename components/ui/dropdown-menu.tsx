@@ -12,8 +12,8 @@ import { cn } from "@/lib/utils";
  * Content (align), Item (onSelect, asChild), CheckboxItem, RadioGroup/RadioItem, Label and Separator.
  *
  * Written here rather than on Radix's DropdownMenu because that one brings the menu, collection, roving-focus,
- * popper and floating-ui modules into every page's first load (the shell has two menus): about 20 kB gzip that the
- * bench's page-weight section attributed to it. What it did that we keep:
+ * popper and floating-ui modules into every page's first load (the shell has two menus; docs/performance.md). What
+ * Radix's menu does that this one keeps:
  * - Enter, Space, ArrowDown open on the first item, ArrowUp on the last; ArrowUp/ArrowDown/Home/End move, a letter
  *   jumps to the next item starting with it; Escape and Tab close and return focus to the trigger.
  * - A click outside closes it; choosing an item closes it unless its onSelect calls event.preventDefault().

@@ -6,9 +6,9 @@ import { cn } from "@/lib/utils";
 /**
  * A styled native <select> (shadcn's NativeSelect shape). Chosen over a Radix Select for every picker here: the
  * browser's own list is keyboard- and screen-reader-complete and right on phones, it costs no JavaScript (Radix
- * Select with popper and floating-ui was ~15 kB gzip of first load), and a closed one does not re-render its
- * options on every parent render (Radix renders them into a fragment to show the value), which the offers page paid
- * on each filter change. `className` sizes the wrapper; the select fills it.
+ * Select brings popper and floating-ui into the first load; docs/performance.md), and a closed one does not
+ * re-render its options on every parent render (Radix renders them into a fragment to show the value), which the
+ * offers page would pay on each filter change. `className` sizes the wrapper; the select fills it.
  */
 function NativeSelect({
   className,

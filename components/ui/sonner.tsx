@@ -1,35 +1,22 @@
 "use client";
 
-import * as React from "react";
+import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
 import { useTheme } from "next-themes";
-import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
-import { CircleCheckIcon, InfoIcon, LoaderCircleIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
+import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-import { toasterGone, toasterReady } from "@/components/shared/toast";
-
-/**
- * The app's toaster: follows the resolved theme and uses the palette's popover colours. Loaded on demand by
- * LazyToaster (components/shared/toast.tsx); once mounted, it takes over the queued toasts. Sonner subscribes in its own
- * effect, which runs before this component's (children first), so nothing queued is lost.
- */
-function Toaster(props: ToasterProps) {
+const Toaster = ({ ...props }: ToasterProps) => {
   const { theme = "system" } = useTheme();
-  React.useEffect(() => {
-    toasterReady(toast);
-    return toasterGone;
-  }, []);
+
   return (
     <Sonner
       theme={theme as ToasterProps["theme"]}
       className="toaster group"
-      position="bottom-right"
-      closeButton
       icons={{
-        success: <CircleCheckIcon className="size-4 text-success" />,
-        info: <InfoIcon className="size-4 text-info" />,
-        warning: <TriangleAlertIcon className="size-4 text-warning" />,
-        error: <OctagonXIcon className="size-4 text-destructive" />,
-        loading: <LoaderCircleIcon className="size-4 animate-spin" />,
+        success: <CircleCheckIcon className="size-4" />,
+        info: <InfoIcon className="size-4" />,
+        warning: <TriangleAlertIcon className="size-4" />,
+        error: <OctagonXIcon className="size-4" />,
+        loading: <Loader2Icon className="size-4 animate-spin" />,
       }}
       style={
         {
@@ -39,12 +26,9 @@ function Toaster(props: ToasterProps) {
           "--border-radius": "var(--radius)",
         } as React.CSSProperties
       }
-      toastOptions={{
-        classNames: { toast: "font-sans text-sm shadow-md", description: "text-muted-foreground" },
-      }}
       {...props}
     />
   );
-}
+};
 
 export { Toaster };

@@ -1,6 +1,7 @@
 "use server";
 
 import { CredentialsSignin } from "next-auth";
+import type { z } from "zod";
 import { redirect, unstable_rethrow } from "next/navigation";
 import { fieldErrorsOf, type ActionResult } from "@/lib/actions/safe-action";
 import { hashPassword } from "@/lib/server/crypto/password";
@@ -18,7 +19,7 @@ const INTERNAL = "Signing in failed because of a problem on the Clusterdeck serv
 
 type FormResult = ActionResult<null>;
 
-function invalid(error: import("zod/mini").core.$ZodError): FormResult {
+function invalid(error: z.ZodError): FormResult {
   const fieldErrors = fieldErrorsOf(error);
   return { ok: false, kind: "invalid-input", error: "Check the highlighted fields.", fieldErrors };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
-import * as z from "zod/mini";
+import { z } from "zod";
 import { contextForUser, type ActiveKey } from "@/lib/server/keys/runcrate-context";
 import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
@@ -36,7 +36,7 @@ const INTERNAL_MESSAGE =
   "Something went wrong on the Clusterdeck server. Try again; if it keeps happening, check the server logs.";
 
 /** zod issues → one message per field (the first), keyed by dotted path. */
-export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_form";
@@ -45,7 +45,7 @@ export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
   return out;
 }
 
-function invalidInput(error: z.core.$ZodError): ActionResult<never> {
+function invalidInput(error: z.ZodError): ActionResult<never> {
   const fieldErrors = fieldErrorsOf(error);
   const first = Object.values(fieldErrors)[0];
   return { ok: false, kind: "invalid-input", error: first ?? "Check the highlighted fields.", fieldErrors };
@@ -74,11 +74,8 @@ export function failureOf(err: unknown, where: string): ActionResult<never> {
   return { ok: false, kind: "internal", error: INTERNAL_MESSAGE };
 }
 
-/**
- * A server action for a signed-in user. The session is checked before the input is even parsed. Takes classic zod
- * and zod/mini schemas alike (forms bundled into the browser use zod/mini).
- */
-export function userAction<S extends z.core.$ZodType, T>(
+/** A server action for a signed-in user. The session is checked before the input is even parsed. */
+export function userAction<S extends z.ZodType, T>(
   schema: S,
   fn: (input: z.output<S>, ctx: { user: SessionUser }) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
@@ -86,7 +83,7 @@ export function userAction<S extends z.core.$ZodType, T>(
     try {
       const user = await getSessionUser();
       if (!user) return { ok: false, kind: "unauthenticated", error: SIGNED_OUT_MESSAGE };
-      const parsed = z.safeParse(schema, input);
+      const parsed = schema.safeParse(input);
       if (!parsed.success) return invalidInput(parsed.error);
       return { ok: true, data: await fn(parsed.data, { user }) };
     } catch (err) {
@@ -96,7 +93,7 @@ export function userAction<S extends z.core.$ZodType, T>(
 }
 
 /** A server action that talks to Runcrate with the signed-in user's active key: userAction plus the key. */
-export function runcrateAction<S extends z.core.$ZodType, T>(
+export function runcrateAction<S extends z.ZodType, T>(
   schema: S,
   fn: (input: z.output<S>, ctx: { user: SessionUser; key: ActiveKey; client: RuncrateClient }) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {

@@ -1,8 +1,8 @@
 /**
  * The Runcrate-key forms' input, shared by the settings forms and lib/actions/keys.ts.
- * No server-only imports: the client bundles this file, so it is written with zod/mini (see lib/auth/schemas.ts).
+ * No server-only imports: the client bundles this file.
  */
-import * as z from "zod/mini";
+import { z } from "zod";
 import { API_KEY_PREFIX } from "@/lib/runcrate/constants";
 
 export const LABEL_MAX = 50;
@@ -11,36 +11,28 @@ export const ENVIRONMENT_MAX = 63;
 /** What a pasted key must look like before it is tested against Runcrate. */
 export const apiKeySchema = z
   .string()
-  .check(
-    z.trim(),
-    z.minLength(API_KEY_PREFIX.length + 8, "That key is too short to be a Runcrate key."),
-    z.maxLength(200, "That key is too long to be a Runcrate key."),
-    z.regex(/^rc_live_[A-Za-z0-9_-]+$/, "Runcrate keys start with rc_live_ followed by letters and digits."),
-  );
+  .trim()
+  .min(API_KEY_PREFIX.length + 8, "That key is too short to be a Runcrate key.")
+  .max(200, "That key is too long to be a Runcrate key.")
+  .regex(/^rc_live_[A-Za-z0-9_-]+$/, "Runcrate keys start with rc_live_ followed by letters and digits.");
 
 export const keyLabelSchema = z
   .string()
-  .check(
-    z.trim(),
-    z.minLength(1, "Give the key a label, like “Personal” or “Team – staging”."),
-    z.maxLength(LABEL_MAX, `A label has at most ${LABEL_MAX} characters.`),
-    z.regex(/^[^\p{Cc}]*$/u, "The label cannot contain control characters."),
-  );
+  .trim()
+  .min(1, "Give the key a label, like “Personal” or “Team – staging”.")
+  .max(LABEL_MAX, `A label has at most ${LABEL_MAX} characters.`)
+  .regex(/^[^\p{Cc}]*$/u, "The label cannot contain control characters.");
 
 /** Empty means "the workspace's default environment". */
-export const environmentNameSchema = z.pipe(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(ENVIRONMENT_MAX, `An environment name has at most ${ENVIRONMENT_MAX} characters.`),
-      z.regex(
-        /^([A-Za-z0-9][A-Za-z0-9_.-]*)?$/,
-        "Use the environment's name as Runcrate shows it: letters, digits, - _ and .",
-      ),
-    ),
-  z.transform((v) => (v === "" ? null : v)),
-);
+export const environmentNameSchema = z
+  .string()
+  .trim()
+  .max(ENVIRONMENT_MAX, `An environment name has at most ${ENVIRONMENT_MAX} characters.`)
+  .regex(
+    /^([A-Za-z0-9][A-Za-z0-9_.-]*)?$/,
+    "Use the environment's name as Runcrate shows it: letters, digits, - _ and .",
+  )
+  .transform((v) => (v === "" ? null : v));
 
 export const keyIdSchema = z.uuid("That key does not exist.");
 

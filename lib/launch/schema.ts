@@ -2,9 +2,8 @@
  * The create-cluster form's schema, built from the chosen offer. The same builder runs in the browser (react-hook-form
  * resolver) and in the launch server action against a freshly fetched offer, so whatever the form accepts the API
  * accepts for every rule the offer and the workspace's lists can tell (runcrate-api.md §2.2, sim assumptions §5 #5).
- * zod/mini, because the browser bundles it (see lib/auth/schemas.ts).
  */
-import * as z from "zod/mini";
+import { z } from "zod";
 import { MAX_SSH_KEYS, STACKS } from "@/lib/runcrate/constants";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { nameProblem, type CreateClusterFormValues, type CreateSchemaContext } from "@/lib/launch/form";
@@ -23,11 +22,11 @@ import {
  * a server action's input) are checked against before the offer-built schema decides.
  */
 export const formValuesShapeSchema = z.object({
-  name: z.string().check(z.maxLength(300)),
+  name: z.string().max(300),
   node_count: z.number(),
-  stack: z.string().check(z.maxLength(50)),
-  ssh_key_ids: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100)),
-  storage_id: z.string().check(z.maxLength(100)),
+  stack: z.string().max(50),
+  ssh_key_ids: z.array(z.string().max(100)).max(100),
+  storage_id: z.string().max(100),
   include_community: z.boolean(),
 });
 
@@ -46,26 +45,23 @@ export function buildCreateClusterSchema(offer: Offer, ctx: CreateSchemaContext 
       : `Pick one of this offer's stacks: ${stacks.map(stackLabel).join(", ")}.`;
 
   return z.object({
-    name: z.string().check(
-      z.superRefine((v, c) => {
-        const p = nameProblem(v);
-        if (p) c.addIssue({ code: "custom", message: p });
-      }),
-    ),
-    node_count: z.number({ error: "Pick a node count." }).check(
-      z.refine((n) => takesNodeCount(offer, n), {
-        message:
-          counts.length === 0
-            ? "This offer takes no node count the API allows."
-            : `This offer takes ${describeNodeCounts(offer)}.`,
-      }),
-    ),
+    name: z.string().superRefine((v, c) => {
+      const p = nameProblem(v);
+      if (p) c.addIssue({ code: "custom", message: p });
+    }),
+    node_count: z.number({ error: "Pick a node count." }).refine((n) => takesNodeCount(offer, n), {
+      message:
+        counts.length === 0
+          ? "This offer takes no node count the API allows."
+          : `This offer takes ${describeNodeCounts(offer)}.`,
+    }),
     stack: z
       .enum(STACKS, { error: () => stackMessage })
-      .check(z.refine((s) => stacks.includes(s), { message: stackMessage })),
-    ssh_key_ids: z.array(z.string()).check(
-      z.maxLength(MAX_SSH_KEYS, `At most ${MAX_SSH_KEYS} SSH keys.`),
-      z.superRefine((ids, c) => {
+      .refine((s) => stacks.includes(s), { message: stackMessage }),
+    ssh_key_ids: z
+      .array(z.string())
+      .max(MAX_SSH_KEYS, `At most ${MAX_SSH_KEYS} SSH keys.`)
+      .superRefine((ids, c) => {
         if (new Set(ids).size !== ids.length)
           c.addIssue({ code: "custom", message: "Each SSH key can be picked once." });
         if (ids.some((id) => !guid.safeParse(id).success))
@@ -76,26 +72,21 @@ export function buildCreateClusterSchema(offer: Offer, ctx: CreateSchemaContext 
             message: "A picked SSH key no longer exists in this workspace; reload the list.",
           });
       }),
-    ),
-    storage_id: z.string().check(
-      z.superRefine((id, c) => {
-        if (id === "") return;
-        if (storageReason) c.addIssue({ code: "custom", message: storageReason });
-        else if (!guid.safeParse(id).success)
-          c.addIssue({ code: "custom", message: "That volume id is not valid." });
-        else if (storageKnown && !storageKnown.has(id))
-          c.addIssue({
-            code: "custom",
-            message: "That volume no longer exists in this environment; reload the list.",
-          });
-      }),
-    ),
-    include_community: z.boolean().check(
-      z.refine((v) => v === community, {
-        message: community
-          ? "This offer runs on community hosts; launching it needs include_community."
-          : "include_community is only for offers on community hosts.",
-      }),
-    ),
-  }) satisfies z.ZodMiniType<CreateClusterFormValues>;
+    storage_id: z.string().superRefine((id, c) => {
+      if (id === "") return;
+      if (storageReason) c.addIssue({ code: "custom", message: storageReason });
+      else if (!guid.safeParse(id).success)
+        c.addIssue({ code: "custom", message: "That volume id is not valid." });
+      else if (storageKnown && !storageKnown.has(id))
+        c.addIssue({
+          code: "custom",
+          message: "That volume no longer exists in this environment; reload the list.",
+        });
+    }),
+    include_community: z.boolean().refine((v) => v === community, {
+      message: community
+        ? "This offer runs on community hosts; launching it needs include_community."
+        : "include_community is only for offers on community hosts.",
+    }),
+  }) satisfies z.ZodType<CreateClusterFormValues>;
 }

@@ -24,7 +24,7 @@ import {
 // The plain values live in ./constants (zod-free, safe for browser bundles); re-exported so this stays the one module
 // the app and the simulator read the API's shapes and rules from.
 export * from "./constants";
-// Request bodies the browser also checks (forms): zod/mini, so a page does not pull in the whole zod API.
+// Request bodies the browser also checks (forms).
 export * from "./request-schemas";
 
 // ───────────────────────────── primitives ─────────────────────────────

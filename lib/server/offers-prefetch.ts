@@ -8,9 +8,9 @@ import { offersQueryOptions } from "@/lib/query/offers";
 
 /**
  * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list
- * and its shortfall marks. Without this the browser hydrated an empty page, fetched, and then rendered the whole list
- * in one long task (bench: Lighthouse /offers). Both reads run side by side; a failed one is simply left out, and the
- * browser's own fetch then shows the reason and offers Retry, as before.
+ * and its shortfall marks, rather than hydrating an empty page, fetching, and then rendering the whole list in one
+ * long task (docs/performance.md). Both reads run side by side; a failed one is simply left out, and the browser's
+ * own fetch then shows the reason and offers Retry.
  */
 export async function prefetchOffers(
   ctx: RuncrateContext,

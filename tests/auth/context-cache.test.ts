@@ -3,6 +3,7 @@ import {
   CONTEXT_TTL_MS,
   cachedForUser,
   clearContextCache,
+  createContextCache,
   invalidateUserContext,
 } from "@/lib/server/keys/context-cache";
 
@@ -19,14 +20,14 @@ function counter<T>(values: T[]) {
 describe("cachedForUser", () => {
   it("reuses a user's context for CONTEXT_TTL_MS, then looks it up again", async () => {
     let t = 1_000;
-    const now = () => t;
+    const cache = createContextCache({ now: () => t });
     const c = counter(["a1", "a2"]);
-    expect(await cachedForUser("alice", c.load, now)).toBe("a1");
-    t += CONTEXT_TTL_MS - 1;
-    expect(await cachedForUser("alice", c.load, now)).toBe("a1");
+    expect(await cachedForUser("alice", c.load, cache)).toBe("a1");
+    t += CONTEXT_TTL_MS;
+    expect(await cachedForUser("alice", c.load, cache)).toBe("a1");
     expect(c.calls()).toBe(1);
     t += 1;
-    expect(await cachedForUser("alice", c.load, now)).toBe("a2");
+    expect(await cachedForUser("alice", c.load, cache)).toBe("a2");
     expect(c.calls()).toBe(2);
   });
 
@@ -64,7 +65,7 @@ describe("cachedForUser", () => {
 
   it("is one store per process, whichever copy of the module asks", async () => {
     await cachedForUser("alice", async () => "kept");
-    const holder = globalThis as unknown as { __clusterdeckContextCache?: Map<string, unknown> };
+    const holder = globalThis as unknown as { __clusterdeckContextCache?: { has(k: string): boolean } };
     expect(holder.__clusterdeckContextCache?.has("alice")).toBe(true);
   });
 });

@@ -27,15 +27,34 @@ describe("coalescer", () => {
   });
 
   it("serves the result for the TTL, then asks again", async () => {
-    let t = 0;
-    const c = createCoalescer({ ttlMs: 1000, now: () => t });
+    let t = 5_000;
+    const c = createCoalescer({ ttlMs: 1000, perf: { now: () => t } });
     let calls = 0;
     const fn = async () => ++calls;
     expect(await c.run("k", fn)).toBe(1);
-    t = 999;
+    t += 1000;
     expect(await c.run("k", fn)).toBe(1);
-    t = 1000;
+    t += 1;
     expect(await c.run("k", fn)).toBe(2);
+  });
+
+  it("counts the TTL from when the read settles, however long it was in flight", async () => {
+    let t = 5_000;
+    const c = createCoalescer({ ttlMs: 1000, perf: { now: () => t } });
+    let calls = 0;
+    const d = deferred<string>();
+    const slow = () => {
+      calls++;
+      return d.promise;
+    };
+    const first = c.run("k", slow);
+    t += 5_000;
+    const second = c.run("k", slow);
+    d.resolve("v");
+    expect(await Promise.all([first, second])).toEqual(["v", "v"]);
+    t += 1000;
+    expect(await c.run("k", async () => "fresh")).toBe("v");
+    expect(calls).toBe(1);
   });
 
   it("keeps different keys apart", async () => {

@@ -9,13 +9,12 @@ import { e2e } from "../../playwright.config";
  * plus axe's best practices; the theme is set the way next-themes stores it (localStorage "theme") and the
  * colour scheme is emulated to match, so "system" cannot flip it.
  */
-const DIST = process.env.NEXT_DIST_DIR ?? ".next-e2e";
 
 type Setup = { account: Account; clusterId: string; offerId: string };
 let setup: Setup;
 
 test.beforeAll(async () => {
-  const account = await signUpWithKey(e2e.appUrl, DIST, { label: "A11y" });
+  const account = await signUpWithKey(e2e.appUrl, { label: "A11y" });
   const sim = simClient(e2e.simUrl);
   const offer = (await sim.offers(account.key)).find(
     (o) => (o as { host_tier?: string }).host_tier !== "community",

@@ -1,36 +1,89 @@
 /**
- * Every server action (found in the build's server-reference-manifest, so a new action is covered without editing
- * this file) and every GET route handler, fuzzed with random and hostile input through HTTP: never a 5xx, every
- * action answer is a well-formed ActionResult, nothing is accepted, and nothing changes — no mutating request
- * reaches the simulator, the account's clusters stay the same and the session and key still work.
+ * Every server action (recorded by driving the UI once, tests/reliability/support/action-tour.ts) and every GET route
+ * handler, fuzzed with random and hostile input through HTTP: never a 5xx for anything Next can decode, nothing leaks,
+ * and nothing changes — no mutating request reaches the simulator, the account's clusters and keys stay the same, and
+ * the session and key still work.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { createRequire } from "node:module";
 import fc from "fast-check";
-import { callAction } from "../support/server-action";
-import { REL } from "./support/config";
-import { expect, test, unhandledErrors } from "./support/stack";
+import type { RecordedAction } from "./support/action-tour";
+import { recordActions } from "./support/action-tour";
+import { ROOT } from "../support/stack";
+import { expect, test, unhandledErrors, type Stack } from "./support/stack";
 
-type Entry = { exportedName?: string; filename?: string; workers?: Record<string, unknown> };
-function actions(): Array<{ id: string; name: string; page: string }> {
-  const m = JSON.parse(
-    readFileSync(path.join(REL.absDist, "server/server-reference-manifest.json"), "utf8"),
-  ) as { node: Record<string, Entry> };
-  return Object.entries(m.node).map(([id, e]) => {
-    const worker = Object.keys(e.workers ?? {})[0] ?? "app/page";
-    // "app/(console)/clusters/[id]/page" → "/clusters/x/…" : any page that carries the action will do.
-    const page =
-      worker
-        .replace(/^app/, "")
-        .replace(/\/page$/, "")
-        .replace(/\/\([^)]+\)/g, "")
-        .replace(/\[[^\]]+\]/g, "00000000-0000-4000-8000-000000000000") || "/";
-    return { id, name: `${e.filename}#${e.exportedName}`, page };
-  });
+// The reply encoder of the React that Next ships: how the browser encodes an action's arguments.
+const { encodeReply } = createRequire(__filename)(
+  "next/dist/compiled/react-server-dom-turbopack/client.edge.js",
+) as { encodeReply: (args: unknown[]) => Promise<string | FormData> };
+
+let recorded: RecordedAction[] | null = null;
+async function actions(browser: import("@playwright/test").Browser, stack: Stack): Promise<RecordedAction[]> {
+  recorded ??= await recordActions(browser, stack);
+  return recorded;
 }
 
-// signOut takes no input and signing out is its job; it is fuzzed with a throwaway session below.
-const STATEFUL_WITHOUT_INPUT = new Set(["lib/actions/auth.ts#signOutAction"]);
+type Sent = { status: number; body: string };
+async function post(
+  stack: Stack,
+  a: { id: string; page: string },
+  body: BodyInit,
+  o: { contentType?: string; cookie?: string } = {},
+): Promise<Sent> {
+  const headers: Record<string, string> = {
+    "next-action": a.id,
+    accept: "text/x-component",
+    origin: stack.appUrl,
+  };
+  if (o.contentType) headers["content-type"] = o.contentType;
+  if (o.cookie) headers.cookie = o.cookie;
+  const res = await fetch(new URL(a.page, stack.appUrl), {
+    method: "POST",
+    redirect: "manual",
+    signal: AbortSignal.timeout(60_000),
+    headers,
+    body,
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** What must not change whatever the fuzzer sends: the account's clusters and keys, its session and key. */
+async function snapshot(stack: Stack) {
+  const keysPage = await fetch(`${stack.appUrl}/settings/keys`, {
+    headers: { cookie: stack.account.cookie },
+  });
+  const html = await keysPage.text();
+  return {
+    clusters: (await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort(),
+    keysPage: keysPage.status,
+    keyRows: html.split('data-testid="key-row"').length - 1,
+    activeKeyShown: html.includes(stack.account.key.slice(-4)),
+  };
+}
+
+async function assertNothingChanged(stack: Stack, before: Awaited<ReturnType<typeof snapshot>>) {
+  const suffix = stack.account.key.slice(-4);
+  expect(
+    (await stack.sim.stats()).requests
+      .filter((r) => r.key_suffix === suffix && r.method !== "GET")
+      .map((r) => r.path),
+  ).toEqual([]);
+  expect(await snapshot(stack)).toEqual(before);
+  const balance = await fetch(`${stack.appUrl}/api/balance`, { headers: { cookie: stack.account.cookie } });
+  expect(balance.status).toBe(200);
+}
+
+/** A stack trace, a file path of the server, or the account's key in a body sent to the browser. */
+function leaks(stack: Stack, body: string): boolean {
+  return (
+    body.includes(ROOT) ||
+    /node_modules|\n\s+at /.test(body) ||
+    body.includes(stack.account.key) ||
+    body.includes(stack.account.key.slice("rc_live_".length))
+  );
+}
+
+// Signing out takes no input and ending the session is its job: it is fuzzed with a throwaway session.
+const ENDS_THE_SESSION = new Set(["sign out"]);
 
 const hostileValue = fc.oneof(
   fc.constant({ __proto__: { polluted: true } }),
@@ -79,107 +132,98 @@ const rawBodies: [contentType: string, body: string][] = [
   [TEXT, '[{"a":"$Q5"}]'],
   [TEXT, "\u0000"],
   [TEXT, "[".repeat(5000)],
-  [TEXT, JSON.stringify(["x".repeat(1_100_000)])],
   ["application/json", "{"],
   [MULTIPART, "garbage"],
   ["multipart/form-data", "garbage"],
   [MULTIPART, formRoot("[")],
   [MULTIPART, formRoot('["$@1"]')],
 ];
+const refusedBodies: [contentType: string, body: string, status: number][] = [
+  [TEXT, JSON.stringify(["x".repeat(1_100_000)]), 413],
+  ["application/x-www-form-urlencoded", "a=1", 400],
+  ["application/octet-stream", "[]", 400],
+];
 
-test("server actions: random and hostile input is refused, never 5xx, changes nothing", async ({ stack }) => {
-  test.setTimeout(10 * 60_000);
+test("server actions: random and hostile input is refused, never 5xx, changes nothing", async ({
+  stack,
+  browser,
+}) => {
+  test.setTimeout(15 * 60_000);
+  const list = await actions(browser, stack);
+  // Sign-up, the key actions, sign-out and sign-in, the SSH key, launch, test, resize, terminate.
+  expect(list.map((a) => a.step)).toEqual(
+    expect.arrayContaining(["sign up", "add a key", "launch", "sign in"]),
+  );
+  expect(list.length).toBeGreaterThanOrEqual(10);
   const logStart = stack.app.output().length;
-  const list = actions();
-  expect(list.length).toBeGreaterThan(5);
-  const clustersBefore = (await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort();
+  const before = await snapshot(stack);
   await stack.sim.resetStats();
   const bad: string[] = [];
 
   for (const a of list) {
-    const cookie = STATEFUL_WITHOUT_INPUT.has(a.name)
-      ? (await stack.newAccount()).cookie
-      : stack.account.cookie;
+    const cookie = ENDS_THE_SESSION.has(a.step) ? (await stack.newAccount()).cookie : stack.account.cookie;
     await fc.assert(
       fc.asyncProperty(argsArb, fc.boolean(), async (args, signedIn) => {
-        const r = await callAction({
-          appUrl: stack.appUrl,
-          pagePath: a.page,
-          actionId: a.id,
-          args,
+        let body: string | FormData;
+        try {
+          body = await encodeReply(args);
+        } catch {
+          return true; // a value React itself would not send
+        }
+        const r = await post(stack, a, body, {
+          contentType: typeof body === "string" ? "text/plain;charset=UTF-8" : undefined,
           cookie: signedIn ? cookie : undefined,
         });
-        if (r.status >= 500)
-          bad.push(`${a.name} → HTTP ${r.status} for ${JSON.stringify(args).slice(0, 200)}`);
-        const res = r.result as { ok?: unknown; kind?: unknown } | undefined;
-        // An action either answers an ActionResult, or (sign-in/out, external sign-in) redirects.
-        if (
-          res !== undefined &&
-          res !== null &&
-          typeof res === "object" &&
-          res.ok === true &&
-          !STATEFUL_WITHOUT_INPUT.has(a.name)
-        ) {
-          bad.push(`${a.name} accepted ${JSON.stringify(args).slice(0, 200)}`);
-        }
+        const what = `${a.step} (${a.page}) ← ${JSON.stringify(args)?.slice(0, 200)}`;
+        if (r.status >= 500) bad.push(`${what} → HTTP ${r.status}`);
+        if (leaks(stack, r.body)) bad.push(`${what} leaked: ${r.body.slice(0, 200)}`);
         return true;
       }),
       { numRuns: Number(process.env.REL_FUZZ_RUNS ?? 40), seed: 7 },
     );
   }
   // An action id that does not exist.
-  const ghost = await callAction({
-    appUrl: stack.appUrl,
-    pagePath: "/clusters",
-    actionId: "7f" + "0".repeat(40),
-    args: [{}],
+  const ghost = await post(stack, { id: "7f" + "0".repeat(40), page: "/clusters" }, "[{}]", {
+    contentType: "text/plain;charset=UTF-8",
     cookie: stack.account.cookie,
   });
   if (ghost.status >= 500) bad.push(`unknown action id → HTTP ${ghost.status}`);
 
   expect(bad).toEqual([]);
-  const { requests } = await stack.sim.stats();
-  const suffix = stack.account.key.slice(-4);
-  expect(requests.filter((r) => r.key_suffix === suffix && r.method !== "GET").map((r) => r.path)).toEqual(
-    [],
-  );
-  expect((await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort()).toEqual(clustersBefore);
-  // The session and the active key survived.
-  const balance = await fetch(`${stack.appUrl}/api/balance`, { headers: { cookie: stack.account.cookie } });
-  expect(balance.status).toBe(200);
+  await assertNothingChanged(stack, before);
   expect(unhandledErrors(stack.app.output().slice(logStart))).toEqual([]);
 });
 
 /**
- * Bodies that are not a React reply at all. Next decodes an action's body before any app code runs and answers what it
- * cannot decode with a 500, so proxy.ts checks the body first (lib/actions/request-guard.ts) and refuses it with a 400.
- * Also: nothing leaks (no stack, no file path, no key), nothing changes, and the server keeps answering.
+ * Bodies that are not a React reply. proxy.ts refuses what is over the size limit (413) or not JSON or multipart at
+ * all (400, lib/actions/request-guard.ts); the rest — JSON or multipart that may or may not make an action call — is
+ * Next's to answer: a 4xx, its own 500, or a 200 when it decodes to a call with no usable input (then the action's
+ * own validation answers). Whichever answers: nothing leaks (no stack, no file path, no key), nothing changes, and
+ * the server keeps answering.
  */
-test("server actions: undecodable bodies are refused with 400, leak nothing and change nothing", async ({
+test("server actions: bodies that are not a React reply leak nothing and change nothing", async ({
   stack,
+  browser,
 }) => {
-  const list = actions();
+  const list = await actions(browser, stack);
+  const before = await snapshot(stack);
   await stack.sim.resetStats();
-  const clustersBefore = (await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort();
   const statuses: Record<string, number> = {};
   const bad: string[] = [];
-  const leaks: string[] = [];
+  const leaked: string[] = [];
   for (const a of list) {
+    const cookie = ENDS_THE_SESSION.has(a.step) ? (await stack.newAccount()).cookie : stack.account.cookie;
     for (const [contentType, body] of rawBodies) {
-      const r = await callAction({
-        appUrl: stack.appUrl,
-        pagePath: a.page,
-        actionId: a.id,
-        args: [],
-        rawBody: body,
-        contentType,
-        cookie: stack.account.cookie,
-      });
+      const r = await post(stack, a, body, { contentType, cookie });
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      const what = `${a.name} ${contentType.split(";")[0]} ${JSON.stringify(body.slice(0, 20))}`;
-      if (r.status !== 400 && r.status !== 413) bad.push(`${what} → HTTP ${r.status}`);
-      if (/\/work\/|node_modules|\n\s+at |rc_live_/.test(r.raw))
-        leaks.push(`${what}: ${r.raw.slice(0, 200)}`);
+      const what = `${a.step} ${contentType.split(";")[0]} ${JSON.stringify(body.slice(0, 20))}`;
+      if (r.status > 500 || (r.status >= 300 && r.status < 400)) bad.push(`${what} → HTTP ${r.status}`);
+      if (leaks(stack, r.body)) leaked.push(`${what}: ${r.body.slice(0, 200)}`);
+    }
+    // Not JSON or multipart at all, and over the limit: refused in proxy.ts before Next reads the body.
+    for (const [contentType, body, status] of refusedBodies) {
+      const r = await post(stack, a, body, { contentType, cookie });
+      if (r.status !== status) bad.push(`${a.step} ${contentType} → HTTP ${r.status}, not ${status}`);
     }
   }
   // A form posted without JavaScript carries no action header; a body that is not multipart at all is refused too.
@@ -191,15 +235,8 @@ test("server actions: undecodable bodies are refused with 400, leak nothing and 
   if (noJs.status !== 400) bad.push(`no-JS form post of "garbage" → HTTP ${noJs.status}`);
   console.log(`undecodable action bodies → ${JSON.stringify(statuses)}`);
   expect(bad).toEqual([]);
-  expect(leaks).toEqual([]);
-  const suffix = stack.account.key.slice(-4);
-  expect(
-    (await stack.sim.stats()).requests.filter((r) => r.key_suffix === suffix && r.method !== "GET"),
-  ).toEqual([]);
-  expect((await stack.sim.clustersOf(stack.account.key)).map((c) => c.id).sort()).toEqual(clustersBefore);
-  expect(
-    (await fetch(`${stack.appUrl}/api/balance`, { headers: { cookie: stack.account.cookie } })).status,
-  ).toBe(200);
+  expect(leaked).toEqual([]);
+  await assertNothingChanged(stack, before);
 });
 
 test("route handlers: random and hostile paths, queries and methods never give a 5xx", async ({ stack }) => {

@@ -5,7 +5,7 @@
  */
 import { test, expect } from "@playwright/test";
 import { playwrightCookies, signUpWithKey } from "../support/account";
-import { callAction, findActionId } from "../support/server-action";
+import { launchInPage } from "./support/launch";
 import { simClient } from "../support/sim-client";
 import { startApp, startSim } from "../support/stack";
 import { REL } from "./support/config";
@@ -22,39 +22,15 @@ test("restarting the app while a cluster provisions: the page picks up where it 
   let app = await startApp(appOpts);
   try {
     const simc = simClient(sim.url);
-    const account = await signUpWithKey(app.url, REL.absDist);
+    const account = await signUpWithKey(app.url);
     const offer = (await simc.offers(account.key)).find(
       (o) => (o as { host_tier?: string }).host_tier !== "community",
     );
     if (!offer) throw new Error("no datacenter offer");
-    const nodes = offer.allowed_node_counts?.length
-      ? Math.min(...offer.allowed_node_counts)
-      : Math.max(2, offer.min_nodes);
-    const launched = await callAction({
-      appUrl: app.url,
-      pagePath: `/clusters/new?offer=${encodeURIComponent(offer.id)}`,
-      actionId: findActionId(REL.absDist, "lib/actions/create-cluster.ts", "launchCluster"),
-      cookie: account.cookie,
-      args: [
-        {
-          offerId: offer.id,
-          idempotencyKey: crypto.randomUUID(),
-          values: {
-            name: "restart-me",
-            node_count: nodes,
-            stack: "none",
-            ssh_key_ids: [],
-            storage_id: "",
-            include_community: false,
-          },
-        },
-      ],
-    });
-    const result = launched.result as { ok: boolean; data: { id: string } };
-    expect(result.ok).toBe(true);
-    const id = result.data.id;
-
     await page.context().addCookies(playwrightCookies(account.cookie, app.url));
+    await launchInPage(page, app.url, offer.id, "restart-me");
+    const id = new URL(page.url()).pathname.split("/").pop() as string;
+
     await page.goto(`${app.url}/clusters/${id}`);
     await expect(page.getByRole("heading", { name: "restart-me" })).toBeVisible();
     await expect(page.getByText("Provisioning").first()).toBeVisible();

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { decode } from "next-auth/jwt";
 
 /**
@@ -20,11 +21,32 @@ type CookieJar = {
   get(name: string): { value: string } | undefined;
   getAll(): Array<{ name: string; value: string }>;
 };
-type Decoded = { sub: string | null; until: number };
+type Decoded = { sub: string | null };
+type DecodeInput = { token: string; salt: string; secret: string };
+type TokenCache = LRUCache<string, Decoded, DecodeInput>;
 
-const holder = globalThis as unknown as { __clusterdeckSessionTokens?: Map<string, Promise<Decoded>> };
-function memo(): Map<string, Promise<Decoded>> {
-  holder.__clusterdeckSessionTokens ??= new Map();
+// On globalThis, like the context cache: one store per process however often Next loads this module.
+const holder = globalThis as unknown as { __clusterdeckSessionTokens?: TokenCache };
+function tokens(): TokenCache {
+  holder.__clusterdeckSessionTokens ??= new LRUCache<string, Decoded, DecodeInput>({
+    max: MAX_ENTRIES,
+    ttl: TTL_MS,
+    // Expiry read from the clock on every lookup, so an entry never outlives its token by a timer tick.
+    ttlResolution: 0,
+    fetchMethod: async (_key, _stale, { options, context }) => {
+      const now = Date.now();
+      try {
+        const payload = await decode(context);
+        const sub = typeof payload?.sub === "string" && payload.sub ? payload.sub : null;
+        // Kept until the token's own expiry if that comes first (at least 1 ms: a ttl of 0 means "forever").
+        if (typeof payload?.exp === "number")
+          options.ttl = Math.max(1, Math.min(TTL_MS, payload.exp * 1000 - now));
+        return { sub };
+      } catch {
+        return { sub: null };
+      }
+    },
+  });
   return holder.__clusterdeckSessionTokens;
 }
 
@@ -40,18 +62,6 @@ function cookieValue(jar: CookieJar, name: string): string | null {
   return chunks.length ? chunks.map((c) => c.value).join("") : null;
 }
 
-async function decodeOnce(token: string, salt: string, secret: string): Promise<Decoded> {
-  const now = Date.now();
-  try {
-    const payload = await decode({ token, secret, salt });
-    const sub = typeof payload?.sub === "string" && payload.sub ? payload.sub : null;
-    const exp = typeof payload?.exp === "number" ? payload.exp * 1000 : now;
-    return { sub, until: Math.min(now + TTL_MS, exp) };
-  } catch {
-    return { sub: null, until: now + TTL_MS };
-  }
-}
-
 /**
  * The `sub` (user id) of a valid session cookie, or null. Accepts the `__Secure-` cookie Auth.js sets over HTTPS
  * and the plain one; a request carrying neither costs no cryptography at all.
@@ -60,18 +70,8 @@ export async function sessionSubject(jar: CookieJar, secret: string): Promise<st
   for (const name of [`__Secure-${SESSION_COOKIE}`, SESSION_COOKIE]) {
     const token = cookieValue(jar, name);
     if (!token) continue;
-    const key = `${name}\u0000${token}`;
-    const map = memo();
-    const t = Date.now();
-    let hit = map.get(key);
-    const settled = hit ? await hit : null;
-    if (!hit || !settled || settled.until <= t) {
-      if (map.size >= MAX_ENTRIES) map.clear();
-      hit = decodeOnce(token, name, secret);
-      map.set(key, hit);
-    }
-    const { sub } = await hit;
-    if (sub) return sub;
+    const decoded = await tokens().fetch(`${name}\u0000${token}`, { context: { token, salt: name, secret } });
+    if (decoded?.sub) return decoded.sub;
   }
   return null;
 }

@@ -1,69 +1,64 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 
 /**
  * A short per-process memo of each user's resolved Runcrate context (account exists, active key, client), so the
  * read paths (GET route handlers polled by every tab, page renders) skip two database reads and an AES-GCM decrypt
- * per request. With embedded PGlite those reads run on the event loop and dominated the cost of a request.
+ * per request. With embedded PGlite those reads run on the event loop and dominate the cost of a request.
  *
  * Rules that keep it safe:
  * - Only reads use it (getRuncrateContext). Server actions resolve the user and key fresh (lib/actions/safe-action.ts).
  * - Every key change, sign-out and account change in this process calls invalidateUserContext first, so a user never
  *   reads with a key they just removed or switched away from here. Other instances catch up within CONTEXT_TTL_MS.
- * - An entry is stored when its lookup starts (concurrent requests share it) and dropped on invalidation: a lookup
- *   that began before a key change can answer only the requests that were already waiting on it, never later ones.
- * - Values live in server memory only; nothing here is serialised.
+ * - Concurrent requests share one lookup (lru-cache's `fetch`). Invalidation drops the entry: a lookup that began
+ *   before a key change answers only the requests already waiting on it (`ignoreFetchAbort`), and lru-cache does not
+ *   store its result, so no later read gets it.
+ * - A failed lookup is never kept. Values live in server memory only; nothing here is serialised.
  */
 
 export const CONTEXT_TTL_MS = 3_000;
 const MAX_ENTRIES = 10_000;
 
-type Entry = { value: Promise<unknown>; expiresAt: number };
+type Load = () => Promise<NonNullable<unknown>>;
+export type ContextCache = LRUCache<string, NonNullable<unknown>, Load>;
+
+/** `perf` replaces the clock in tests. */
+export function createContextCache(perf?: { now(): number }): ContextCache {
+  return new LRUCache<string, NonNullable<unknown>, Load>({
+    max: MAX_ENTRIES,
+    ttl: CONTEXT_TTL_MS,
+    // Expiry read from the clock on every lookup rather than from a value refreshed by a 1 ms timer.
+    ttlResolution: 0,
+    ignoreFetchAbort: true,
+    perf,
+    fetchMethod: (_userId, _stale, { context }) => context(),
+  });
+}
 
 // On globalThis: Next may load this module more than once (route handlers, pages, actions); an invalidation in one
 // copy must reach the entries read by every other copy.
-const holder = globalThis as unknown as { __clusterdeckContextCache?: Map<string, Entry> };
+const holder = globalThis as unknown as { __clusterdeckContextCache?: ContextCache };
 
-function entries(): Map<string, Entry> {
-  holder.__clusterdeckContextCache ??= new Map();
+function shared(): ContextCache {
+  holder.__clusterdeckContextCache ??= createContextCache();
   return holder.__clusterdeckContextCache;
 }
 
 /** `load()`'s result for this user, reused for CONTEXT_TTL_MS. Failures are never kept. */
-export function cachedForUser<T>(
+export async function cachedForUser<T extends NonNullable<unknown>>(
   userId: string,
   load: () => Promise<T>,
-  now: () => number = Date.now,
+  cache: ContextCache = shared(),
 ): Promise<T> {
-  const map = entries();
-  const t = now();
-  const hit = map.get(userId);
-  if (hit && hit.expiresAt > t) return hit.value as Promise<T>;
-  if (map.size >= MAX_ENTRIES) prune(map, t);
-
-  const entry: Entry = { value: Promise.resolve(), expiresAt: t + CONTEXT_TTL_MS };
-  entry.value = (async () => load())().catch((err: unknown) => {
-    if (map.get(userId) === entry) map.delete(userId);
-    throw err;
-  });
-  map.set(userId, entry);
-  return entry.value as Promise<T>;
+  return (await cache.fetch(userId, { context: load })) as T;
 }
 
 /** Forget this user's context now: the next read resolves it from the database. */
 export function invalidateUserContext(userId: string): void {
-  entries().delete(userId);
+  shared().delete(userId);
 }
 
 /** Tests only. */
 export function clearContextCache(): void {
-  entries().clear();
-}
-
-function prune(map: Map<string, Entry>, t: number): void {
-  for (const [k, e] of map) if (e.expiresAt <= t) map.delete(k);
-  // Still full of live entries: drop the oldest (Map keeps insertion order).
-  for (const k of map.keys()) {
-    if (map.size < MAX_ENTRIES) break;
-    map.delete(k);
-  }
+  shared().clear();
 }

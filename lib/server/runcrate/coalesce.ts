@@ -1,10 +1,12 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 
 /**
  * Coalescing of identical upstream reads. Several tabs of one user watching one cluster ask the same question at the
  * same moment (the client aligns its polls, see lib/clusters/polling.ts delayToNextSlot); they share one upstream request
- * while it is in flight, and its result for a very short time afterwards (shorter than the fastest poll, so every
- * poll interval still reaches upstream once). Failures are shared with the callers already waiting, never cached.
+ * while it is in flight (lru-cache's `fetch`), and its result for RESULT_TTL_MS after it settles — shorter than the
+ * fastest poll, so every poll interval still reaches upstream once. A failure goes to the callers already waiting
+ * and is never kept (lru-cache drops an entry whose fetch rejected).
  *
  * The key must hold everything that makes two reads identical: the stored key's id (so one user never sees another's
  * data), the environment, and the upstream path. Per process: several app instances each coalesce their own tabs.
@@ -13,7 +15,7 @@ import "server-only";
 export const RESULT_TTL_MS = 1_000;
 const MAX_ENTRIES = 5_000;
 
-type Entry = { promise: Promise<unknown>; settledAt: number | null };
+type Read = () => Promise<unknown>;
 
 export type Coalescer = {
   run<T>(key: string, fn: () => Promise<T>): Promise<T>;
@@ -21,39 +23,24 @@ export type Coalescer = {
   clear(): void;
 };
 
-export function createCoalescer(opts: { ttlMs?: number; now?: () => number } = {}): Coalescer {
-  const ttl = opts.ttlMs ?? RESULT_TTL_MS;
-  const now = opts.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-
-  function prune(t: number) {
-    for (const [k, e] of entries) if (e.settledAt !== null && t - e.settledAt >= ttl) entries.delete(k);
-  }
-
+/** `perf` replaces the clock in tests. */
+export function createCoalescer(opts: { ttlMs?: number; perf?: { now(): number } } = {}): Coalescer {
+  const cache = new LRUCache<string, NonNullable<unknown>, Read>({
+    max: MAX_ENTRIES,
+    ttl: opts.ttlMs ?? RESULT_TTL_MS,
+    // Expiry read from the clock on every lookup rather than from a value refreshed by a 1 ms timer.
+    ttlResolution: 0,
+    // Evicting or clearing an entry must not cancel a read that callers are already waiting on.
+    ignoreFetchAbort: true,
+    perf: opts.perf,
+    fetchMethod: (_key, _stale, { context }) => context() as Promise<NonNullable<unknown>>,
+  });
   return {
-    run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-      const t = now();
-      const hit = entries.get(key);
-      if (hit && (hit.settledAt === null || t - hit.settledAt < ttl)) return hit.promise as Promise<T>;
-      if (entries.size >= MAX_ENTRIES) prune(t);
-
-      const entry: Entry = { promise: Promise.resolve(), settledAt: null };
-      const promise = (async () => fn())().then(
-        (value) => {
-          if (entries.get(key) === entry) entry.settledAt = now();
-          return value;
-        },
-        (error: unknown) => {
-          if (entries.get(key) === entry) entries.delete(key);
-          throw error;
-        },
-      );
-      entry.promise = promise;
-      entries.set(key, entry);
-      return promise;
+    async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+      return (await cache.fetch(key, { context: fn })) as T;
     },
-    size: () => entries.size,
-    clear: () => entries.clear(),
+    size: () => cache.size,
+    clear: () => cache.clear(),
   };
 }
 

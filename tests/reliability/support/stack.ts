@@ -34,7 +34,7 @@ export const test = base.extend<object, { stack: Stack }>({
       });
       try {
         const simc = simClient(sim.url);
-        const newAccount = () => signUpWithKey(app.url, REL.absDist);
+        const newAccount = () => signUpWithKey(app.url);
         const account = await newAccount();
         const offers = await simc.offers(account.key);
         const offer = offers.find(
