@@ -10,30 +10,9 @@ import { randomUUID } from "node:crypto";
 import type { TransactionType } from "../lib/runcrate/schemas";
 import { iso } from "./clock";
 import { cents, money } from "./errors";
-import type { SimCluster, Workspace } from "./model";
+import type { ClusterLedger, SimCluster, TransactionRecord, Workspace } from "./model";
 
 export const BILLING_PERIOD_MS = 3_600_000;
-
-export interface TransactionRecord {
-  id: string;
-  type: TransactionType;
-  /** Credits; negative for a debit. */
-  amount: number;
-  description: string;
-  createdAt: number;
-  /** Orders records with the same createdAt (newest first = highest seq first). */
-  seq: number;
-}
-
-export interface ClusterLedger {
-  /** Exactly what accrual has deducted from the balance for this cluster. */
-  charged: number;
-  /** Sum of the debits posted so far (whole cents). */
-  posted: number;
-  /** Start of the open billing period; null before billing starts and once it has stopped. */
-  periodStart: number | null;
-  debits: TransactionRecord[];
-}
 
 let seq = 0;
 

@@ -2,9 +2,8 @@
  * The simulator's in-memory state. Times are milliseconds on the simulator clock; serialization into the API's
  * snake_case objects lives in serialize.ts.
  */
-import type { Stack } from "../lib/runcrate/schemas";
+import type { Stack, TransactionType } from "../lib/runcrate/schemas";
 import type { SimOffer } from "./catalogue";
-import type { ClusterLedger, TransactionRecord } from "./ledger";
 
 export type ClusterStatus = "provisioning" | "ready" | "resizing" | "terminating" | "terminated" | "failed";
 export type StackStatus = "pending" | "installing" | "ready" | "failed";
@@ -135,4 +134,26 @@ export interface Workspace {
   clusterSeq: number;
   /** Credits and adjustments; each cluster's usage debits live in its own ledger. */
   transactions: TransactionRecord[];
+}
+
+/** One entry of GET /billing/transactions (sim/ledger.ts posts them). */
+export interface TransactionRecord {
+  id: string;
+  type: TransactionType;
+  /** Credits; negative for a debit. */
+  amount: number;
+  description: string;
+  createdAt: number;
+  /** Orders records with the same createdAt (newest first = highest seq first). */
+  seq: number;
+}
+
+export interface ClusterLedger {
+  /** Exactly what accrual has deducted from the balance for this cluster. */
+  charged: number;
+  /** Sum of the debits posted so far (whole cents). */
+  posted: number;
+  /** Start of the open billing period; null before billing starts and once it has stopped. */
+  periodStart: number | null;
+  debits: TransactionRecord[];
 }
