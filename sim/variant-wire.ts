@@ -85,7 +85,7 @@ function clusterWire(cl: Obj, c: WireContext): Obj {
     // A warning on a healthy, billed cluster: the status stays ready.
     const degraded = nodes?.[Math.min(2, nodes.length - 1)];
     out.failure_reason = "node_degraded";
-    out.failure_detail = `${String(degraded?.name ?? "A node")} (rank ${String(degraded?.rank ?? "?")}) is degraded: GPU 5 reports rising ECC errors. The cluster stays up and billed.`;
+    out.failure_detail = `${typeof degraded?.name === "string" ? degraded.name : "A node"} (rank ${typeof degraded?.rank === "number" ? degraded.rank : "?"}) is degraded: GPU 5 reports rising ECC errors. The cluster stays up and billed.`;
   }
   if (v.has("empty-status") && out.status === "provisioning") out.status = "";
   if (v.has("long-gpu-name") && out.offer_id === ODD_OFFERS.longGpuName) out.gpu_type = LONG_GPU_NAME;

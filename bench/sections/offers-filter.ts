@@ -52,8 +52,7 @@ async function measure(count: Count, trigger: "switch" | "search", value: string
         } else {
           const input = document.querySelector('input[aria-label="Search offers"]') as HTMLInputElement;
           // React listens to the native input event; set the value through the prototype setter like a user would.
-          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-          setter?.call(input, value);
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
           input.dispatchEvent(new Event("input", { bubbles: true }));
         }
       });
@@ -114,7 +113,9 @@ async function traceSwitches(browser: Browser, page: Page, count: Count) {
     await page.waitForTimeout(150);
   }
   const buffer = await browser.stopTracing();
-  const self = mainThreadSelfTimes(JSON.parse(buffer.toString("utf8")));
+  const self = mainThreadSelfTimes(
+    JSON.parse(buffer.toString("utf8")) as Parameters<typeof mainThreadSelfTimes>[0],
+  );
   const perClick = Object.fromEntries(
     [...self]
       .map(([name, ms]) => [name, ms / TRACED] as const)

@@ -14,7 +14,7 @@ const readPermission = (): Permission =>
 
 /** Asks for notification permission only when clicked ("Notify me"), never on page load. */
 export function NotifyButton() {
-  const initial = useSyncExternalStore(subscribe, readPermission, () => "unknown" as Permission);
+  const initial = useSyncExternalStore(subscribe, readPermission, () => "unknown");
   const [asked, setAsked] = useState<Permission | null>(null);
   const permission = asked ?? initial;
 

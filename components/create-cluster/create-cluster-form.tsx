@@ -43,7 +43,7 @@ export function CreateClusterForm({
   const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form);
 
   const watched = useWatch({ control: form.control });
-  const values = useMemo(() => ({ ...defaults, ...watched }) as CreateClusterFormValues, [defaults, watched]);
+  const values = useMemo(() => ({ ...defaults, ...watched }), [defaults, watched]);
   useCreateDraft({ offer, form, defaults, values, intent, setIntent });
 
   const errors = form.formState.errors;

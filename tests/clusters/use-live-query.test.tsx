@@ -31,7 +31,7 @@ let reply: (url: string) => Reply;
 let sent: Array<{ url: string; at: number }>;
 
 const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
-  const url = String(input);
+  const url = input instanceof Request ? input.url : input.toString();
   sent.push({ url, at: Date.now() });
   const r = reply(url);
   return new Response(JSON.stringify(r.body ?? null), {

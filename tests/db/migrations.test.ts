@@ -16,8 +16,7 @@ describe("migrations", () => {
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       const n =
-        (rows as unknown as { rows?: Array<{ n: number }> }).rows?.[0]?.n ??
-        (rows as unknown as Array<{ n: number }>)[0]?.n;
+        (rows as { rows?: Array<{ n: number }> }).rows?.[0]?.n ?? (rows as Array<{ n: number }>)[0]?.n;
       expect(n).toBe(1);
       // Every instance can use the schema.
       await createUser(instances[1]!.db, { email: "m@example.com", name: null, passwordHash: null });

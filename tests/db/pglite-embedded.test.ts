@@ -17,10 +17,9 @@ afterAll(() => {
 });
 
 async function setting(db: Db, name: "shared_buffers" | "fsync"): Promise<string | undefined> {
-  const res = (await db.execute(sql.raw(`show ${name}`))) as unknown as {
-    rows: Array<Record<string, string>>;
-  };
-  return res.rows[0]?.[name];
+  // PGlite's driver answers {rows}; the Db type is the shared one of both drivers.
+  const res: unknown = await db.execute(sql.raw(`show ${name}`));
+  return (res as { rows: Array<Record<string, string>> }).rows[0]?.[name];
 }
 
 describe("embedded PGlite", () => {

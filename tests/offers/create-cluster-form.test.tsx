@@ -50,8 +50,8 @@ function renderForm(o: Offer = offer, initialNodes: number | null = null) {
   );
 }
 
-const nameBox = () => screen.getByRole("textbox", { name: "Name" }) as HTMLInputElement;
-const nodesSelect = () => screen.getByRole("combobox", { name: "Nodes" }) as HTMLSelectElement;
+const nameBox = () => screen.getByRole<HTMLInputElement>("textbox", { name: "Name" });
+const nodesSelect = () => screen.getByRole<HTMLSelectElement>("combobox", { name: "Nodes" });
 const launchButton = () => screen.getByRole("button", { name: /^(Launch cluster|Launching…)$/ });
 
 beforeEach(() => {
@@ -126,7 +126,7 @@ describe("the create-cluster form", () => {
     renderForm();
     await waitFor(() => expect(nameBox().value).toBe("keep-me"));
     expect(nodesSelect().value).toBe("4");
-    expect((screen.getByRole("radio", { name: /^Slurm/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: /^Slurm/ }).checked).toBe(true);
     // Another offer's form does not pick it up.
     expect(sessionStorage.getItem(`clusterdeck:create-draft:${communityOffer.id}`)).toBeNull();
   });

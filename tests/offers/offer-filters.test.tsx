@@ -127,7 +127,7 @@ describe("the offers search box", () => {
         <SearchHarness />
       </NuqsTestingAdapter>,
     );
-    const box = screen.getByRole("searchbox", { name: "Search offers" }) as HTMLInputElement;
+    const box = screen.getByRole<HTMLInputElement>("searchbox", { name: "Search offers" });
     await user.type(box, "H100");
     expect(box.value).toBe("H100");
     await waitFor(() => expect(lastUrl(onUrlUpdate)?.queryString).toBe("?q=H100"));
@@ -151,7 +151,7 @@ describe("the offers search box", () => {
         <SearchHarness />
       </NuqsTestingAdapter>,
     );
-    const box = screen.getByRole("searchbox", { name: "Search offers" }) as HTMLInputElement;
+    const box = screen.getByRole<HTMLInputElement>("searchbox", { name: "Search offers" });
     expect(box.value).toBe("mi300x");
     await user.clear(box);
     await user.tab();
@@ -172,7 +172,7 @@ describe("the offers search box", () => {
     early.value = "B200";
 
     render(page, { container, hydrate: true });
-    const box = screen.getByRole("searchbox", { name: "Search offers" }) as HTMLInputElement;
+    const box = screen.getByRole<HTMLInputElement>("searchbox", { name: "Search offers" });
     expect(box).toBe(early);
     await waitFor(() => expect(lastUrl(onUrlUpdate)?.queryString).toBe("?q=B200"));
     expect(box.value).toBe("B200");

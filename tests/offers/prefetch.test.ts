@@ -9,7 +9,7 @@ import { offerArb } from "./support/offer-arbitrary";
 
 const user = { id: "u1", email: "a@example.com", name: null } as never;
 const key = { id: "k1", label: "Main", environment: null, last4: "abcd" };
-const balance: Balance = { creditsBalance: 120, activeUsageCost: 0 } as Balance;
+const balance: Balance = { creditsBalance: 120, activeUsageCost: 0 };
 
 function ready(client: { listOffers: () => Promise<Offer[]>; getBalance: () => Promise<Balance> }) {
   return { state: "ready", user, key, client } as unknown as RuncrateContext;
@@ -42,7 +42,7 @@ describe("offers prefetch for the first paint", () => {
   });
 
   it("asks nothing upstream without a key", async () => {
-    expect(await prefetchOffers({ state: "no-key", user } as RuncrateContext, {})).toBeNull();
+    expect(await prefetchOffers({ state: "no-key", user }, {})).toBeNull();
     expect(await prefetchOffers({ state: "signed-out" }, {})).toBeNull();
   });
 

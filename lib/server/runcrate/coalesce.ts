@@ -33,7 +33,7 @@ export function createCoalescer(opts: { ttlMs?: number; perf?: { now(): number }
     // Evicting or clearing an entry must not cancel a read that callers are already waiting on.
     ignoreFetchAbort: true,
     perf: opts.perf,
-    fetchMethod: (_key, _stale, { context }) => context() as Promise<NonNullable<unknown>>,
+    fetchMethod: (_key, _stale, { context }) => context(),
   });
   return {
     async run<T>(key: string, fn: () => Promise<T>): Promise<T> {

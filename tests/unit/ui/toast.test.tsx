@@ -6,6 +6,8 @@ import { LazyToaster, toast } from "@/components/shared/toast";
 
 describe("the deferred toaster", () => {
   it("renders nothing until the first toast, then shows that toast and later ones", async () => {
+    // jsdom has no matchMedia; next-themes asks it for the system theme.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only checks whether jsdom has one
     window.matchMedia ??= ((query: string) => ({
       matches: false,
       media: query,
