@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { ClusterList } from "@/components/clusters/cluster-list";
@@ -26,7 +27,9 @@ export default async function ClustersPage() {
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <Suspense fallback={<ClusterListSkeleton />}>
-        <ClusterList />
+        <NuqsAdapter>
+          <ClusterList />
+        </NuqsAdapter>
       </Suspense>
     </HydrationBoundary>
   );

@@ -6,6 +6,7 @@ import { OffersView } from "@/components/offers/offers-view";
 import { OffersSkeleton } from "@/components/offers/offers-states";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Offers" };
@@ -25,7 +26,9 @@ async function PrefetchedOffers({ searchParams }: { searchParams: Promise<Search
   const state = await prefetchOffers(ctx, await searchParams);
   return (
     <HydrationBoundary state={state ?? undefined}>
-      <OffersView />
+      <NuqsAdapter>
+        <OffersView />
+      </NuqsAdapter>
     </HydrationBoundary>
   );
 }
