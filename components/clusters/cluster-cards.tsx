@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
-import { formatAge, parseTime } from "@/lib/clusters/format";
+import { formatAge } from "@/lib/clusters/format";
+import { parseTime } from "@/lib/time";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AlertTriangleIcon } from "lucide-react";
 import type { LaunchProblem } from "@/components/create-cluster/use-launch";
-import { launchHref } from "@/lib/launch/search-params";
+import { launchHref } from "@/lib/offers/launch-params";
 
 /** Why the last Launch failed, above the button, with the way out that fits (retry, other offer, sign in, Settings). */
 export function LaunchProblemAlert({

@@ -5,7 +5,7 @@
  * the difference. (A browser ahead cannot be detected this way; its figures are at most that much too high.)
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { parseTime } from "./format";
+import { parseTime } from "@/lib/time";
 
 export function newestTimestamp(clusters: readonly Cluster[]): number | null {
   let max: number | null = null;

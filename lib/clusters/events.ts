@@ -4,7 +4,7 @@
  * to the timestamp, then the id, so an odd id sequence still reads newest first.
  */
 import type { ClusterEvent } from "@/lib/runcrate/schemas";
-import { parseTime } from "./format";
+import { parseTime } from "@/lib/time";
 
 export type SeenEvent = ClusterEvent & { isNew: boolean };
 

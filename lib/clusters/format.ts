@@ -1,4 +1,5 @@
 /** Display formatting shared by the cluster pages. Pure; no locale surprises (fixed en-US). */
+import { parseTime } from "@/lib/time";
 
 /** "45 s", "3 min 05 s", "2 h 07 min", "3 d 4 h". */
 export function formatDuration(ms: number): string {
@@ -34,13 +35,6 @@ export function formatBytes(bytes: number): string {
   }
   const shown = Number.isInteger(v) ? String(v) : v.toFixed(1);
   return `${shown} ${UNITS[i]}`;
-}
-
-/** Parses an API timestamp; null when absent or unreadable (a page must not crash on an odd timestamp). */
-export function parseTime(iso: string | null | undefined): number | null {
-  if (!iso) return null;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? null : t;
 }
 
 /** "2026-11-30 01:34:05 UTC" — unambiguous for a team spread over time zones, and stable between server and client. */

@@ -4,7 +4,7 @@
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
-import { parseTime } from "./format";
+import { parseTime } from "@/lib/time";
 import { statusGroup } from "./status";
 
 export const LIST_FILTERS = ["all", "active", "failed", "terminated"] as const;

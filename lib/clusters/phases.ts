@@ -3,7 +3,7 @@
  * phase took or has been running. Timestamps come from the cluster object (runcrate-api.md §4.1).
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { parseTime } from "./format";
+import { parseTime } from "@/lib/time";
 
 export type PhaseState = "done" | "current" | "pending" | "failed" | "skipped";
 export type Phase = {

@@ -3,7 +3,7 @@
  * terminated; a cluster that never came up costs nothing (runcrate-api.md §1.9, §4.7). Cost accrues continuously.
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { parseTime } from "@/lib/clusters/format";
+import { parseTime } from "@/lib/time";
 
 type CostFields = Pick<
   Cluster,

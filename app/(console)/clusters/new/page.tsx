@@ -5,7 +5,7 @@ import { OfferProblem } from "@/components/create-cluster/offer-problem";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { env } from "@/lib/server/env";
 import type { SearchParams } from "nuqs/server";
-import { launchHref, loadLaunchSearchParams } from "@/lib/launch/search-params";
+import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 
