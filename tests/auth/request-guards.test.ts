@@ -15,6 +15,14 @@ describe("callbackUrl", () => {
     "/\\evil.example",
     "\\\\evil.example",
     "/\t/evil.example",
+    "/.//evil.example/phish",
+    "/%2e//evil.example/phish",
+    "/%2E//evil.example/phish",
+    "/a/..//evil.example/phish",
+    "/sign-in/..//evil.example/phish",
+    "/sign-up/..//evil.example/phish",
+    "/./\\evil.example",
+    "/a/../../..//evil.example",
     "javascript:alert(1)",
     "/sign-in",
     "/sign-up?x=1",
@@ -23,6 +31,16 @@ describe("callbackUrl", () => {
     "x".repeat(3000),
   ])("falls back to / for %j", (value) => {
     expect(safeCallbackPath(value)).toBe("/");
+  });
+  it("never returns a path a browser would read as another host", () => {
+    for (const p of ["/.//evil.example/phish", "/%2e//evil.example", "/a/..//evil.example", "/x/./.././/e"]) {
+      const out = safeCallbackPath(p, "");
+      expect(out === "" || (out.startsWith("/") && !out.startsWith("//")), p).toBe(true);
+      if (out) expect(new URL(out, "http://app.test").origin).toBe("http://app.test");
+    }
+  });
+  it("still collapses harmless dot segments to a same-origin path", () => {
+    expect(safeCallbackPath("/clusters/../settings")).toBe("/settings");
   });
   it("falls back for non-strings", () => {
     expect(safeCallbackPath(["/a", "/b"])).toBe("/");
