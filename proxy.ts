@@ -64,6 +64,8 @@ async function hasValidSession(request: NextRequest): Promise<boolean> {
 }
 
 export const config = {
-  // Everything but build assets and files served from public/ (anything with a file extension).
-  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"],
+  // Everything but real static assets: Next's build output and image optimiser, and the app's metadata files
+  // (app/icon.svg; there is no public/ folder). A path merely ending in ".<ext>" is checked like any other: a
+  // blanket extension rule let `POST /x.y` with Next-Action skip the action guard (issue 16.9).
+  matcher: ["/((?!_next/static/|_next/image(?:$|\\?)|favicon\\.ico$|icon\\.svg$).*)"],
 };

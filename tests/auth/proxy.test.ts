@@ -99,7 +99,36 @@ describe("proxy (session gate)", () => {
   it("matches pages and API routes but not build assets or public files", () => {
     const re = new RegExp(`^${matcher}$`);
     for (const p of ["/", "/clusters", "/api/clusters", "/settings/keys"]) expect(re.test(p), p).toBe(true);
-    for (const p of ["/_next/static/chunks/a.js", "/favicon.ico", "/icon.svg"])
+    for (const p of ["/_next/static/chunks/a.js", "/_next/image", "/favicon.ico", "/icon.svg"])
       expect(re.test(p), p).toBe(false);
+  });
+
+  it("runs on paths that merely end in an extension, so their action posts are checked too", async () => {
+    const re = new RegExp(`^${matcher}$`);
+    for (const p of [
+      "/x.y",
+      "/clusters/a.b",
+      "/api/clusters.json",
+      "/settings.php",
+      "/icon.svg.x",
+      "/_next/x.js",
+    ])
+      expect(re.test(p), p).toBe(true);
+    const cookie = await sessionCookie("authjs.session-token");
+    for (const c of [undefined, cookie]) {
+      const res = await proxy(
+        new NextRequest("http://app.test/x.y", {
+          method: "POST",
+          headers: {
+            "next-action": "0".repeat(42),
+            "content-type": "text/plain",
+            ...(c ? { cookie: c } : {}),
+          },
+          body: "not json {",
+        }),
+      );
+      expect(res.status).toBe(400);
+      expect(await res.text()).toMatch(/not a valid server action call/);
+    }
   });
 });
