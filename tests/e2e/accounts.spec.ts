@@ -36,7 +36,14 @@ test.describe("without a session", () => {
     const res = await request.get("/api/health");
     expect(res.status()).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ ok: true, version: expect.any(String), database: "ok", runcrate: "ok" });
+    expect(body).toEqual({ ok: true, version: expect.any(String), database: "ok" });
+    const deep = await request.get("/api/health?deep=1");
+    expect(await deep.json()).toEqual({
+      ok: true,
+      version: expect.any(String),
+      database: "ok",
+      runcrate: "ok",
+    });
   });
 
   test("every response carries the security headers", async ({ request }) => {
