@@ -3,7 +3,8 @@ import { checkCredentials, tooManyAttemptsMessage } from "@/lib/server/auth/cred
 import { hashPassword } from "@/lib/server/crypto/password";
 import type { Database } from "@/lib/server/db/client";
 import { lockedUntil, recordFailure } from "@/lib/server/db/sign-in-attempts";
-import { createUser } from "@/lib/server/db/users";
+import { createUser, findUserByEmail } from "@/lib/server/db/users";
+import { legacyHash } from "./support/legacy-hash";
 import { BACKENDS } from "../db/support/backends";
 
 const PASSWORD = "a long enough password";
@@ -46,6 +47,21 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
       ok: false,
       reason: "invalid",
     });
+  });
+
+  it("re-hashes an older (N=2^15) password hash with the current parameters on a successful sign-in only", async () => {
+    const old = legacyHash(PASSWORD);
+    await createUser(database.db, { email: "legacy@example.com", name: null, passwordHash: old });
+    const wrong = { email: "legacy@example.com", password: "not the password" };
+    expect(await checkCredentials(database.db, wrong, "10.0.0.9")).toEqual({ ok: false, reason: "invalid" });
+    expect((await findUserByEmail(database.db, "legacy@example.com"))?.passwordHash).toBe(old);
+    const right = { email: "legacy@example.com", password: PASSWORD };
+    expect(await checkCredentials(database.db, right, "10.0.0.9")).toMatchObject({ ok: true });
+    const upgraded = (await findUserByEmail(database.db, "legacy@example.com"))?.passwordHash ?? "";
+    expect(upgraded.split("$").slice(0, 4)).toEqual(["scrypt", "131072", "8", "1"]);
+    // The upgraded hash is a hash of the same password.
+    expect(await checkCredentials(database.db, right, "10.0.0.9")).toMatchObject({ ok: true });
+    expect((await findUserByEmail(database.db, "legacy@example.com"))?.passwordHash).toBe(upgraded);
   });
 
   it("refuses malformed and over-long input before touching the password", async () => {

@@ -9,9 +9,9 @@ import {
   lockedUntil,
   recordFailure,
 } from "@/lib/server/db/sign-in-attempts";
-import { findUserByEmail, normalizeEmail } from "@/lib/server/db/users";
+import { findUserByEmail, normalizeEmail, replacePasswordHash } from "@/lib/server/db/users";
 import type { UserRow } from "@/lib/server/db/schema";
-import { burnPasswordCheck, verifyPassword } from "@/lib/server/crypto/password";
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "@/lib/server/crypto/password";
 import { signInSchema } from "@/lib/auth/schemas";
 
 export type CredentialsResult =
@@ -52,6 +52,9 @@ export async function checkCredentials(
     return until ? rateLimited(until, now) : { ok: false, reason: "invalid" };
   }
   await clearFailures(db, keys.account);
+  // A hash made with older scrypt parameters is upgraded now, while the password is at hand.
+  if (user!.passwordHash && needsRehash(user!.passwordHash))
+    await replacePasswordHash(db, user!.id, user!.passwordHash, await hashPassword(parsed.data.password));
   return { ok: true, user: user! };
 }
 
