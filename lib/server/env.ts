@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Where the embedded database and generated secrets live. */
   DATA_DIR: z.string().default(".data"),
+  /** How many reverse proxies in front add an X-Forwarded-For hop (0: the socket address is the client). */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { clientAddress } from "@/lib/server/auth/client-address";
 import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
 
@@ -45,17 +44,6 @@ describe("callbackUrl", () => {
   it("falls back for non-strings", () => {
     expect(safeCallbackPath(["/a", "/b"])).toBe("/");
     expect(safeCallbackPath(undefined, "")).toBe("");
-  });
-});
-
-describe("client address", () => {
-  it("uses the right-most X-Forwarded-For entry (the one the nearest proxy added)", () => {
-    expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.7" }))).toBe("10.0.0.7");
-    expect(clientAddress(new Headers({ "x-forwarded-for": "::1" }))).toBe("::1");
-  });
-  it("never stores junk as an address", () => {
-    expect(clientAddress(new Headers({ "x-forwarded-for": "<script>" }))).toBe("unknown");
-    expect(clientAddress(new Headers())).toBe("unknown");
   });
 });
 
