@@ -4,9 +4,10 @@ import { CredentialsSignin } from "next-auth";
 import type { z } from "zod";
 import { redirect, unstable_rethrow } from "next/navigation";
 import { fieldErrorsOf, type ActionResult } from "@/lib/actions/safe-action";
-import { hashPassword } from "@/lib/server/crypto/password";
+import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
-import { createUser } from "@/lib/server/db/users";
+import { clientAddress } from "@/lib/server/auth/client-address";
+import { registerUser, tooManySignUpsMessage } from "@/lib/server/auth/sign-up";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { invalidateUserContext } from "@/lib/server/keys/context-cache";
 import { auth, signIn, signOut } from "@/lib/server/auth/config";
@@ -60,12 +61,28 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   if (!parsed.success) return invalid(parsed.error);
   const { email, password, name } = parsed.data;
   try {
-    const created = await createUser(await getDb(), {
-      email,
-      name: name ?? null,
-      passwordHash: await hashPassword(password),
-    });
-    if (!created.ok) {
+    const result = await registerUser(
+      await getDb(),
+      { email, name: name ?? null, password },
+      clientAddress(await headers()),
+    );
+    if (!result.ok) {
+      if (result.reason === "rate_limited") {
+        const { retryAfterSeconds } = result;
+        return {
+          ok: false,
+          kind: "rate_limited",
+          error: tooManySignUpsMessage(retryAfterSeconds),
+          retryAfterSeconds,
+        };
+      }
+      if (result.reason === "weak_password")
+        return {
+          ok: false,
+          kind: "invalid-input",
+          error: "Check the highlighted fields.",
+          fieldErrors: { password: result.message },
+        };
       return {
         ok: false,
         kind: "conflict",
