@@ -10,7 +10,9 @@ import { clientAddress } from "@/lib/server/auth/client-address";
 import { registerUser, tooManySignUpsMessage } from "@/lib/server/auth/sign-up";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { invalidateUserContext } from "@/lib/server/keys/context-cache";
-import { auth, signIn, signOut } from "@/lib/server/auth/config";
+import { signIn, signOut } from "@/lib/server/auth/config";
+import { sessionUserId } from "@/lib/server/auth/session";
+import { revokeSessions } from "@/lib/server/auth/session-version";
 import { tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
@@ -108,11 +110,23 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   redirect(callbackUrl ? safeCallbackPath(callbackUrl, "/settings/keys") : "/settings/keys");
 }
 
+/**
+ * Signs out by ending every session of this account (the session version goes up, session-version.ts): a copied
+ * cookie stops working too, on every instance within seconds. Settings' "Sign out everywhere" is the same action.
+ */
 export async function signOutAction(): Promise<void> {
-  // Nothing of this user's stays memoised in this process once they sign out.
-  const id = (await auth())?.user?.id;
-  if (id) invalidateUserContext(id);
+  const id = await sessionUserId();
+  if (id) {
+    await revokeSessions(await getDb(), id);
+    // Nothing of this user's stays memoised in this process once they sign out.
+    invalidateUserContext(id);
+  }
   await signOut({ redirectTo: "/sign-in" });
+}
+
+/** Settings' "Sign out everywhere" (a form action): the same revocation as signing out. */
+export async function signOutEverywhereAction(): Promise<void> {
+  await signOutAction();
 }
 
 /** Starts a GitHub/OIDC sign-in; only providers switched on by env are accepted. */

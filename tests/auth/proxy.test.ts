@@ -1,6 +1,13 @@
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// The session version lives in the database (tests/security/session-revocation.test.ts covers it for real); here
+// the test decides which versions are current.
+const versions = vi.hoisted(() => ({ revoked: new Set<string>() }));
+vi.mock("@/lib/server/auth/session-version", () => ({
+  isSessionCurrent: async (sub: string) => !versions.revoked.has(sub),
+}));
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";
 let proxy: typeof import("@/proxy").proxy;
@@ -57,6 +64,15 @@ describe("proxy (session gate)", () => {
     });
     const res = await proxy(req("/api/clusters", `authjs.session-token=${forged}`));
     expect(res.status).toBe(401);
+  });
+
+  it("refuses a revoked session (its version is no longer the user's current one)", async () => {
+    const sub = "0a1b2c3d-8a44-4b1e-9d3c-2f3a4b5c6d7e";
+    const cookie = await sessionCookie("authjs.session-token", sub);
+    expect((await proxy(req("/settings", cookie))).headers.get("x-middleware-next")).toBe("1");
+    versions.revoked.add(sub);
+    expect((await proxy(req("/api/clusters", cookie))).status).toBe(401);
+    expect((await proxy(req("/settings", cookie))).status).toBe(307);
   });
 
   it("refuses an expired session, and accepts a session cookie split into chunks", async () => {

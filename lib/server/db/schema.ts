@@ -16,6 +16,8 @@ export const users = pgTable(
     name: text("name"),
     /** `scrypt$N$r$p$salt$hash` (base64); null for accounts that only sign in with GitHub/OIDC. */
     passwordHash: text("password_hash"),
+    /** Issue 16: carried in every session JWT; bumping it ends every session of this user (session-version.ts). */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
