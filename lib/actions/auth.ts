@@ -17,6 +17,7 @@ import { tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
 import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "@/lib/auth/schemas";
+import { errorSummary } from "@/lib/server/db/errors";
 
 const INTERNAL = "Signing in failed because of a problem on the Clusterdeck server. Try again in a moment.";
 
@@ -50,9 +51,7 @@ export async function signInAction(input: SignInInput, callbackUrl?: string): Pr
   } catch (err) {
     if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
-    console.error(
-      `[auth] sign-in failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "unknown"}`,
-    );
+    console.error(`[auth] sign-in failed: ${errorSummary(err)}`);
     return { ok: false, kind: "internal", error: INTERNAL };
   }
   redirect(safeCallbackPath(callbackUrl));
@@ -96,9 +95,7 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   } catch (err) {
     if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
-    console.error(
-      `[auth] sign-up failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "unknown"}`,
-    );
+    console.error(`[auth] sign-up failed: ${errorSummary(err)}`);
     return {
       ok: false,
       kind: "internal",

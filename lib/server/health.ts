@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
 import pkg from "@/package.json";
+import { errorSummary } from "@/lib/server/db/errors";
 
 export type Health = { ok: boolean; version: string; database: "ok" | "error"; runcrate?: "ok" | "error" };
 
@@ -37,7 +38,7 @@ async function checkDatabase(): Promise<"ok" | "error"> {
     await db.execute(sql`select 1`);
     return "ok";
   } catch (err) {
-    console.error(`[health] database check failed: ${err instanceof Error ? err.message : "unknown error"}`);
+    console.error(`[health] database check failed: ${errorSummary(err)}`);
     return "error";
   }
 }

@@ -9,6 +9,7 @@ import { checkCredentials } from "./credentials";
 import { githubConfig, oidcConfig } from "./providers";
 import { authSecret } from "./secret";
 import { currentSessionVersion, isSessionCurrent } from "./session-version";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /** Why a credentials sign-in was refused; `code` reaches the sign-in action (and, for direct POSTs, the URL). */
 export class SignInRefused extends CredentialsSignin {
@@ -66,7 +67,8 @@ function buildConfig(): NextAuthConfig {
       // A wrong password is not a server error; everything else is logged without request details.
       error(error) {
         if (error instanceof CredentialsSignin) return;
-        console.error(`[auth] ${error.name}: ${error.message}`);
+        // Auth.js wraps what authorize() threw (e.g. a failed query) as the cause: summarised, never the query.
+        console.error(`[auth] ${error.name}: ${errorSummary(error.cause ?? error)}`);
       },
       warn() {},
       debug() {},

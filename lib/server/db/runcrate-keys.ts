@@ -55,13 +55,15 @@ export async function addKey(
   // The row's id is chosen here, so the key can be sealed bound to it (key-ring.ts).
   const id = randomUUID();
   const sealed = sealKey(ring, input.apiKey, userId, id);
-  try {
-    return await db.transaction(async (tx) => {
-      const [existingActive] = await tx
-        .select({ id: runcrateKeys.id })
-        .from(runcrateKeys)
-        .where(and(eq(runcrateKeys.userId, userId), eq(runcrateKeys.isActive, true)))
-        .limit(1);
+  const insert = (mayActivate: boolean) =>
+    db.transaction(async (tx) => {
+      const [existingActive] = mayActivate
+        ? await tx
+            .select({ id: runcrateKeys.id })
+            .from(runcrateKeys)
+            .where(and(eq(runcrateKeys.userId, userId), eq(runcrateKeys.isActive, true)))
+            .limit(1)
+        : [{ id: "" }];
       const [row] = await tx
         .insert(runcrateKeys)
         .values({
@@ -77,16 +79,27 @@ export async function addKey(
       if (!row) throw new Error("insert returned no row");
       return { ok: true, key: row } as const;
     });
-  } catch (err) {
-    // Label taken → friendly; a concurrent "first key" race on the one-active index → retry once as inactive.
-    if (
-      isUniqueViolation(err, "runcrate_keys_user_label_unique") &&
-      !isUniqueViolation(err, "runcrate_keys_one_active")
-    ) {
-      return { ok: false, reason: "label_taken" };
+  for (const mayActivate of [true, false]) {
+    try {
+      return await insert(mayActivate);
+    } catch (err) {
+      // Two "first key" adds at once: both saw no active key, the one-active index let one win. The loser is
+      // saved again as inactive (once), rather than failing.
+      if (mayActivate && isUniqueViolation(err, "runcrate_keys_one_active") && !isLabelViolation(err))
+        continue;
+      if (isLabelViolation(err)) return { ok: false, reason: "label_taken" };
+      throw err;
     }
-    throw err;
   }
+  throw new Error("unreachable");
+}
+
+/** The label index, told apart from the one-active index (both are unique violations). */
+function isLabelViolation(err: unknown): boolean {
+  return (
+    isUniqueViolation(err, "runcrate_keys_user_label_unique") &&
+    !isUniqueViolation(err, "runcrate_keys_one_active")
+  );
 }
 
 /** Re-enters the key behind an existing label (e.g. after rotating it in the Runcrate dashboard). */
