@@ -75,6 +75,29 @@ describe("proxy (session gate)", () => {
     expect((await proxy(req("/settings", cookie))).status).toBe(307);
   });
 
+  it("sets a per-request nonce CSP (strict-dynamic, no inline script) on every answer, and hands the nonce on", async () => {
+    const cookie = await sessionCookie("authjs.session-token");
+    const seen = new Set<string>();
+    for (const r of [
+      req("/settings", cookie),
+      req("/settings", cookie),
+      req("/api/clusters"),
+      req("/clusters"),
+    ]) {
+      const res = await proxy(r);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const scripts = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scripts)?.[1];
+      expect(nonce, csp).toBeTruthy();
+      expect(scripts).toContain("'strict-dynamic'");
+      expect(scripts).not.toContain("unsafe-inline");
+      seen.add(nonce!);
+      if (res.headers.get("x-middleware-next") === "1")
+        expect(res.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+    }
+    expect(seen.size).toBe(4);
+  });
+
   it("refuses an expired session, and accepts a session cookie split into chunks", async () => {
     const expired = await encode({
       token: { sub: "5f1f6f0e-8a44-4b1e-9d3c-2f3a4b5c6d7e" },

@@ -53,6 +53,9 @@ test.describe("without a session", () => {
       expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
       expect(h["content-security-policy"], path).not.toContain("unsafe-eval");
       expect(h["content-security-policy"], path).toContain("object-src 'none'");
+      expect(h["content-security-policy"], path).toMatch(
+        /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/,
+      );
       expect(h["x-content-type-options"]).toBe("nosniff");
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"]).toContain("camera=()");

@@ -123,3 +123,28 @@ test("a forged X-Forwarded-For does not get around the sign-in limit", async ({ 
   ).toBe(true);
   expect(locations[4]).toMatch(/code=rate_limited/);
 });
+
+test("pages run under the nonce CSP: no violations, scripts hydrate, and the nonce changes per request", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to (execute|load)/i.test(m.text())) violations.push(m.text());
+  });
+  const first = await page.goto("/sign-in");
+  await signUp(page);
+  await page.waitForURL("**/settings/keys");
+  for (const path of ["/settings", "/offers", "/clusters", "/settings/audit", "/no-such-page"])
+    await page.goto(path);
+  await page.goto("/settings");
+  // Client code works: the theme toggle and account menu are interactive only after hydration.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+  expect(violations).toEqual([]);
+  const again = await page.request.get("/sign-in");
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  expect(nonceOf(first?.headers()["content-security-policy"])).toBeTruthy();
+  expect(nonceOf(again.headers()["content-security-policy"])).not.toBe(
+    nonceOf(first?.headers()["content-security-policy"]),
+  );
+});
