@@ -3,6 +3,7 @@
  * No server-only imports: the client bundles this file.
  */
 import { z } from "zod";
+import { invisibleCharacterMessage, isCleanTypedName } from "@/lib/text/typed-name";
 import { API_KEY_PREFIX } from "@/lib/runcrate/constants";
 
 export const LABEL_MAX = 50;
@@ -21,7 +22,7 @@ export const keyLabelSchema = z
   .trim()
   .min(1, "Give the key a label, like “Personal” or “Team – staging”.")
   .max(LABEL_MAX, `A label has at most ${LABEL_MAX} characters.`)
-  .regex(/^[^\p{Cc}]*$/u, "The label cannot contain control characters.");
+  .refine(isCleanTypedName, invisibleCharacterMessage("The label"));
 
 /** Empty means "the workspace's default environment". */
 export const environmentNameSchema = z

@@ -36,7 +36,14 @@ test.describe("without a session", () => {
     const res = await request.get("/api/health");
     expect(res.status()).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ ok: true, version: expect.any(String), database: "ok", runcrate: "ok" });
+    expect(body).toEqual({ ok: true, version: expect.any(String), database: "ok" });
+    const deep = await request.get("/api/health?deep=1");
+    expect(await deep.json()).toEqual({
+      ok: true,
+      version: expect.any(String),
+      database: "ok",
+      runcrate: "ok",
+    });
   });
 
   test("every response carries the security headers", async ({ request }) => {
@@ -46,6 +53,9 @@ test.describe("without a session", () => {
       expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
       expect(h["content-security-policy"], path).not.toContain("unsafe-eval");
       expect(h["content-security-policy"], path).toContain("object-src 'none'");
+      expect(h["content-security-policy"], path).toMatch(
+        /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/,
+      );
       expect(h["x-content-type-options"]).toBe("nosniff");
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"]).toContain("camera=()");
