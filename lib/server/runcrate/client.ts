@@ -2,16 +2,18 @@ import "server-only";
 import { z } from "zod";
 import { badResponse } from "@/lib/server/runcrate/errors";
 import { createHttp, type HttpOptions, type RequestSpec } from "@/lib/server/runcrate/http";
+import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
+import { attachListNotes, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
 import {
   balanceResponseSchema,
   clusterResponseSchema,
-  clustersResponseSchema,
-  environmentsResponseSchema,
+  clusterSchema,
+  environmentSchema,
   idempotencyKeySchema,
-  offersResponseSchema,
+  offerSchema,
   sshKeyResponseSchema,
-  sshKeysResponseSchema,
-  storageResponseSchema,
+  sshKeySchema,
+  storageVolumeSchema,
   testResponseSchema,
   type AddSshKeyBody,
   type Balance,
@@ -19,7 +21,6 @@ import {
   type ClusterTest,
   type CreateClusterBody,
   type Environment,
-  type Meta,
   type Offer,
   type SshKey,
   type StorageVolume,
@@ -38,13 +39,21 @@ import {
 export type RuncrateClientOptions = HttpOptions;
 export type RuncrateClient = ReturnType<typeof createRuncrateClient>;
 
-/** A list that says it has more pages but never stops is a bug upstream; give up rather than loop. */
+/** A list that says it has more pages but never stops is a bug upstream; stop there rather than loop. */
 export const MAX_PAGES = 50;
+/** The most items per page the client asks for in limit/offset paging (the SDKs' cap). */
+const MAX_LIMIT = 100;
 
 const CLUSTER_NOT_FOUND =
   "That cluster doesn't exist in this environment. It may have been deleted, or the link is old.";
 
-type ListEnvelope<T> = { data: T[]; meta?: Meta | null };
+type ListSpec<S extends z.ZodType> = Omit<RequestSpec<typeof listEnvelopeSchema>, "schema"> & { item: S };
+
+/** An item's id as a string, for spotting repeated pages and duplicates; null when it has none. */
+function idOf(item: unknown): string | null {
+  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === "string" || typeof id === "number" ? String(id) : null;
+}
 
 function clusterPath(id: string): string {
   return `/clusters/${encodeURIComponent(id)}`;
@@ -62,24 +71,89 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     return { status: res.status, body: res.body };
   }
 
-  /** GET a list, following `meta.hasMore` + `meta.cursor` (sent back as `?cursor=`) for at most MAX_PAGES pages. */
-  async function all<T, S extends z.ZodType<ListEnvelope<T>>>(spec: RequestSpec<S>): Promise<T[]> {
-    const items: T[] = [];
-    const seen = new Set<string>();
-    let cursor: string | null = null;
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const query: Record<string, string | undefined> =
-        cursor === null ? { ...spec.query } : { ...spec.query, cursor };
-      const { status, body } = await one({ ...spec, query });
-      items.push(...body.data);
-      const next = body.meta?.hasMore ? body.meta.cursor : null;
-      if (next === null || next === undefined || next === "") return items;
-      cursor = String(next);
-      if (seen.has(cursor))
-        throw badResponse(spec.endpoint, status, `paging repeated cursor ${cursor.slice(0, 40)}`);
-      seen.add(cursor);
+  /**
+   * GET every page of a list. The paging scheme is the one the answer's `meta` speaks: a non-empty `meta.cursor` is
+   * sent back as `?cursor=`; otherwise `hasMore: true` (or a `total` not yet reached) asks for the next page with
+   * `?offset=&limit=` (the scheme of /billing/transactions and the official SDKs). A server that ignores the paging
+   * parameter (the next page starts with the first page's first item, or a cursor comes back again) is read once:
+   * the list is what came back, marked incomplete, and logged — never failed, never duplicated. Items are read one
+   * by one (lists.ts): an unreadable one is dropped, counted and logged.
+   */
+  async function all<S extends z.ZodType>(spec: ListSpec<S>): Promise<z.output<S>[]> {
+    const { item, ...rest } = spec;
+    const items: z.output<S>[] = [];
+    const ids = new Set<string>();
+    const cursors = new Set<string>();
+    const failures: string[] = [];
+    let unreadable = 0;
+    let incomplete = false;
+    let received = 0;
+    let firstId: string | null = null;
+    let paging: Record<string, string> = {};
+    const workaround = (kind: string, status: number, reason: string) => {
+      incomplete = true;
+      http.note({ ...splitEndpoint(spec.endpoint), status, kind, reason });
+    };
+    for (let page = 1; ; page++) {
+      if (page > MAX_PAGES) {
+        workaround("paging_unbounded", 200, `still more after ${MAX_PAGES} pages; showing what was read`);
+        break;
+      }
+      const { status, body } = await one({
+        ...rest,
+        query: { ...spec.query, ...paging },
+        schema: listEnvelopeSchema,
+      });
+      const raw = body.data;
+      if (page === 1) firstId = idOf(raw[0]);
+      else if (raw.length > 0 && firstId !== null && idOf(raw[0]) === firstId) {
+        workaround("paging_ignored", status, `page ${page} repeated page 1; the server ignores paging`);
+        break;
+      }
+      const read = readItems(item, raw, received);
+      unreadable += read.failed.length;
+      for (const f of read.failed) failures.push(...f.issues);
+      for (const it of read.items) {
+        const id = idOf(it);
+        if (id !== null) {
+          if (ids.has(id)) continue;
+          ids.add(id);
+        }
+        items.push(it);
+      }
+      received += raw.length;
+
+      const meta = body.meta;
+      if (!meta || meta.hasMore === false || raw.length === 0) break;
+      const cursor = meta.cursor === null || meta.cursor === undefined ? "" : String(meta.cursor);
+      if (cursor !== "") {
+        if (cursors.has(cursor)) {
+          workaround("paging_ignored", status, "the same cursor came back twice; the server ignores paging");
+          break;
+        }
+        cursors.add(cursor);
+        paging = { cursor };
+        continue;
+      }
+      const total = typeof meta.total === "number" ? meta.total : null;
+      if (total !== null && received >= total) break;
+      if (meta.hasMore !== true && total === null) break;
+      const limit = typeof meta.limit === "number" && meta.limit > 0 ? meta.limit : raw.length;
+      paging = {
+        offset: String(received),
+        limit: String(Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)))),
+      };
     }
-    throw badResponse(spec.endpoint, 200, `more than ${MAX_PAGES} pages`);
+    if (unreadable > 0) {
+      http.note({
+        ...splitEndpoint(spec.endpoint),
+        status: 200,
+        kind: "items_dropped",
+        issues: failures,
+        reason: `${unreadable} of ${received} items did not match the schema and were left out`,
+      });
+    }
+    return attachListNotes(items, { unreadable, incomplete });
   }
 
   return {
@@ -93,7 +167,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
           volume: q.volume === undefined ? undefined : String(q.volume),
           include_community: q.includeCommunity === undefined ? undefined : String(q.includeCommunity),
         },
-        schema: offersResponseSchema,
+        item: offerSchema,
         retry: "safe",
       });
     },
@@ -104,7 +178,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/clusters",
         endpoint: "GET /clusters",
-        schema: clustersResponseSchema,
+        item: clusterSchema,
         retry: "safe",
       });
     },
@@ -196,7 +270,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/ssh-keys",
         endpoint: "GET /ssh-keys",
-        schema: sshKeysResponseSchema,
+        item: sshKeySchema,
         retry: "safe",
       });
     },
@@ -220,7 +294,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/storage",
         endpoint: "GET /storage",
-        schema: storageResponseSchema,
+        item: storageVolumeSchema,
         retry: "safe",
       });
     },
@@ -243,7 +317,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/environments",
         endpoint: "GET /environments",
-        schema: environmentsResponseSchema,
+        item: environmentSchema,
         retry: "safe",
       });
     },

@@ -111,12 +111,21 @@ export function rateLimitedMessage(retryAfterSeconds: number | null): string {
 }
 
 /** A 2xx whose body is not what the endpoint promises (not JSON, an HTML page, or failing the schema). */
-export function badResponse(endpoint: string, status: number, why: string): RuncrateError {
+export function badResponse(
+  endpoint: string,
+  status: number,
+  why: string,
+  o: { field?: string } = {},
+): RuncrateError {
+  // Which field broke, so the page can say it (issue #14): `data.hourly_rate_per_node` reads as `hourly_rate_per_node`.
+  const field = o.field === "(root)" ? undefined : o.field?.replace(/^data\.?/, "").slice(0, 100);
   return new RuncrateError({
     kind: "bad_response",
     status,
     message: `Runcrate ${endpoint} answered HTTP ${status} with an unusable body: ${why}`,
-    userMessage: ERROR_MESSAGES.bad_response,
+    userMessage: field
+      ? `Runcrate sent an answer Clusterdeck couldn't read (the field "${field}" is missing or of another type). Try again; if it keeps happening, please report it.`
+      : ERROR_MESSAGES.bad_response,
   });
 }
 

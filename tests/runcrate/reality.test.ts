@@ -1,0 +1,137 @@
+/**
+ * Issue #14: the client against the simulator's response variants — the ways a real Runcrate API may differ from
+ * runcrate-api.md. Each block names the point of the issue it covers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listNotesText } from "@/lib/query/list-notes";
+import { listNotesOf } from "@/lib/server/runcrate/lists";
+import type { RunningSimulator } from "@/sim/server";
+import {
+  captureLog,
+  clientFor,
+  freshKey,
+  setVariants,
+  simClient,
+  startSim,
+} from "@/tests/runcrate/support-sim";
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+/** A workspace with `n` clusters (stack none), made before any variant is switched on. */
+async function workspaceWith(n: number): Promise<{ key: string; ids: string[] }> {
+  const key = freshKey();
+  const sc = simClient(sim.url);
+  const offers = (await sc.offers(key)).filter((o) => o.stacks.includes("none") && o.id.includes("h100"));
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push((await sc.createCluster(key, offers[0]!, `c-${i}`)).id);
+  return { key, ids };
+}
+
+async function plainOfferIds(): Promise<string[]> {
+  const key = freshKey();
+  return (await clientFor(sim, key).listOffers({ includeCommunity: true })).map((o) => o.id);
+}
+
+describe("#14.1 paging by what meta says", () => {
+  it("reads every offer and cluster once with limit/offset paging (offset-paging)", async () => {
+    const all = await plainOfferIds();
+    const { key, ids } = await workspaceWith(3);
+    await setVariants(sim, key, ["offset-paging:2"]);
+    const c = clientFor(sim, key);
+    const offers = await c.listOffers({ includeCommunity: true });
+    expect(offers.map((o) => o.id)).toEqual(all);
+    expect(listNotesOf(offers)).toBeNull();
+    expect((await c.listClusters()).map((x) => x.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("reads every offer once following meta.cursor (cursor-paging)", async () => {
+    const all = await plainOfferIds();
+    const key = freshKey();
+    await setVariants(sim, key, ["cursor-paging:3"]);
+    const offers = await clientFor(sim, key).listOffers({ includeCommunity: true });
+    expect(offers.map((o) => o.id)).toEqual(all);
+  });
+
+  it("shows the first page once and logs it when the server ignores paging (paging-ignored)", async () => {
+    const all = await plainOfferIds();
+    const key = freshKey();
+    await setVariants(sim, key, ["paging-ignored:2"]);
+    const cap = captureLog();
+    const offers = await clientFor(sim, key, cap.logger).listOffers({ includeCommunity: true });
+    expect(offers.map((o) => o.id)).toEqual(all.slice(0, 2));
+    expect(listNotesOf(offers)).toEqual({ unreadable: 0, incomplete: true });
+    const logged = cap.lines.filter((l) => l.kind === "paging_ignored");
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ method: "GET", path: "/clusters/offers", level: 40 });
+  });
+});
+
+describe("#14.2 one odd item never takes down a list", () => {
+  it("drops an offer without a price or a GPU, counts it and logs which field (odd-offer)", async () => {
+    const all = await plainOfferIds();
+    const key = freshKey();
+    await setVariants(sim, key, ["odd-offer"]);
+    const cap = captureLog();
+    const offers = await clientFor(sim, key, cap.logger).listOffers({ includeCommunity: true });
+    const odd = ["h100-sxm-8x-ib-helsinki", "h200-sxm-8x-ib-ashburn"];
+    expect(offers.map((o) => o.id)).toEqual(all.filter((id) => !odd.includes(id)));
+    expect(listNotesOf(offers)).toEqual({ unreadable: 2, incomplete: false });
+    const line = cap.lines.find((l) => l.kind === "items_dropped");
+    const issues = (line?.issues as string[]).join(" ");
+    expect(issues).toMatch(/hourly_rate_per_node/);
+    expect(issues).toMatch(/gpu_type/);
+  });
+
+  it("reads prices and counts sent as numeric strings as numbers (string-prices, string-counts)", async () => {
+    const { key, ids } = await workspaceWith(1);
+    const plain = clientFor(sim, key);
+    const before = { offers: await plain.listOffers(), cluster: await plain.getCluster(ids[0]!) };
+    await setVariants(sim, key, ["string-prices", "string-counts"]);
+    const c = clientFor(sim, key);
+    const offers = await c.listOffers();
+    expect(offers).toEqual(before.offers);
+    expect(typeof offers[0]!.hourly_rate_per_node).toBe("number");
+    const cluster = await c.getCluster(ids[0]!);
+    expect(cluster.node_count).toBe(before.cluster.node_count);
+    expect(cluster.hourly_rate_per_node).toBe(before.cluster.hourly_rate_per_node);
+    expect(typeof (await c.getBalance()).creditsBalance).toBe("number");
+  });
+
+  it("reads a numeric MASTER_PORT and a null event message (numeric-env, null-event-message)", async () => {
+    const { key, ids } = await workspaceWith(1);
+    sim.clock.advance(600);
+    await setVariants(sim, key, ["numeric-env", "null-event-message"]);
+    const cluster = await clientFor(sim, key).getCluster(ids[0]!);
+    expect(cluster.connection?.env?.MASTER_PORT).toBe("29500");
+    const created = cluster.events?.find((e) => e.kind === "cluster_created");
+    expect(created?.message).toBe("");
+  });
+
+  it("reads numeric ids as strings that work in paths (numeric-ids)", async () => {
+    const { key } = await workspaceWith(2);
+    await setVariants(sim, key, ["numeric-ids"]);
+    const c = clientFor(sim, key);
+    const list = await c.listClusters();
+    expect(list.every((x) => typeof x.id === "string" && /^\d+$/.test(x.id))).toBe(true);
+    await expect(c.getCluster(list[0]!.id)).resolves.toMatchObject({ id: list[0]!.id });
+  });
+});
+
+describe("#14.2 the note under a list", () => {
+  it("says how many items could not be read, and when paging was ignored", () => {
+    expect(listNotesText({ unreadable: 1, incomplete: false }, "offer")).toBe(
+      "1 offer could not be read and is not shown.",
+    );
+    expect(listNotesText({ unreadable: 2, incomplete: true }, "cluster")).toBe(
+      "2 clusters could not be read and are not shown. Runcrate did not page this list as expected, so some clusters may be missing.",
+    );
+    expect(listNotesText({ unreadable: 0, incomplete: false }, "offer")).toBeNull();
+    expect(listNotesText(null, "offer")).toBeNull();
+  });
+});
