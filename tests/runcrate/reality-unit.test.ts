@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
-import { startScriptedServer, json, type ScriptedServer } from "@/tests/support/scripted-server";
+import { startScriptedServer, json, sendText, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster } from "@/tests/support/runcrate-bodies";
 import { captureLog } from "@/tests/runcrate/support-sim";
 
@@ -57,5 +57,80 @@ describe("#14.2 a page fails only when its object cannot be read, and says which
     expect(c.id).toBe("101");
     expect(c.last_test?.id).toBe("7");
     expect(c.events?.[0]?.message).toBe("");
+  });
+});
+
+const createBody = { name: "train", offer_id: "offer-h100", node_count: 2, stack: "slurm" as const };
+
+describe("#14.3 a 400 with a body is a validation answer", () => {
+  it("shows the upstream message and maps details.field onto the field, without suggesting a retry", async () => {
+    server.script(
+      json(400, {
+        error: {
+          code: "bad_request",
+          message: "node_count must be one of 2, 4, 8",
+          details: { field: "node_count" },
+        },
+      }),
+    );
+    const err = await failure(client().createCluster(createBody, { idempotencyKey: "k" }));
+    expect(err.kind).toBe("validation");
+    expect(err.status).toBe(400);
+    expect(err.userMessage).toBe("Runcrate rejected the request: node_count must be one of 2, 4, 8");
+    expect(err.fieldErrors).toEqual({ node_count: "node_count must be one of 2, 4, 8" });
+    expect(err.userMessage).not.toMatch(/try again/i);
+  });
+
+  it("keeps a 400 without any readable body a bad request that does not suggest repeating it", async () => {
+    server.script((_req, res) => sendText(res, 400, ""));
+    const err = await failure(client().getBalance());
+    expect(err.kind).toBe("bad_request");
+    expect(err.userMessage).not.toMatch(/try again/i);
+  });
+});
+
+describe("#14.9 other common validation shapes map to fields", () => {
+  const cases: Array<[string, unknown]> = [
+    [
+      "field → [messages] in details",
+      {
+        error: {
+          message: "Invalid body",
+          details: { name: ["Too long"], node_count: ["Must be even", "Too big"] },
+        },
+      },
+    ],
+    [
+      "errors[].loc/msg (FastAPI)",
+      {
+        error: {
+          message: "Invalid body",
+          errors: [
+            { loc: ["body", "name"], msg: "Too long", type: "value_error" },
+            { loc: ["body", "node_count"], msg: "Must be even; Too big", type: "value_error" },
+          ],
+        },
+      },
+    ],
+    [
+      "errors[].field/message",
+      {
+        error: {
+          code: "validation_failed",
+          message: "Invalid body",
+          errors: [
+            { field: "name", message: "Too long" },
+            { field: "node_count", message: "Must be even; Too big" },
+          ],
+        },
+      },
+    ],
+  ];
+  it.each(cases)("%s", async (_, body) => {
+    server.script(json(422, body));
+    const err = await failure(client().createCluster(createBody, { idempotencyKey: "k" }));
+    expect(err.kind).toBe("validation");
+    expect(err.fieldErrors).toEqual({ name: "Too long", node_count: "Must be even; Too big" });
+    expect(err.userMessage).toBe("Runcrate rejected the request: Invalid body");
   });
 });

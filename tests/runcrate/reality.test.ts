@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listNotesText } from "@/lib/query/list-notes";
+import type { RuncrateError } from "@/lib/server/runcrate/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
 import type { RunningSimulator } from "@/sim/server";
 import {
@@ -133,5 +134,37 @@ describe("#14.2 the note under a list", () => {
     );
     expect(listNotesText({ unreadable: 0, incomplete: false }, "offer")).toBeNull();
     expect(listNotesText(null, "offer")).toBeNull();
+  });
+});
+
+describe("#14.3 / #14.9 validation answers from the simulator map onto fields", () => {
+  const badCreate = async (variants: string[]) => {
+    const key = freshKey();
+    const offer = (await simClient(sim.url).offers(key)).find((o) => o.stacks.includes("none"))!;
+    await setVariants(sim, key, variants);
+    const err = await clientFor(sim, key)
+      .createCluster(
+        { name: "-bad-", offer_id: offer.id, node_count: offer.min_nodes, stack: "none" },
+        {
+          idempotencyKey: `k-${variants.join(",")}`,
+        },
+      )
+      .catch((e: unknown) => e as RuncrateError);
+    return err as RuncrateError;
+  };
+
+  it.each([
+    [["validation-400"], 400],
+    [["validation-400", "validation-shape:loc"], 400],
+    [["validation-shape:field-map"], 422],
+    [["validation-shape:loc"], 422],
+    [["validation-shape:errors-list"], 422],
+  ])("%j → the name field, the upstream message, no retry", async (variants, status) => {
+    const err = await badCreate(variants);
+    expect(err.status).toBe(status);
+    expect(err.kind).toBe("validation");
+    expect(Object.keys(err.fieldErrors)).toEqual(["name"]);
+    expect(err.userMessage).toMatch(/^Runcrate rejected the request: /);
+    expect(err.userMessage).not.toMatch(/try again/i);
   });
 });

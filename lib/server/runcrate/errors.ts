@@ -87,7 +87,8 @@ export function isRuncrateError(e: unknown): e is RuncrateError {
 // ───────────────────────────── user-facing texts ─────────────────────────────
 
 export const ERROR_MESSAGES = {
-  bad_request: "Runcrate couldn't accept this request. Try again; if it keeps happening, please report it.",
+  bad_request:
+    "Runcrate couldn't accept this request. Sending it again won't help; if it keeps happening, please report it.",
   unauthorized:
     "Runcrate rejected this API key. It may have been deactivated, deleted or mistyped — add a working key in Settings.",
   insufficient_credits:
@@ -96,7 +97,7 @@ export const ERROR_MESSAGES = {
     "This API key isn't allowed to do that. Ask a workspace owner or manager for access, or use another key.",
   not_found: "Runcrate couldn't find that. It may have been deleted, or belong to another environment.",
   conflict: "That conflicts with the current state on Runcrate. Refresh the page and try again.",
-  validation: "Runcrate rejected some of the values. Check them and try again.",
+  validation: "Runcrate rejected some of the values. Check them and change what it points out.",
   server: "Runcrate had a problem on its side. Try again in a moment.",
   bad_response:
     "Runcrate sent an answer Clusterdeck couldn't read. Try again; if it keeps happening, please report it.",
