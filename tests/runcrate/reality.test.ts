@@ -168,3 +168,44 @@ describe("#14.3 / #14.9 validation answers from the simulator map onto fields", 
     expect(err.userMessage).not.toMatch(/try again/i);
   });
 });
+
+describe("#14.7 a 402 shows only figures the API gave", () => {
+  const shortLaunch = async (variant: string) => {
+    const key = freshKey();
+    const offer = (await simClient(sim.url).offers(key)).find((o) => o.stacks.includes("none"))!;
+    const r = await fetch(`${sim.url}/__sim/workspaces/balance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key, credits: 3 }),
+    });
+    expect(r.status).toBe(200);
+    await setVariants(sim, key, [variant]);
+    return (await clientFor(sim, key)
+      .createCluster(
+        { name: "short", offer_id: offer.id, node_count: offer.min_nodes, stack: "none" },
+        {
+          idempotencyKey: `k-${variant}`,
+        },
+      )
+      .catch((e: unknown) => e)) as RuncrateError;
+  };
+
+  it("reads the amounts under other names (credits-details-alt:needed)", async () => {
+    const err = await shortLaunch("credits-details-alt:needed");
+    expect(err.kind).toBe("insufficient_credits");
+    expect(err.details).toMatchObject({ available_credits: 3 });
+    const needed = err.details?.needed_credits as number;
+    expect(err.userMessage).toBe(
+      `Not enough credits: this needs at least $${needed.toFixed(2)} and the workspace has $3.00. Add credits on runcrate.ai, then try again.`,
+    );
+  });
+
+  it("shows the API's own words when it gives no figures (credits-details-alt:none)", async () => {
+    const err = await shortLaunch("credits-details-alt:none");
+    expect(err.kind).toBe("insufficient_credits");
+    expect(err.details).toBeNull();
+    expect(err.userMessage).toMatch(
+      /Runcrate says: Not enough credits to .*\$3\.00 available\. Add credits on runcrate\.ai/,
+    );
+  });
+});

@@ -123,6 +123,32 @@ function numberOrNull(v: unknown): number | null {
   return typeof n === "number" && Number.isFinite(n) ? n : null;
 }
 
+/** Names a 402's `details` give the amount needed and the balance under (the documented ones first). */
+const REQUIRED_NAMES = [
+  "required",
+  "needed",
+  "needed_credits",
+  "required_credits",
+  "requiredCredits",
+  "neededCredits",
+];
+const BALANCE_NAMES = [
+  "balance",
+  "available",
+  "available_credits",
+  "availableCredits",
+  "credits_balance",
+  "creditsBalance",
+];
+
+function firstNumber(details: Record<string, unknown> | null, names: readonly string[]): number | null {
+  for (const name of names) {
+    const n = numberOrNull(details?.[name]);
+    if (n !== null) return n;
+  }
+  return null;
+}
+
 /** `Retry-After` as seconds (a number or an HTTP date); falls back to the body's `details.retry_after`. */
 export function parseRetryAfter(
   header: string | null,
@@ -201,8 +227,9 @@ export function errorFromResponse(
     case 401:
       return new RuncrateError({ ...base, kind: "unauthorized", userMessage: ERROR_MESSAGES.unauthorized });
     case 402: {
-      const required = numberOrNull(details?.required);
-      const balance = numberOrNull(details?.balance);
+      // Only figures the API gave, under whichever of the common names it used; never ones we worked out ourselves.
+      const required = firstNumber(details, REQUIRED_NAMES);
+      const balance = firstNumber(details, BALANCE_NAMES);
       const userMessage =
         required != null && balance != null
           ? `Not enough credits: this needs at least ${formatCredits(required)} and the workspace has ${formatCredits(
@@ -210,7 +237,9 @@ export function errorFromResponse(
             )}. Add credits on runcrate.ai, then try again.`
           : required != null
             ? `Not enough credits: this needs at least ${formatCredits(required)} in the workspace. Add credits on runcrate.ai, then try again.`
-            : ERROR_MESSAGES.insufficient_credits;
+            : shown
+              ? `Not enough credits in this Runcrate workspace. Runcrate says: ${shown.replace(/\.?$/, ".")} Add credits on runcrate.ai, then try again.`
+              : ERROR_MESSAGES.insufficient_credits;
       return new RuncrateError({ ...base, kind: "insufficient_credits", userMessage });
     }
     case 403:
