@@ -134,3 +134,36 @@ describe("#14.9 other common validation shapes map to fields", () => {
     expect(err.userMessage).toBe("Runcrate rejected the request: Invalid body");
   });
 });
+
+describe("#14.8 a DELETE 404 is checked against the cluster", () => {
+  const notFound = json(404, { error: { code: "not_found", message: "No such cluster" } });
+
+  it("reports a terminating cluster as terminated-ok, even on a first 404", async () => {
+    server.script(notFound, json(200, { data: cluster({ id: "c1", status: "terminating" }) }));
+    await expect(client().terminateCluster("c1")).resolves.toMatchObject({ id: "c1", status: "terminating" });
+    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "GET"]);
+  });
+
+  it("still says not found when the cluster is running", async () => {
+    server.script(notFound, json(200, { data: cluster({ id: "c1", status: "ready" }) }));
+    const err = await failure(client().terminateCluster("c1"));
+    expect(err.kind).toBe("not_found");
+  });
+
+  it("says not found for a cluster that was never there (404 on the first DELETE and on the read)", async () => {
+    server.script(notFound);
+    const err = await failure(client().terminateCluster("c1"));
+    expect(err.kind).toBe("not_found");
+    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "GET"]);
+  });
+
+  it("takes gone-after-a-retry as terminated: the lost first answer did it", async () => {
+    server.script((_req, res) => void res.destroy(), notFound);
+    await expect(client().terminateCluster("c1")).resolves.toEqual({
+      id: "c1",
+      status: "terminated",
+      stub: true,
+    });
+    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE", "GET"]);
+  });
+});

@@ -2,7 +2,7 @@
  * Issue #14: the client against the simulator's response variants — the ways a real Runcrate API may differ from
  * runcrate-api.md. Each block names the point of the issue it covers.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listNotesText } from "@/lib/query/list-notes";
 import type { RuncrateError } from "@/lib/server/runcrate/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
@@ -207,5 +207,31 @@ describe("#14.7 a 402 shows only figures the API gave", () => {
     expect(err.userMessage).toMatch(
       /Runcrate says: Not enough credits to .*\$3\.00 available\. Add credits on runcrate\.ai/,
     );
+  });
+});
+
+describe("#14.8 terminate: a stub answer and a 404 after a lost answer are successes", () => {
+  afterEach(async () => {
+    await fetch(`${sim.url}/__sim/faults`, { method: "DELETE" });
+  });
+
+  it("takes a 202 {id, status} stub as the terminate having worked (delete-202-stub)", async () => {
+    const { key, ids } = await workspaceWith(1);
+    await setVariants(sim, key, ["delete-202-stub"]);
+    await expect(clientFor(sim, key).terminateCluster(ids[0]!)).resolves.toEqual({
+      id: ids[0],
+      status: "terminating",
+      stub: true,
+    });
+  });
+
+  it("reads the cluster after a retried DELETE answers 404, and reports it terminating (delete-404-after)", async () => {
+    const { key, ids } = await workspaceWith(1);
+    await setVariants(sim, key, ["delete-404-after"]);
+    await simClient(sim.url).faults({ dropNextDeleteResponse: true });
+    const after = await clientFor(sim, key).terminateCluster(ids[0]!);
+    expect(after?.status).toMatch(/^terminat/);
+    const sc = await simClient(sim.url).clustersOf(key);
+    expect(sc.find((c) => c.id === ids[0])?.status).toMatch(/^terminat/);
   });
 });

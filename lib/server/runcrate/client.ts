@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { badResponse } from "@/lib/server/runcrate/errors";
+import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { createHttp, type HttpOptions, type RequestSpec } from "@/lib/server/runcrate/http";
 import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
 import { attachListNotes, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
@@ -9,6 +9,7 @@ import {
   clusterResponseSchema,
   clusterSchema,
   environmentSchema,
+  idString,
   idempotencyKeySchema,
   offerSchema,
   sshKeyResponseSchema,
@@ -59,8 +60,30 @@ function clusterPath(id: string): string {
   return `/clusters/${encodeURIComponent(id)}`;
 }
 
+/** What a DELETE answered when it did not carry the whole cluster. */
+export type TerminateStub = { id: string; status: string; stub: true };
+
+const deleteResponseSchema = z.looseObject({ data: z.unknown().nullish() });
+const stubSchema = z.looseObject({ id: idString, status: z.string().nullish() });
+/** Statuses that mean a terminate has been taken (or was not needed). */
+const ENDING = new Set(["terminating", "terminated", "failed"]);
+
 export function createRuncrateClient(opts: RuncrateClientOptions) {
   const http = createHttp(opts);
+
+  async function afterDeleteNotFound(id: string, notFound: RuncrateError): Promise<Cluster | TerminateStub> {
+    let cluster: Cluster;
+    try {
+      cluster = await client.getCluster(id);
+    } catch (err) {
+      // Gone now, and our earlier attempt may have been the one that ended it (its answer was lost).
+      if (isRuncrateError(err) && err.kind === "not_found" && notFound.attempts > 1)
+        return { id, status: "terminated", stub: true };
+      throw notFound;
+    }
+    if (ENDING.has(cluster.status)) return cluster;
+    throw notFound;
+  }
 
   /** Reads a response that must have a body (null only where the spec allows it). */
   async function one<S extends z.ZodType>(
@@ -156,7 +179,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     return attachListNotes(items, { unreadable, incomplete });
   }
 
-  return {
+  const client = {
     /** GET /clusters/offers — community offers only when asked for; `volume` keeps offers that take a volume. */
     async listOffers(q: { volume?: boolean; includeCommunity?: boolean } = {}): Promise<Offer[]> {
       return all({
@@ -222,18 +245,37 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
       return { cluster: res.body.data, replayed: res.status === 200 };
     },
 
-    /** DELETE /clusters/{id} — 200/202 carry the cluster (now terminating); 204 resolves to null. Repeating it is harmless. */
-    async terminateCluster(id: string): Promise<Cluster | null> {
-      const res = await http.request({
-        method: "DELETE",
-        path: clusterPath(id),
-        endpoint: "DELETE /clusters/{id}",
-        schema: clusterResponseSchema,
-        retry: "safe",
-        allowEmpty: true,
-        notFoundMessage: CLUSTER_NOT_FOUND,
+    /**
+     * DELETE /clusters/{id} — 200/202 carry the cluster (now terminating), or only a `{id, status}` stub (202); 204
+     * resolves to null. Repeating it is harmless. A 404 is checked against a read of the cluster: when it is
+     * terminating, terminated or failed, or gone after a retried DELETE (the first answer was lost), the terminate
+     * worked — it is not "that cluster doesn't exist".
+     */
+    async terminateCluster(id: string): Promise<Cluster | TerminateStub | null> {
+      let res: { status: number; body: z.output<typeof deleteResponseSchema> | null };
+      try {
+        res = await http.request({
+          method: "DELETE",
+          path: clusterPath(id),
+          endpoint: "DELETE /clusters/{id}",
+          schema: deleteResponseSchema,
+          retry: "safe",
+          allowEmpty: true,
+          notFoundMessage: CLUSTER_NOT_FOUND,
+        });
+      } catch (err) {
+        if (!isRuncrateError(err) || err.kind !== "not_found") throw err;
+        return afterDeleteNotFound(id, err);
+      }
+      const data = res.body?.data;
+      if (data === undefined || data === null) return null;
+      const full = clusterSchema.safeParse(data);
+      if (full.success) return full.data;
+      const stub = stubSchema.safeParse(data);
+      if (stub.success) return { id: stub.data.id, status: stub.data.status ?? "terminating", stub: true };
+      throw badResponse("DELETE /clusters/{id}", res.status, "neither a cluster nor an {id, status} stub", {
+        field: full.error.issues[0]?.path.map(String).join("."),
       });
-      return res.body?.data ?? null;
     },
 
     /** PATCH /clusters/{id} with `{ node_count }` */
@@ -322,4 +364,5 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
       });
     },
   };
+  return client;
 }

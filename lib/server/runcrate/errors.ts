@@ -45,6 +45,8 @@ export class RuncrateError extends Error {
   readonly details: Record<string, unknown> | null;
   readonly fieldErrors: Record<string, string>;
   readonly retryAfterSeconds: number | null;
+  /** How many attempts the call made before giving up (set by http.ts); 1 when it was not retried. */
+  attempts = 1;
 
   constructor(init: RuncrateErrorInit) {
     super(redact(init.message), init.cause ? { cause: init.cause } : undefined);

@@ -227,6 +227,7 @@ export function createHttp(opts: HttpOptions) {
       } catch (err) {
         if (!isRuncrateError(err)) throw err;
         if (retryIndex >= maxRetries || !retryable(err, spec.retry)) {
+          err.attempts = retryIndex + 1;
           // One line per failed call (not per attempt): the operator's record of what Runcrate answered.
           logUpstream(
             logger,
