@@ -167,3 +167,73 @@ describe("#14.8 a DELETE 404 is checked against the cluster", () => {
     expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE", "GET"]);
   });
 });
+
+describe("#14.13 one log line per failed or mismatched upstream call, never a secret", () => {
+  it("logs method, path template, status, duration, issue paths and request id — no key, no body", async () => {
+    const cap = captureLog();
+    const c = client(cap.logger);
+    server.script(
+      // A proxy that echoes the key and the Authorization header back in its error body.
+      json(
+        401,
+        {
+          error: {
+            code: "invalid_key",
+            message: `Key ${TEST_KEY} rejected (Authorization: Bearer ${TEST_KEY})`,
+          },
+        },
+        { "x-request-id": "req-401" },
+      ),
+    );
+    await failure(c.getBalance());
+    server.script(
+      json(200, { data: cluster({ hourly_rate_per_node: "free", secret_note: "body-only-text" }) }, {}),
+    );
+    await failure(c.getCluster("3c90c3cc-0d44-4b50-8888-8dd25736052a"));
+    server.script(
+      json(503, { error: { code: "down", message: "maintenance" }, meta: { requestId: "req-503" } }),
+    );
+    await failure(c.listClusters());
+
+    expect(cap.lines).toHaveLength(3);
+    const [unauth, mismatch, down] = cap.lines;
+    expect(unauth).toMatchObject({
+      method: "GET",
+      path: "/billing/balance",
+      status: 401,
+      kind: "unauthorized",
+      requestId: "req-401",
+      attempts: 1,
+      area: "runcrate",
+    });
+    expect(typeof unauth!.durationMs).toBe("number");
+    expect(mismatch).toMatchObject({
+      method: "GET",
+      path: "/clusters/{id}",
+      status: 200,
+      kind: "bad_response",
+      issues: ["data.hourly_rate_per_node"],
+    });
+    expect(down).toMatchObject({
+      path: "/clusters",
+      status: 503,
+      kind: "server",
+      requestId: "req-503",
+      attempts: 3,
+    });
+    const text = cap.raw.join("\n");
+    expect(text).not.toContain(TEST_KEY);
+    expect(text).not.toContain("rc_live_");
+    expect(text).not.toMatch(/Bearer/i);
+    expect(text).not.toContain("body-only-text");
+    expect(text).not.toContain("rejected");
+    expect(text).not.toContain("3c90c3cc");
+  });
+
+  it("logs nothing for a call that succeeds", async () => {
+    const cap = captureLog();
+    server.script(json(200, { data: { creditsBalance: 1 } }));
+    await client(cap.logger).getBalance();
+    expect(cap.lines).toEqual([]);
+  });
+});

@@ -104,7 +104,7 @@ export function createHttp(opts: HttpOptions) {
   const maxRetryAfter = opts.maxRetryAfterSeconds ?? 10;
   const environment = opts.environment?.trim() || null;
   const fetchImpl = opts.fetchImpl ?? fetch;
-  const logger = opts.logger ?? upstreamLog;
+  const logger = opts.logger ? opts.logger.child({ area: "runcrate" }) : upstreamLog;
 
   function buildUrl(spec: RequestSpec<z.ZodType>): string {
     const path = spec.path.startsWith("/") ? spec.path : `/${spec.path}`;
