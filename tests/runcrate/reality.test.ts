@@ -3,6 +3,11 @@
  * runcrate-api.md. Each block names the point of the issue it covers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failureDisplay } from "@/lib/clusters/failure";
+import { ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
+import { nodeState } from "@/lib/clusters/node-state";
+import { clusterInterval, FAST_POLL_MS } from "@/lib/clusters/polling";
+import { isNodeInProgress } from "@/lib/clusters/status";
 import { listNotesText } from "@/lib/query/list-notes";
 import type { RuncrateError } from "@/lib/server/runcrate/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
@@ -233,5 +238,57 @@ describe("#14.8 terminate: a stub answer and a 404 after a lost answer are succe
     expect(after?.status).toMatch(/^terminat/);
     const sc = await simClient(sim.url).clustersOf(key);
     expect(sc.find((c) => c.id === ids[0])?.status).toMatch(/^terminat/);
+  });
+});
+
+describe("#14.4 / #14.5 / #14.6 the cluster page's reading of a live cluster", () => {
+  /** A cluster brought to ready (stack none) on the manual clock. */
+  async function readyCluster(): Promise<{ key: string; id: string }> {
+    const { key, ids } = await workspaceWith(1);
+    for (let i = 0; i < 40; i++) {
+      const c = await simClient(sim.url).cluster(key, ids[0]!);
+      if (c.status === "ready") return { key, id: ids[0]! };
+      await simClient(sim.url).advance(30);
+    }
+    throw new Error("cluster never became ready");
+  }
+
+  it("shows failure_reason on a ready, billed cluster as a warning (failure-reason-running)", async () => {
+    const { key, id } = await readyCluster();
+    await setVariants(sim, key, ["failure-reason-running"]);
+    const c = await clientFor(sim, key).getCluster(id);
+    expect(c.status).toBe("ready");
+    expect(c.failure_reason).toBe("node_degraded");
+    expect(failureDisplay(c)).toBe("warning");
+    expect(failureDisplay({ ...c, status: "failed" })).toBe("failure");
+    expect(failureDisplay({ ...c, status: "terminated" })).toBe("failure");
+    expect(failureDisplay({ ...c, failure_reason: null })).toBeNull();
+  });
+
+  it("counts machines reported `active` on a ready cluster as up (node-status-active)", async () => {
+    const { key, id } = await readyCluster();
+    await setVariants(sim, key, ["node-status-active"]);
+    const c = await clientFor(sim, key).getCluster(id);
+    const nodes = c.nodes ?? [];
+    expect(nodes.length).toBeGreaterThanOrEqual(2);
+    expect(nodes.every((n) => n.status === "active")).toBe(true);
+    expect(nodes.map((n) => nodeState(n, c.status))).toEqual(nodes.map(() => "up"));
+    expect(nodes.some((n) => isNodeInProgress(n, c.status))).toBe(false);
+  });
+
+  it("treats a queued test as running: no result yet, Run again blocked, fast polling (test-queued)", async () => {
+    const { key, id } = await readyCluster();
+    await setVariants(sim, key, ["test-queued:60"]);
+    const c = clientFor(sim, key);
+    const test = await c.startTest(id);
+    expect(test.status).toBe("queued");
+    const cluster = await c.getCluster(id);
+    expect(cluster.last_test?.status).toBe("queued");
+    expect(ncclVerdict(cluster.last_test, cluster.interconnect)).toMatchObject({
+      verdict: "running",
+      label: "Queued",
+    });
+    expect(testStartBlocked(cluster)).toMatch(/already running/);
+    expect(clusterInterval(cluster)).toBe(FAST_POLL_MS);
   });
 });
