@@ -39,7 +39,7 @@ export const terminateCluster = runcrateAction(
       clusterId: id,
       clusterName: cluster.name,
       keyLabel: key.label,
-      detail: `was ${cluster.status}`,
+      detail: `was ${cluster.status || "(no status)"}`,
     });
     return after;
   },

@@ -137,7 +137,9 @@ export function testStartBlocked(c: {
     if (c.status === "provisioning") return "The cluster is still coming up. Tests start once it is ready.";
     if (c.status === "terminated" || c.status === "terminating") return "The cluster is terminated.";
     if (c.status === "failed") return "The cluster failed to start.";
-    return `Tests need a ready cluster; this one is ${c.status}.`;
+    return c.status.trim() === ""
+      ? "Tests need a ready cluster; Runcrate sent no status for this one yet."
+      : `Tests need a ready cluster; this one is ${c.status}.`;
   }
   return null;
 }
