@@ -21,6 +21,7 @@ import { ConnectionCard, StorageCard } from "./connection-card";
 import { EventsList } from "./events-list";
 import { FailureCard } from "./failure-card";
 import { FailureWarning } from "./failure-warning";
+import { InspectButton } from "./inspect-button";
 import { LiveStatus } from "./live-status";
 import { LoadError } from "./load-error";
 import { NcclCard } from "./nccl-card";
@@ -81,6 +82,7 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
 
   const actions = (
     <>
+      <InspectButton id={cluster.id} />
       {!over && <NotifyButton />}
       {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&

@@ -237,3 +237,24 @@ describe("#14.13 one log line per failed or mismatched upstream call, never a se
     expect(cap.lines).toEqual([]);
   });
 });
+
+describe("#14.12 Inspect: the raw cluster, redacted", () => {
+  it("keeps unknown fields and the API's own types, and redacts keys and secret-named fields", async () => {
+    server.script(
+      json(200, {
+        data: cluster({
+          hourly_rate_per_node: "19.92",
+          spot_zone: "eu-2b",
+          connection: { env: { MASTER_PORT: 29500 }, k8s_join_token: "abcdef.0123456789abcdef" },
+          note: `created with ${TEST_KEY}`,
+        }),
+      }),
+    );
+    const raw = (await client().getClusterRaw("c1")) as Record<string, unknown>;
+    expect(raw.hourly_rate_per_node).toBe("19.92");
+    expect(raw.spot_zone).toBe("eu-2b");
+    expect(raw.connection).toEqual({ env: { MASTER_PORT: 29500 }, k8s_join_token: "[redacted]" });
+    expect(JSON.stringify(raw)).not.toContain(TEST_KEY);
+    expect(JSON.stringify(raw)).not.toContain("0123456789abcdef");
+  });
+});

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { createHttp, type HttpOptions, type RequestSpec } from "@/lib/server/runcrate/http";
 import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
+import { redactForDisplay } from "@/lib/server/runcrate/redact";
 import { attachListNotes, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
 import {
   balanceResponseSchema,
@@ -64,6 +65,7 @@ function clusterPath(id: string): string {
 export type TerminateStub = { id: string; status: string; stub: true };
 
 const deleteResponseSchema = z.looseObject({ data: z.unknown().nullish() });
+const rawEnvelopeSchema = z.looseObject({ data: z.looseObject({ id: z.unknown() }) });
 const stubSchema = z.looseObject({ id: idString, status: z.string().nullish() });
 /** Statuses that mean a terminate has been taken (or was not needed). */
 const ENDING = new Set(["terminating", "terminated", "failed"]);
@@ -217,6 +219,22 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         notFoundMessage: CLUSTER_NOT_FOUND,
       });
       return body.data;
+    },
+
+    /**
+     * GET /clusters/{id} as Runcrate sent it, for the Inspect view: the `data` object unparsed (unknown fields and
+     * original types kept), every string run through the redactor. Not for logic — use getCluster.
+     */
+    async getClusterRaw(id: string): Promise<unknown> {
+      const { body } = await one({
+        method: "GET",
+        path: clusterPath(id),
+        endpoint: "GET /clusters/{id}",
+        schema: rawEnvelopeSchema,
+        retry: "safe",
+        notFoundMessage: CLUSTER_NOT_FOUND,
+      });
+      return redactForDisplay(body.data, [opts.apiKey, opts.apiKey.trim()]);
     },
 
     /**
