@@ -67,7 +67,9 @@ export function ClusterHeader({
           )}
         </Fact>
         <Fact label="GPUs">
-          {cluster.gpus_per_node}× {cluster.gpu_type} × {cluster.node_count} nodes
+          <span className="wrap-anywhere">
+            {cluster.gpus_per_node}× {cluster.gpu_type} × {cluster.node_count} nodes
+          </span>
           <span className="block text-xs text-muted-foreground">
             {cluster.gpus_per_node * cluster.node_count} GPUs in all
           </span>

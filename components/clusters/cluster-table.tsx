@@ -85,7 +85,7 @@ export function ClusterTable({
                 <StatusBadge status={c.status} />
               </TableCell>
               <TableCell>{stackLabel(c.stack)}</TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="max-w-64 wrap-anywhere whitespace-normal">
                 {c.gpus_per_node}× {c.gpu_type}{" "}
                 <span className="text-muted-foreground">× {c.node_count} nodes</span>
               </TableCell>

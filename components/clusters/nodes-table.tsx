@@ -3,21 +3,16 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/shared/copy-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isNodeInProgress } from "@/lib/clusters/status";
+import { nodeState } from "@/lib/clusters/node-state";
 import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
 
-function nodeTone(status: string) {
-  if (status === "running") return "success" as const;
-  if (status === "failed") return "destructive" as const;
-  if (status === "terminated") return "secondary" as const;
-  return "info" as const;
-}
+const TONE = { up: "success", failed: "destructive", ended: "secondary", coming: "info" } as const;
 
 /** Machines by rank: head marked, rows still coming up dimmed with a spinner, each ssh_command copyable. */
 export function NodesTable({ cluster }: { cluster: Cluster }) {
   const nodes = [...(cluster.nodes ?? [])].sort((a, b) => a.rank - b.rank);
-  const up = nodes.filter((n) => !isNodeInProgress(n) && n.status === "running").length;
+  const up = nodes.filter((n) => nodeState(n, cluster.status) === "up").length;
   return (
     <Card className={nodes.length > 0 ? "overflow-hidden pb-0" : undefined}>
       <CardHeader>
@@ -46,7 +41,7 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
               </TableHeader>
               <TableBody>
                 {nodes.map((n) => (
-                  <NodeRow key={`${n.rank}-${n.name}`} node={n} />
+                  <NodeRow key={`${n.rank}-${n.name}`} node={n} clusterStatus={cluster.status} />
                 ))}
               </TableBody>
             </Table>
@@ -57,8 +52,9 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
   );
 }
 
-function NodeRow({ node: n }: { node: ClusterNode }) {
-  const busy = isNodeInProgress(n);
+function NodeRow({ node: n, clusterStatus }: { node: ClusterNode; clusterStatus: string }) {
+  const state = nodeState(n, clusterStatus);
+  const busy = state === "coming";
   const head = n.role === "head";
   return (
     <TableRow
@@ -87,7 +83,7 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
         </span>
       </TableCell>
       <TableCell>
-        <Badge variant={nodeTone(n.status)} className="gap-1">
+        <Badge variant={TONE[state]} className="gap-1">
           {busy && (
             <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
           )}

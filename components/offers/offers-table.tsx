@@ -75,7 +75,9 @@ const OfferRow = memo(function OfferRow({
       )}
     >
       <td className="px-2 py-1.5">
-        <div className="font-medium text-foreground">{offer.gpu_type}</div>
+        <div className="max-w-48 font-medium wrap-anywhere whitespace-normal text-foreground">
+          {offer.gpu_type}
+        </div>
         <div className="text-xs text-muted-foreground">
           {offer.gpus_per_node} GPU{offer.gpus_per_node === 1 ? "" : "s"} / node
         </div>

@@ -25,6 +25,7 @@ async function resealStoredKeys(db: Db): Promise<void> {
     );
   }
 }
+import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
 
 /** Configuration and database checks at server start; exits the process with the reason when one fails. */
 export async function startupChecks(): Promise<void> {
@@ -32,6 +33,7 @@ export async function startupChecks(): Promise<void> {
     env();
     authSecret();
     encryptionSecret();
+    await checkRuncrateApiAtStartup();
     const db = await getDatabase();
     console.log(
       `[clusterdeck] database ready (${db.kind === "postgres" ? "Postgres" : "embedded PGlite"}), migrations applied`,
