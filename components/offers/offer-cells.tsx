@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { formatPrice } from "@/lib/money";
+import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import { isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -16,17 +17,7 @@ export function HostTierBadge({ offer }: { offer: Offer }) {
       </Badge>
     );
   }
-  return (
-    <span className="text-muted-foreground">
-      {offer.host_tier === "datacenter" ? "Datacenter" : offer.host_tier}
-    </span>
-  );
-}
-
-const KIND_LABEL: Record<string, string> = { infiniband: "InfiniBand", roce: "RoCE", ethernet: "Ethernet" };
-
-export function interconnectKindLabel(kind: string): string {
-  return KIND_LABEL[kind] ?? kind;
+  return <span className="text-muted-foreground">{hostTierLabel(offer.host_tier)}</span>;
 }
 
 export function InterconnectText({ offer }: { offer: Offer }) {
@@ -38,9 +29,7 @@ export function InterconnectText({ offer }: { offer: Offer }) {
       title={[ic.label, ic.note].filter(Boolean).join(" — ") || undefined}
     >
       <span className="tabular-nums">
-        {ic.rate_gbps != null
-          ? `${ic.rate_gbps.toLocaleString("en-US")} Gbps`
-          : interconnectKindLabel(ic.kind)}
+        {ic.rate_gbps != null ? linkRateLabel(ic.rate_gbps) : interconnectKindLabel(ic.kind)}
       </span>
       <span className="max-w-40 truncate text-xs text-muted-foreground">
         {ic.rate_gbps != null ? interconnectKindLabel(ic.kind) : ic.label}
@@ -55,11 +44,7 @@ export function HostsText({ offer }: { offer: Offer }) {
     <span className="flex flex-col items-start gap-0.5 leading-tight">
       <HostTierBadge offer={offer} />
       <span className="text-xs text-muted-foreground">
-        {isContainer(offer)
-          ? "Container, no /shared"
-          : offer.deployment_type === "vm"
-            ? "VM"
-            : offer.deployment_type}
+        {isContainer(offer) ? "Container, no /shared" : deploymentLabel(offer.deployment_type)}
       </span>
     </span>
   );
@@ -74,7 +59,7 @@ export function DeploymentText({ offer }: { offer: Offer }) {
       </span>
     );
   }
-  return <span>{offer.deployment_type === "vm" ? "VM" : offer.deployment_type}</span>;
+  return <span>{deploymentLabel(offer.deployment_type)}</span>;
 }
 
 const SHORT_STACK: Record<string, string> = { none: "None", slurm: "Slurm", kubernetes: "K8s", ray: "Ray" };
