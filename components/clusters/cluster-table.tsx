@@ -58,7 +58,7 @@ export function ClusterTable({
 }) {
   return (
     <div className="hidden rounded-lg border md:block">
-      <Table>
+      <Table aria-label="Clusters">
         <TableHeader>
           <TableRow>
             <SortHead label="Name" sort="name" view={view} onSort={onSort} />

@@ -33,7 +33,7 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
       {nodes.length > 0 && (
         <CardContent className="px-0">
           <div className="overflow-x-auto">
-            <Table>
+            <Table aria-label="Nodes">
               <TableHeader>
                 <TableRow>
                   <TableHead className="pl-4">Rank</TableHead>

@@ -95,7 +95,8 @@ export async function signOutAction(): Promise<void> {
   // Nothing of this user's stays memoised in this process once they sign out.
   const id = (await auth())?.user?.id;
   if (id) invalidateUserContext(id);
-  await signOut({ redirectTo: "/sign-in" });
+  // The sign-in page says so (`?signed-out`), so a person knows the click worked.
+  await signOut({ redirectTo: "/sign-in?signed-out=1" });
 }
 
 /** Starts a GitHub/OIDC sign-in; only providers switched on by env are accepted. */
