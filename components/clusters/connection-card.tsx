@@ -9,7 +9,10 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 function CodeBlock({ label, text, testId }: { label: string; text: string; testId?: string }) {
   return (
     <div className="relative rounded-md border bg-muted/60" data-testid={testId}>
-      <pre className="overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre">{text}</pre>
+      {/* On a phone the lines are longer than the box: they start below the copy button, never under it. */}
+      <pre className="overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre max-sm:pt-11">
+        {text}
+      </pre>
       <CopyButton
         value={text}
         label={label}
@@ -62,8 +65,9 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
           <section className="flex flex-col gap-1.5">
             <h3 className="text-xs font-medium">Launch</h3>
             <Tabs defaultValue={first ?? tabs[0]!.name}>
-              <div className="overflow-x-auto">
-                <TabsList>
+              <div>
+                {/* Wraps onto a second row on a phone rather than hiding tabs off the edge. */}
+                <TabsList className="h-auto flex-wrap justify-start">
                   {tabs.map((t) => (
                     <TabsTrigger
                       key={t.name}

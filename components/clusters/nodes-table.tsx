@@ -37,10 +37,8 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
               <TableHeader>
                 <TableRow>
                   <TableHead className="pl-4">Rank</TableHead>
-                  <TableHead>Name · overlay</TableHead>
+                  <TableHead>Machine · addresses</TableHead>
                   <TableHead>Status · stage</TableHead>
-                  <TableHead>Public IP</TableHead>
-                  <TableHead className="text-right">GPUs</TableHead>
                   <TableHead className="pr-4">SSH</TableHead>
                 </TableRow>
               </TableHeader>
@@ -80,31 +78,41 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
           )}
         </span>
       </TableCell>
-      <TableCell>
-        <span className="block font-mono text-xs">{n.name}</span>
+      {/* Four columns, secondary facts under the name, and names that wrap: the table fits the page's main column
+          at 1280 px and a phone at 390 px without scrolling sideways. */}
+      <TableCell className="min-w-32 whitespace-normal">
+        <span className="block font-mono text-xs break-all">{n.name}</span>
         <span className="block font-mono text-[11px] text-muted-foreground">
           {n.overlay_address ?? "no address yet"}
+          {n.ip ? (
+            <span className="block sm:inline">
+              <span className="max-sm:hidden"> · </span>public {n.ip}
+            </span>
+          ) : null}
         </span>
+        {n.gpus != null ? (
+          <span className="block text-[11px] text-muted-foreground">
+            {n.gpus} GPU{n.gpus === 1 ? "" : "s"}
+          </span>
+        ) : null}
       </TableCell>
-      <TableCell>
+      <TableCell className="whitespace-normal">
         <Badge variant={nodeTone(n.status)} className="gap-1">
           {busy && (
             <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
           )}
           {n.status}
         </Badge>
-        <span className={cn("ml-1.5 text-xs", busy ? "text-info" : "text-muted-foreground")}>
+        <span className={cn("block text-xs", busy ? "text-info" : "text-muted-foreground")}>
           {n.stage ?? ""}
           {busy && <span className="sr-only"> (coming up)</span>}
         </span>
       </TableCell>
-      <TableCell className="font-mono text-xs">{n.ip ?? "—"}</TableCell>
-      <TableCell className="text-right tabular-nums">{n.gpus ?? "—"}</TableCell>
       <TableCell className="pr-4">
         {n.ssh_command ? (
-          <span className="inline-flex max-w-[16rem] items-center gap-1">
+          <span className="inline-flex max-w-[14rem] items-center gap-1">
             <code
-              className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-[11px]"
+              className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] max-lg:hidden"
               title={n.ssh_command}
             >
               {n.ssh_command}

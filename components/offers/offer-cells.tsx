@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { formatPrice } from "@/lib/money";
 import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
-import { isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
+import { describeNodeCounts, isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 /** Small presentational pieces shared by the offers table and the create form's offer header. */
@@ -44,7 +44,11 @@ export function HostsText({ offer }: { offer: Offer }) {
     <span className="flex flex-col items-start gap-0.5 leading-tight">
       <HostTierBadge offer={offer} />
       <span className="text-xs text-muted-foreground">
-        {isContainer(offer) ? "Container, no /shared" : deploymentLabel(offer.deployment_type)}
+        {isContainer(offer) ? (
+          <span title="Containers have no shared /shared volume between nodes.">Container</span>
+        ) : (
+          deploymentLabel(offer.deployment_type)
+        )}
       </span>
     </span>
   );
@@ -65,10 +69,41 @@ export function DeploymentText({ offer }: { offer: Offer }) {
 const SHORT_STACK: Record<string, string> = { none: "None", slurm: "Slurm", kubernetes: "K8s", ray: "Ray" };
 
 export function StacksText({ offer }: { offer: Offer }) {
-  if (offer.stacks.length === 0) return <span className="text-muted-foreground">—</span>;
+  if (offer.stacks.length === 0) return <span className="text-muted-foreground">no stack</span>;
   return (
-    <span className="text-xs" title={offer.stacks.map(stackLabel).join(", ")}>
+    <span title={offer.stacks.map(stackLabel).join(", ")}>
       {offer.stacks.map((s) => SHORT_STACK[s] ?? s).join(" · ")}
+    </span>
+  );
+}
+
+/** Where the machines are and what kind they are, in one cell: "Helsinki FI" over "Datacenter · VM". */
+export function WhereText({ offer }: { offer: Offer }) {
+  return (
+    <span className="flex flex-col items-start gap-0.5 leading-tight">
+      <LocationText offer={offer} />
+      <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        {isCommunity(offer) ? <HostTierBadge offer={offer} /> : hostTierLabel(offer.host_tier)}
+        <span aria-hidden>·</span>
+        {isContainer(offer) ? (
+          <span title="Containers have no shared /shared volume between nodes.">Container</span>
+        ) : (
+          deploymentLabel(offer.deployment_type)
+        )}
+      </span>
+    </span>
+  );
+}
+
+/** What a cluster of this offer can be: its node counts over its stacks and whether it takes a volume. */
+export function ShapeText({ offer }: { offer: Offer }) {
+  return (
+    <span className="flex flex-col leading-tight">
+      <span>{describeNodeCounts(offer)}</span>
+      <span className="text-xs text-muted-foreground">
+        <StacksText offer={offer} />
+        {offer.volume ? " · volume" : null}
+      </span>
     </span>
   );
 }
