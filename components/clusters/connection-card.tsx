@@ -8,16 +8,12 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 
 function CodeBlock({ label, text, testId }: { label: string; text: string; testId?: string }) {
   return (
-    <div className="relative rounded-md border bg-muted/60" data-testid={testId}>
-      {/* On a phone the lines are longer than the box: they start below the copy button, never under it. */}
-      <pre className="overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre max-sm:pt-11">
+    // The copy button sits beside the scrolling code, not over it, so no line is ever hidden under it.
+    <div className="flex items-start rounded-md border bg-muted/60" data-testid={testId}>
+      <pre className="min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed whitespace-pre">
         {text}
       </pre>
-      <CopyButton
-        value={text}
-        label={label}
-        className="absolute top-1.5 right-1.5 bg-muted shadow-xs hover:bg-accent"
-      />
+      <CopyButton value={text} label={label} className="m-1.5 shrink-0 bg-muted shadow-xs hover:bg-accent" />
     </div>
   );
 }

@@ -37,9 +37,9 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
               <TableHeader>
                 <TableRow>
                   <TableHead className="pl-4">Rank</TableHead>
-                  <TableHead>Machine · addresses</TableHead>
-                  <TableHead>Status · stage</TableHead>
-                  <TableHead className="pr-4">SSH</TableHead>
+                  <TableHead className="max-sm:px-2">Machine · addresses</TableHead>
+                  <TableHead className="max-sm:px-2">Status · stage</TableHead>
+                  <TableHead className="pr-4 max-sm:hidden">SSH</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -65,8 +65,8 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
       data-in-progress={busy || undefined}
       className={cn(busy && "bg-info/5")}
     >
-      <TableCell className="pl-4 tabular-nums">
-        <span className="inline-flex items-center gap-1.5">
+      <TableCell className="pl-4 tabular-nums max-sm:px-2 max-sm:pl-3">
+        <span className="inline-flex items-center gap-1.5 max-sm:flex-col max-sm:items-start max-sm:gap-0.5">
           {n.rank}
           {head ? (
             <Badge variant="brand" className="gap-1 px-1.5 py-0 text-[11px]">
@@ -80,7 +80,7 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
       </TableCell>
       {/* Four columns, secondary facts under the name, and names that wrap: the table fits the page's main column
           at 1280 px and a phone at 390 px without scrolling sideways. */}
-      <TableCell className="min-w-32 whitespace-normal">
+      <TableCell className="min-w-28 whitespace-normal max-sm:min-w-0 max-sm:px-2">
         <span className="block font-mono text-xs break-all">{n.name}</span>
         <span className="block font-mono text-[11px] text-muted-foreground">
           {n.overlay_address ?? "no address yet"}
@@ -96,7 +96,7 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
           </span>
         ) : null}
       </TableCell>
-      <TableCell className="whitespace-normal">
+      <TableCell className="whitespace-normal max-sm:px-2">
         <Badge variant={nodeTone(n.status)} className="gap-1">
           {busy && (
             <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
@@ -107,8 +107,16 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
           {n.stage ?? ""}
           {busy && <span className="sr-only"> (coming up)</span>}
         </span>
+        {n.ssh_command ? (
+          <CopyButton
+            value={n.ssh_command}
+            label={`SSH command for rank ${n.rank}`}
+            className="mt-1 sm:hidden"
+          />
+        ) : null}
       </TableCell>
-      <TableCell className="pr-4">
+      {/* On a phone the SSH copy button sits under the status instead, so the table keeps its width. */}
+      <TableCell className="pr-4 max-sm:hidden">
         {n.ssh_command ? (
           <span className="inline-flex max-w-[14rem] items-center gap-1">
             <code

@@ -20,11 +20,16 @@ async function overflow(page: Page): Promise<Overflow> {
     const root = document.scrollingElement ?? document.documentElement;
     const tables = [...document.querySelectorAll("table")]
       .filter((t) => t.getClientRects().length > 0)
-      .filter((t) => {
-        const box = t.parentElement;
-        return box ? t.getBoundingClientRect().width > box.clientWidth + 1 : false;
-      })
-      .map((t) => t.getAttribute("aria-label") ?? t.querySelector("th")?.textContent ?? "a table");
+      .map((t) => ({
+        t,
+        width: t.getBoundingClientRect().width,
+        box: t.parentElement?.clientWidth ?? Infinity,
+      }))
+      .filter(({ width, box }) => width > box + 1)
+      .map(({ t, width, box }) => {
+        const name = t.getAttribute("aria-label") ?? t.querySelector("th")?.textContent ?? "a table";
+        return `${name}: ${Math.round(width)}px in a ${box}px box`;
+      });
     return { page: root.scrollWidth, client: root.clientWidth, tables };
   });
 }
