@@ -118,7 +118,8 @@ export async function signOutAction(): Promise<void> {
     // Nothing of this user's stays memoised in this process once they sign out.
     invalidateUserContext(id);
   }
-  await signOut({ redirectTo: "/sign-in" });
+  // The sign-in page says so (`?signed-out`), so a person knows the click worked.
+  await signOut({ redirectTo: "/sign-in?signed-out=1" });
 }
 
 /** Settings' "Sign out everywhere" (a form action): the same revocation as signing out. */

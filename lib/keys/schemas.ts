@@ -13,6 +13,11 @@ export const ENVIRONMENT_MAX = 63;
 export const apiKeySchema = z
   .string()
   .trim()
+  // The prefix first: a key from another service (sk_test_…) is the wrong kind of key, whatever its length.
+  .startsWith(API_KEY_PREFIX, {
+    error: `Runcrate keys start with ${API_KEY_PREFIX}. This looks like a key from somewhere else.`,
+    abort: true,
+  })
   .min(API_KEY_PREFIX.length + 8, "That key is too short to be a Runcrate key.")
   .max(200, "That key is too long to be a Runcrate key.")
   .regex(/^rc_live_[A-Za-z0-9_-]+$/, "Runcrate keys start with rc_live_ followed by letters and digits.");

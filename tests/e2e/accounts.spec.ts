@@ -225,8 +225,11 @@ test.describe("Runcrate keys", () => {
     expect(await page.content()).not.toContain(key);
 
     await signOut(page);
+    // Sign-out says it worked.
+    await expect(page.getByRole("status").filter({ hasText: "You’re signed out" })).toBeVisible();
     await page.goto("/settings/keys");
     await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByText("You’re signed out")).toHaveCount(0);
     await signIn(page, email, password);
     await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
     await page.goto("/settings/keys");
