@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
 import { insertAudit } from "@/lib/server/db/audit-log";
+import type { AuditAction } from "@/lib/audit";
 
 /**
  * Records who launched, resized, tested or terminated which cluster, with which key label (never the key).
@@ -9,7 +10,7 @@ import { insertAudit } from "@/lib/server/db/audit-log";
  */
 export async function recordAudit(e: {
   userId: string;
-  action: "launch" | "resize" | "test" | "terminate";
+  action: AuditAction;
   clusterId: string | null;
   clusterName: string | null;
   keyLabel: string;
