@@ -9,4 +9,7 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startupChecks } = await import("./lib/server/startup");
   await startupChecks();
+  // Issue 17: the job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
+  const { startGuardianWithServer } = await import("./lib/server/guardian/start");
+  await startGuardianWithServer();
 }

@@ -7,7 +7,7 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite ships WASM and the postgres driver uses Node APIs: load them from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pg-boss", "pg"],
   // CSP, frame-ancestors, referrer policy, nosniff, permissions policy; HSTS over TLS (see lib/security-headers.mjs).
   async headers() {
     return [

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { observe, type Limits, type Observation, type RateSegment } from "@/lib/cost/ledger";
 import { open } from "@/lib/server/crypto/aes-gcm";
 import type { Db } from "./client";
@@ -142,6 +142,21 @@ export async function statusTransitionsOf(db: Db, clusterId: string) {
     .orderBy(asc(clusterStatusTransitions.at), asc(clusterStatusTransitions.id));
 }
 
+/** Tracked clusters still running (by what the guardian last saw), or with a guard still open: each needs a job. */
+export async function activeTracked(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ clusterId: trackedClusters.clusterId })
+    .from(trackedClusters)
+    .leftJoin(clusterLimits, eq(clusterLimits.clusterId, trackedClusters.clusterId))
+    .where(
+      or(
+        and(isNull(trackedClusters.endedAt), notInArray(trackedClusters.status, ["terminated", "failed"])),
+        inArray(clusterLimits.state, ["watching", "enforcing"]),
+      ),
+    );
+  return rows.map((r) => r.clusterId);
+}
+
 /** A user's tracked clusters (for the spend page), newest first. */
 export async function trackedOfUser(db: Db, userId: string): Promise<TrackedClusterRow[]> {
   return db
@@ -255,7 +270,7 @@ export async function claimEnforcement(
           eq(clusterLimits.state, "watching"),
           and(
             eq(clusterLimits.state, "enforcing"),
-            or(isNull(clusterLimits.leaseUntil), lt(clusterLimits.leaseUntil, now)),
+            or(isNull(clusterLimits.leaseUntil), lte(clusterLimits.leaseUntil, now)),
           ),
         ),
       ),
@@ -304,8 +319,8 @@ export async function enforcementFailed(
   userId: string,
   clusterName: string,
   problem: string,
+  now = new Date(),
 ): Promise<number> {
-  const now = new Date();
   const [row] = await db
     .update(clusterLimits)
     .set({
