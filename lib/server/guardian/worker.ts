@@ -51,7 +51,7 @@ export async function ensureGuardQueue(boss: PgBoss): Promise<void> {
   await boss.createQueue(GUARD_QUEUE, {
     policy: "stately",
     // A run takes a few seconds at most; a dead worker's job is retried after this.
-    expireInSeconds: 60,
+    expireInSeconds: 30,
     retryLimit: 1_000,
     retryDelay: 5,
     retryBackoff: true,
@@ -68,7 +68,7 @@ export async function scheduleGuard(boss: PgBoss, clusterId: string, delayMs = 0
   );
 }
 
-export function guardDeps(db: Db, intervalMs: number): GuardDeps {
+export function guardDeps(db: Db, intervalMs: number, api: { baseUrl?: string } = {}): GuardDeps {
   return {
     db,
     now: () => Date.now(),
@@ -79,15 +79,20 @@ export function guardDeps(db: Db, intervalMs: number): GuardDeps {
       if (!key) return null;
       return {
         key: { id: key.id, label: key.label, environment: key.environment },
-        client: createRuncrateClient({ apiKey: key.apiKey, environment: key.environment }),
+        client: createRuncrateClient({ apiKey: key.apiKey, environment: key.environment, baseUrl: api.baseUrl }),
       };
     },
   };
 }
 
 /** Registers the worker: runs due guard jobs and schedules each guard's next run. */
-export async function startGuardWorker(engine: Engine, db: Db, intervalMs: number, pollSeconds: number) {
-  const deps = guardDeps(db, intervalMs);
+export async function startGuardWorker(
+  engine: Engine,
+  db: Db,
+  o: { intervalMs: number; pollSeconds: number; baseUrl?: string },
+) {
+  const { intervalMs, pollSeconds } = o;
+  const deps = guardDeps(db, intervalMs, { baseUrl: o.baseUrl });
   await ensureGuardQueue(engine.boss);
   await engine.boss.work<{ clusterId: string }>(
     GUARD_QUEUE,
@@ -124,12 +129,10 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
     await ensureGuardQueue(engine.boss);
     if (opts.work) {
       const cfg = guardianConfig();
-      await startGuardWorker(
-        engine,
-        database.db,
-        cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
-        cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
-      );
+      await startGuardWorker(engine, database.db, {
+        intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
+        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
+      });
     }
     return engine;
   })().catch((err: unknown) => {
