@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChevronRightIcon, HistoryIcon, KeyRoundIcon } from "lucide-react";
+import { ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon } from "lucide-react";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
 import { listKeyViews } from "@/lib/server/keys/key-views";
@@ -19,6 +19,12 @@ const SECTIONS = [
     title: "Audit log",
     description: "Who launched, resized, tested or terminated which cluster, and with which key.",
     icon: HistoryIcon,
+  },
+  {
+    href: "/settings/limits",
+    title: "Default limits",
+    description: "The time and budget limits the create form starts with.",
+    icon: TimerIcon,
   },
 ] as const;
 

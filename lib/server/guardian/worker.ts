@@ -1,7 +1,7 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
-import type { Limits } from "@/lib/cost/ledger";
+import { parseDuration, type Limits } from "@/lib/cost/ledger";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { keySecretFor } from "@/lib/server/crypto/key-ring";
 import { getDatabase, type Database, type Db } from "@/lib/server/db/client";
@@ -33,7 +33,20 @@ const guardianEnv = z.object({
   CLUSTERDECK_WORKER: z.enum(["app", "off"]).default("app"),
   /** How often an idle worker asks the queue for due jobs. */
   CLUSTERDECK_GUARD_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** Operator ceiling on a cluster's time limit ("8 h", "90 min"); unset: no ceiling. */
+  CLUSTERDECK_MAX_TIME_LIMIT: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === "" || parseDuration(v) !== null, {
+      message: 'a duration such as "8 h" or "90 min"',
+    }),
 });
+
+/** The operator's ceiling on time limits, in minutes (null: none). */
+export function maxTimeLimitMinutes(): number | null {
+  const v = guardianConfig().CLUSTERDECK_MAX_TIME_LIMIT;
+  return v === undefined || v.trim() === "" ? null : parseDuration(v);
+}
 
 export function guardianConfig() {
   const parsed = guardianEnv.safeParse(process.env);
@@ -79,7 +92,11 @@ export function guardDeps(db: Db, intervalMs: number, api: { baseUrl?: string } 
       if (!key) return null;
       return {
         key: { id: key.id, label: key.label, environment: key.environment },
-        client: createRuncrateClient({ apiKey: key.apiKey, environment: key.environment, baseUrl: api.baseUrl }),
+        client: createRuncrateClient({
+          apiKey: key.apiKey,
+          environment: key.environment,
+          baseUrl: api.baseUrl,
+        }),
       };
     },
   };
