@@ -14,8 +14,7 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
   const user = await requireUser();
   const raw = Number((await searchParams).offset ?? 0);
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= 100_000 ? raw : 0;
-  const now = Date.now();
-  const keys = await loadSpend(user.id, now, offset);
+  const keys = await loadSpend(user.id, offset);
   const rows = keys.flatMap((k) => k.rows.map((r) => ({ ...r, keyLabel: k.label })));
   return (
     <div className="flex max-w-6xl flex-col gap-6">

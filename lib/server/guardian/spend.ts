@@ -56,7 +56,7 @@ async function listTransactions(apiKey: string, environment: string | null, offs
 
 const why = (e: unknown) => (isRuncrateError(e) ? e.userMessage : "Clusterdeck couldn't read this.");
 
-export async function loadSpend(userId: string, now: number, txOffset = 0): Promise<KeySpend[]> {
+export async function loadSpend(userId: string, txOffset = 0, now = Date.now()): Promise<KeySpend[]> {
   const db = await getDb();
   const keys = await listKeys(db, userId);
   return Promise.all(
