@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon } from "lucide-react";
+import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon } from "lucide-react";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
 import { listKeyViews } from "@/lib/server/keys/key-views";
@@ -25,6 +25,12 @@ const SECTIONS = [
     title: "Default limits",
     description: "The time and budget limits the create form starts with.",
     icon: TimerIcon,
+  },
+  {
+    href: "/settings/inbox",
+    title: "Notifications",
+    description: "Limit warnings, limits that could not be enforced, clusters terminated at a limit.",
+    icon: BellIcon,
   },
 ] as const;
 
