@@ -8,6 +8,7 @@ import type { SearchParams } from "nuqs/server";
 import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { launchLimitDefaults } from "@/lib/server/guardian/defaults";
 
 export const metadata: Metadata = { title: "New cluster" };
 
@@ -69,7 +70,12 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
           All machines start together or none do; the summary shows what it costs before you launch.
         </p>
       </div>
-      <CreateClusterForm offer={offer} apiBaseUrl={env().RUNCRATE_API_URL} initialNodes={nodes} />
+      <CreateClusterForm
+        offer={offer}
+        apiBaseUrl={env().RUNCRATE_API_URL}
+        initialNodes={nodes}
+        {...await launchLimitDefaults(ctx.user.id)}
+      />
     </div>
   );
 }
