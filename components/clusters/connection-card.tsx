@@ -5,11 +5,31 @@ import { CopyButton } from "@/components/shared/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { envExports, snippetTabs } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { ConnectionTools } from "./tools/connection-tools";
 
-function CodeBlock({ label, text, testId }: { label: string; text: string; testId?: string }) {
+export function CodeBlock({
+  label,
+  text,
+  testId,
+  wrap = false,
+}: {
+  label: string;
+  text: string;
+  testId?: string;
+  /** Wrap long lines instead of scrolling sideways (one-line commands). */
+  wrap?: boolean;
+}) {
   return (
     <div className="relative rounded-md border bg-muted/60" data-testid={testId}>
-      <pre className="overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre">{text}</pre>
+      <pre
+        className={
+          wrap
+            ? "p-3 pr-10 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
+            : "overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre"
+        }
+      >
+        {text}
+      </pre>
       <CopyButton
         value={text}
         label={label}
@@ -60,7 +80,10 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
         )}
         {!nothingYet && (
           <section className="flex flex-col gap-1.5">
-            <h3 className="text-xs font-medium">Launch</h3>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="text-xs font-medium">Launch</h3>
+              <ConnectionTools cluster={cluster} />
+            </div>
             <Tabs defaultValue={first ?? tabs[0]!.name}>
               <div className="overflow-x-auto">
                 <TabsList>
