@@ -25,6 +25,7 @@ import { NcclCard } from "./nccl-card";
 import { NodesTable } from "./nodes-table";
 import { NotifyButton } from "./notify-button";
 import { PhaseBar } from "./phase-bar";
+import { RelaunchLink } from "./relaunch-link";
 import { ClusterDetailSkeleton } from "./skeletons";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
@@ -79,6 +80,7 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
 
   const actions = (
     <>
+      <RelaunchLink id={cluster.id} />
       {!over && <NotifyButton />}
       {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&
