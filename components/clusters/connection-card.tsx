@@ -20,21 +20,18 @@ export function CodeBlock({
   wrap?: boolean;
 }) {
   return (
-    <div className="relative rounded-md border bg-muted/60" data-testid={testId}>
+    // The copy button sits beside the scrolling code, not over it, so no line is ever hidden under it.
+    <div className="flex items-start rounded-md border bg-muted/60" data-testid={testId}>
       <pre
         className={
           wrap
-            ? "p-3 pr-10 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
-            : "overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre"
+            ? "min-w-0 flex-1 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
+            : "min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed whitespace-pre"
         }
       >
         {text}
       </pre>
-      <CopyButton
-        value={text}
-        label={label}
-        className="absolute top-1.5 right-1.5 bg-muted shadow-xs hover:bg-accent"
-      />
+      <CopyButton value={text} label={label} className="m-1.5 shrink-0 bg-muted shadow-xs hover:bg-accent" />
     </div>
   );
 }
@@ -85,8 +82,9 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
               <ConnectionTools cluster={cluster} />
             </div>
             <Tabs defaultValue={first ?? tabs[0]!.name}>
-              <div className="overflow-x-auto">
-                <TabsList>
+              <div>
+                {/* Wraps onto a second row on a phone rather than hiding tabs off the edge. */}
+                <TabsList className="h-auto flex-wrap justify-start">
                   {tabs.map((t) => (
                     <TabsTrigger
                       key={t.name}

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { keySecretFor } from "@/lib/server/crypto/key-ring";
+import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import {
   findShareLinkByHash,
@@ -96,7 +96,7 @@ export async function readShared(
   if (!link) return gone("unknown");
   if (link.revokedAt) return gone("revoked");
   if (link.expiresAt.getTime() <= (opts.now ?? new Date()).getTime()) return gone("expired");
-  const key = await shareKeySecret(db, link, keySecretFor).catch(() => null);
+  const key = await shareKeySecret(db, link, keyRing()).catch(() => null);
   if (!key) return gone("cluster-gone");
   if (opts.openedBy) await recordShareOpen(db, link.id, opts.openedBy);
   const client = createRuncrateClient({ apiKey: key.apiKey, environment: key.environment });

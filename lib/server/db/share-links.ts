@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { open } from "@/lib/server/crypto/aes-gcm";
+import { openKey, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "./client";
 import { runcrateKeys, shareLinkOpens, shareLinks, users, type ShareLinkRow } from "./schema";
 import { isUuid } from "./users";
@@ -62,7 +62,7 @@ export async function listShareLinksOf(db: Db, ownerId: string, clusterId: strin
 export async function shareKeySecret(
   db: Db,
   link: Pick<ShareLinkRow, "keyId" | "ownerId">,
-  secretFor: (version: number) => Buffer,
+  ring: KeyRing,
 ): Promise<{ apiKey: string; environment: string | null; keyId: string } | null> {
   const [row] = await db
     .select()
@@ -70,5 +70,6 @@ export async function shareKeySecret(
     .where(and(eq(runcrateKeys.id, link.keyId), eq(runcrateKeys.userId, link.ownerId)))
     .limit(1);
   if (!row) return null;
-  return { apiKey: open(row, secretFor(row.keyVersion)), environment: row.environment, keyId: row.id };
+  // Opened for the owner's own row (the additional data binds it); a stale row is left for the owner's next read to re-seal.
+  return { apiKey: openKey(ring, row).apiKey, environment: row.environment, keyId: row.id };
 }
