@@ -30,6 +30,8 @@ import { NcclCard } from "./nccl-card";
 import { NodesTable } from "./nodes-table";
 import { NotifyButton } from "./notify-button";
 import { PhaseBar } from "./phase-bar";
+import { RelaunchLink } from "./relaunch-link";
+import { ShareButton } from "@/components/share/share-button";
 import { ClusterDetailSkeleton } from "./skeletons";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
@@ -90,6 +92,8 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
   const actions = (
     <>
       <InspectButton id={cluster.id} />
+      <RelaunchLink id={cluster.id} />
+      <ShareButton cluster={cluster} />
       {!over && <NotifyButton />}
       {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useRef } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { CommunityNote, SshKeysSection, StorageSection } from "@/components/create-cluster/attachment-fields";
@@ -10,6 +10,7 @@ import { LaunchSummary } from "@/components/create-cluster/launch-summary";
 import { LimitFields, type LimitsInput } from "@/components/create-cluster/limit-fields";
 import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { useCreateDraft } from "@/components/create-cluster/use-create-draft";
+import { clearDraft } from "@/components/create-cluster/draft-storage";
 import { preloadValidation, useCreateResolver } from "@/components/create-cluster/use-create-resolver";
 import { useLaunch } from "@/components/create-cluster/use-launch";
 import { FieldError } from "@/components/ui/field";
@@ -27,6 +28,7 @@ export function CreateClusterForm({
   initialNodes,
   limitDefaults = { timeLimit: "", budgetLimit: "" },
   ceilingMinutes = null,
+  prefill,
 }: {
   offer: Offer;
   apiBaseUrl: string;
@@ -34,18 +36,24 @@ export function CreateClusterForm({
   /** Issue 17: the user's default limits (Settings) and the operator's ceiling on time limits. */
   limitDefaults?: LimitText;
   ceilingMinutes?: number | null;
+  /** "Launch again" (issue 20): first values from an earlier launch; a new intent, so any stored draft is dropped. */
+  prefill?: CreateClusterFormValues;
 }) {
+  useState(() => {
+    if (prefill && typeof window !== "undefined") clearDraft(offer.id);
+  });
   const formId = useId();
   const sshKeys = useQuery(sshKeysQueryOptions());
   const volumes = useQuery(storageQueryOptions());
   const resolver = useCreateResolver(offer, sshKeys.data, volumes.data);
 
   const defaults = useMemo(() => {
+    if (prefill) return prefill;
     const d = defaultFormValues(offer);
     return initialNodes !== null && validNodeCounts(offer).includes(initialNodes)
       ? { ...d, node_count: initialNodes }
       : d;
-  }, [offer, initialNodes]);
+  }, [offer, initialNodes, prefill]);
   const form = useForm<CreateClusterFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
   const limitsRef = useRef<LimitsInput | null>(null);
   const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form, limitsRef);

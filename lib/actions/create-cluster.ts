@@ -6,6 +6,8 @@ import { recordAudit } from "@/lib/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { guardLaunchedCluster, maxTimeLimitMinutes } from "@/lib/server/guardian/worker";
 import { checkLimits } from "@/lib/limits/input";
+import { saveLaunchRecord } from "@/lib/server/db/launch-records";
+import { log } from "@/lib/server/log";
 import { toCreateBody } from "@/lib/launch/form";
 import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
 import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
@@ -68,6 +70,16 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
     // The cluster exists; failing the launch now would only invite a retry. Log without values.
     console.error("launch: audit entry not recorded", e instanceof Error ? e.name : typeof e);
   }
+  // What "Launch again" fills the form with (the API's cluster object does not say which SSH keys it got).
+  await saveLaunchRecord(await getDb(), {
+    userId: user.id,
+    clusterId: cluster.id,
+    clusterName: cluster.name,
+    offerId: offer.id,
+    values: { ...values },
+  }).catch((e: unknown) =>
+    log.warn({ err: e instanceof Error ? e.name : typeof e }, "launch: record not saved"),
+  );
   // The guardian follows the cluster (spend record) and enforces its limits from now on, with no page open.
   let guarded = true;
   try {
