@@ -27,15 +27,13 @@ describe("key rotation command", () => {
     const newSecret = randomBytes(32);
     const user = await makeUser(database.db);
     const apiKey = fakeKey();
-    await database.db
-      .insert(runcrateKeys)
-      .values({
-        userId: user.id,
-        label: "old",
-        ...seal(apiKey, oldSecret, 1),
-        last4: apiKey.slice(-4),
-        isActive: true,
-      });
+    await database.db.insert(runcrateKeys).values({
+      userId: user.id,
+      label: "old",
+      ...seal(apiKey, oldSecret, 1),
+      last4: apiKey.slice(-4),
+      isActive: true,
+    });
 
     const run = (env: Record<string, string>) =>
       promisify(execFile)("npm", ["run", "-s", "keys:reseal"], {
