@@ -66,6 +66,8 @@ export default defineConfig({
         RUNCRATE_SIMULATOR: "1",
         AUTH_TRUST_HOST: "true",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Every test account signs up from 127.0.0.1; the per-address sign-up limit is tested in vitest.
+        SIGN_UP_RATE_LIMIT: "100000",
         ...database,
       },
       reuseExistingServer: false,

@@ -31,6 +31,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Where the embedded database and generated secrets live. */
   DATA_DIR: z.string().default(".data"),
+  /** How many reverse proxies in front add an X-Forwarded-For hop (0: the socket address is the client). */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sign-up attempts allowed per client address per hour (the test stacks raise it: they all sign up from 127.0.0.1). */
+  SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

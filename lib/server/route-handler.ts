@@ -3,6 +3,7 @@ import { getRuncrateContext, type ActiveKey } from "@/lib/server/keys/runcrate-c
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+import { errorSummary } from "@/lib/server/db/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -84,7 +85,7 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
       return Response.json(notes ? { data, notes } : { data }, { status: 200, headers: NO_STORE });
     } catch (err) {
       if (isRuncrateError(err)) return runcrateErrorResponse(err);
-      const e = err instanceof Error ? `${err.name}: ${err.message}` : "non-Error thrown";
+      const e = errorSummary(err);
       console.error(`[route ${new URL(req.url).pathname}] ${e}`);
       return jsonError(
         502,
