@@ -12,4 +12,7 @@ export async function register() {
   installPeerStamp();
   const { startupChecks } = await import("./lib/server/startup");
   await startupChecks();
+  // Issue 17: the job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
+  const { startGuardianWithServer } = await import("./lib/server/guardian/start");
+  await startGuardianWithServer();
 }

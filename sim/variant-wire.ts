@@ -72,6 +72,8 @@ function clusterWire(cl: Obj, c: WireContext): Obj {
   }
   if (v.has("node-status-active"))
     for (const n of nodes ?? []) if (n.status === "running") n.status = "active";
+  if (v.has("private-workers"))
+    for (const n of nodes ?? []) if (n.role !== "head") Object.assign(n, { ip: null, ssh_command: null });
   if (nodes) out.nodes = nodes;
   if (v.has("numeric-env") && isObj(out.connection) && isObj(out.connection.env)) {
     const env = out.connection.env;

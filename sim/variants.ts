@@ -33,6 +33,7 @@ export const VARIANTS = {
   },
   "failure-reason-running": {},
   "node-status-active": {},
+  "private-workers": {},
   "test-queued": { value: { kind: "int", min: 1, max: 3600, default: 30, unit: "seconds" } },
   "test-seconds": { value: { kind: "int", min: 1, max: 86_400, default: 3600, unit: "seconds" } },
   "credits-details-alt": { value: { kind: "enum", values: ["needed", "none"], default: "needed" } },

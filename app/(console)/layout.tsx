@@ -1,4 +1,5 @@
 import { AppSidebar } from "@/components/shell/app-sidebar";
+import { KeyboardShortcuts } from "@/components/shell/keyboard-shortcuts";
 import { SiteHeader } from "@/components/shell/site-header";
 import { QueryProvider } from "@/components/shell/query-provider";
 import { SimulatorNotice } from "@/components/shell/simulator-notice";
@@ -30,6 +31,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           </main>
         </div>
       </div>
+      <KeyboardShortcuts />
     </QueryProvider>
   );
 }

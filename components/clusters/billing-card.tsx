@@ -1,13 +1,24 @@
 import { InfoIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { billedButNotReady, billedRate, costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { billedButNotReady, billedRate, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
+import type { RateSegment } from "@/lib/cost/ledger";
 import { formatTimestamp } from "@/lib/clusters/format";
 import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Rate, billed since, nodes billed, and the cost so far ticking every second between polls. */
-export function BillingCard({ cluster, now }: { cluster: Cluster; now: number }) {
-  const cost = costSoFar(cluster, now);
+export function BillingCard({
+  cluster,
+  now,
+  segments,
+}: {
+  cluster: Cluster;
+  now: number;
+  /** The spend record's rate segments of this cluster, when the server has them. */
+  segments?: readonly RateSegment[] | null;
+}) {
+  const cost = costSoFar(cluster, now, segments);
+  const finished = isFinished(cluster);
   const rate = hourlyRate(cluster);
   const billed = billedRate(cluster);
   const neverUp = cost.since === null;
@@ -20,10 +31,17 @@ export function BillingCard({ cluster, now }: { cluster: Cluster; now: number })
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div>
-          <p className="text-xs text-muted-foreground">Cost so far</p>
+          <p className="text-xs text-muted-foreground">
+            {finished && !neverUp ? "Total cost" : "Cost so far"}
+          </p>
           <p className="text-2xl font-semibold tabular-nums" data-testid="cost-so-far" aria-live="off">
             {formatUsd(cost.amount)}
           </p>
+          {cost.estimated && (
+            <p className="text-xs text-muted-foreground" data-testid="cost-estimated">
+              estimated: billed time × {formatHourly(rate)}; the rate history of this cluster is not recorded
+            </p>
+          )}
           {cost.billing && (
             <p className="text-xs text-muted-foreground">accruing at {formatHourly(billed)}</p>
           )}
@@ -39,8 +57,12 @@ export function BillingCard({ cluster, now }: { cluster: Cluster; now: number })
           <dt className="text-muted-foreground">Billed since</dt>
           <dd>{neverUp ? "not started" : formatTimestamp(cluster.billing?.billed_since ?? cluster.up_at)}</dd>
           <dt className="text-muted-foreground">Nodes billed</dt>
-          <dd className="tabular-nums">
-            {cluster.billing?.nodes_billed ?? (neverUp ? 0 : cluster.node_count)}
+          <dd className="tabular-nums" data-testid="nodes-billed">
+            {finished
+              ? neverUp
+                ? 0
+                : `none now (${cluster.node_count} until it ended)`
+              : (cluster.billing?.nodes_billed ?? (neverUp ? 0 : cluster.node_count))}
           </dd>
         </dl>
         {billedButNotReady(cluster) && (

@@ -34,7 +34,12 @@ export function TerminateButton(props: TerminateProps) {
     <TerminateDialog
       {...props}
       trigger={
-        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          data-command="terminate"
+        >
           <PowerIcon aria-hidden="true" />
           Terminate
         </Button>

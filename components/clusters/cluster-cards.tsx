@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { formatAge } from "@/lib/clusters/format";
 import { parseTime } from "@/lib/time";
 import { stackLabel } from "@/lib/clusters/status";
@@ -28,9 +28,11 @@ export function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | nul
                 {c.gpus_per_node}× {c.gpu_type} × {c.node_count}
               </span>
               <span>{stackLabel(c.stack)}</span>
-              <span className="tabular-nums">{formatHourly(hourlyRate(c))}</span>
+              <span className="tabular-nums">{isFinished(c) ? "—" : formatHourly(hourlyRate(c))}</span>
               <span className="tabular-nums">
-                {now === null ? "" : `${formatUsd(costSoFar(c, now).amount)} so far`}
+                {now === null
+                  ? ""
+                  : `${formatUsd(costSoFar(c, now).amount)} ${isFinished(c) ? "in total" : "so far"}`}
               </span>
               <span className="tabular-nums">
                 {now === null ? "" : `${formatAge(now - (parseTime(c.created_at) ?? now))} old`}

@@ -1,7 +1,8 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { SearchXIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useMemo, useState, type ReactNode } from "react";
 import { StatusMessage } from "@/components/shell/status-message";
@@ -11,6 +12,7 @@ import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
 import { failureDisplay } from "@/lib/clusters/failure";
 import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
+import { guardQueryOptions } from "@/lib/query/guard";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { ApiTime } from "./api-time";
@@ -28,9 +30,14 @@ import { NcclCard } from "./nccl-card";
 import { NodesTable } from "./nodes-table";
 import { NotifyButton } from "./notify-button";
 import { PhaseBar } from "./phase-bar";
+import { RelaunchLink } from "./relaunch-link";
+import { ShareButton } from "@/components/share/share-button";
 import { ClusterDetailSkeleton } from "./skeletons";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
+
+// Issue 17: the limits line and its editor load after the page (the page is near its weight budget).
+const LimitsLine = dynamic(() => import("./limits-line"), { ssr: false });
 
 export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLimits | null }) {
   const { query, meta, notFound } = useLiveCluster(id);
@@ -42,6 +49,8 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
     [cluster, query.dataUpdatedAt],
   );
   useClusterNotifications(cluster);
+  // The spend record's rate segments and the limits (database only): the billing card's cost of a resized cluster.
+  const guard = useQuery(guardQueryOptions(id));
 
   // Events across polls: remembered from the previous render, so a poll's new arrivals can be marked.
   const [seen, setSeen] = useState<{ from: Cluster | undefined; events: SeenEvent[] | null }>({
@@ -83,6 +92,8 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
   const actions = (
     <>
       <InspectButton id={cluster.id} />
+      <RelaunchLink id={cluster.id} />
+      <ShareButton cluster={cluster} />
       {!over && <NotifyButton />}
       {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&
@@ -112,6 +123,9 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
       {failureDisplay(cluster) === "failure" && atNow((now) => <FailureCard cluster={cluster} now={now} />)}
       {failureDisplay(cluster) === "warning" && <FailureWarning cluster={cluster} />}
       {atNow((now) => (
+        <LimitsLine cluster={cluster} now={now} />
+      ))}
+      {atNow((now) => (
         <PhaseBar cluster={cluster} now={now} />
       ))}
       <div className="grid items-start gap-4 lg:grid-cols-3">
@@ -123,7 +137,7 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {atNow((now) => (
-            <BillingCard cluster={cluster} now={now} />
+            <BillingCard cluster={cluster} now={now} segments={guard.data?.segments} />
           ))}
           {cluster.status !== "failed" && <StorageCard cluster={cluster} />}
           <EventsList events={seen.events ?? []} />

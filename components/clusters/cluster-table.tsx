@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { formatAge } from "@/lib/clusters/format";
 import { parseTime } from "@/lib/time";
 import type { ListSort, ListView } from "@/lib/clusters/list-view";
@@ -44,6 +44,18 @@ function SortHead({
   );
 }
 
+/** Final cost of a finished cluster ("final", "estimated" without its rate history), else the cost so far. */
+export function RowCost({ cluster, now }: { cluster: Cluster; now: number }) {
+  const cost = costSoFar(cluster, now);
+  if (!isFinished(cluster)) return <>{formatUsd(cost.amount)}</>;
+  return (
+    <>
+      {formatUsd(cost.amount)}{" "}
+      <span className="text-xs text-muted-foreground">{cost.estimated ? "final, estimated" : "final"}</span>
+    </>
+  );
+}
+
 /** Wide screens: one row per cluster, sorted by clicking a column. */
 export function ClusterTable({
   rows,
@@ -66,7 +78,7 @@ export function ClusterTable({
             <TableHead>Stack</TableHead>
             <TableHead>GPUs</TableHead>
             <SortHead label="Rate" sort="rate" view={view} onSort={onSort} className="text-right" />
-            <SortHead label="Cost so far" sort="cost" view={view} onSort={onSort} className="text-right" />
+            <SortHead label="Cost" sort="cost" view={view} onSort={onSort} className="text-right" />
             <SortHead label="Age" sort="created" view={view} onSort={onSort} className="text-right" />
           </TableRow>
         </TableHeader>
@@ -90,9 +102,11 @@ export function ClusterTable({
                 {c.gpus_per_node}× {c.gpu_type}{" "}
                 <span className="text-muted-foreground">× {c.node_count} nodes</span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{formatHourly(hourlyRate(c))}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {now === null ? "—" : formatUsd(costSoFar(c, now).amount)}
+              <TableCell className="text-right tabular-nums" data-testid="row-rate">
+                {isFinished(c) ? <span aria-label="no rate: finished">—</span> : formatHourly(hourlyRate(c))}
+              </TableCell>
+              <TableCell className="text-right tabular-nums" data-testid="row-cost">
+                {now === null ? "—" : <RowCost cluster={c} now={now} />}
               </TableCell>
               <TableCell className="text-right text-muted-foreground tabular-nums" title={c.created_at}>
                 {now === null ? "—" : formatAge(now - (parseTime(c.created_at) ?? now))}

@@ -5,12 +5,30 @@ import { CopyButton } from "@/components/shared/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { envExports, snippetTabs } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { ConnectionTools } from "./tools/connection-tools";
 
-function CodeBlock({ label, text, testId }: { label: string; text: string; testId?: string }) {
+export function CodeBlock({
+  label,
+  text,
+  testId,
+  wrap = false,
+}: {
+  label: string;
+  text: string;
+  testId?: string;
+  /** Wrap long lines instead of scrolling sideways (one-line commands). */
+  wrap?: boolean;
+}) {
   return (
     // The copy button sits beside the scrolling code, not over it, so no line is ever hidden under it.
     <div className="flex items-start rounded-md border bg-muted/60" data-testid={testId}>
-      <pre className="min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed whitespace-pre">
+      <pre
+        className={
+          wrap
+            ? "min-w-0 flex-1 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
+            : "min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed whitespace-pre"
+        }
+      >
         {text}
       </pre>
       <CopyButton value={text} label={label} className="m-1.5 shrink-0 bg-muted shadow-xs hover:bg-accent" />
@@ -59,7 +77,10 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
         )}
         {!nothingYet && (
           <section className="flex flex-col gap-1.5">
-            <h3 className="text-xs font-medium">Launch</h3>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="text-xs font-medium">Launch</h3>
+              <ConnectionTools cluster={cluster} />
+            </div>
             <Tabs defaultValue={first ?? tabs[0]!.name}>
               <div>
                 {/* Wraps onto a second row on a phone rather than hiding tabs off the edge. */}

@@ -13,6 +13,7 @@ import { parseTime } from "@/lib/time";
 import { isTestActive, ncclVerdict, testStartBlocked, type Verdict } from "@/lib/clusters/nccl";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { BusbwChart } from "./busbw-chart";
+import { TestHistoryButton } from "./history/test-history-button";
 
 const VERDICT_VARIANT: Record<Verdict, "success" | "warning" | "destructive" | "secondary" | "info"> = {
   good: "success",
@@ -64,9 +65,11 @@ export function NcclCard({
           <h2>Interconnect test</h2>
         </CardTitle>
         <CardDescription>NCCL all-reduce across every GPU; bus bandwidth by message size.</CardDescription>
-        <CardAction>
+        <CardAction className="flex gap-2">
+          <TestHistoryButton cluster={cluster} />
           <Button
             size="sm"
+            data-command="run-test"
             onClick={start}
             disabled={blocked !== null || pending}
             aria-describedby={blocked ? `${tableId}-why` : undefined}

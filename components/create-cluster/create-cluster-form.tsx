@@ -1,14 +1,16 @@
 "use client";
 
-import { useId, useMemo } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { CommunityNote, SshKeysSection, StorageSection } from "@/components/create-cluster/attachment-fields";
 import { NameField, NodeCountField, StackField } from "@/components/create-cluster/cluster-fields";
 import { LaunchProblemAlert } from "@/components/create-cluster/launch-problem";
 import { LaunchSummary } from "@/components/create-cluster/launch-summary";
+import { LimitFields, type LimitsInput } from "@/components/create-cluster/limit-fields";
 import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { useCreateDraft } from "@/components/create-cluster/use-create-draft";
+import { clearDraft } from "@/components/create-cluster/draft-storage";
 import { preloadValidation, useCreateResolver } from "@/components/create-cluster/use-create-resolver";
 import { useLaunch } from "@/components/create-cluster/use-launch";
 import { FieldError } from "@/components/ui/field";
@@ -17,30 +19,44 @@ import { buildCreateCurl } from "@/lib/launch/curl";
 import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
+import type { LimitText } from "@/lib/limits/input";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 export function CreateClusterForm({
   offer,
   apiBaseUrl,
   initialNodes,
+  limitDefaults = { timeLimit: "", budgetLimit: "" },
+  ceilingMinutes = null,
+  prefill,
 }: {
   offer: Offer;
   apiBaseUrl: string;
   initialNodes: number | null;
+  /** Issue 17: the user's default limits (Settings) and the operator's ceiling on time limits. */
+  limitDefaults?: LimitText;
+  ceilingMinutes?: number | null;
+  /** "Launch again" (issue 20): first values from an earlier launch; a new intent, so any stored draft is dropped. */
+  prefill?: CreateClusterFormValues;
 }) {
+  useState(() => {
+    if (prefill && typeof window !== "undefined") clearDraft(offer.id);
+  });
   const formId = useId();
   const sshKeys = useQuery(sshKeysQueryOptions());
   const volumes = useQuery(storageQueryOptions());
   const resolver = useCreateResolver(offer, sshKeys.data, volumes.data);
 
   const defaults = useMemo(() => {
+    if (prefill) return prefill;
     const d = defaultFormValues(offer);
     return initialNodes !== null && validNodeCounts(offer).includes(initialNodes)
       ? { ...d, node_count: initialNodes }
       : d;
-  }, [offer, initialNodes]);
+  }, [offer, initialNodes, prefill]);
   const form = useForm<CreateClusterFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
-  const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form);
+  const limitsRef = useRef<LimitsInput | null>(null);
+  const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form, limitsRef);
 
   const watched = useWatch({ control: form.control });
   const values = useMemo(() => ({ ...defaults, ...watched }), [defaults, watched]);
@@ -71,6 +87,13 @@ export function CreateClusterForm({
         <StackField {...section("stack")} offer={offer} />
         <SshKeysSection {...section("ssh")} />
         <StorageSection {...section("storage")} offer={offer} />
+        <LimitFields
+          id={`${formId}-limits`}
+          hourlyRate={offer.hourly_rate_per_node * values.node_count}
+          defaults={limitDefaults}
+          ceilingMinutes={ceilingMinutes}
+          inputRef={limitsRef}
+        />
         {isCommunity(offer) ? <CommunityNote /> : null}
         <FieldError errors={[errors.include_community]} />
         <FieldError errors={[errors.root]} />

@@ -14,6 +14,7 @@ import { launchCluster } from "@/lib/actions/create-cluster";
 import { toCreateBody, type CreateClusterFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
+import type { LimitsInput } from "@/components/create-cluster/limit-fields";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 const FORM_FIELDS = [
@@ -65,7 +66,12 @@ export function formFieldOf(path: string): FormField | "offer_id" | null {
  * reused for every retry of the same values (also after a reload, via the draft), replaced when the values change,
  * and dropped after success. A ref guards against a second call while one is in flight (a double click).
  */
-export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormValues>) {
+export function useLaunch(
+  offer: Offer,
+  form: UseFormReturn<CreateClusterFormValues>,
+  /** Issue 17: the limit fields, read at Launch (they are not part of the POST body). */
+  limitsRef?: { current: LimitsInput | null },
+) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
@@ -82,6 +88,18 @@ export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormVal
   const launch = useCallback(
     async (values: CreateClusterFormValues) => {
       if (inFlight.current) return;
+      const limits = limitsRef?.current ?? null;
+      if (limits && !limits.check.ok) {
+        setProblem({
+          where: "form",
+          message: Object.values(limits.check.errors)[0] ?? "Check the limits.",
+          retrySafe: false,
+          offerGone: false,
+          signIn: false,
+          settings: false,
+        });
+        return;
+      }
       inFlight.current = true;
       setPending(true);
       setProblem(null);
@@ -95,7 +113,12 @@ export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormVal
 
       let result: Awaited<ReturnType<typeof launchCluster>>;
       try {
-        result = await launchCluster({ offerId: offer.id, values, idempotencyKey: current.key });
+        result = await launchCluster({
+          offerId: offer.id,
+          values,
+          idempotencyKey: current.key,
+          ...(limits ? { limits: limits.text } : {}),
+        });
       } catch {
         // The server action itself could not be reached (network, server restart). The cluster may or may not exist.
         result = {
@@ -147,7 +170,7 @@ export function useLaunch(offer: Offer, form: UseFormReturn<CreateClusterFormVal
         settings: result.kind === "no-key" || result.kind === "unauthorized",
       });
     },
-    [offer, form, setIntent, queryClient, router],
+    [offer, form, setIntent, queryClient, router, limitsRef],
   );
 
   return { launch, pending, problem, intent, setIntent, intentRef };

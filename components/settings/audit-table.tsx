@@ -23,6 +23,8 @@ const ACTION_LABEL: Record<
   resize: { label: "Resized", variant: "info" },
   test: { label: "Tested", variant: "brand" },
   terminate: { label: "Terminated", variant: "destructive" },
+  "auto-terminate": { label: "Auto-terminated", variant: "destructive" },
+  limits: { label: "Limits", variant: "info" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

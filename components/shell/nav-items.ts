@@ -1,4 +1,4 @@
-import { CpuIcon, ServerIcon, SettingsIcon, type LucideIcon } from "lucide-react";
+import { CpuIcon, ReceiptIcon, ServerIcon, SettingsIcon, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -6,6 +6,7 @@ export type NavItem = { href: string; label: string; icon: LucideIcon };
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/offers", label: "Offers", icon: CpuIcon },
   { href: "/clusters", label: "Clusters", icon: ServerIcon },
+  { href: "/spend", label: "Spend", icon: ReceiptIcon },
   { href: "/settings", label: "Settings", icon: SettingsIcon },
 ];
 

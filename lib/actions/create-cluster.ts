@@ -3,6 +3,11 @@
 import { z } from "zod";
 import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/server/audit";
+import { getDb } from "@/lib/server/db/client";
+import { guardLaunchedCluster, maxTimeLimitMinutes } from "@/lib/server/guardian/worker";
+import { checkLimits } from "@/lib/limits/input";
+import { saveLaunchRecord } from "@/lib/server/db/launch-records";
+import { log } from "@/lib/server/log";
 import { toCreateBody } from "@/lib/launch/form";
 import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
 import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
@@ -13,6 +18,8 @@ const launchInputSchema = z.object({
   offerId: z.string().min(1).max(300),
   idempotencyKey: idempotencyKeySchema,
   values: formValuesShapeSchema,
+  /** Issue 17: "Time limit" and "Budget limit" as typed; empty is no limit. */
+  limits: z.object({ timeLimit: z.string().max(40), budgetLimit: z.string().max(40) }).optional(),
 });
 
 /**
@@ -43,6 +50,7 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
     );
   }
   const values = checked.data;
+  const limits = launchLimits(input.limits);
   const body = toCreateBody(offer, values);
   const { cluster, replayed } = await client
     .createCluster(body, { idempotencyKey: input.idempotencyKey })
@@ -62,8 +70,38 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
     // The cluster exists; failing the launch now would only invite a retry. Log without values.
     console.error("launch: audit entry not recorded", e instanceof Error ? e.name : typeof e);
   }
-  return { id: cluster.id, name: cluster.name, replayed };
+  // What "Launch again" fills the form with (the API's cluster object does not say which SSH keys it got).
+  await saveLaunchRecord(await getDb(), {
+    userId: user.id,
+    clusterId: cluster.id,
+    clusterName: cluster.name,
+    offerId: offer.id,
+    values: { ...values },
+  }).catch((e: unknown) =>
+    log.warn({ err: e instanceof Error ? e.name : typeof e }, "launch: record not saved"),
+  );
+  // The guardian follows the cluster (spend record) and enforces its limits from now on, with no page open.
+  let guarded = true;
+  try {
+    await guardLaunchedCluster(
+      await getDb(),
+      { userId: user.id, keyId: key.id, environment: key.environment, cluster },
+      limits,
+    );
+  } catch (e) {
+    guarded = false;
+    console.error("launch: guard not scheduled", e instanceof Error ? e.message : typeof e);
+  }
+  return { id: cluster.id, name: cluster.name, replayed, guarded };
 });
+
+/** The limits typed into the form, checked against the operator's ceiling before anything is created. */
+function launchLimits(t: { timeLimit: string; budgetLimit: string } | undefined) {
+  const c = checkLimits(t ?? { timeLimit: "", budgetLimit: "" }, maxTimeLimitMinutes());
+  if (!c.ok)
+    throw new ActionError(Object.values(c.errors)[0] ?? "Check the limits.", "invalid-input", c.errors);
+  return c.limits;
+}
 
 const FIELD_GONE: Record<string, string> = {
   ssh_key_ids: "A picked SSH key no longer exists in this workspace; untick it or reload the list.",

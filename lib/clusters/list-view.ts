@@ -3,7 +3,7 @@
  * lib/clusters/list-search-params.ts.
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { parseTime } from "@/lib/time";
 import { statusGroup } from "./status";
 
@@ -42,7 +42,7 @@ export function applyListView(clusters: readonly Cluster[], v: ListView, now: nu
       case "status":
         return c.status;
       case "rate":
-        return hourlyRate(c);
+        return isFinished(c) ? 0 : hourlyRate(c);
       case "cost":
         return costSoFar(c, now).amount;
       case "created":

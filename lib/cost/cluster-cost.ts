@@ -4,6 +4,7 @@
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { parseTime } from "@/lib/time";
+import { ledgerCost, type RateSegment } from "./ledger";
 
 type CostFields = Pick<
   Cluster,
@@ -25,20 +26,51 @@ export function billingStart(c: CostFields): number | null {
   return parseTime(c.billing?.billed_since) ?? parseTime(c.up_at);
 }
 
-export type CostSoFar = { amount: number; billing: boolean; since: number | null; until: number | null };
+export type CostSoFar = {
+  amount: number;
+  billing: boolean;
+  since: number | null;
+  until: number | null;
+  /** The figure is billed time × the last known rate: the rate history (ledger) was not available. */
+  estimated: boolean;
+};
+
+/** No further billing: terminated or failed (by status or by a termination time). */
+export function isFinished(c: Pick<Cluster, "status" | "terminated_at">): boolean {
+  return parseTime(c.terminated_at) !== null || c.status === "terminated" || c.status === "failed";
+}
 
 /**
  * Dollars billed between billing start and termination (or `now`). Zero when billing never started — in particular a
- * failed cluster, which never came up. Uses the current billed rate: a resized cluster's history is not in the object.
+ * failed cluster, which never came up. With the spend record's rate segments (lib/cost/ledger.ts) the cost is their
+ * sum; without them a running cluster uses the rate billed now, and a finished one billed time × per-node rate ×
+ * node count — never `nodes_billed`, which is 0 after termination — marked `estimated`, since a resize's history is
+ * not in the object.
  */
-export function costSoFar(c: CostFields, now: number): CostSoFar {
+export function costSoFar(c: CostFields, now: number, segments?: readonly RateSegment[] | null): CostSoFar {
   const since = billingStart(c);
-  if (since === null) return { amount: 0, billing: false, since: null, until: null };
+  if (since === null) return { amount: 0, billing: false, since: null, until: null, estimated: false };
   const ended = parseTime(c.terminated_at);
   const stopped = ended !== null || c.status === "terminated" || c.status === "failed";
   const until = ended ?? (stopped ? since : now);
+  if (segments && segments.length > 0 && segments[0]!.from <= since + 60_000) {
+    return {
+      amount: ledgerCost(segments, stopped ? until : now),
+      billing: !stopped,
+      since,
+      until: stopped ? until : null,
+      estimated: false,
+    };
+  }
   const hours = Math.max(0, until - since) / 3_600_000;
-  return { amount: hours * billedRate(c), billing: !stopped, since, until: stopped ? until : null };
+  const rate = stopped ? hourlyRate(c) : billedRate(c);
+  return {
+    amount: hours * rate,
+    billing: !stopped,
+    since,
+    until: stopped ? until : null,
+    estimated: stopped,
+  };
 }
 
 /** Billing runs but the cluster is not usable yet (stack still installing): worth telling people. */

@@ -26,7 +26,20 @@ const parseAsOfferId = createParser({
   serialize: (v: string) => v,
 });
 
-export const launchSearchParams = { offer: parseAsOfferId, nodes: parseAsNodeCount };
+/** The cluster a "Launch again" starts from (issue 20); the page reads and checks it with the user's key. */
+const parseAsFromCluster = createParser({
+  parse: (v) => {
+    const t = v.trim();
+    return /^[\w-]{1,100}$/.test(t) ? t : null;
+  },
+  serialize: (v: string) => v,
+});
+
+export const launchSearchParams = {
+  offer: parseAsOfferId,
+  nodes: parseAsNodeCount,
+  from: parseAsFromCluster,
+};
 
 export const loadLaunchSearchParams = createLoader(launchSearchParams);
 

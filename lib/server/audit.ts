@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/server/db/client";
 import { insertAudit } from "@/lib/server/db/audit-log";
 import { errorSummary } from "@/lib/server/db/errors";
+import type { AuditAction } from "@/lib/audit";
 
 /**
  * Records who launched, resized, tested or terminated which cluster, with which key label (never the key).
@@ -10,7 +11,7 @@ import { errorSummary } from "@/lib/server/db/errors";
  */
 export async function recordAudit(e: {
   userId: string;
-  action: "launch" | "resize" | "test" | "terminate";
+  action: AuditAction;
   clusterId: string | null;
   clusterName: string | null;
   keyLabel: string;

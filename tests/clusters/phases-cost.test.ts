@@ -76,7 +76,13 @@ describe("costSoFar", () => {
       ready_at: null,
       billing: { billed_since: null, nodes_billed: 0 },
     });
-    expect(costSoFar(c, T0 + HOUR)).toEqual({ amount: 0, billing: false, since: null, until: null });
+    expect(costSoFar(c, T0 + HOUR)).toEqual({
+      amount: 0,
+      billing: false,
+      since: null,
+      until: null,
+      estimated: false,
+    });
   });
 
   it("a failed cluster cost nothing", () => {

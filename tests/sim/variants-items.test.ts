@@ -137,6 +137,19 @@ describe("per-item variants", () => {
     expect((ready.nodes as Obj[]).map((n) => n.status)).toEqual(["active", "active"]);
   });
 
+  it("private-workers: workers lose their public address and ssh_command; the head and overlay stay", async () => {
+    const { cluster } = await readyWith(["private-workers"], { name: "priv", node_count: 3 });
+    const nodes = cluster.nodes as Obj[];
+    expect(
+      nodes.map((n) => [n.role, n.ip === null, n.ssh_command === null, typeof n.overlay_address]),
+    ).toEqual([
+      ["head", false, false, "string"],
+      ["worker", true, true, "string"],
+      ["worker", true, true, "string"],
+    ]);
+    parseWith(clusterResponseSchema, asRes({ data: cluster }));
+  });
+
   it('empty-status: a provisioning cluster has status ""; it reads ready once ready', async () => {
     const key = h.newKey();
     await h.control.variants(["empty-status"], key);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChevronRightIcon, HistoryIcon, KeyRoundIcon } from "lucide-react";
+import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon } from "lucide-react";
 import { SessionsSection } from "@/components/settings/sessions-section";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
@@ -20,6 +20,18 @@ const SECTIONS = [
     title: "Audit log",
     description: "Who launched, resized, tested or terminated which cluster, and with which key.",
     icon: HistoryIcon,
+  },
+  {
+    href: "/settings/limits",
+    title: "Default limits",
+    description: "The time and budget limits the create form starts with.",
+    icon: TimerIcon,
+  },
+  {
+    href: "/settings/inbox",
+    title: "Notifications",
+    description: "Limit warnings, limits that could not be enforced, clusters terminated at a limit.",
+    icon: BellIcon,
   },
 ] as const;
 

@@ -16,7 +16,13 @@ import * as schema from "./schema";
 /** Both drivers behind one type: everything in lib/db is written against this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type Database = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** The driver underneath, for the job queue (lib/server/jobs): the PGlite instance, or the Postgres URL. */
+  raw: { kind: "pglite"; pglite: PGlite } | { kind: "postgres"; url: string };
+};
 
 /** Any 64-bit number works; this one is "clusterdeck" folded to fit. Serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 7_316_028_411_932_211n;
@@ -105,7 +111,7 @@ export async function openDatabase(opts: {
     }
     const client = postgres(url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }), raw: { kind: "postgres", url } };
   }
   if (opts.url) {
     // Never echo the URL: it may carry a password.
@@ -119,7 +125,12 @@ export async function openDatabase(opts: {
   const client = new PGlite(dir, { startParams: [...PGLITE_START_PARAMS] });
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
-  return { db: pdb as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: pdb as unknown as Db,
+    kind: "pglite",
+    close: () => client.close(),
+    raw: { kind: "pglite", pglite: client },
+  };
 }
 
 // One database per server process. Kept on globalThis so every copy of this module (Next bundles route handlers,

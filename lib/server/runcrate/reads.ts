@@ -2,6 +2,7 @@ import "server-only";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { coalescedRead } from "@/lib/server/runcrate/coalesce";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
+import { recordClusterTestResult } from "@/lib/server/test-history";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 
 /**
@@ -34,9 +35,14 @@ export function clusterNotFound(detail: string): RuncrateError {
 export async function readCluster(s: Scope, id: string): Promise<Cluster> {
   if (!isClusterId(id)) throw clusterNotFound("malformed cluster id refused before the upstream call");
   try {
-    return await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, `/clusters/${id}`, () =>
-      s.client.getCluster(id),
+    const cluster = await coalescedRead(
+      { keyId: s.key.id, environment: s.key.environment },
+      `/clusters/${id}`,
+      () => s.client.getCluster(id),
     );
+    // Test history (issue 20): every read of a cluster's test result is kept.
+    await recordClusterTestResult(s.key.id, cluster);
+    return cluster;
   } catch (e) {
     // Another workspace's cluster answers 404 too: same words either way, nothing revealed.
     if (e instanceof RuncrateError && e.kind === "not_found") throw clusterNotFound(e.message);
@@ -62,10 +68,12 @@ export async function readClusterRaw(
 }
 
 /** GET /clusters */
-export function readClusters(s: Scope): Promise<Cluster[]> {
-  return coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters", () =>
+export async function readClusters(s: Scope): Promise<Cluster[]> {
+  const clusters = await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters", () =>
     s.client.listClusters(),
   );
+  await Promise.all(clusters.map((c) => recordClusterTestResult(s.key.id, c)));
+  return clusters;
 }
 
 /** The offer a cluster was made from, for its node-count limits (GET /clusters/offers). Null when it is gone. */

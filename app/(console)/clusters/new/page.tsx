@@ -8,13 +8,17 @@ import type { SearchParams } from "nuqs/server";
 import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { launchLimitDefaults } from "@/lib/server/guardian/defaults";
+import { RelaunchView } from "@/components/create-cluster/relaunch-view";
+import { planRelaunch } from "@/lib/server/relaunch";
+import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
 
 export const metadata: Metadata = { title: "New cluster" };
 
 export default async function NewClusterPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { offer: offerId, nodes } = await loadLaunchSearchParams(searchParams);
+  const { offer: offerId, nodes, from } = await loadLaunchSearchParams(searchParams);
 
-  if (!offerId) {
+  if (!offerId && !from) {
     return (
       <OfferProblem title="Pick an offer first">
         A cluster is launched from one offer. Choose one on the offers page, then press Launch.
@@ -24,7 +28,9 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
 
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out")
-    redirect(`/sign-in?callbackUrl=${encodeURIComponent(launchHref("/clusters/new", { offer: offerId }))}`);
+    redirect(
+      `/sign-in?callbackUrl=${encodeURIComponent(launchHref("/clusters/new", { offer: offerId, from }))}`,
+    );
   if (ctx.state === "no-key") {
     return (
       <OfferProblem
@@ -36,6 +42,9 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
       </OfferProblem>
     );
   }
+
+  if (from) return <Relaunch ctx={ctx} from={from} />;
+  if (!offerId) return null;
 
   let offer: Offer | undefined;
   try {
@@ -69,7 +78,41 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
           All machines start together or none do; the summary shows what it costs before you launch.
         </p>
       </div>
-      <CreateClusterForm offer={offer} apiBaseUrl={env().RUNCRATE_API_URL} initialNodes={nodes} />
+      <CreateClusterForm
+        offer={offer}
+        apiBaseUrl={env().RUNCRATE_API_URL}
+        initialNodes={nodes}
+        {...await launchLimitDefaults(ctx.user.id)}
+      />
     </div>
+  );
+}
+
+/** "Launch again" (?from=<cluster id>): the form filled from that cluster's launch. */
+async function Relaunch({ ctx, from }: { ctx: Extract<RuncrateContext, { state: "ready" }>; from: string }) {
+  let plan: Awaited<ReturnType<typeof planRelaunch>>;
+  try {
+    plan = await planRelaunch(ctx, from);
+  } catch (e) {
+    if (!isRuncrateError(e)) throw e;
+    return (
+      <OfferProblem
+        title={e.kind === "not_found" ? "Cluster not found" : "Couldn’t load that cluster"}
+        action={
+          e.kind === "not_found"
+            ? undefined
+            : { href: launchHref("/clusters/new", { from }), label: "Try again" }
+        }
+      >
+        {e.userMessage}
+      </OfferProblem>
+    );
+  }
+  return (
+    <RelaunchView
+      plan={plan}
+      apiBaseUrl={env().RUNCRATE_API_URL}
+      {...await launchLimitDefaults(ctx.user.id, from)}
+    />
   );
 }

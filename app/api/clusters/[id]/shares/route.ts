@@ -1,0 +1,9 @@
+import { runcrateRoute } from "@/lib/server/route-handler";
+import { readCluster } from "@/lib/server/runcrate/reads";
+import { listShares } from "@/lib/server/share";
+
+// GET /api/clusters/{id}/shares → the signed-in owner's share links for this cluster, with who opened them.
+export const GET = runcrateRoute<{ id: string }>(async ({ user, key, client, params }) => {
+  const cluster = await readCluster({ key, client }, params.id);
+  return listShares(user.id, String(cluster.id));
+});

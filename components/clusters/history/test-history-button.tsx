@@ -1,0 +1,26 @@
+"use client";
+
+import { HistoryIcon } from "lucide-react";
+import { lazyDialog, type OpenProps } from "@/components/shared/lazy-dialog";
+import { Button } from "@/components/ui/button";
+import type { TestHistoryProps } from "./test-history-dialog";
+
+// Loaded on hover, focus or first click: not part of the cluster page's first load.
+const TestHistoryDialog = lazyDialog<TestHistoryProps & OpenProps>(() =>
+  import("./test-history-dialog").then((m) => m.TestHistoryDialog),
+);
+
+/** "History": every NCCL run kept for this cluster, two of them overlaid on one chart. */
+export function TestHistoryButton(props: TestHistoryProps) {
+  return (
+    <TestHistoryDialog
+      {...props}
+      trigger={
+        <Button size="sm" variant="outline">
+          <HistoryIcon aria-hidden="true" />
+          History
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { Share2Icon } from "lucide-react";
+import { lazyDialog, type OpenProps } from "@/components/shared/lazy-dialog";
+import { Button } from "@/components/ui/button";
+import type { ShareProps } from "./share-dialog";
+
+// Loaded on hover, focus or first click: not part of the cluster page's first load.
+const ShareDialog = lazyDialog<ShareProps & OpenProps>(() =>
+  import("./share-dialog").then((m) => m.ShareDialog),
+);
+
+export function ShareButton(props: ShareProps) {
+  return (
+    <ShareDialog
+      {...props}
+      trigger={
+        <Button variant="outline" size="sm">
+          <Share2Icon aria-hidden="true" />
+          Share
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,165 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { LoaderCircleIcon } from "lucide-react";
+import { useId, useState, useTransition } from "react";
+import { CopyButton } from "@/components/shared/copy-button";
+import type { OpenProps } from "@/components/shared/lazy-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { createShareLink, revokeShareLink } from "@/lib/actions/share-links";
+import { formatTimestamp } from "@/lib/clusters/format";
+import { apiGet } from "@/lib/query/fetch-api";
+import {
+  expiryLabel,
+  SHARE_DEFAULT_HOURS,
+  SHARE_HOUR_CHOICES,
+  sharePath,
+  type ShareLinkView,
+} from "@/lib/share/share-links";
+import type { Cluster } from "@/lib/runcrate/schemas";
+
+export type ShareProps = { cluster: Cluster };
+
+function linkState(l: ShareLinkView, now: number): string {
+  if (l.revokedAt) return `Revoked ${formatTimestamp(l.revokedAt)}`;
+  if (Date.parse(l.expiresAt) <= now) return `Expired ${formatTimestamp(l.expiresAt)}`;
+  return `Active until ${formatTimestamp(l.expiresAt)}`;
+}
+
+/**
+ * Create a read-only link to this cluster for other signed-in users, see who opened each link, revoke one. The link
+ * shows status, phases, nodes, events, cost and test results — no addresses, snippets or actions.
+ */
+export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenProps) {
+  const qc = useQueryClient();
+  const selectId = useId();
+  const [hours, setHours] = useState<number>(SHARE_DEFAULT_HOURS);
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const listKey = ["clusters", "shares", cluster.id];
+  const links = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) =>
+      apiGet<ShareLinkView[]>(`/api/clusters/${encodeURIComponent(cluster.id)}/shares`, signal),
+    enabled: open,
+  });
+  const now = links.dataUpdatedAt || 0;
+
+  const create = () =>
+    startTransition(async () => {
+      setError(null);
+      const r = await createShareLink({ clusterId: cluster.id, hours });
+      if (r.ok) {
+        setCreated(`${window.location.origin}${sharePath(r.data.token)}`);
+        void qc.invalidateQueries({ queryKey: listKey });
+      } else setError(r.error);
+    });
+  const revoke = (id: string) =>
+    startTransition(async () => {
+      setError(null);
+      const r = await revokeShareLink({ id });
+      if (!r.ok) setError(r.error);
+      void qc.invalidateQueries({ queryKey: listKey });
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl" data-testid="share-dialog">
+        <DialogHeader>
+          <DialogTitle>Share read-only</DialogTitle>
+          <DialogDescription>
+            A link other signed-in users of this Clusterdeck can open: status, phases, machines, events, cost
+            and test results of {cluster.name}. No addresses, commands or actions; read with your key on the
+            server.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={selectId}>Expires after</Label>
+            <NativeSelect
+              id={selectId}
+              value={String(hours)}
+              onChange={(e) => setHours(Number(e.target.value))}
+            >
+              {SHARE_HOUR_CHOICES.map((h) => (
+                <option key={h} value={h}>
+                  {expiryLabel(h)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button onClick={create} disabled={pending}>
+            {pending ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : null}
+            Create link
+          </Button>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        {created && (
+          <div className="flex flex-col gap-1.5" role="status">
+            <p className="text-sm">Link created. It is shown only now: copy it.</p>
+            <div className="flex items-center gap-2 rounded-md border bg-muted/60 p-2">
+              <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="share-url">
+                {created}
+              </code>
+              <CopyButton value={created} label="share link" />
+            </div>
+          </div>
+        )}
+        <section className="flex flex-col gap-2">
+          <h3 className="text-sm font-medium">Links</h3>
+          {links.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading…</p>
+          ) : !links.data?.length ? (
+            <p className="text-sm text-muted-foreground">No links yet.</p>
+          ) : (
+            <ul className="flex flex-col divide-y rounded-md border" aria-label="Share links">
+              {links.data.map((l) => {
+                const active = !l.revokedAt && Date.parse(l.expiresAt) > now;
+                return (
+                  <li key={l.id} className="flex flex-col gap-1 px-3 py-2 text-sm" data-testid="share-link">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span data-testid="share-state">{linkState(l, now)}</span>
+                      {active && (
+                        <Button size="sm" variant="outline" onClick={() => revoke(l.id)} disabled={pending}>
+                          Revoke
+                        </Button>
+                      )}
+                    </div>
+                    <span className="text-xs text-muted-foreground">
+                      Created {formatTimestamp(l.createdAt)}
+                    </span>
+                    {l.opens.length > 0 ? (
+                      <ul
+                        className="text-xs text-muted-foreground"
+                        aria-label="Opened by"
+                        data-testid="share-opens"
+                      >
+                        {l.opens.map((o) => (
+                          <li key={`${o.email}-${o.at}`}>
+                            Opened by {o.email} · {formatTimestamp(o.at)}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="text-xs text-muted-foreground">Not opened yet</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+"use server";
+
+import { z } from "zod";
+import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
+import { clusterIdSchema } from "@/lib/clusters/cluster-id";
+import type { Limits } from "@/lib/cost/ledger";
+import { checkLimits, describeLimits } from "@/lib/limits/input";
+import { recordAudit } from "@/lib/server/audit";
+import { getDb } from "@/lib/server/db/client";
+import { getTracked, setLimitDefaults, setLimits, trackCluster } from "@/lib/server/db/limits-ledger";
+import { guardianEngine, maxTimeLimitMinutes, scheduleGuard } from "@/lib/server/guardian/worker";
+
+/**
+ * Limits after launch (the cluster page: change, extend, remove — audited) and a user's default limits (Settings).
+ * The text is checked by the same rules as the form (lib/limits/input.ts), with the operator's ceiling.
+ */
+
+const limitText = z.object({ timeLimit: z.string().max(40), budgetLimit: z.string().max(40) });
+
+function checked(t: z.infer<typeof limitText>, ceiling: number | null): Limits {
+  const c = checkLimits(t, ceiling);
+  if (!c.ok) {
+    throw new ActionError(Object.values(c.errors)[0] ?? "Check the limits.", "invalid-input", c.errors);
+  }
+  return c.limits;
+}
+
+export const setClusterLimits = runcrateAction(
+  limitText.extend({ id: clusterIdSchema }),
+  async function setClusterLimits(input, { user, key, client }) {
+    // GET /clusters/{id} with the active key: a foreign or unknown id fails as not found before anything changes.
+    const cluster = await client.getCluster(input.id);
+    if (cluster.status === "terminated" || cluster.status === "failed") {
+      throw new ActionError("This cluster has ended; there is nothing left to limit.", "conflict");
+    }
+    const limits = checked(input, maxTimeLimitMinutes());
+    const db = await getDb();
+    const tracked = await getTracked(db, cluster.id);
+    if (tracked && tracked.userId !== user.id) {
+      throw new ActionError(
+        "Another Clusterdeck user set up this cluster's limits; ask them to change them.",
+        "forbidden",
+      );
+    }
+    if (!tracked) {
+      // Launched elsewhere (the Runcrate dashboard, another console): start following it with this key.
+      await trackCluster(db, {
+        clusterId: cluster.id,
+        userId: user.id,
+        keyId: key.id,
+        name: cluster.name,
+        environment: key.environment,
+        status: cluster.status,
+      });
+    }
+    const view = await setLimits(db, cluster.id, limits);
+    await recordAudit({
+      userId: user.id,
+      action: "limits",
+      clusterId: cluster.id,
+      clusterName: cluster.name,
+      keyLabel: key.label,
+      detail: `limits: ${describeLimits(limits)}`,
+    });
+    await scheduleGuard((await guardianEngine()).boss, cluster.id, 0);
+    return { timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit, state: view.state };
+  },
+);
+
+export const saveLimitDefaults = userAction(limitText, async function saveLimitDefaults(input, { user }) {
+  // Defaults only pre-fill the form; the ceiling is checked when a cluster is launched.
+  const limits = checked(input, null);
+  await setLimitDefaults(await getDb(), user.id, limits);
+  return limits;
+});

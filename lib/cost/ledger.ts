@@ -1,0 +1,206 @@
+/**
+ * The spend record's arithmetic (no I/O), shared by the guardian (lib/server/guardian) and the pages.
+ *
+ * A cluster is billed in rate segments: from `from` to `to` (null while open), `nodes` machines at `ratePerNode`
+ * dollars per machine-hour. A resize closes one segment and opens the next; termination closes the last. The guardian
+ * records one observation per read; `observe` turns the observations into segments. Cost is the sum over segments
+ * of hours × ratePerNode × nodes — never the API object's current `nodes_billed`, which drops to 0 once a cluster
+ * is terminated (issue 15.1 / 14.10).
+ */
+
+export type RateSegment = { ratePerNode: number; nodes: number; from: number; to: number | null };
+
+const HOUR = 3_600_000;
+
+/** Dollars of one segment up to `now` (an open segment grows; a segment "ending" before it began costs 0). */
+export function segmentCost(s: RateSegment, now: number): number {
+  const end = s.to ?? now;
+  const ms = Math.max(0, end - s.from);
+  return (ms / HOUR) * s.ratePerNode * Math.max(0, s.nodes);
+}
+
+export function ledgerCost(segments: readonly RateSegment[], now: number): number {
+  let sum = 0;
+  for (const s of segments) sum += segmentCost(s, now);
+  return sum;
+}
+
+/** The rate (dollars per hour) being billed now: the open segment's, 0 when none is open. */
+export function openRate(segments: readonly RateSegment[]): number {
+  const last = segments.at(-1);
+  return last && last.to === null ? last.ratePerNode * last.nodes : 0;
+}
+
+export type Observation = {
+  /** When the cluster was read (ms). */
+  at: number;
+  /** When billing started (billing.billed_since ?? up_at); null while the cluster never came up. */
+  billedSince: number | null;
+  /** When billing ended (terminated_at), or null while it runs. */
+  endedAt: number | null;
+  ratePerNode: number;
+  /** Machines billed now; null when the API doesn't say (then node_count is used by the caller). */
+  nodes: number;
+};
+
+/**
+ * Folds one observation into the segments (returns a new array). Rules:
+ * - never came up (billedSince null): nothing changes;
+ * - the first observation opens a segment at billedSince (billing began before we first looked);
+ * - a changed rate or node count closes the open segment at the observation time and opens a new one (the change
+ *   happened at some point since the last read; the read time is the best we know — at most one interval off);
+ * - an end closes the open segment at endedAt (clamped to its start: a clock edge never makes a cost negative);
+ * - observations older than the open segment's start (clock skew between servers) are ignored.
+ */
+export function observe(segments: readonly RateSegment[], o: Observation): RateSegment[] {
+  if (o.billedSince === null) return [...segments];
+  const out = segments.map((s) => ({ ...s }));
+  const open = out.at(-1)?.to === null ? out.at(-1) : undefined;
+  if (out.length === 0) {
+    if (o.nodes <= 0 && o.endedAt === null) return out;
+    out.push({ ratePerNode: o.ratePerNode, nodes: o.nodes, from: o.billedSince, to: null });
+    if (o.endedAt !== null) out[0]!.to = Math.max(o.billedSince, o.endedAt);
+    return out;
+  }
+  if (!open) return out; // already closed: a finished cluster does not start billing again
+  if (o.endedAt !== null) {
+    open.to = Math.max(open.from, o.endedAt);
+    return out;
+  }
+  if (o.at < open.from) return out;
+  if (o.nodes !== open.nodes || o.ratePerNode !== open.ratePerNode) {
+    if (o.nodes <= 0) {
+      open.to = o.at;
+      return out;
+    }
+    open.to = o.at;
+    out.push({ ratePerNode: o.ratePerNode, nodes: o.nodes, from: o.at, to: null });
+  }
+  return out;
+}
+
+// ───────────────────────────── limits ─────────────────────────────
+
+export type Limits = {
+  /** Minutes of billed time, counted from when billing started. */
+  timeLimitMinutes: number | null;
+  /** Dollars; the cluster ends when its cost so far reaches this. */
+  budgetLimit: number | null;
+};
+
+/** The instant the time limit ends the cluster; null without a time limit or before billing started. */
+export function timeLimitDeadline(
+  billedSince: number | null,
+  timeLimitMinutes: number | null,
+): number | null {
+  if (billedSince === null || timeLimitMinutes === null) return null;
+  return billedSince + timeLimitMinutes * 60_000;
+}
+
+/**
+ * When the budget is reached at the rate billed now: now + (budget − cost) / rate. `now` itself when it is already
+ * reached; null without a budget or when nothing is billed (cost can't grow).
+ */
+export function budgetDeadline(
+  cost: number,
+  rate: number,
+  budget: number | null,
+  now: number,
+): number | null {
+  if (budget === null) return null;
+  if (cost >= budget) return now;
+  if (rate <= 0) return null;
+  return now + ((budget - cost) / rate) * HOUR;
+}
+
+export type LimitState = {
+  /** Earliest of the deadlines, and which limit it is. */
+  deadline: number | null;
+  reason: "time" | "budget" | null;
+  /** A limit is reached now. */
+  reached: boolean;
+  timeDeadline: number | null;
+  budgetDeadline: number | null;
+  /** Milliseconds of time left / dollars left, when that limit is set. */
+  timeLeftMs: number | null;
+  moneyLeft: number | null;
+};
+
+export function limitState(
+  o: { billedSince: number | null; cost: number; rate: number; limits: Limits },
+  now: number,
+): LimitState {
+  const t = timeLimitDeadline(o.billedSince, o.limits.timeLimitMinutes);
+  const b = budgetDeadline(o.cost, o.rate, o.limits.budgetLimit, now);
+  let deadline: number | null = null;
+  let reason: LimitState["reason"] = null;
+  if (t !== null) {
+    deadline = t;
+    reason = "time";
+  }
+  if (b !== null && (deadline === null || b < deadline)) {
+    deadline = b;
+    reason = "budget";
+  }
+  return {
+    deadline,
+    reason,
+    reached: deadline !== null && deadline <= now,
+    timeDeadline: t,
+    budgetDeadline: b,
+    timeLeftMs: t === null ? null : Math.max(0, t - now),
+    moneyLeft: o.limits.budgetLimit === null ? null : Math.max(0, o.limits.budgetLimit - o.cost),
+  };
+}
+
+/** Warn this long before a time limit, or at this share of a budget left. */
+export const WARN_BEFORE_MS = 15 * 60_000;
+export const WARN_BUDGET_SHARE = 0.1;
+
+export function shouldWarn(s: LimitState, limits: Limits, now: number): boolean {
+  if (s.reached) return false;
+  if (s.timeDeadline !== null && s.timeDeadline - now <= WARN_BEFORE_MS) return true;
+  if (
+    limits.budgetLimit !== null &&
+    s.moneyLeft !== null &&
+    s.moneyLeft <= limits.budgetLimit * WARN_BUDGET_SHARE
+  )
+    return true;
+  return false;
+}
+
+/**
+ * How long the guardian waits before reading the cluster again: the interval, or less when a deadline comes sooner
+ * (it wakes at the deadline itself, never much before), at least `minMs` so a clock edge never spins.
+ */
+export function nextCheckDelay(
+  deadline: number | null,
+  now: number,
+  intervalMs: number,
+  minMs = 1_000,
+): number {
+  if (deadline === null) return intervalMs;
+  return Math.max(minMs, Math.min(intervalMs, deadline - now));
+}
+
+// ───────────────────────────── durations for people ─────────────────────────────
+
+/** "90 min", "4 h", "1.5h", "2h30m", "45" (minutes) → minutes; null when unreadable or not positive. */
+export function parseDuration(text: string): number | null {
+  const s = text.trim().toLowerCase().replace(/\s+/g, "");
+  if (s === "") return null;
+  const m =
+    /^(?:(\d+(?:\.\d+)?)(h|hr|hrs|hour|hours))?(?:(\d+(?:\.\d+)?)(m|min|mins|minute|minutes)?)?$/.exec(s);
+  if (!m || (m[1] === undefined && m[3] === undefined)) return null;
+  const minutes = (m[1] ? Number(m[1]) * 60 : 0) + (m[3] ? Number(m[3]) : 0);
+  if (m[1] && m[3] && !m[4]) return null; // "2h30" is ambiguous enough to refuse
+  if (!Number.isFinite(minutes) || minutes <= 0) return null;
+  return Math.round(minutes);
+}
+
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}

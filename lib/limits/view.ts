@@ -1,0 +1,18 @@
+import type { RateSegment } from "@/lib/cost/ledger";
+
+/** GET /api/clusters/{id}/guard: a cluster's limits, the guardian's state and its rate segments. */
+export type GuardView = {
+  tracked: boolean;
+  ceilingMinutes: number | null;
+  segments: RateSegment[];
+  limits: {
+    timeLimitMinutes: number | null;
+    budgetLimit: number | null;
+    state: "watching" | "enforcing" | "enforced" | "closed";
+    reason: "time" | "budget" | null;
+    enforcedAt: string | null;
+    warnedAt: string | null;
+    problem: string | null;
+    problemSince: string | null;
+  } | null;
+};

@@ -1,0 +1,234 @@
+import "server-only";
+import { costSoFar } from "@/lib/cost/cluster-cost";
+import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment } from "@/lib/cost/ledger";
+import { formatUsd } from "@/lib/money";
+import type { Cluster } from "@/lib/runcrate/schemas";
+import type { Db } from "@/lib/server/db/client";
+import {
+  addInbox,
+  claimEnforcement,
+  closeGuard,
+  completeEnforcement,
+  enforcementFailed,
+  getTracked,
+  limitsOfCluster,
+  markWarned,
+  recordObservation,
+  setProblem,
+  type ClusterLimitsView,
+} from "@/lib/server/db/limits-ledger";
+import { log } from "@/lib/server/log";
+import { readCluster } from "@/lib/server/runcrate/reads";
+import type { RuncrateClient } from "@/lib/server/runcrate/client";
+import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { parseTime } from "@/lib/time";
+
+/**
+ * One run of a cluster's guard: read the cluster once (through the pages' coalescing reads), fold what it says into
+ * the spend record, and enforce its limits. Returns when to run again (null: the guard is finished). pg-boss runs it
+ * (lib/server/guardian/worker.ts); everything here is plain async code with its dependencies passed in, so tests
+ * drive it with a fake clock and client.
+ *
+ * Exactly once: only the caller that wins `claimEnforcement` sends the DELETE, and the audit entry is written in the
+ * same transaction that marks the limit enforced. A claim whose holder died runs out after LEASE_MS; the next run
+ * reads the cluster first, and a cluster already terminating is recorded as enforced without a second DELETE.
+ */
+
+export type GuardClient = Pick<
+  RuncrateClient,
+  "getCluster" | "terminateCluster" | "listClusters" | "listOffers"
+>;
+
+export type GuardKey = { id: string; label: string; environment: string | null };
+
+export type GuardDeps = {
+  db: Db;
+  /** A client bound to the stored key (decrypted for this run only), or null when the key was deleted. */
+  clientFor: (keyId: string) => Promise<{ key: GuardKey; client: GuardClient } | null>;
+  now: () => number;
+  /** The longest wait between two reads of a guarded cluster (30 s; GUARDIAN_INTERVAL_MS in tests). */
+  intervalMs: number;
+};
+
+export const LEASE_MS = 120_000;
+/** A limit counts as reached this close to its deadline (budget arithmetic in floating point). */
+const EDGE_MS = 500;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+const guardLog = log.child({ area: "guardian" });
+
+export type GuardOutcome =
+  "observed" | "warned" | "enforced" | "ended" | "gone" | "unenforceable" | "read-failed" | "untracked";
+
+export type GuardResult = { outcome: GuardOutcome; nextInMs: number | null };
+
+const TERMINAL = new Set(["terminated", "failed"]);
+
+function backoff(attempts: number, base: number): number {
+  return Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, Math.min(10, attempts - 1)));
+}
+
+function hasLimits(l: ClusterLimitsView | null): l is ClusterLimitsView {
+  return !!l && (l.timeLimitMinutes !== null || l.budgetLimit !== null);
+}
+
+function reasonText(reason: "time" | "budget"): string {
+  return reason === "time" ? "time limit reached" : "budget limit reached";
+}
+
+export async function runGuard(deps: GuardDeps, clusterId: string): Promise<GuardResult> {
+  const { db } = deps;
+  const tracked = await getTracked(db, clusterId);
+  if (!tracked) return { outcome: "untracked", nextInMs: null };
+  const limits = await limitsOfCluster(db, clusterId);
+  const guarding = hasLimits(limits) && (limits.state === "watching" || limits.state === "enforcing");
+  if (TERMINAL.has(tracked.status) && tracked.endedAt !== null) {
+    if (guarding) await closeGuard(db, clusterId);
+    return { outcome: "ended", nextInMs: null };
+  }
+
+  const bound = tracked.keyId ? await deps.clientFor(tracked.keyId) : null;
+  if (!bound) {
+    const problem =
+      "The Runcrate key this cluster was launched with was deleted, so Clusterdeck can't read or terminate it. Add the key again, or terminate the cluster yourself.";
+    if (!guarding) return { outcome: "unenforceable", nextInMs: null };
+    const attempts = await enforcementFailed(db, clusterId, tracked.userId, tracked.name, problem);
+    return { outcome: "unenforceable", nextInMs: backoff(attempts, deps.intervalMs) };
+  }
+
+  let cluster: Cluster;
+  try {
+    cluster = await readCluster({ key: bound.key, client: bound.client }, clusterId);
+  } catch (e) {
+    if (isRuncrateError(e) && e.kind === "not_found") {
+      // Gone from the workspace: terminated and purged elsewhere. Close quietly.
+      if (guarding) await closeGuard(db, clusterId);
+      return { outcome: "gone", nextInMs: null };
+    }
+    const why = isRuncrateError(e) ? e.userMessage : "the read failed";
+    guardLog.warn({ clusterId, kind: isRuncrateError(e) ? e.kind : "unknown" }, "guard read failed");
+    if (!guarding) return { outcome: "read-failed", nextInMs: deps.intervalMs };
+    const revoked = isRuncrateError(e) && (e.kind === "unauthorized" || e.kind === "forbidden");
+    if (revoked) {
+      const attempts = await enforcementFailed(
+        db,
+        clusterId,
+        tracked.userId,
+        tracked.name,
+        `Runcrate refused the stored key (${why})`,
+      );
+      return { outcome: "unenforceable", nextInMs: backoff(attempts, deps.intervalMs) };
+    }
+    const attempts = await setProblem(db, clusterId, `Clusterdeck couldn't read the cluster: ${why}`);
+    return { outcome: "read-failed", nextInMs: backoff(attempts, 5_000) };
+  }
+
+  const now = deps.now();
+  const billedSince = parseTime(cluster.billing?.billed_since) ?? parseTime(cluster.up_at);
+  const ended = parseTime(cluster.terminated_at) ?? (TERMINAL.has(cluster.status) ? now : null);
+  const segments = await recordObservation(db, clusterId, {
+    at: now,
+    billedSince,
+    endedAt: ended,
+    ratePerNode: cluster.hourly_rate_per_node,
+    nodes: cluster.billing?.nodes_billed ?? cluster.node_count,
+    status: cluster.status,
+    name: cluster.name,
+  });
+
+  const over = TERMINAL.has(cluster.status) || cluster.status === "terminating";
+  if (over) {
+    if (guarding && limits.state === "enforcing") {
+      // Our DELETE went through but its answer was lost (or our holder died after sending it): record it once.
+      await finish(deps, tracked.userId, bound.key, cluster, limits.reason ?? "time");
+    } else if (guarding) {
+      await closeGuard(db, clusterId);
+    }
+    return { outcome: "ended", nextInMs: TERMINAL.has(cluster.status) ? null : deps.intervalMs };
+  }
+
+  if (!guarding) return { outcome: "observed", nextInMs: deps.intervalMs };
+
+  const l: Limits = { timeLimitMinutes: limits.timeLimitMinutes, budgetLimit: limits.budgetLimit };
+  const cost = costSoFar(cluster, now, segments);
+  const rate = openRateOf(segments, cluster);
+  const state = limitState({ billedSince, cost: cost.amount, rate, limits: l }, now);
+  if (state.deadline !== null && state.deadline <= now + EDGE_MS) {
+    const reason = state.reason ?? "time";
+    if (!(await claimEnforcement(db, clusterId, reason, LEASE_MS, new Date(now)))) {
+      // Another instance holds the claim; look again when its lease could have run out.
+      return { outcome: "observed", nextInMs: Math.min(deps.intervalMs, LEASE_MS) };
+    }
+    try {
+      // The Terminate button's own client call (typed errors, retries of a safe DELETE).
+      await bound.client.terminateCluster(clusterId);
+    } catch (e) {
+      if (isRuncrateError(e) && e.kind === "not_found") {
+        await closeGuard(db, clusterId);
+        return { outcome: "gone", nextInMs: null };
+      }
+      const why = isRuncrateError(e) ? e.userMessage : "the request failed";
+      guardLog.error({ clusterId, kind: isRuncrateError(e) ? e.kind : "unknown" }, "guard terminate failed");
+      const attempts = await enforcementFailed(
+        db,
+        clusterId,
+        tracked.userId,
+        tracked.name,
+        `Runcrate did not terminate it (${why})`,
+        new Date(now),
+      );
+      return { outcome: "unenforceable", nextInMs: backoff(attempts, 5_000) };
+    }
+    await finish(deps, tracked.userId, bound.key, cluster, reason);
+    return { outcome: "enforced", nextInMs: deps.intervalMs };
+  }
+
+  if (limits.problem) await setProblem(db, clusterId, null);
+  let outcome: GuardOutcome = "observed";
+  if (shouldWarn(state, l, now) && (await markWarned(db, clusterId))) {
+    outcome = "warned";
+    const what =
+      state.reason === "budget" || (state.timeDeadline === null && state.budgetDeadline !== null)
+        ? `its cost reaches ${formatUsd(l.budgetLimit ?? 0)} (${formatUsd(state.moneyLeft ?? 0)} left)`
+        : `its time limit ends in ${Math.max(1, Math.round((state.timeLeftMs ?? 0) / 60_000))} min`;
+    await addInbox(db, {
+      userId: tracked.userId,
+      kind: "limit-warning",
+      clusterId,
+      clusterName: cluster.name,
+      message: `${cluster.name} will be terminated soon: ${what}. Extend or remove the limit on the cluster page to keep it.`,
+      dedupe: `limit-warning:${clusterId}:${limits.timeLimitMinutes ?? "-"}:${limits.budgetLimit ?? "-"}`,
+    });
+  }
+  return { outcome, nextInMs: nextCheckDelay(state.deadline, now, deps.intervalMs) };
+}
+
+function openRateOf(segments: readonly RateSegment[], c: Cluster): number {
+  const last = segments.at(-1);
+  if (last && last.to === null) return last.ratePerNode * last.nodes;
+  return c.hourly_rate_per_node * (c.billing?.nodes_billed ?? c.node_count);
+}
+
+async function finish(
+  deps: GuardDeps,
+  userId: string,
+  key: GuardKey,
+  cluster: Cluster,
+  reason: "time" | "budget",
+): Promise<void> {
+  const detail = `auto-terminated: ${reasonText(reason)}`;
+  const done = await completeEnforcement(
+    deps.db,
+    cluster.id,
+    {
+      userId,
+      action: "auto-terminate",
+      clusterId: cluster.id,
+      clusterName: cluster.name,
+      keyLabel: key.label,
+      detail,
+    },
+    { message: `${cluster.name} was terminated by Clusterdeck: ${reasonText(reason)}.` },
+  );
+  if (done) guardLog.info({ clusterId: cluster.id, reason }, "cluster auto-terminated");
+}

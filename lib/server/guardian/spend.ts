@@ -1,0 +1,136 @@
+import "server-only";
+import { dailySpend, burnRate, segmentsFor, spendRows, type DaySpend, type SpendRow } from "@/lib/cost/spend";
+import { runwayHours } from "@/lib/cost/estimate";
+import { transactionsResponseSchema, type Transaction } from "@/lib/runcrate/schemas";
+import { keyRing } from "@/lib/server/crypto/key-ring";
+import { getDb } from "@/lib/server/db/client";
+import { keySecretById, segmentsOf } from "@/lib/server/db/limits-ledger";
+import { listKeys } from "@/lib/server/db/runcrate-keys";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { createHttp } from "@/lib/server/runcrate/http";
+import { readClusters } from "@/lib/server/runcrate/reads";
+import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import type { Cluster } from "@/lib/runcrate/schemas";
+
+/**
+ * The Spend page's data: for each of the user's keys, the balance and the clusters (coalesced reads, as the pages
+ * do), the spend record's rate segments, and the API's own record (GET /billing/transactions, limit/offset paging).
+ * Each key is decrypted for its own calls only. One key failing shows its reason; the others still show.
+ */
+
+export const TRANSACTIONS_PAGE = 25;
+
+export type KeySpend = {
+  id: string;
+  label: string;
+  last4: string;
+  environment: string | null;
+  isActive: boolean;
+  error: string | null;
+  balance: number | null;
+  burn: number;
+  runwayHours: number | null;
+  rows: SpendRow[];
+  daily: DaySpend[];
+  /** The console's estimate of the last 30 days. */
+  estimate30: number;
+  transactions: Transaction[];
+  transactionsTotal: number | null;
+  transactionsError: string | null;
+  /** Sum of the usage debits among the transactions shown (the first page). */
+  apiShownUsage: number | null;
+};
+
+async function listTransactions(apiKey: string, environment: string | null, offset: number) {
+  const http = createHttp({ apiKey, environment });
+  const res = await http.request({
+    method: "GET",
+    path: "/billing/transactions",
+    endpoint: "GET /billing/transactions",
+    query: { limit: String(TRANSACTIONS_PAGE), offset: String(offset) },
+    schema: transactionsResponseSchema,
+    retry: "safe",
+  });
+  return { items: res.body?.data ?? [], total: res.body?.meta?.total ?? null };
+}
+
+const why = (e: unknown) => (isRuncrateError(e) ? e.userMessage : "Clusterdeck couldn't read this.");
+
+export async function loadSpend(userId: string, txOffset = 0, now = Date.now()): Promise<KeySpend[]> {
+  const db = await getDb();
+  const keys = await listKeys(db, userId);
+  return Promise.all(
+    keys.map(async (k): Promise<KeySpend> => {
+      const base = {
+        id: k.id,
+        label: k.label,
+        last4: k.last4,
+        environment: k.environment,
+        isActive: k.isActive,
+      };
+      const empty: KeySpend = {
+        ...base,
+        error: null,
+        balance: null,
+        burn: 0,
+        runwayHours: null,
+        rows: [],
+        daily: dailySpend([], now),
+        estimate30: 0,
+        transactions: [],
+        transactionsTotal: null,
+        transactionsError: null,
+        apiShownUsage: null,
+      };
+      let secret: Awaited<ReturnType<typeof keySecretById>>;
+      try {
+        secret = await keySecretById(db, k.id, keyRing());
+      } catch {
+        return { ...empty, error: "This key can't be decrypted; re-enter it in Settings." };
+      }
+      if (!secret) return { ...empty, error: "This key was deleted." };
+      const client = createRuncrateClient({ apiKey: secret.apiKey, environment: k.environment });
+      const scope = { key: { id: k.id, environment: k.environment }, client };
+      const [balance, clusters, tx] = await Promise.allSettled([
+        client.getBalance(),
+        readClusters(scope),
+        listTransactions(secret.apiKey, k.environment, txOffset),
+      ]);
+      if (clusters.status === "rejected") return { ...empty, error: why(clusters.reason) };
+      const list: Cluster[] = clusters.value;
+      const ledger = await segmentsOf(
+        db,
+        list.map((c) => c.id),
+      );
+      const rows = spendRows(list, ledger, now);
+      const daily = dailySpend(
+        list.map((c) => segmentsFor(c, ledger.get(c.id)).segments),
+        now,
+      );
+      const bal = balance.status === "fulfilled" ? balance.value : null;
+      const burn = burnRate(rows, bal?.activeUsageCost);
+      const since = now - 30 * 86_400_000;
+      const items = tx.status === "fulfilled" ? tx.value.items : [];
+      const apiShownUsage =
+        tx.status === "fulfilled" && txOffset === 0
+          ? items
+              .filter((t) => t.type === "usage" && (Date.parse(String(t.createdAt ?? "")) || 0) >= since)
+              .reduce((s, t) => s + Math.abs(t.amount), 0)
+          : null;
+      return {
+        ...base,
+        error: balance.status === "rejected" ? why(balance.reason) : null,
+        balance: bal?.creditsBalance ?? null,
+        burn,
+        runwayHours: bal ? runwayHours(bal.creditsBalance, burn) : null,
+        rows,
+        daily,
+        estimate30: daily.reduce((s, d) => s + d.amount, 0),
+        transactions: items,
+        transactionsTotal: tx.status === "fulfilled" ? tx.value.total : null,
+        transactionsError: tx.status === "rejected" ? why(tx.reason) : null,
+        apiShownUsage,
+      };
+    }),
+  );
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import type { GuardView } from "@/lib/limits/view";
+import { isClusterId } from "@/lib/clusters/cluster-id";
+import { getDb } from "@/lib/server/db/client";
+import { getTracked, limitsOfCluster, segmentsOf } from "@/lib/server/db/limits-ledger";
+import { maxTimeLimitMinutes } from "./worker";
+
+/** What the cluster page shows about a cluster's limits and its spend record (GET /api/clusters/{id}/guard). */
+export async function guardViewOf(userId: string, clusterId: string): Promise<GuardView> {
+  const ceilingMinutes = maxTimeLimitMinutes();
+  if (!isClusterId(clusterId)) return { limits: null, segments: [], ceilingMinutes, tracked: false };
+  const db = await getDb();
+  const tracked = await getTracked(db, clusterId);
+  if (!tracked || tracked.userId !== userId)
+    return { limits: null, segments: [], ceilingMinutes, tracked: false };
+  const [limits, segments] = await Promise.all([
+    limitsOfCluster(db, clusterId, userId),
+    segmentsOf(db, [clusterId]),
+  ]);
+  return {
+    tracked: true,
+    ceilingMinutes,
+    segments: segments.get(clusterId) ?? [],
+    limits: limits && {
+      timeLimitMinutes: limits.timeLimitMinutes,
+      budgetLimit: limits.budgetLimit,
+      state: limits.state,
+      reason: limits.reason,
+      enforcedAt: limits.enforcedAt?.toISOString() ?? null,
+      warnedAt: limits.warnedAt?.toISOString() ?? null,
+      problem: limits.problem,
+      problemSince: limits.problemSince?.toISOString() ?? null,
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import "server-only";
+import type { PgBoss } from "pg-boss";
+import { z } from "zod";
+import { parseDuration, type Limits } from "@/lib/cost/ledger";
+import type { Cluster } from "@/lib/runcrate/schemas";
+import { keyRing } from "@/lib/server/crypto/key-ring";
+import { getDatabase, type Database, type Db } from "@/lib/server/db/client";
+import {
+  activeTracked,
+  keySecretById,
+  limitsOfCluster,
+  setLimits,
+  trackCluster,
+  type ClusterLimitsView,
+} from "@/lib/server/db/limits-ledger";
+import { startEngine, type Engine } from "@/lib/server/jobs/engine";
+import { log } from "@/lib/server/log";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { runGuard, type GuardDeps } from "./guard";
+
+/**
+ * The guardian on pg-boss: one job per guarded cluster at a time (queue policy `stately` keyed by the cluster id:
+ * at most one queued and one running), each run scheduling the next. A worker that starts re-schedules every open
+ * guard (a duplicate is refused by the policy), so a guard lost with a killed instance comes back.
+ */
+
+export const GUARD_QUEUE = "cluster-guard";
+
+const guardianEnv = z.object({
+  /** Longest wait between two reads of a guarded cluster. 30 s; tests shorten it. */
+  CLUSTERDECK_GUARD_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** `app` (default): the guardian runs inside each app server. `off`: the app only schedules; `npm run worker` works. */
+  CLUSTERDECK_WORKER: z.enum(["app", "off"]).default("app"),
+  /** How often an idle worker asks the queue for due jobs. */
+  CLUSTERDECK_GUARD_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** Operator ceiling on a cluster's time limit ("8 h", "90 min"); unset: no ceiling. */
+  CLUSTERDECK_MAX_TIME_LIMIT: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === "" || parseDuration(v) !== null, {
+      message: 'a duration such as "8 h" or "90 min"',
+    }),
+});
+
+/** The operator's ceiling on time limits, in minutes (null: none). */
+export function maxTimeLimitMinutes(): number | null {
+  const v = guardianConfig().CLUSTERDECK_MAX_TIME_LIMIT;
+  return v === undefined || v.trim() === "" ? null : parseDuration(v);
+}
+
+export function guardianConfig() {
+  const parsed = guardianEnv.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid guardian configuration — ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  }
+  return parsed.data;
+}
+
+const guardianLog = log.child({ area: "guardian" });
+
+export async function ensureGuardQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(GUARD_QUEUE, {
+    policy: "stately",
+    // A run takes a few seconds at most; a dead worker's job is retried after this.
+    expireInSeconds: 30,
+    retryLimit: 1_000,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    deleteAfterSeconds: 3_600,
+  });
+}
+
+export async function scheduleGuard(boss: PgBoss, clusterId: string, delayMs = 0): Promise<string | null> {
+  return boss.send(
+    GUARD_QUEUE,
+    { clusterId },
+    { singletonKey: clusterId, startAfter: new Date(Date.now() + Math.max(0, delayMs)) },
+  );
+}
+
+export function guardDeps(db: Db, intervalMs: number, api: { baseUrl?: string } = {}): GuardDeps {
+  return {
+    db,
+    now: () => Date.now(),
+    intervalMs,
+    clientFor: async (keyId) => {
+      // Decrypted for this one run; the client holds it only until the run ends.
+      const key = await keySecretById(db, keyId, keyRing());
+      if (!key) return null;
+      return {
+        key: { id: key.id, label: key.label, environment: key.environment },
+        client: createRuncrateClient({
+          apiKey: key.apiKey,
+          environment: key.environment,
+          baseUrl: api.baseUrl,
+        }),
+      };
+    },
+  };
+}
+
+/** Registers the worker: runs due guard jobs and schedules each guard's next run. */
+export async function startGuardWorker(
+  engine: Engine,
+  db: Db,
+  o: { intervalMs: number; pollSeconds: number; baseUrl?: string },
+) {
+  const { intervalMs, pollSeconds } = o;
+  const deps = guardDeps(db, intervalMs, { baseUrl: o.baseUrl });
+  await ensureGuardQueue(engine.boss);
+  await engine.boss.work<{ clusterId: string }>(
+    GUARD_QUEUE,
+    { batchSize: 20, pollingIntervalSeconds: pollSeconds, localConcurrency: 2 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          const { clusterId } = job.data;
+          const result = await runGuard(deps, clusterId);
+          if (result.nextInMs !== null) await scheduleGuard(engine.boss, clusterId, result.nextInMs);
+        }),
+      );
+    },
+  );
+  // Every open guard gets a job (refused when it already has one queued).
+  const open = await activeTracked(db);
+  for (const id of open) await scheduleGuard(engine.boss, id, 0);
+  guardianLog.info({ guards: open.length, intervalMs }, "guardian worker started");
+}
+
+// ───────────────────────────── the process's guardian ─────────────────────────────
+
+type Holder = { __clusterdeckGuardian?: Promise<Engine> };
+const holder = globalThis as unknown as Holder;
+
+/**
+ * The process's job engine, started once: with the worker when `work` (the app server by default, or `npm run
+ * worker`), otherwise only to schedule jobs.
+ */
+export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
+  holder.__clusterdeckGuardian ??= (async () => {
+    const database = opts.database ?? (await getDatabase());
+    const engine = await startEngine(database);
+    await ensureGuardQueue(engine.boss);
+    if (opts.work) {
+      const cfg = guardianConfig();
+      await startGuardWorker(engine, database.db, {
+        intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
+        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
+      });
+    }
+    return engine;
+  })().catch((err: unknown) => {
+    holder.__clusterdeckGuardian = undefined;
+    throw err;
+  });
+  return holder.__clusterdeckGuardian;
+}
+
+/** The engine for scheduling from the app (started on first use when instrumentation did not). */
+export function guardianEngine(): Promise<Engine> {
+  return holder.__clusterdeckGuardian ?? startGuardian({ work: false });
+}
+
+// ───────────────────────────── small functions for other features (issue 20: relaunch, NCCL history) ─────────────
+
+/**
+ * Starts watching a cluster launched here: records it in the spend record, stores its limits (none is fine: the
+ * ledger still follows it) and schedules its first guard run now.
+ */
+export async function guardLaunchedCluster(
+  db: Db,
+  c: {
+    userId: string;
+    keyId: string;
+    environment: string | null;
+    cluster: Pick<Cluster, "id" | "name" | "status">;
+  },
+  limits: Limits | null,
+): Promise<void> {
+  await trackCluster(db, {
+    clusterId: c.cluster.id,
+    userId: c.userId,
+    keyId: c.keyId,
+    name: c.cluster.name,
+    environment: c.environment,
+    status: c.cluster.status,
+  });
+  if (limits && (limits.timeLimitMinutes !== null || limits.budgetLimit !== null)) {
+    await setLimits(db, c.cluster.id, limits);
+  }
+  const engine = await guardianEngine();
+  await scheduleGuard(engine.boss, c.cluster.id, 0);
+}
+
+/** The limits a cluster was launched with (or changed to), for prefilling a relaunch. Scoped to the user. */
+export async function clusterLimitsFor(
+  db: Db,
+  userId: string,
+  clusterId: string,
+): Promise<ClusterLimitsView | null> {
+  return limitsOfCluster(db, clusterId, userId);
+}

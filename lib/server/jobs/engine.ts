@@ -1,0 +1,50 @@
+import "server-only";
+import { PgBoss, fromPglite } from "pg-boss";
+import type { Database } from "@/lib/server/db/client";
+import { log } from "@/lib/server/log";
+
+/**
+ * The job queue: pg-boss 12 on the app's own database. On a real Postgres it uses its own pool (node-postgres) on
+ * the same URL; on the embedded PGlite it shares the app's one PGlite instance through pg-boss's own adapter
+ * (`fromPglite`: multi-statement texts go through `exec`, and the rows of every statement are returned) with the
+ * `pglite` backend profile. pg-boss keeps its tables in its own schema (`pgboss`) and migrates them itself.
+ *
+ * Exactly-once claims come from pg-boss (`SKIP LOCKED`); a job whose worker died is retried after its expiry.
+ */
+
+const jobsLog = log.child({ area: "jobs" });
+
+export type Engine = {
+  boss: PgBoss;
+  kind: Database["kind"];
+  stop: () => Promise<void>;
+};
+
+export async function startEngine(database: Database, opts: { supervise?: boolean } = {}): Promise<Engine> {
+  const common = {
+    // Maintenance (expiring dead workers' jobs, retention) runs on every instance; pg-boss serialises it itself.
+    supervise: opts.supervise ?? true,
+    // The worker polls every second or two; LISTEN/NOTIFY is not needed for a 30 s guard cadence.
+    useListenNotify: false,
+    registerInstance: false,
+    openTelemetry: { enabled: false },
+  } as const;
+  const boss =
+    database.raw.kind === "pglite"
+      ? new PgBoss({ ...common, db: fromPglite(database.raw.pglite), backend: "pglite" })
+      : new PgBoss({ ...common, connectionString: database.raw.url, max: 4 });
+  boss.on("error", (err: unknown) => {
+    jobsLog.error(
+      { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+      "pg-boss error",
+    );
+  });
+  await boss.start();
+  return {
+    boss,
+    kind: database.kind,
+    stop: async () => {
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}

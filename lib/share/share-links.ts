@@ -1,0 +1,133 @@
+/**
+ * Read-only share links (issue 20): their lifetimes and the view of a cluster a teammate may see. No I/O; the
+ * browser may bundle it.
+ */
+import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";
+
+export const SHARE_DEFAULT_HOURS = 24;
+export const SHARE_MAX_HOURS = 7 * 24;
+export const SHARE_HOUR_CHOICES = [1, 24, 72, SHARE_MAX_HOURS] as const;
+
+/** A token is 32 random bytes, base64url: 43 characters. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const sharePath = (token: string) => `/shared/${token}`;
+
+export function expiryLabel(hours: number): string {
+  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"}`;
+  const days = hours / 24;
+  return `${days} day${days === 1 ? "" : "s"}`;
+}
+
+const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g;
+const IPV6 = /\b(?:[0-9a-f]{1,4}:){3,7}[0-9a-f]{1,4}\b/gi;
+const scrub = (s: string) => s.replace(IPV4, "[address]").replace(IPV6, "[address]");
+
+export type SharedNode = Pick<ClusterNode, "rank" | "role" | "name" | "status" | "stage" | "gpus">;
+
+/**
+ * What a share link shows: status, phases, nodes, events, cost and test results — and nothing to connect with or
+ * act on: no connection snippets, no addresses (public or overlay, also inside event texts), no SSH commands, no
+ * instance ids, no volume. Built as an allow-list, so a field the API adds later is not shared by accident.
+ */
+export type SharedCluster = Pick<
+  Cluster,
+  | "id"
+  | "name"
+  | "status"
+  | "stack"
+  | "stack_status"
+  | "stack_detail"
+  | "node_count"
+  | "gpu_type"
+  | "gpus_per_node"
+  | "deployment_type"
+  | "host_tier"
+  | "location"
+  | "country_code"
+  | "interconnect"
+  | "hourly_rate_per_node"
+  | "hourly_rate"
+  | "created_at"
+  | "up_at"
+  | "ready_at"
+  | "terminated_at"
+  | "events"
+  | "last_test"
+  | "billing"
+  | "failure_reason"
+  | "failure_detail"
+> & { nodes: SharedNode[] };
+
+export function sharedClusterView(c: Cluster): SharedCluster {
+  return {
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    stack: c.stack,
+    stack_status: c.stack_status,
+    stack_detail: c.stack_detail ? scrub(c.stack_detail) : c.stack_detail,
+    node_count: c.node_count,
+    gpu_type: c.gpu_type,
+    gpus_per_node: c.gpus_per_node,
+    deployment_type: c.deployment_type,
+    host_tier: c.host_tier,
+    location: c.location,
+    country_code: c.country_code,
+    interconnect: c.interconnect,
+    hourly_rate_per_node: c.hourly_rate_per_node,
+    hourly_rate: c.hourly_rate,
+    created_at: c.created_at,
+    up_at: c.up_at,
+    ready_at: c.ready_at,
+    terminated_at: c.terminated_at,
+    nodes: (c.nodes ?? []).map((n) => ({
+      rank: n.rank,
+      role: n.role,
+      name: n.name,
+      status: n.status,
+      stage: n.stage,
+      gpus: n.gpus,
+    })),
+    events: (c.events ?? []).map((e) => ({
+      id: e.id,
+      at: e.at,
+      kind: e.kind,
+      rank: e.rank,
+      message: typeof e.message === "string" ? scrub(e.message) : e.message,
+    })),
+    last_test: c.last_test
+      ? {
+          id: c.last_test.id,
+          kind: c.last_test.kind,
+          status: c.last_test.status,
+          started_at: c.last_test.started_at,
+          finished_at: c.last_test.finished_at,
+          result: c.last_test.result
+            ? {
+                sizes: c.last_test.result.sizes,
+                peak_busbw_gb_s: c.last_test.result.peak_busbw_gb_s,
+                nodes: c.last_test.result.nodes,
+                gpus: c.last_test.result.gpus,
+                error: c.last_test.result.error ? scrub(c.last_test.result.error) : c.last_test.result.error,
+                note: c.last_test.result.note ? scrub(c.last_test.result.note) : c.last_test.result.note,
+              }
+            : c.last_test.result,
+        }
+      : c.last_test,
+    billing: c.billing
+      ? { billed_since: c.billing.billed_since, nodes_billed: c.billing.nodes_billed }
+      : c.billing,
+    failure_reason: c.failure_reason,
+    failure_detail: c.failure_detail ? scrub(c.failure_detail) : c.failure_detail,
+  };
+}
+
+/** A link as its owner sees it in the share dialog (never the token: only shown once, when created). */
+export type ShareLinkView = {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  opens: Array<{ email: string; at: string }>;
+};

@@ -1,0 +1,122 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { launchScript } from "@/lib/clusters/rank-commands";
+import { sshConfig } from "@/lib/clusters/ssh-config";
+import { createCluster, getCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
+import { signUpWithKey } from "./support/account";
+import { expectAxeClean, useTheme } from "./support/axe";
+
+/** Per-rank commands with "Copy as script", and the SSH config, on a live cluster against the simulator. */
+
+async function open(page: Page, trigger: string) {
+  const dialog = page.getByRole("dialog");
+  // A click before hydration does nothing; repeat until the (lazily loaded) dialog shows.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return dialog;
+}
+
+test("per-rank commands: one per machine with its rank; the script copied and downloaded is the generated one", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { nodes: 3, stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  const api = await getCluster(request, key, cluster.id);
+  await page.goto(`/clusters/${cluster.id}`);
+
+  const dialog = await open(page, "Per-rank commands");
+  const rows = dialog.getByTestId("rank-command");
+  await expect(rows).toHaveCount(3);
+  for (let r = 0; r < 3; r++) {
+    await expect(rows.nth(r)).toContainText(`Rank ${r}`);
+    await expect(rows.nth(r)).toContainText(`${cluster.name}-${r}`);
+    await expect(rows.nth(r)).toContainText(`--node-rank=${r} `);
+  }
+
+  const expected = launchScript(api, "torchrun")!.script;
+  await dialog.getByRole("button", { name: "Copy launch script" }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download script" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`launch-${cluster.name}-torchrun.sh`);
+  const saved = readFileSync(await download.path(), "utf8");
+  expect(saved).toBe(expected);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "cd-e2e-")), "launch.sh");
+  writeFileSync(file, saved);
+  expect(spawnSync("bash", ["-n", file]).status).toBe(0);
+  expect(spawnSync("shellcheck", ["-s", "bash", file]).status).toBe(0);
+
+  // mpirun runs on the head only; the other ranks say who starts them.
+  await dialog.getByRole("tab", { name: "mpirun" }).click();
+  await expect(rows.nth(1)).toContainText("Started by mpirun on rank 0");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Per-rank commands" })).toBeFocused();
+});
+
+test("SSH config: a Host per machine by the API's names; workers without an address go through the head", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { key } = await signUpWithKey(page);
+  await setVariants(request, key, ["private-workers"]);
+  const { cluster } = await createCluster(request, key, { nodes: 3, stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  const api = await getCluster(request, key, cluster.id);
+  await page.goto(`/clusters/${cluster.id}`);
+
+  const dialog = await open(page, "SSH config");
+  const text = dialog.getByTestId("ssh-config-text");
+  const expected = sshConfig(api)!;
+  await expect(text).toHaveText(expected, { useInnerText: true });
+  for (const n of api.nodes!) await expect(text).toContainText(`Host ${n.name}\n`);
+  await expect(text).toContainText(`ProxyJump ${cluster.name}-0`);
+  await dialog.getByRole("button", { name: "Copy SSH config" }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${cluster.name}.ssh-config`);
+  expect(readFileSync(await download.path(), "utf8")).toBe(expected);
+
+  // The script reaches the private workers the same way.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  const ranks = await open(page, "Per-rank commands");
+  await ranks.getByRole("button", { name: "Copy launch script" }).click();
+  const script = await page.evaluate(() => navigator.clipboard.readText());
+  expect(script).toContain(`'-J' 'root@${api.nodes![0]!.ip}:`);
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`axe: per-rank commands and SSH config dialogs, ${theme}`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const { key } = await signUpWithKey(page);
+    const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
+    await waitForStatus(request, key, cluster.id, "ready");
+    await useTheme(page, theme);
+    await page.goto(`/clusters/${cluster.id}`);
+    await open(page, "Per-rank commands");
+    await expectAxeClean(page, `per-rank commands, ${theme}`);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await open(page, "SSH config");
+    await expectAxeClean(page, `ssh config, ${theme}`);
+  });
+}

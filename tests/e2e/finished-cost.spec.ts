@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { createCluster, simUrl, waitForStatus } from "../clusters/e2e-sim";
+import { signUpWithKey } from "./support/account";
+
+/**
+ * Issue 15.1 / 15.2 / 14.10: a finished cluster shows what it cost (billed time × rate, never $0 because
+ * nodes_billed dropped to 0), and the list shows "—" for its rate.
+ */
+test("a terminated cluster shows its final cost and no hourly rate", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { name: `done-${Date.now() % 100000}` });
+  await waitForStatus(request, key, cluster.id, "ready");
+  // Let it be billed for a while at simulator speed, then terminate it upstream.
+  await page.waitForTimeout(3_000);
+  const del = await request.delete(`${simUrl}/api/v1/clusters/${cluster.id}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(del.ok()).toBe(true);
+  await waitForStatus(request, key, cluster.id, "terminated");
+  const after = (await (
+    await request.get(`${simUrl}/api/v1/clusters/${cluster.id}`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
+  ).json()) as { data: { billing: { nodes_billed: number } } };
+  expect(after.data.billing.nodes_billed).toBe(0); // the cause of the $0 bug is still there upstream
+
+  await page.goto("/clusters");
+  const row = page.getByTestId("cluster-row").filter({ hasText: cluster.name });
+  await expect(row.getByTestId("row-rate")).toHaveText("—");
+  await expect(row.getByTestId("row-cost")).toContainText("final");
+  await expect(row.getByTestId("row-cost")).not.toContainText("$0.00");
+
+  await page.goto(`/clusters/${cluster.id}`);
+  const billing = page.getByTestId("billing-card");
+  await expect(billing).toContainText("Total cost");
+  await expect(page.getByTestId("cost-so-far")).not.toHaveText("$0.00");
+  await expect(page.getByTestId("nodes-billed")).toContainText(`until it ended`);
+});

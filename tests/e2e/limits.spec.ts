@@ -1,0 +1,194 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { Cluster } from "@/lib/runcrate/schemas";
+import { getCluster, pickOffer, simUrl, smallestCount } from "../clusters/e2e-sim";
+import { signUpWithKey } from "./support/account";
+import { hydrated } from "./support/hydration";
+
+/**
+ * Issue 17: limits set on the create form are enforced by the server's guardian with no page open; the cluster page
+ * says so before and after; Settings defaults pre-fill the form; the Spend page shows the record.
+ * The e2e app runs the guardian with a 5 s interval (playwright.config.ts, CLUSTERDECK_GUARD_INTERVAL_MS).
+ */
+
+const INTERVAL_MS = Number(process.env.E2E_GUARD_INTERVAL_MS ?? 5_000);
+const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
+
+async function deletesOf(request: APIRequestContext, id: string): Promise<number> {
+  const body = (await (await request.get(`${simUrl}/__sim/stats`)).json()) as {
+    requests: Array<{ path: string; concrete_path: string }>;
+  };
+  return body.requests.filter((r) => r.path === "DELETE /clusters/{id}" && r.concrete_path.includes(id))
+    .length;
+}
+
+async function launchWithLimits(
+  page: Page,
+  request: APIRequestContext,
+  key: string,
+  name: string,
+  limits: { time?: string; budget?: string },
+) {
+  await request.post(`${simUrl}/__sim/workspaces/balance`, { data: { key, credits: 10_000 } });
+  const offer = await pickOffer(request, key, { stack: "none" });
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
+  await hydrated(page.getByRole("textbox", { name: "Name" }));
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  if (limits.time) await page.getByLabel("Time limit", { exact: true }).fill(limits.time);
+  if (limits.budget) await page.getByLabel("Budget limit", { exact: true }).fill(limits.budget);
+  await expect(page.getByTestId("limits-summary")).toContainText("at the latest");
+  await page.getByRole("button", { name: "Launch cluster" }).click();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
+  const id = page.url().split("/").pop()!;
+  return { id, offer };
+}
+
+/** Polls upstream (the app's page is closed) until the cluster is terminating; returns when that was seen. */
+async function waitTerminated(request: APIRequestContext, key: string, id: string): Promise<number> {
+  let seenAt = 0;
+  await expect
+    .poll(
+      async () => {
+        const c = await getCluster(request, key, id);
+        if (/terminat/.test(c.status)) seenAt = Date.now();
+        return seenAt > 0;
+      },
+      { timeout: 180_000, intervals: [500] },
+    )
+    .toBe(true);
+  return seenAt;
+}
+
+test("a 1-minute time limit terminates the cluster with the page closed, within the interval + 10 s", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const { key } = await signUpWithKey(page);
+  const name = `limit-${Date.now() % 100000}`;
+  const { id } = await launchWithLimits(page, request, key, name, { time: "1 min" });
+  await expect(page.getByTestId("limits-line")).toContainText("Auto-terminates", { timeout: 20_000 });
+  await expect(page.getByTestId("limits-line")).toContainText("time limit");
+  await page.close();
+
+  const seenAt = await waitTerminated(request, key, id);
+  const cluster: Cluster = await getCluster(request, key, id);
+  const up = Date.parse((cluster.billing?.billed_since ?? cluster.up_at)!);
+  // Billed for one minute from when it came up; the guard wakes at the deadline (the 5 s interval at the latest).
+  const lateness = seenAt - (up + 60_000);
+  expect(lateness).toBeLessThanOrEqual(INTERVAL_MS + 10_000);
+  expect(await deletesOf(request, id)).toBe(1);
+
+  const again = await context.newPage();
+  await again.goto("/settings/audit");
+  await expect(again.getByRole("row").filter({ hasText: name })).toContainText(
+    "auto-terminated: time limit reached",
+  );
+  await again.goto("/settings/inbox");
+  await expect(again.getByTestId("inbox-entry").filter({ hasText: name }).first()).toBeVisible();
+  await expect(again.locator('[data-kind="auto-terminated"]').filter({ hasText: name })).toHaveCount(1);
+  await again.goto(`/clusters/${id}`);
+  await expect(again.getByTestId("limits-line")).toContainText("Auto-terminated: time limit reached", {
+    timeout: 20_000,
+  });
+});
+
+test("a budget limit terminates the cluster when its cost reaches it", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const { key } = await signUpWithKey(page);
+  const offer = await pickOffer(request, key, { stack: "none" });
+  const rate = offer.hourly_rate_per_node * smallestCount(offer);
+  // About 20 s of billing at this rate (at least a cent).
+  const budget = Math.max(0.01, Math.ceil(((rate * 20) / 3600) * 100) / 100);
+  const name = `budget-${Date.now() % 100000}`;
+  const { id } = await launchWithLimits(page, request, key, name, { budget: budget.toFixed(2) });
+  await expect(page.getByTestId("limits-line")).toContainText(`when the cost reaches $${budget.toFixed(2)}`, {
+    timeout: 20_000,
+  });
+  await page.close();
+  await expect
+    .poll(async () => (await getCluster(request, key, id)).status, { timeout: 180_000, intervals: [1_000] })
+    .toMatch(/terminat/);
+  expect(await deletesOf(request, id)).toBe(1);
+});
+
+test("limits can be changed and removed on the cluster page, audited; Settings defaults pre-fill the form", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { key } = await signUpWithKey(page);
+  await page.goto("/settings/limits");
+  await hydrated(page.getByRole("button", { name: "Save defaults" }));
+  await page.getByLabel("Time limit").fill("3 h");
+  await page.getByLabel("Budget limit").fill("nope");
+  await page.getByRole("button", { name: "Save defaults" }).click();
+  await expect(page.getByText('Write an amount in dollars, such as "50" or "120.50".')).toBeVisible();
+  await page.getByLabel("Budget limit").fill("40");
+  await page.getByRole("button", { name: "Save defaults" }).click();
+  await expect(page.getByText("Default limits saved")).toBeVisible();
+
+  const offer = await pickOffer(request, key, { stack: "none" });
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await expect(page.getByLabel("Time limit", { exact: true })).toHaveValue("3 h");
+  await expect(page.getByLabel("Budget limit", { exact: true })).toHaveValue("40.00");
+  await expect(page.getByTestId("limits-summary")).toContainText("at most $");
+  await page.getByLabel("Time limit", { exact: true }).fill("forever");
+  await page.getByLabel("Budget limit", { exact: true }).focus();
+  await expect(page.getByText('Write a duration such as "90 min" or "4 h".')).toBeVisible();
+  await page.getByLabel("Time limit", { exact: true }).fill("2 h");
+
+  const name = `edit-${Date.now() % 100000}`;
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByRole("button", { name: "Launch cluster" }).click();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
+  const line = page.getByTestId("limits-line");
+  await expect(line).toContainText("Auto-terminates", { timeout: 20_000 });
+  await expect(line).toContainText("when the cost reaches $40.00");
+
+  await page.getByRole("button", { name: "Change limits" }).click();
+  const form = page.getByRole("form", { name: "Limits" });
+  await form.getByLabel("Budget limit").fill("");
+  await form.getByRole("button", { name: "Extend by 1 h" }).click();
+  await expect(page.getByText(`Limits of ${name} saved`)).toBeVisible();
+  await expect(line).not.toContainText("cost reaches");
+  await page.getByRole("button", { name: "Change limits" }).click();
+  await expect(form.getByLabel("Time limit")).toHaveValue("3 h");
+  await form.getByRole("button", { name: "Remove limits" }).click();
+  await expect(line).toContainText("No limits", { timeout: 20_000 });
+
+  await page.goto("/settings/audit");
+  const rows = page.getByRole("row").filter({ hasText: name });
+  await expect(rows.filter({ hasText: "limits: none" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "limits: time 3 h" })).toHaveCount(1);
+});
+
+test("the Spend page shows balance, burn, the chart, the cost table with CSV and Runcrate's transactions", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { key } = await signUpWithKey(page);
+  const name = `spend-${Date.now() % 100000}`;
+  const { id } = await launchWithLimits(page, request, key, name, { time: "2 h" });
+  await expect
+    .poll(async () => (await getCluster(request, key, id)).status, { timeout: 60_000 })
+    .toBe("ready");
+  await page.getByRole("link", { name: "Spend" }).first().click();
+  await expect(page).toHaveURL(/\/spend$/);
+  const card = page.getByTestId("spend-key").first();
+  await expect(card.getByTestId("spend-balance")).toContainText("$");
+  await expect(card.getByTestId("spend-burn")).not.toHaveText("$0.00/h");
+  await expect(card.getByTestId("spend-chart")).toBeVisible();
+  await expect(page.getByTestId("spend-row").filter({ hasText: name })).toBeVisible();
+  await expect(card.getByTestId("spend-compare")).toContainText("Console’s estimate");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv as Buffer[]).toString("utf8");
+  expect(text.split("\n")[0]).toBe(
+    "cluster_id,name,status,rate_per_hour,cost,estimated,billed_from,billed_until",
+  );
+  expect(text).toContain(name);
+});

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createCluster, getCluster, pickOffer, waitForStatus } from "../clusters/e2e-sim";
+import { signUpWithKey } from "./support/account";
+import { expectAxeClean, useTheme } from "./support/axe";
+
+/** The ⌘K / Ctrl-K palette and the single-key shortcuts, by keyboard alone. */
+
+/** Ctrl-K until the palette shows (a press before hydration has no listener yet). */
+async function openPalette(page: Page) {
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(async () => {
+    if (!(await palette.isVisible())) await page.keyboard.press("Control+k");
+    await expect(palette).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return palette;
+}
+
+/** Presses keys until the URL matches (the first presses may land before hydration). */
+async function pressUntilUrl(page: Page, keys: string[], url: RegExp) {
+  await expect(async () => {
+    for (const k of keys) await page.keyboard.press(k);
+    await expect(page).toHaveURL(url, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test("jump to a cluster by name and to offers of a GPU; settings and the g-keys go where they say", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const { cluster: alpha } = await createCluster(request, key, { name: `alpha-${suffix}` });
+  const { cluster: beta } = await createCluster(request, key, { name: `beta-${suffix}` });
+  const gpu = (await pickOffer(request, key)).gpu_type;
+  await page.goto("/clusters");
+  await expect(page.getByText(alpha.name).first()).toBeVisible();
+
+  let palette = await openPalette(page);
+  await page.keyboard.type(`beta-${suffix}`);
+  await expect(palette.getByRole("option", { name: new RegExp(`^${beta.name}`) })).toBeVisible();
+  await expect(palette.getByRole("option", { name: new RegExp(`^${alpha.name}`) })).toHaveCount(0);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/clusters/${beta.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: beta.name })).toBeVisible();
+
+  palette = await openPalette(page);
+  await page.keyboard.type(gpu);
+  await expect(palette.getByRole("option", { name: `${gpu} offers` })).toBeVisible();
+  // Arrow to it: keyboard alone.
+  while ((await palette.locator("[cmdk-item][data-selected=true]").textContent())?.trim() !== `${gpu} offers`)
+    await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/offers\\?gpu=${encodeURIComponent(gpu)}$`));
+  await expect(page.getByTestId("shortcut-announcer")).toHaveText(`Going to ${gpu} offers`);
+
+  palette = await openPalette(page);
+  await page.keyboard.type("audit log");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/settings\/audit$/);
+
+  await pressUntilUrl(page, ["g", "o"], /\/offers$/);
+  await pressUntilUrl(page, ["g", "c"], /\/clusters$/);
+  await pressUntilUrl(page, ["g", "s"], /\/settings(\/keys)?$/);
+
+  // Off while typing in a field: "g c" typed into the offers search stays there.
+  await page.goto("/offers");
+  const search = page.getByRole("searchbox").first();
+  await search.click();
+  await page.keyboard.type("gc");
+  await expect(search).toHaveValue("gc");
+  await expect(page).toHaveURL(/\/offers/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // ? lists the shortcuts.
+  await page.locator("main").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("Shift+?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Go to clusters");
+});
+
+test("on a cluster: copy head SSH, run the test, and terminate only opens the typed confirmation; c copies the snippet", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  const api = await getCluster(request, key, cluster.id);
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByTestId("cluster-detail")).toHaveAttribute("data-status", "ready");
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  let palette = await openPalette(page);
+  await expect(palette.getByRole("group", { name: `This cluster: ${cluster.name}` })).toBeVisible();
+  await page.keyboard.type("copy head");
+  await page.keyboard.press("Enter");
+  await expect(palette).toBeHidden();
+  await expect.poll(clipboard).toBe(api.connection!.head_ssh!);
+  await expect(page.getByTestId("shortcut-announcer")).toHaveText("Head SSH command copied");
+
+  palette = await openPalette(page);
+  await page.keyboard.type("terminate");
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(cluster.name);
+  // Opening the confirmation changed nothing.
+  expect((await getCluster(request, key, cluster.id)).status).toBe("ready");
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+
+  palette = await openPalette(page);
+  await page.keyboard.type("run nccl");
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(async () => (await getCluster(request, key, cluster.id)).last_test?.status ?? null)
+    .not.toBeNull();
+
+  // c copies the launcher snippet shown in "Connect and launch" (torchrun first).
+  await page.locator("main").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("c");
+  await expect.poll(clipboard).toBe(api.connection!.snippets!.torchrun!);
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`axe: palette and shortcuts help, ${theme}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { key } = await signUpWithKey(page);
+    const { cluster } = await createCluster(request, key, { stack: "slurm" });
+    await useTheme(page, theme);
+    await page.goto(`/clusters/${cluster.id}`);
+    await openPalette(page);
+    await expectAxeClean(page, `palette, ${theme}`);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.keyboard.press("Shift+?");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await expectAxeClean(page, `shortcuts help, ${theme}`);
+  });
+}

@@ -1,0 +1,94 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { formatGbps } from "@/lib/clusters/format";
+import { createCluster, getCluster, simUrl, startTestDirect, waitForStatus } from "../clusters/e2e-sim";
+import { signUpWithKey } from "./support/account";
+import { expectAxeClean, useTheme } from "./support/axe";
+
+/** Every NCCL run kept (the API shows only the last), listed with verdict and peak, two overlaid, resizes marked. */
+
+async function runTestSeen(page: Page, request: APIRequestContext, key: string, id: string) {
+  expect(await startTestDirect(request, key, id)).toBe(202);
+  await expect
+    .poll(async () => (await getCluster(request, key, id)).last_test?.status, { timeout: 60_000 })
+    .toBe("passed");
+  // The page read the finished result (that read is what keeps it).
+  await expect(page.getByTestId("nccl-verdict")).toBeVisible({ timeout: 20_000 });
+  return (await getCluster(request, key, id)).last_test!;
+}
+
+async function openHistory(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Test history" });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("button", { name: "History" }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return dialog;
+}
+
+test("two runs around a resize: both kept, the first marked as before the resize, both overlaid", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, {
+    offerId: "h100-sxm-8x-ib-helsinki",
+    nodes: 2,
+    stack: "slurm",
+  });
+  await waitForStatus(request, key, cluster.id, "ready");
+  await page.goto(`/clusters/${cluster.id}`);
+  const first = await runTestSeen(page, request, key, cluster.id);
+
+  const r = await request.patch(`${simUrl}/api/v1/clusters/${cluster.id}`, {
+    headers: { authorization: `Bearer ${key}` },
+    data: { node_count: 4 },
+  });
+  expect(r.ok(), await r.text()).toBe(true);
+  await waitForStatus(request, key, cluster.id, "ready", 90_000);
+  await expect(page.getByTestId("node-row")).toHaveCount(4, { timeout: 20_000 });
+  const second = await runTestSeen(page, request, key, cluster.id);
+  expect(second.id).not.toBe(first.id);
+
+  const dialog = await openHistory(page);
+  const runs = dialog.getByTestId("test-run");
+  await expect(runs).toHaveCount(2);
+  // Newest first; the older one ran on 2 nodes, before the resize to 4.
+  await expect(runs.nth(0)).toHaveAttribute("data-test-id", String(second.id));
+  await expect(runs.nth(1)).toHaveAttribute("data-test-id", String(first.id));
+  await expect(runs.nth(0).getByTestId("before-resize")).toHaveCount(0);
+  await expect(runs.nth(1).getByTestId("before-resize")).toContainText("2 nodes then, 4 now");
+  for (const [i, t] of [
+    [0, second],
+    [1, first],
+  ] as const) {
+    await expect(runs.nth(i)).toContainText(`Peak ${formatGbps(t.result!.peak_busbw_gb_s!)}`);
+  }
+  // The simulator gives no per-rank figures: nothing is guessed.
+  await expect(dialog.getByTestId("slowest")).toHaveCount(0);
+
+  await expect(dialog.getByTestId("overlay-chart")).toHaveCount(0);
+  await runs.nth(0).getByRole("checkbox").click();
+  await runs.nth(1).getByRole("checkbox").click();
+  const chart = dialog.getByTestId("overlay-chart");
+  await expect(chart.locator("path[data-series]")).toHaveCount(2);
+
+  // Kept in the database: a reload (a new page, new process state in the browser) lists both still.
+  await page.reload();
+  await expect((await openHistory(page)).getByTestId("test-run")).toHaveCount(2);
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`axe: test history, ${theme}`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const { key } = await signUpWithKey(page);
+    const { cluster } = await createCluster(request, key, { stack: "slurm" });
+    await waitForStatus(request, key, cluster.id, "ready");
+    await useTheme(page, theme);
+    await page.goto(`/clusters/${cluster.id}`);
+    await runTestSeen(page, request, key, cluster.id);
+    const dialog = await openHistory(page);
+    await dialog.getByTestId("test-run").first().getByRole("checkbox").click();
+    await expectAxeClean(page, `test history, ${theme}`);
+  });
+}

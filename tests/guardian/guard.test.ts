@@ -1,0 +1,228 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit } from "@/lib/server/db/audit-log";
+import type { Database } from "@/lib/server/db/client";
+import {
+  limitsOfCluster,
+  listInbox,
+  segmentsOf,
+  setLimits,
+  statusTransitionsOf,
+  trackCluster,
+} from "@/lib/server/db/limits-ledger";
+import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
+import { runGuard, type GuardDeps } from "@/lib/server/guardian/guard";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { RESULT_TTL_MS } from "@/lib/server/runcrate/coalesce";
+import { BACKENDS } from "../db/support/backends";
+import { makeUser, SECRET } from "../db/support/fixtures";
+import { startHarness, type Harness } from "../sim/support/sim-harness";
+
+/**
+ * The guard against the simulator (manual clock): reads through the pages' coalescing reads, the real Runcrate
+ * client, the data layer on PGlite and Postgres. Reads of one cluster are coalesced for RESULT_TTL_MS of real time,
+ * so the tests wait that long between two runs, as the 30 s interval does in production.
+ */
+
+const INTERVAL = 30_000;
+
+describe.each(BACKENDS)("the guard on $name", (backend) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let h: Harness;
+  beforeAll(async () => {
+    ({ database, dispose } = await backend.create());
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+    await dispose();
+  });
+
+  function deps(keys: Map<string, { apiKey: string; label: string }>): GuardDeps {
+    return {
+      db: database.db,
+      now: () => h.control.now(),
+      intervalMs: INTERVAL,
+      clientFor: async (keyId) => {
+        const k = keys.get(keyId);
+        if (!k) return null;
+        return {
+          key: { id: keyId, label: k.label, environment: null },
+          client: createRuncrateClient({ apiKey: k.apiKey, baseUrl: h.sim.apiUrl, retryBaseDelayMs: 5 }),
+        };
+      },
+    };
+  }
+
+  async function guarded(limits: { timeLimitMinutes: number | null; budgetLimit: number | null }) {
+    const { db } = database;
+    const user = await makeUser(db);
+    const apiKey = h.newKey();
+    const added = await addKey(db, user.id, { label: "team", environment: null, apiKey }, SECRET);
+    if (!added.ok) throw new Error("key");
+    await h.control.setBalance(apiKey, 100_000);
+    const cluster = await h.createReady(apiKey);
+    await trackCluster(db, {
+      clusterId: cluster.id,
+      userId: user.id,
+      keyId: added.key.id,
+      name: cluster.name,
+      environment: null,
+      status: cluster.status,
+    });
+    await setLimits(db, cluster.id, limits);
+    const keys = new Map([[added.key.id, { apiKey, label: "team" }]]);
+    return { user, apiKey, keyId: added.key.id, cluster, keys, d: deps(keys) };
+  }
+
+  async function deletes(id: string): Promise<number> {
+    const r = await h.call("GET", "/__sim/stats");
+    const body = r.body as { requests: Array<{ path: string; concrete_path: string }> };
+    return body.requests.filter((q) => q.path === "DELETE /clusters/{id}" && q.concrete_path.includes(id))
+      .length;
+  }
+
+  const nextRead = () => sleep(RESULT_TTL_MS + 50);
+
+  it("terminates at the time limit once, with the audit entry and an inbox note, and then stops", async () => {
+    const { d, cluster, user, apiKey } = await guarded({ timeLimitMinutes: 5, budgetLimit: null });
+    const first = await runGuard(d, cluster.id);
+    expect(first.outcome).toBe("warned"); // 5 minutes is inside the 15-minute warning
+    expect(first.nextInMs).toBe(INTERVAL);
+    expect(await deletes(cluster.id)).toBe(0);
+
+    // Billing began when the cluster came up (within the 180 s createReady advanced); 5 min later it ends.
+    await h.control.advance(5 * 60);
+    await nextRead();
+    const second = await runGuard(d, cluster.id);
+    expect(second.outcome).toBe("enforced");
+    expect(await deletes(cluster.id)).toBe(1);
+    expect((await h.getCluster(apiKey, cluster.id)).status).toMatch(/terminat/);
+
+    const audit = (await listAudit(database.db, user.id)).filter((e) => e.clusterId === cluster.id);
+    expect(audit.map((e) => [e.action, e.detail])).toEqual([
+      ["auto-terminate", "auto-terminated: time limit reached"],
+    ]);
+    const inbox = await listInbox(database.db, user.id);
+    expect(inbox.map((e) => e.kind)).toContain("auto-terminated");
+    expect((await limitsOfCluster(database.db, cluster.id))?.state).toBe("enforced");
+
+    // Later runs follow the cluster to its end for the spend record, never DELETE again.
+    await h.control.advance(120);
+    await nextRead();
+    const third = await runGuard(d, cluster.id);
+    expect(third.outcome).toBe("ended");
+    expect(third.nextInMs).toBeNull();
+    expect(await deletes(cluster.id)).toBe(1);
+    expect((await listAudit(database.db, user.id)).filter((e) => e.clusterId === cluster.id)).toHaveLength(1);
+    const segs = (await segmentsOf(database.db, [cluster.id])).get(cluster.id)!;
+    expect(segs).toHaveLength(1);
+    expect(segs[0]!.to).not.toBeNull();
+    const transitions = await statusTransitionsOf(database.db, cluster.id);
+    expect(transitions.at(-1)?.toStatus).toBe("terminated");
+  });
+
+  it("wakes at the deadline rather than a whole interval later when the limit is near", async () => {
+    const { d, cluster } = await guarded({ timeLimitMinutes: 4, budgetLimit: null });
+    const up = Date.parse((cluster.billing?.billed_since ?? cluster.up_at)!);
+    const r = await runGuard(d, cluster.id);
+    expect(r.nextInMs).toBe(Math.min(INTERVAL, up + 4 * 60_000 - h.control.now()));
+  });
+
+  it("terminates when the cost reaches the budget", async () => {
+    const probe = await guarded({ timeLimitMinutes: null, budgetLimit: 1_000_000 });
+    const rate = probe.cluster.hourly_rate_per_node * probe.cluster.node_count;
+    // A budget of 10 minutes at this rate, counted from billing start.
+    const { d, cluster, user } = await guarded({
+      timeLimitMinutes: null,
+      budgetLimit: Math.ceil((rate / 6) * 100) / 100,
+    });
+    const r1 = await runGuard(d, cluster.id);
+    expect(r1.outcome).toBe("observed");
+    await h.control.advance(10 * 60 + 5);
+    await nextRead();
+    expect((await runGuard(d, cluster.id)).outcome).toBe("enforced");
+    expect(await deletes(cluster.id)).toBe(1);
+    const audit = (await listAudit(database.db, user.id)).filter((e) => e.clusterId === cluster.id);
+    expect(audit.map((e) => e.detail)).toEqual(["auto-terminated: budget limit reached"]);
+  });
+
+  it("two runs at once past the deadline send one DELETE and write one audit entry", async () => {
+    const { cluster, user, keys } = await guarded({ timeLimitMinutes: 1, budgetLimit: null });
+    await h.control.advance(120);
+    await nextRead();
+    // Two instances: separate deps, so no shared in-process state besides the database.
+    const results = await Promise.all([runGuard(deps(keys), cluster.id), runGuard(deps(keys), cluster.id)]);
+    expect(results.map((r) => r.outcome).sort()).toContain("enforced");
+    expect(await deletes(cluster.id)).toBe(1);
+    expect((await listAudit(database.db, user.id)).filter((e) => e.clusterId === cluster.id)).toHaveLength(1);
+  });
+
+  it("a cluster terminated elsewhere closes its guard quietly", async () => {
+    const { d, cluster, user, apiKey } = await guarded({ timeLimitMinutes: 60, budgetLimit: null });
+    expect((await h.call("DELETE", `/clusters/${cluster.id}`, { key: apiKey })).status).toBeLessThan(300);
+    await nextRead();
+    const r = await runGuard(d, cluster.id);
+    expect(r.outcome).toBe("ended");
+    expect((await limitsOfCluster(database.db, cluster.id))?.state).toBe("closed");
+    expect(await deletes(cluster.id)).toBe(1); // only the user's own
+    expect(await listInbox(database.db, user.id)).toEqual([]);
+    expect((await listAudit(database.db, user.id)).filter((e) => e.clusterId === cluster.id)).toEqual([]);
+  });
+
+  it("says loudly when the key was deleted, and retries with a growing backoff", async () => {
+    const { cluster, user, keyId } = await guarded({ timeLimitMinutes: 1, budgetLimit: null });
+    await deleteKey(database.db, user.id, keyId);
+    const none = deps(new Map());
+    const a = await runGuard(none, cluster.id);
+    const b = await runGuard(none, cluster.id);
+    expect(a.outcome).toBe("unenforceable");
+    expect(b.nextInMs!).toBeGreaterThan(a.nextInMs!);
+    // The key's row is gone, so the tracked cluster lost its key: the guard still says why.
+    const limits = await limitsOfCluster(database.db, cluster.id);
+    expect(limits?.problem).toMatch(/key .* was deleted/);
+    const inbox = (await listInbox(database.db, user.id)).filter((e) => e.kind === "limit-unenforced");
+    expect(inbox).toHaveLength(1);
+  });
+
+  it("keeps the limit armed and says so when the API refuses the DELETE; enforces once it works again", async () => {
+    const { d, cluster, user } = await guarded({ timeLimitMinutes: 1, budgetLimit: null });
+    await h.control.advance(120);
+    await h.control.faults({ errorRate: { "DELETE /clusters/{id}": 1 } });
+    try {
+      await nextRead();
+      const r = await runGuard(d, cluster.id);
+      expect(r.outcome).toBe("unenforceable");
+      const limits = await limitsOfCluster(database.db, cluster.id);
+      expect(limits?.state).toBe("enforcing");
+      expect(limits?.problem).toMatch(/Runcrate did not terminate it/);
+      expect((await listInbox(database.db, user.id)).map((e) => e.kind)).toContain("limit-unenforced");
+    } finally {
+      await h.control.clearFaults();
+    }
+    await nextRead();
+    expect((await runGuard(d, cluster.id)).outcome).toBe("enforced");
+    expect((await limitsOfCluster(database.db, cluster.id))?.problem).toBeNull();
+  });
+
+  it("warns once, 15 minutes before a time limit", async () => {
+    const { d, cluster, user } = await guarded({ timeLimitMinutes: 30, budgetLimit: null });
+    expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
+    await h.control.advance(16 * 60);
+    await nextRead();
+    expect((await runGuard(d, cluster.id)).outcome).toBe("warned");
+    await nextRead();
+    expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
+    const warnings = (await listInbox(database.db, user.id)).filter((e) => e.kind === "limit-warning");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toContain(cluster.name);
+  });
+
+  it("without limits it only keeps the spend record", async () => {
+    const { d, cluster } = await guarded({ timeLimitMinutes: null, budgetLimit: null });
+    const r = await runGuard(d, cluster.id);
+    expect(r).toEqual({ outcome: "observed", nextInMs: INTERVAL });
+    expect((await segmentsOf(database.db, [cluster.id])).get(cluster.id)).toHaveLength(1);
+  });
+});
