@@ -87,8 +87,33 @@ function nextBin() {
   }
 }
 
-function run(cmd, args, extraEnv) {
-  return spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
+function run(cmd, args, extraEnv, o = {}) {
+  const pretty = o.prettyLogs ? prettyStream() : null;
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ["inherit", pretty ? "pipe" : "inherit", "inherit"],
+  });
+  if (pretty && child.stdout) child.stdout.pipe(pretty);
+  return child;
+}
+
+/**
+ * In a terminal, the server's JSON log lines (lib/server/log.ts) read better through pino-pretty, a dev dependency;
+ * lines that are not JSON (Next's own) pass through as they are. Not a terminal, or no pino-pretty: JSON as written.
+ */
+function prettyStream() {
+  if (!process.stdout.isTTY || env.LOG_PRETTY === "0") return null;
+  try {
+    const build = require("pino-pretty");
+    return (build.default ?? build)({
+      colorize: true,
+      translateTime: "SYS:HH:MM:ss",
+      ignore: "pid,hostname,service",
+    });
+  } catch {
+    return null;
+  }
 }
 
 async function build() {
@@ -191,6 +216,7 @@ async function main() {
       NEXT_DIST_DIR: distDir,
       NODE_OPTIONS: appNodeOptions(env.NODE_OPTIONS),
     },
+    { prettyLogs: true },
   );
   watch("app", app);
   if (!(await waitFor(`http://127.0.0.1:${appPort}/`, app, "The app", 60_000))) {

@@ -31,6 +31,8 @@ export const formValuesShapeSchema = z.object({
 });
 
 const guid = z.guid();
+/** SSH key ids: UUIDs as documented, or the numeric ids an API may hand out instead (issue #14.2, `101`). */
+const sshKeyId = z.union([z.guid(), z.string().regex(/^[1-9]\d{0,17}$/)]);
 
 export function buildCreateClusterSchema(offer: Offer, ctx: CreateSchemaContext = {}) {
   const stacks = knownStacks(offer);
@@ -64,7 +66,7 @@ export function buildCreateClusterSchema(offer: Offer, ctx: CreateSchemaContext 
       .superRefine((ids, c) => {
         if (new Set(ids).size !== ids.length)
           c.addIssue({ code: "custom", message: "Each SSH key can be picked once." });
-        if (ids.some((id) => !guid.safeParse(id).success))
+        if (ids.some((id) => !sshKeyId.safeParse(id).success))
           c.addIssue({ code: "custom", message: "An SSH key id is not valid." });
         else if (sshKnown && ids.some((id) => !sshKnown.has(id)))
           c.addIssue({

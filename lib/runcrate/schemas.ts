@@ -50,6 +50,19 @@ export const idString = z.preprocess(
   (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
   z.string().min(1),
 );
+/**
+ * A list inside an object (a cluster's nodes and events, a test's sizes) read item by item: an item that does not
+ * match is left out, so one odd event never makes the whole cluster unreadable. Top-level lists are read the same
+ * way by the client, which also counts what it left out (lib/server/runcrate/lists.ts).
+ */
+export const lenientArray = <T extends z.ZodType>(item: T) =>
+  z.array(z.unknown()).transform((items) =>
+    items.flatMap((x): z.output<T>[] => {
+      const r = item.safeParse(x);
+      return r.success ? [r.data] : [];
+    }),
+  );
+
 /** An env value: a string, or a number/boolean written as text (`MASTER_PORT: 29500`). */
 const envValue = z.preprocess(
   (v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v),
@@ -181,7 +194,7 @@ export const clusterTestSchema = z.looseObject({
   finished_at: timestamp.nullish(),
   result: z
     .looseObject({
-      sizes: z.array(testSizeSchema).nullish(),
+      sizes: lenientArray(testSizeSchema).nullish(),
       peak_busbw_gb_s: num.nullish(),
       nodes: count.nullish(),
       gpus: count.nullish(),
@@ -218,10 +231,10 @@ export const clusterSchema = z.looseObject({
   up_at: timestamp.nullish(),
   ready_at: timestamp.nullish(),
   terminated_at: timestamp.nullish(),
-  nodes: z.array(nodeSchema).nullish(),
+  nodes: lenientArray(nodeSchema).nullish(),
   connection: connectionSchema.nullish(),
   shared: sharedSchema.nullish(),
-  events: z.array(eventSchema).nullish(),
+  events: lenientArray(eventSchema).nullish(),
   last_test: clusterTestSchema.nullish(),
   billing: billingSchema.nullish(),
   resize: z.boolean().nullish(),

@@ -62,6 +62,28 @@ describe("#14.2 a page fails only when its object cannot be read, and says which
 
 const createBody = { name: "train", offer_id: "offer-h100", node_count: 2, stack: "slurm" as const };
 
+describe("#14.2 an odd item inside a cluster never makes the cluster unreadable", () => {
+  it("leaves out an event and a node that cannot be read, keeping the rest", async () => {
+    server.script(
+      json(200, {
+        data: cluster({
+          events: [
+            { id: 1, at: "2026-11-30T01:00:00Z", kind: "cluster_created", message: "made" },
+            { id: "two", at: null, kind: 5 },
+          ],
+          nodes: [
+            { rank: 0, role: "head", name: "train-0", status: "running" },
+            { rank: 1, role: "worker", status: "running" },
+          ],
+        }),
+      }),
+    );
+    const c = await client().getCluster("c1");
+    expect(c.events?.map((e) => e.id)).toEqual([1]);
+    expect(c.nodes?.map((n) => n.name)).toEqual(["train-0"]);
+  });
+});
+
 describe("#14.3 a 400 with a body is a validation answer", () => {
   it("shows the upstream message and maps details.field onto the field, without suggesting a retry", async () => {
     server.script(

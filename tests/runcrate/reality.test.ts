@@ -8,6 +8,9 @@ import { ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
 import { nodeState } from "@/lib/clusters/node-state";
 import { clusterInterval, FAST_POLL_MS } from "@/lib/clusters/polling";
 import { isNodeInProgress } from "@/lib/clusters/status";
+import { toCreateBody } from "@/lib/launch/form";
+import { buildCreateClusterSchema } from "@/lib/launch/schema";
+import { knownStacks, validNodeCounts } from "@/lib/offers/offer-rules";
 import { listNotesText } from "@/lib/query/list-notes";
 import type { RuncrateError } from "@/lib/server/runcrate/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
@@ -290,5 +293,32 @@ describe("#14.4 / #14.5 / #14.6 the cluster page's reading of a live cluster", (
     });
     expect(testStartBlocked(cluster)).toMatch(/already running/);
     expect(clusterInterval(cluster)).toBe(FAST_POLL_MS);
+  });
+});
+
+describe("#14.2 numeric SSH key ids go from the list through the form to a launch (numeric-ids)", () => {
+  it("lists the key with a string id, the form takes it, and the launch with it succeeds", async () => {
+    const key = freshKey();
+    await setVariants(sim, key, ["numeric-ids"]);
+    const c = clientFor(sim, key);
+    await c.addSshKey({
+      name: "laptop",
+      public_key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBx4ybOA1mJNcOGLgOEXyRnYhP4dYVqoHDZ2WVo4pIqM me@host",
+    });
+    const [ssh] = await c.listSshKeys();
+    expect(ssh!.id).toMatch(/^\d+$/);
+    const offer = (await c.listOffers()).find((o) => knownStacks(o).includes("none"))!;
+    const values = {
+      name: "numeric",
+      node_count: validNodeCounts(offer)[0]!,
+      stack: "none" as const,
+      ssh_key_ids: [ssh!.id],
+      storage_id: "",
+      include_community: false,
+    };
+    const checked = buildCreateClusterSchema(offer, { sshKeyIds: [ssh!.id] }).safeParse(values);
+    expect(checked.success).toBe(true);
+    const { cluster } = await c.createCluster(toCreateBody(offer, values), { idempotencyKey: "numeric-ssh" });
+    expect(cluster.id).toMatch(/^\d+$/);
   });
 });
