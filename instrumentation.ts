@@ -7,6 +7,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` loads this file too (to prerender); the database and secrets belong to the running server only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Every request gets its socket address recorded before Next sees it (lib/server/auth/client-address.ts).
+  const { installPeerStamp } = await import("./lib/server/auth/client-address");
+  installPeerStamp();
   const { startupChecks } = await import("./lib/server/startup");
   await startupChecks();
   // Issue 17: the job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).

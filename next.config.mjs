@@ -7,7 +7,8 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite ships WASM and the postgres driver uses Node APIs: load them from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pg-boss", "pg"],
+  // rate-limiter-flexible loads drizzle-orm with a computed dynamic import, which a bundler cannot follow.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "rate-limiter-flexible", "pg-boss", "pg"],
   // CSP, frame-ancestors, referrer policy, nosniff, permissions policy; HSTS over TLS (see lib/security-headers.mjs).
   async headers() {
     return [

@@ -68,6 +68,8 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         // Issue 17: the guardian reads guarded clusters every 5 s in the e2e run (30 s in production).
         CLUSTERDECK_GUARD_INTERVAL_MS: process.env.E2E_GUARD_INTERVAL_MS ?? "5000",
+        // Every test account signs up from 127.0.0.1; the per-address sign-up limit is tested in vitest.
+        SIGN_UP_RATE_LIMIT: "100000",
         ...database,
       },
       reuseExistingServer: false,

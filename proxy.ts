@@ -3,6 +3,7 @@ import { checkActionRequest } from "@/lib/actions/request-guard";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
 import { authSecret } from "@/lib/server/auth/secret";
+import { contentSecurityPolicy, cspNonce } from "@/lib/security-headers.mjs";
 import { sessionSubject } from "@/lib/server/auth/session-token";
 
 /**
@@ -11,6 +12,15 @@ import { sessionSubject } from "@/lib/server/auth/session-token";
  * getRuncrateContext, runcrateRoute), since a proxy matcher is easy to get subtly wrong.
  */
 export async function proxy(request: NextRequest) {
+  // One nonce per request for the page's scripts (lib/security-headers.mjs); every answer carries the policy.
+  const nonce = cspNonce();
+  const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === "development", nonce });
+  const answer = await gate(request, nonce, csp);
+  answer.headers.set("Content-Security-Policy", csp);
+  return answer;
+}
+
+async function gate(request: NextRequest, nonce: string, csp: string): Promise<Response> {
   const { pathname, search } = request.nextUrl;
   // A malformed percent-escape (e.g. /api/clusters/%E0%A4%A) is the client's mistake: answer 400 here rather than
   // letting the route's param decoding fail later as a 500.
@@ -20,9 +30,7 @@ export async function proxy(request: NextRequest) {
   // (lib/actions/request-guard.ts).
   const refusal = await checkActionRequest(request);
   if (refusal) return refuse(pathname, refusal.status, refusal.message);
-  if (isPublicPath(pathname)) return NextResponse.next();
-
-  if (await hasValidSession(request)) return NextResponse.next();
+  if (isPublicPath(pathname) || (await hasValidSession(request))) return pass(request, nonce, csp);
 
   if (isApiPath(pathname)) {
     return NextResponse.json(
@@ -34,6 +42,14 @@ export async function proxy(request: NextRequest) {
   const callback = safeCallbackPath(`${pathname}${search}`, "");
   if (callback && callback !== "/") target.searchParams.set("callbackUrl", callback);
   return NextResponse.redirect(target);
+}
+
+/** On to the page or handler, with the nonce where Next (and the root layout) read it. */
+function pass(request: NextRequest, nonce: string, csp: string): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", csp);
+  return NextResponse.next({ request: { headers } });
 }
 
 function isDecodablePath(pathname: string): boolean {
@@ -64,6 +80,8 @@ async function hasValidSession(request: NextRequest): Promise<boolean> {
 }
 
 export const config = {
-  // Everything but build assets and files served from public/ (anything with a file extension).
-  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"],
+  // Everything but real static assets: Next's build output and image optimiser, and the app's metadata files
+  // (app/icon.svg; there is no public/ folder). A path merely ending in ".<ext>" is checked like any other: a
+  // blanket extension rule let `POST /x.y` with Next-Action skip the action guard (issue 16.9).
+  matcher: ["/((?!_next/static/|_next/image(?:$|\\?)|favicon\\.ico$|icon\\.svg$).*)"],
 };

@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "bench/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
+    // The server's pino logger stays quiet under test (tests that check log lines pass their own logger).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     setupFiles: ["tests/support/dom-setup.ts"],
     testTimeout: 20_000,
     reporters: ["default", "json"],

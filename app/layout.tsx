@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 
 import { Providers } from "@/components/providers";
 import "./globals.css";
@@ -16,12 +17,14 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The per-request CSP nonce (proxy.ts). Reading it makes every page render per request, as nonces require.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // next-themes sets class/style on <html> before hydration; the mismatch is expected.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
-        <Providers>{children}</Providers>
+        <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

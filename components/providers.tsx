@@ -10,9 +10,16 @@ import { LazyToaster } from "@/components/shared/toast";
  * toaster, which loads with the first toast. React Query lives in the console layout (QueryProvider); nuqs' adapter
  * wraps only the pages that keep state in the URL (docs/performance.md).
  */
-export function Providers({ children }: { children: React.ReactNode }) {
+export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    // next-themes' inline script (the theme before first paint) runs under the page's CSP nonce.
+    <ThemeProvider
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      nonce={nonce}
+    >
       {children}
       <LazyToaster position="bottom-right" closeButton />
     </ThemeProvider>

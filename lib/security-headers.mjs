@@ -1,15 +1,18 @@
 // Security headers for every response (wired in next.config.mjs). Plain ESM so next.config.mjs can import it.
 //
-// CSP choice: scripts are allowed from 'self' plus 'unsafe-inline', not nonces. Next's nonce support only works on
-// dynamically rendered pages (a prerendered page such as the 404 would lose all its scripts) and needs the nonce
-// threaded into next-themes' inline script; 'unsafe-inline' keeps every page working while 'unsafe-eval' stays out
-// of production, objects/frames/base/form targets are locked down, and React escapes all rendered text.
+// CSP (issue 16.7): scripts run only with this response's nonce, plus what they load ('strict-dynamic'); no
+// 'unsafe-inline' for scripts. proxy.ts makes a fresh nonce per request and sets the policy on the request (Next
+// reads the nonce from it and puts it on its own scripts; the root layout hands it to next-themes) and on the
+// response. Every page renders dynamically (the root layout reads the nonce), so no prerendered page lacks it.
+// Paths the proxy never sees (build assets, the icon) get the nonce-less policy from next.config.mjs: none of them
+// is a page. Styles keep 'unsafe-inline': Radix positions popovers with inline style attributes.
 
-/** @param {{ dev: boolean }} opts */
-export function contentSecurityPolicy({ dev }) {
+/** @param {{ dev: boolean, nonce?: string }} opts */
+export function contentSecurityPolicy({ dev, nonce }) {
+  const scripts = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'self'";
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scripts}${dev ? " 'unsafe-eval'" : ""}`,
     // Radix positions popovers with inline styles; Tailwind's CSS is a same-origin file.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -27,12 +30,19 @@ export function contentSecurityPolicy({ dev }) {
   return directives.join("; ");
 }
 
+/** A fresh CSP nonce: 16 random bytes, base64 (Web Crypto, so proxy.ts can use it). */
+export function cspNonce() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
 /** @param {{ dev: boolean }} opts */
 export function securityHeaders({ dev }) {
   return [
     {
       source: "/:path*",
       headers: [
+        // The nonce-less policy; proxy.ts replaces it with the per-request nonce policy on everything it handles.
         { key: "Content-Security-Policy", value: contentSecurityPolicy({ dev }) },
         { key: "X-Frame-Options", value: "DENY" },
         { key: "X-Content-Type-Options", value: "nosniff" },

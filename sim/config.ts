@@ -28,6 +28,8 @@ export interface SimConfig {
   log: boolean;
   /** Response variants every workspace starts with (`name` or `name:value`; sim/variants.ts). */
   variants: string[];
+  /** When set, /__sim control requests need `Authorization: Bearer <token>` (sim/control-guard.ts). */
+  controlToken?: string;
 }
 
 export const DEFAULT_CONFIG: SimConfig = {
@@ -58,6 +60,7 @@ const envSchema = z.object({
   SIM_LATENCY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   SIM_ERROR_RATE: num(0, 1).optional(),
   SIM_LOG: z.enum(["0", "1"]).optional(),
+  SIM_CONTROL_TOKEN: z.string().trim().min(16, "use at least 16 characters").optional(),
   SIM_VARIANTS: z
     .string()
     .superRefine((value, ctx) => {
@@ -98,5 +101,6 @@ export function configFromEnv(source: Record<string, string | undefined>): SimCo
     errorRate: e.SIM_ERROR_RATE ?? DEFAULT_CONFIG.errorRate,
     log: e.SIM_LOG === "1",
     variants: e.SIM_VARIANTS ? VariantSet.parse(e.SIM_VARIANTS.split(",")).specs : [],
+    ...(e.SIM_CONTROL_TOKEN ? { controlToken: e.SIM_CONTROL_TOKEN } : {}),
   };
 }

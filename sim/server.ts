@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { createClock, iso, type SimClock } from "./clock";
 import { DEFAULT_CONFIG, type SimConfig } from "./config";
+import { checkControlRequest } from "./control-guard";
 import { SimError, notFound, rateLimited } from "./errors";
 import { sendHtmlPage } from "./html-root";
 import { readJsonBody, sendError, sendJson, sleep } from "./http-io";
@@ -143,6 +144,7 @@ async function handleControl(
   url: URL,
   path: string,
 ): Promise<void> {
+  checkControlRequest(req, state.config);
   const method = req.method ?? "GET";
   const match = matchRoute(controlRoutes, method, path);
   if (match.kind === "none") throw notFound(`No simulator control route ${method} ${CONTROL_PREFIX}${path}.`);

@@ -46,7 +46,7 @@ async function main() {
     db,
     created.user.id,
     { label: "bench", environment: null, apiKey },
-    { secret: ENC, version: 1 },
+    { current: ENC, previous: [] },
   );
   if (!added.ok) throw new Error("key");
   await fetch(`${sim.url}/__sim/workspaces/balance`, {

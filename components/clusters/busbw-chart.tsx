@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { niceTicks } from "@/lib/clusters/chart-scale";
 import { formatBytes, formatGbps } from "@/lib/clusters/format";
 import type { TestSize } from "@/lib/runcrate/schemas";
 
@@ -38,13 +39,13 @@ export function BusbwChart({
   const xMin = Math.min(...xs);
   const xMax = Math.max(...xs, xMin + 1);
   const peak = Math.max(...pts.map((s) => s.busbw_gb_s));
-  const yMax = niceCeil(Math.max(peak, lineRate ?? 0) * 1.08 || 1);
+  const yTicks = niceTicks(Math.max(peak, lineRate ?? 0) * 1.04);
+  const yMax = yTicks[yTicks.length - 1]!;
   const x = (b: number) => PAD.left + ((Math.log2(b) - xMin) / (xMax - xMin)) * (W - PAD.left - PAD.right);
   const y = (v: number) => H - PAD.bottom - (Math.max(0, v) / yMax) * (H - PAD.top - PAD.bottom);
   const path = pts
     .map((s, i) => `${i === 0 ? "M" : "L"}${x(s.bytes).toFixed(1)},${y(s.busbw_gb_s).toFixed(1)}`)
     .join(" ");
-  const yTicks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
   const step = W < 480 ? 20 : 10;
   const xTicks = [
     ...new Set(
@@ -83,7 +84,7 @@ export function BusbwChart({
               textAnchor="end"
               className="fill-muted-foreground text-[11px] tabular-nums"
             >
-              {v === 0 || v >= 10 ? v.toFixed(0) : v.toFixed(1)}
+              {v}
             </text>
           </g>
         ))}
@@ -148,10 +149,4 @@ export function BusbwChart({
       <figcaption className="sr-only">{summary}</figcaption>
     </figure>
   );
-}
-
-function niceCeil(v: number): number {
-  const mag = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * mag >= v) return m * mag;
-  return 10 * mag;
 }

@@ -24,7 +24,7 @@ export function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | nul
               <StatusBadge status={c.status} withMeaning={false} />
             </div>
             <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-              <span>
+              <span className="min-w-0 wrap-anywhere">
                 {c.gpus_per_node}× {c.gpu_type} × {c.node_count}
               </span>
               <span>{stackLabel(c.stack)}</span>

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { clockSkew } from "@/lib/clusters/clock";
 import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
+import { failureDisplay } from "@/lib/clusters/failure";
 import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
 import { guardQueryOptions } from "@/lib/query/guard";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
@@ -21,6 +22,8 @@ import { ClusterHeader } from "./cluster-header";
 import { ConnectionCard, StorageCard } from "./connection-card";
 import { EventsList } from "./events-list";
 import { FailureCard } from "./failure-card";
+import { FailureWarning } from "./failure-warning";
+import { InspectButton } from "./inspect-button";
 import { LiveStatus } from "./live-status";
 import { LoadError } from "./load-error";
 import { NcclCard } from "./nccl-card";
@@ -86,6 +89,7 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
 
   const actions = (
     <>
+      <InspectButton id={cluster.id} />
       {!over && <NotifyButton />}
       {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&
@@ -112,8 +116,8 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
         live={meta.stale ? null : live}
         stale={meta.stale ? live : null}
       />
-      {(cluster.status === "failed" || cluster.failure_reason) &&
-        atNow((now) => <FailureCard cluster={cluster} now={now} />)}
+      {failureDisplay(cluster) === "failure" && atNow((now) => <FailureCard cluster={cluster} now={now} />)}
+      {failureDisplay(cluster) === "warning" && <FailureWarning cluster={cluster} />}
       {atNow((now) => (
         <LimitsLine cluster={cluster} now={now} />
       ))}

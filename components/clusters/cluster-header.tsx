@@ -7,6 +7,7 @@ import { formatTimestamp } from "@/lib/clusters/format";
 import { hourlyRate } from "@/lib/cost/cluster-cost";
 import { stackLabel, stackStatusInfo, statusInfo } from "@/lib/clusters/status";
 import { formatHourly } from "@/lib/money";
+import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { StatusBadge, toneVariant } from "./status-badge";
 
@@ -67,21 +68,30 @@ export function ClusterHeader({
           )}
         </Fact>
         <Fact label="GPUs">
-          {cluster.gpus_per_node}× {cluster.gpu_type} × {cluster.node_count} nodes
+          <span className="wrap-anywhere">
+            {cluster.gpus_per_node}× {cluster.gpu_type} × {cluster.node_count} nodes
+          </span>
           <span className="block text-xs text-muted-foreground">
             {cluster.gpus_per_node * cluster.node_count} GPUs in all
           </span>
         </Fact>
         <Fact label="Interconnect">
-          {ic ? (ic.label ?? ic.kind) : "—"}
+          {ic ? (ic.label ?? interconnectKindLabel(ic.kind)) : "—"}
           {ic?.rate_gbps != null && (
-            <span className="block text-xs text-muted-foreground">{ic.rate_gbps} Gbit/s</span>
+            <span className="block text-xs text-muted-foreground tabular-nums">
+              {linkRateLabel(ic.rate_gbps)}
+            </span>
           )}
         </Fact>
         <Fact label="Location">
           {place || "—"}
           <span className="block text-xs text-muted-foreground">
-            {[cluster.host_tier, cluster.deployment_type].filter(Boolean).join(" · ") || "—"}
+            {[
+              cluster.host_tier && hostTierLabel(cluster.host_tier),
+              cluster.deployment_type && deploymentLabel(cluster.deployment_type),
+            ]
+              .filter(Boolean)
+              .join(" · ") || "—"}
           </span>
         </Fact>
         <Fact label="Rate">

@@ -3,7 +3,9 @@
 import { PlusIcon, ServerIcon } from "lucide-react";
 import Link from "next/link";
 import { StatusMessage } from "@/components/shell/status-message";
+import { ListNotesLine } from "@/components/shared/list-notes-line";
 import { Button } from "@/components/ui/button";
+import { clustersQueryOptions } from "@/lib/query/clusters";
 import { clockSkew } from "@/lib/clusters/clock";
 import { applyListView, countByGroup, toggleSort } from "@/lib/clusters/list-view";
 import { ClusterCards } from "./cluster-cards";
@@ -63,6 +65,7 @@ export function ClusterList() {
   return (
     <div className="flex flex-col gap-4">
       {header}
+      <ListNotesLine listKey={clustersQueryOptions().queryKey} noun="cluster" />
       {all.length === 0 ? (
         <StatusMessage
           headingLevel={2}

@@ -70,7 +70,7 @@ export function ClusterTable({
 }) {
   return (
     <div className="hidden rounded-lg border md:block">
-      <Table>
+      <Table aria-label="Clusters">
         <TableHeader>
           <TableRow>
             <SortHead label="Name" sort="name" view={view} onSort={onSort} />
@@ -85,7 +85,8 @@ export function ClusterTable({
         <TableBody>
           {rows.map((c) => (
             <TableRow key={c.id} data-testid="cluster-row">
-              <TableCell className="font-medium">
+              {/* Names and GPU types wrap (a 63-character name, a long GPU name): the row grows, the table doesn't. */}
+              <TableCell className="max-w-72 min-w-40 font-medium break-all whitespace-normal">
                 <Link
                   href={`/clusters/${encodeURIComponent(c.id)}`}
                   className="text-foreground underline-offset-4 hover:text-brand hover:underline"
@@ -97,7 +98,7 @@ export function ClusterTable({
                 <StatusBadge status={c.status} />
               </TableCell>
               <TableCell>{stackLabel(c.stack)}</TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="max-w-72 min-w-40 whitespace-normal">
                 {c.gpus_per_node}× {c.gpu_type}{" "}
                 <span className="text-muted-foreground">× {c.node_count} nodes</span>
               </TableCell>

@@ -8,13 +8,12 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 
 function CodeBlock({ label, text, testId }: { label: string; text: string; testId?: string }) {
   return (
-    <div className="relative rounded-md border bg-muted/60" data-testid={testId}>
-      <pre className="overflow-x-auto p-3 pr-10 font-mono text-xs leading-relaxed whitespace-pre">{text}</pre>
-      <CopyButton
-        value={text}
-        label={label}
-        className="absolute top-1.5 right-1.5 bg-muted shadow-xs hover:bg-accent"
-      />
+    // The copy button sits beside the scrolling code, not over it, so no line is ever hidden under it.
+    <div className="flex items-start rounded-md border bg-muted/60" data-testid={testId}>
+      <pre className="min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed whitespace-pre">
+        {text}
+      </pre>
+      <CopyButton value={text} label={label} className="m-1.5 shrink-0 bg-muted shadow-xs hover:bg-accent" />
     </div>
   );
 }
@@ -62,8 +61,9 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
           <section className="flex flex-col gap-1.5">
             <h3 className="text-xs font-medium">Launch</h3>
             <Tabs defaultValue={first ?? tabs[0]!.name}>
-              <div className="overflow-x-auto">
-                <TabsList>
+              <div>
+                {/* Wraps onto a second row on a phone rather than hiding tabs off the edge. */}
+                <TabsList className="h-auto flex-wrap justify-start">
                   {tabs.map((t) => (
                     <TabsTrigger
                       key={t.name}

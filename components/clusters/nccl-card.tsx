@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { startClusterTest } from "@/lib/actions/cluster-actions";
 import { formatBytes, formatDuration, formatGbps } from "@/lib/clusters/format";
 import { parseTime } from "@/lib/time";
-import { ncclVerdict, testStartBlocked, type Verdict } from "@/lib/clusters/nccl";
+import { isTestActive, ncclVerdict, testStartBlocked, type Verdict } from "@/lib/clusters/nccl";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { BusbwChart } from "./busbw-chart";
 
@@ -39,6 +39,7 @@ export function NcclCard({
   const test = cluster.last_test ?? null;
   const blocked = testStartBlocked(cluster);
   const reading = test ? ncclVerdict(test, cluster.interconnect) : null;
+  const active = isTestActive(test?.status);
   const sizes = test?.result?.sizes ?? [];
   const started = parseTime(test?.started_at);
 
@@ -80,7 +81,7 @@ export function NcclCard({
         </CardAction>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {blocked && test?.status !== "running" && (
+        {blocked && !active && (
           <p id={`${tableId}-why`} className="text-sm text-muted-foreground">
             {blocked}
           </p>
@@ -96,7 +97,7 @@ export function NcclCard({
           </p>
         )}
 
-        {test?.status === "running" && (
+        {active && (
           <div className="flex flex-col gap-2" data-testid="test-running">
             <div className="flex items-center gap-2 text-sm">
               <LoaderCircleIcon
@@ -104,22 +105,23 @@ export function NcclCard({
                 className="size-4 animate-spin text-info motion-reduce:animate-none"
               />
               <span>
-                Running{started !== null ? ` for ${formatDuration(now - started)}` : ""} — usually a few
-                minutes, at most 10.
+                {test?.status === "running"
+                  ? `Running${started !== null ? ` for ${formatDuration(now - started)}` : ""} — usually a few minutes, at most 10.`
+                  : `${reading?.label ?? "Waiting"}: the test has not started running yet.`}
               </span>
             </div>
             <div
               className="relative h-1.5 overflow-hidden rounded-full bg-muted"
               role="progressbar"
               aria-label="Test in progress"
-              aria-valuetext="running"
+              aria-valuetext={test?.status || "starting"}
             >
               <div className="absolute inset-y-0 w-1/3 animate-[pulse_1.5s_ease-in-out_infinite] rounded-full bg-info motion-reduce:animate-none" />
             </div>
           </div>
         )}
 
-        {reading && test && test.status !== "running" && (
+        {reading && test && !active && (
           <div className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={VERDICT_VARIANT[reading.verdict]} data-testid="nccl-verdict">

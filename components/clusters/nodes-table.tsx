@@ -3,21 +3,16 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/shared/copy-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isNodeInProgress } from "@/lib/clusters/status";
+import { nodeState } from "@/lib/clusters/node-state";
 import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
 
-function nodeTone(status: string) {
-  if (status === "running") return "success" as const;
-  if (status === "failed") return "destructive" as const;
-  if (status === "terminated") return "secondary" as const;
-  return "info" as const;
-}
+const TONE = { up: "success", failed: "destructive", ended: "secondary", coming: "info" } as const;
 
 /** Machines by rank: head marked, rows still coming up dimmed with a spinner, each ssh_command copyable. */
 export function NodesTable({ cluster }: { cluster: Cluster }) {
   const nodes = [...(cluster.nodes ?? [])].sort((a, b) => a.rank - b.rank);
-  const up = nodes.filter((n) => !isNodeInProgress(n) && n.status === "running").length;
+  const up = nodes.filter((n) => nodeState(n, cluster.status) === "up").length;
   return (
     <Card className={nodes.length > 0 ? "overflow-hidden pb-0" : undefined}>
       <CardHeader>
@@ -33,20 +28,18 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
       {nodes.length > 0 && (
         <CardContent className="px-0">
           <div className="overflow-x-auto">
-            <Table>
+            <Table aria-label="Nodes">
               <TableHeader>
                 <TableRow>
                   <TableHead className="pl-4">Rank</TableHead>
-                  <TableHead>Name · overlay</TableHead>
-                  <TableHead>Status · stage</TableHead>
-                  <TableHead>Public IP</TableHead>
-                  <TableHead className="text-right">GPUs</TableHead>
-                  <TableHead className="pr-4">SSH</TableHead>
+                  <TableHead className="max-sm:px-2">Machine · addresses</TableHead>
+                  <TableHead className="max-sm:px-2">Status · stage</TableHead>
+                  <TableHead className="pr-4 max-sm:hidden">SSH</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {nodes.map((n) => (
-                  <NodeRow key={`${n.rank}-${n.name}`} node={n} />
+                  <NodeRow key={`${n.rank}-${n.name}`} node={n} clusterStatus={cluster.status} />
                 ))}
               </TableBody>
             </Table>
@@ -57,8 +50,9 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
   );
 }
 
-function NodeRow({ node: n }: { node: ClusterNode }) {
-  const busy = isNodeInProgress(n);
+function NodeRow({ node: n, clusterStatus }: { node: ClusterNode; clusterStatus: string }) {
+  const state = nodeState(n, clusterStatus);
+  const busy = state === "coming";
   const head = n.role === "head";
   return (
     <TableRow
@@ -67,8 +61,8 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
       data-in-progress={busy || undefined}
       className={cn(busy && "bg-info/5")}
     >
-      <TableCell className="pl-4 tabular-nums">
-        <span className="inline-flex items-center gap-1.5">
+      <TableCell className="pl-4 tabular-nums max-sm:px-2 max-sm:pl-3">
+        <span className="inline-flex items-center gap-1.5 max-sm:flex-col max-sm:items-start max-sm:gap-0.5">
           {n.rank}
           {head ? (
             <Badge variant="brand" className="gap-1 px-1.5 py-0 text-[11px]">
@@ -80,31 +74,49 @@ function NodeRow({ node: n }: { node: ClusterNode }) {
           )}
         </span>
       </TableCell>
-      <TableCell>
-        <span className="block font-mono text-xs">{n.name}</span>
+      {/* Four columns, secondary facts under the name, and names that wrap: the table fits the page's main column
+          at 1280 px and a phone at 390 px without scrolling sideways. */}
+      <TableCell className="min-w-28 whitespace-normal max-sm:min-w-0 max-sm:px-2">
+        <span className="block font-mono text-xs break-all">{n.name}</span>
         <span className="block font-mono text-[11px] text-muted-foreground">
           {n.overlay_address ?? "no address yet"}
+          {n.ip ? (
+            <span className="block sm:inline">
+              <span className="max-sm:hidden"> · </span>public {n.ip}
+            </span>
+          ) : null}
         </span>
+        {n.gpus != null ? (
+          <span className="block text-[11px] text-muted-foreground">
+            {n.gpus} GPU{n.gpus === 1 ? "" : "s"}
+          </span>
+        ) : null}
       </TableCell>
-      <TableCell>
-        <Badge variant={nodeTone(n.status)} className="gap-1">
+      <TableCell className="whitespace-normal max-sm:px-2">
+        <Badge variant={TONE[state]} className="gap-1">
           {busy && (
             <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
           )}
           {n.status}
         </Badge>
-        <span className={cn("ml-1.5 text-xs", busy ? "text-info" : "text-muted-foreground")}>
+        <span className={cn("block text-xs", busy ? "text-info" : "text-muted-foreground")}>
           {n.stage ?? ""}
           {busy && <span className="sr-only"> (coming up)</span>}
         </span>
-      </TableCell>
-      <TableCell className="font-mono text-xs">{n.ip ?? "—"}</TableCell>
-      <TableCell className="text-right tabular-nums">{n.gpus ?? "—"}</TableCell>
-      <TableCell className="pr-4">
         {n.ssh_command ? (
-          <span className="inline-flex max-w-[16rem] items-center gap-1">
+          <CopyButton
+            value={n.ssh_command}
+            label={`SSH command for rank ${n.rank}`}
+            className="mt-1 sm:hidden"
+          />
+        ) : null}
+      </TableCell>
+      {/* On a phone the SSH copy button sits under the status instead, so the table keeps its width. */}
+      <TableCell className="pr-4 max-sm:hidden">
+        {n.ssh_command ? (
+          <span className="inline-flex max-w-[14rem] items-center gap-1">
             <code
-              className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-[11px]"
+              className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] max-lg:hidden"
               title={n.ssh_command}
             >
               {n.ssh_command}

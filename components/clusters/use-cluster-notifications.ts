@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { toast } from "@/components/shared/toast";
 import { formatGbps } from "@/lib/clusters/format";
-import { peakBusbw } from "@/lib/clusters/nccl";
+import { isTestActive, peakBusbw } from "@/lib/clusters/nccl";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { failureReasonText } from "./failure-card";
 
@@ -27,7 +27,7 @@ export function noticeableChange(prev: Cluster, next: Cluster): Change | null {
   }
   const was = prev.last_test;
   const is = next.last_test;
-  if (was?.status === "running" && is && is.id === was.id && is.status !== "running") {
+  if (was && isTestActive(was.status) && is && is.id === was.id && !isTestActive(is.status)) {
     const peak = peakBusbw(is);
     return is.status === "failed"
       ? {

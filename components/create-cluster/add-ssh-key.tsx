@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { addSshKey } from "@/lib/actions/ssh-keys";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
-import { addSshKeyBodySchema } from "@/lib/runcrate/request-schemas";
+import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
 
 /**
  * Add a public key to the workspace without leaving the form (POST /ssh-keys via lib/actions/ssh-keys.ts).
@@ -26,7 +26,7 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
 
   async function submit() {
     if (pending) return;
-    const parsed = addSshKeyBodySchema.safeParse({ name, public_key: publicKey });
+    const parsed = addSshKeyInputSchema.safeParse({ name, public_key: publicKey });
     if (!parsed.success) {
       const e: typeof errors = {};
       for (const i of parsed.error.issues) {

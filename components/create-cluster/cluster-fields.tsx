@@ -2,14 +2,24 @@
 
 import Link from "next/link";
 import { Controller, type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
 import { MachineNames } from "@/components/create-cluster/machine-names";
+import { rankOrigin } from "@/lib/launch/form";
+import { clustersQueryOptions } from "@/lib/query/clusters";
+import type { Cluster } from "@/lib/runcrate/schemas";
 import { registerKept } from "@/components/shared/register-kept";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import type { CreateClusterFormValues } from "@/lib/launch/form";
-import { describeNodeCounts, knownStacks, STACK_INFO, validNodeCounts } from "@/lib/offers/offer-rules";
+import {
+  describeNodeCounts,
+  knownStacks,
+  STACK_INFO,
+  unknownStacks,
+  validNodeCounts,
+} from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 /** What every section of the create form is given. */
@@ -20,8 +30,15 @@ export type SectionProps = {
   id: string;
 };
 
+/** The rank origin of this workspace's real machines, from the cluster list already read (never fetched here). */
+function useRankOrigin(): number | null {
+  const qc = useQueryClient();
+  return rankOrigin(qc.getQueryData<Cluster[]>(clustersQueryOptions().queryKey));
+}
+
 /** The cluster's name, with the machine names it gives. */
 export function NameField({ form, errors, id, values }: SectionProps & { values: CreateClusterFormValues }) {
+  const firstRank = useRankOrigin();
   return (
     <Field data-invalid={!!errors.name || undefined}>
       <FieldLabel htmlFor={id}>Name</FieldLabel>
@@ -39,7 +56,7 @@ export function NameField({ form, errors, id, values }: SectionProps & { values:
         1–63 letters, digits or hyphens, starting with a letter or digit. Every machine is named after it.
       </FieldDescription>
       <FieldError id={`${id}-err`} errors={[errors.name]} />
-      <MachineNames name={values.name} nodeCount={values.node_count} />
+      <MachineNames name={values.name} nodeCount={values.node_count} firstRank={firstRank} />
     </Field>
   );
 }
@@ -125,7 +142,28 @@ export function StackField({ form, errors, id, offer }: SectionProps & { offer: 
           )}
         />
       )}
+      <UnknownStacksNote offer={offer} />
       <FieldError errors={[errors.stack]} />
     </Field>
+  );
+}
+
+/** Stacks the offer lists that Clusterdeck cannot launch: named, with why, rather than silently left out. */
+function UnknownStacksNote({ offer }: { offer: Offer }) {
+  const unknown = unknownStacks(offer);
+  if (unknown.length === 0) return null;
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="unknown-stacks">
+      This offer also lists{" "}
+      {unknown.map((s, i) => (
+        <span key={s}>
+          {i > 0 ? ", " : ""}
+          <code className="font-mono wrap-anywhere">{s}</code>
+        </span>
+      ))}
+      , unknown to this console: Clusterdeck does not know how to set {unknown.length === 1 ? "it" : "them"}{" "}
+      up, so {unknown.length === 1 ? "it is" : "they are"} not offered here. Create such a cluster on
+      runcrate.ai.
+    </p>
   );
 }

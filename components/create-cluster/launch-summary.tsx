@@ -126,9 +126,9 @@ export function LaunchSummary({
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             {balanceProblem}
-            {/* The API's message usually names both amounts; add ours only when it does not. */}
+            {/* The API's message usually names both amounts; add ours only when it does not, and say they are ours. */}
             {e && !balanceProblem.includes("$")
-              ? ` This launch needs ${formatUsd(e.required)}${balance.data ? `; the balance is ${formatUsd(balance.data.creditsBalance)}` : ""}.`
+              ? ` Clusterdeck's estimate: this launch needs about ${formatUsd(e.required)}${balance.data ? `; the balance was ${formatUsd(balance.data.creditsBalance)} when last read` : ""}.`
               : ""}
           </span>
         </div>

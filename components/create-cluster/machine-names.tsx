@@ -2,12 +2,23 @@ import { machineNames, nameProblem } from "@/lib/launch/form";
 
 const SHOW_ALL_UP_TO = 6;
 
-/** The machine names the API will give, `<name>-<rank>`; long lists show the first and last few. */
-export function MachineNames({ name, nodeCount }: { name: string; nodeCount: number }) {
+/**
+ * The machine names the API will give, `<name>-<rank>`; long lists show the first and last few. The first rank is the
+ * one real machines of this workspace have (`firstRank`); without one the preview says it is only the pattern.
+ */
+export function MachineNames({
+  name,
+  nodeCount,
+  firstRank = null,
+}: {
+  name: string;
+  nodeCount: number;
+  firstRank?: number | null;
+}) {
   const n = Number.isInteger(nodeCount) && nodeCount > 0 ? nodeCount : 0;
   if (n === 0) return null;
   // An invalid name would preview names the API will never give; show the pattern instead.
-  const names = machineNames(name !== "" && nameProblem(name) === null ? name : "<name>", n);
+  const names = machineNames(name !== "" && nameProblem(name) === null ? name : "<name>", n, firstRank ?? 0);
   const shown = names.length <= SHOW_ALL_UP_TO ? names : [...names.slice(0, 3), "…", ...names.slice(-2)];
   return (
     <div className="text-xs text-muted-foreground" data-testid="machine-names">
@@ -18,7 +29,11 @@ export function MachineNames({ name, nodeCount }: { name: string; nodeCount: num
           {m === "…" ? m : <code className="font-mono text-foreground/80">{m}</code>}
         </span>
       ))}
-      <span> (named &lt;name&gt;-&lt;rank&gt;)</span>
+      <span>
+        {firstRank === null
+          ? " (named <name>-<rank>; Runcrate picks the first rank, the cluster page shows the real names)"
+          : " (named <name>-<rank>)"}
+      </span>
     </div>
   );
 }

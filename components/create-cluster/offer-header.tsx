@@ -1,10 +1,6 @@
 import Link from "next/link";
-import {
-  DeploymentText,
-  HostTierBadge,
-  interconnectKindLabel,
-  LocationText,
-} from "@/components/offers/offer-cells";
+import { DeploymentText, HostTierBadge, LocationText } from "@/components/offers/offer-cells";
+import { interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import { formatPrice } from "@/lib/money";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
@@ -52,7 +48,7 @@ export function OfferHeader({ offer }: { offer: Offer }) {
                 <span className="block text-xs text-muted-foreground tabular-nums">
                   {interconnectKindLabel(offer.interconnect.kind)}
                   {offer.interconnect.rate_gbps != null
-                    ? ` · ${offer.interconnect.rate_gbps.toLocaleString("en-US")} Gbps per node`
+                    ? ` · ${linkRateLabel(offer.interconnect.rate_gbps)} per node`
                     : ""}
                 </span>
               </>

@@ -38,8 +38,8 @@ const OfferCard = memo(function OfferCard({
       )}
     >
       <div className="flex items-start justify-between gap-2">
-        <div>
-          <p className="font-medium text-foreground">
+        <div className="min-w-0">
+          <p className="font-medium wrap-anywhere text-foreground">
             {offer.gpus_per_node} × {offer.gpu_type}
           </p>
           <LocationText offer={offer} />

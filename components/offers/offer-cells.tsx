@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { formatPrice } from "@/lib/money";
-import { isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
+import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
+import { describeNodeCounts, isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 /** Small presentational pieces shared by the offers table and the create form's offer header. */
@@ -16,17 +17,7 @@ export function HostTierBadge({ offer }: { offer: Offer }) {
       </Badge>
     );
   }
-  return (
-    <span className="text-muted-foreground">
-      {offer.host_tier === "datacenter" ? "Datacenter" : offer.host_tier}
-    </span>
-  );
-}
-
-const KIND_LABEL: Record<string, string> = { infiniband: "InfiniBand", roce: "RoCE", ethernet: "Ethernet" };
-
-export function interconnectKindLabel(kind: string): string {
-  return KIND_LABEL[kind] ?? kind;
+  return <span className="text-muted-foreground">{hostTierLabel(offer.host_tier)}</span>;
 }
 
 export function InterconnectText({ offer }: { offer: Offer }) {
@@ -38,9 +29,7 @@ export function InterconnectText({ offer }: { offer: Offer }) {
       title={[ic.label, ic.note].filter(Boolean).join(" — ") || undefined}
     >
       <span className="tabular-nums">
-        {ic.rate_gbps != null
-          ? `${ic.rate_gbps.toLocaleString("en-US")} Gbps`
-          : interconnectKindLabel(ic.kind)}
+        {ic.rate_gbps != null ? linkRateLabel(ic.rate_gbps) : interconnectKindLabel(ic.kind)}
       </span>
       <span className="max-w-40 truncate text-xs text-muted-foreground">
         {ic.rate_gbps != null ? interconnectKindLabel(ic.kind) : ic.label}
@@ -55,11 +44,11 @@ export function HostsText({ offer }: { offer: Offer }) {
     <span className="flex flex-col items-start gap-0.5 leading-tight">
       <HostTierBadge offer={offer} />
       <span className="text-xs text-muted-foreground">
-        {isContainer(offer)
-          ? "Container, no /shared"
-          : offer.deployment_type === "vm"
-            ? "VM"
-            : offer.deployment_type}
+        {isContainer(offer) ? (
+          <span title="Containers have no shared /shared volume between nodes.">Container</span>
+        ) : (
+          deploymentLabel(offer.deployment_type)
+        )}
       </span>
     </span>
   );
@@ -74,16 +63,47 @@ export function DeploymentText({ offer }: { offer: Offer }) {
       </span>
     );
   }
-  return <span>{offer.deployment_type === "vm" ? "VM" : offer.deployment_type}</span>;
+  return <span>{deploymentLabel(offer.deployment_type)}</span>;
 }
 
 const SHORT_STACK: Record<string, string> = { none: "None", slurm: "Slurm", kubernetes: "K8s", ray: "Ray" };
 
 export function StacksText({ offer }: { offer: Offer }) {
-  if (offer.stacks.length === 0) return <span className="text-muted-foreground">—</span>;
+  if (offer.stacks.length === 0) return <span className="text-muted-foreground">no stack</span>;
   return (
-    <span className="text-xs" title={offer.stacks.map(stackLabel).join(", ")}>
+    <span title={offer.stacks.map(stackLabel).join(", ")}>
       {offer.stacks.map((s) => SHORT_STACK[s] ?? s).join(" · ")}
+    </span>
+  );
+}
+
+/** Where the machines are and what kind they are, in one cell: "Helsinki FI" over "Datacenter · VM". */
+export function WhereText({ offer }: { offer: Offer }) {
+  return (
+    <span className="flex flex-col items-start gap-0.5 leading-tight">
+      <LocationText offer={offer} />
+      <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        {isCommunity(offer) ? <HostTierBadge offer={offer} /> : hostTierLabel(offer.host_tier)}
+        <span aria-hidden>·</span>
+        {isContainer(offer) ? (
+          <span title="Containers have no shared /shared volume between nodes.">Container</span>
+        ) : (
+          deploymentLabel(offer.deployment_type)
+        )}
+      </span>
+    </span>
+  );
+}
+
+/** What a cluster of this offer can be: its node counts over its stacks and whether it takes a volume. */
+export function ShapeText({ offer }: { offer: Offer }) {
+  return (
+    <span className="flex flex-col leading-tight">
+      <span>{describeNodeCounts(offer)}</span>
+      <span className="text-xs text-muted-foreground">
+        <StacksText offer={offer} />
+        {offer.volume ? " · volume" : null}
+      </span>
     </span>
   );
 }

@@ -4,16 +4,9 @@ import { memo } from "react";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useClientNavClick } from "@/components/shared/client-nav";
-import {
-  GpuPrice,
-  HostsText,
-  InterconnectText,
-  LocationText,
-  StacksText,
-} from "@/components/offers/offer-cells";
+import { GpuPrice, InterconnectText, ShapeText, WhereText } from "@/components/offers/offer-cells";
 import { formatHourly, formatPrice, formatUsd } from "@/lib/money";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
-import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
@@ -74,8 +67,9 @@ const OfferRow = memo(function OfferRow({
         !takes && "text-muted-foreground",
       )}
     >
-      <td className="px-2 py-1.5">
-        <div className="font-medium text-foreground">{offer.gpu_type}</div>
+      {/* The only cell that wraps: a long GPU name grows the row, never the table. */}
+      <td className="max-w-64 min-w-36 px-2 py-1.5 whitespace-normal">
+        <div className="font-medium wrap-anywhere text-foreground">{offer.gpu_type}</div>
         <div className="text-xs text-muted-foreground">
           {offer.gpus_per_node} GPU{offer.gpus_per_node === 1 ? "" : "s"} / node
         </div>
@@ -115,20 +109,13 @@ const OfferRow = memo(function OfferRow({
         </span>
       </td>
       <td className="px-2 py-1.5">
-        <LocationText offer={offer} />
-      </td>
-      <td className="px-2 py-1.5">
-        <HostsText offer={offer} />
+        <WhereText offer={offer} />
       </td>
       <td className="px-2 py-1.5">
         <InterconnectText offer={offer} />
       </td>
       <td className="px-2 py-1.5">
-        <StacksText offer={offer} />
-      </td>
-      <td className="px-2 py-1.5">{describeNodeCounts(offer).replace(/ nodes$/, "")}</td>
-      <td className="px-2 py-1.5">
-        {offer.volume ? "Yes" : <span className="text-muted-foreground">No</span>}
+        <ShapeText offer={offer} />
       </td>
       {/* Pinned to the right edge: when the table is wider than the page and scrolls, Launch stays in view. */}
       <td className="sticky right-0 bg-background bg-linear-to-r from-muted/40 to-muted/40 [background-size:0_0] bg-no-repeat px-2 py-1.5 text-right shadow-[-1px_0_0_var(--border)] group-hover:[background-size:100%_100%]">
@@ -163,7 +150,8 @@ export function OffersTable({
   return (
     // The rows' Launch links are plain anchors; this one handler sends a plain click through the router.
     <div className="relative w-full overflow-x-auto rounded-md border" onClick={onClick}>
-      <table className="w-full min-w-[980px] text-sm [&_td]:px-1.5 [&_th]:px-1.5">
+      {/* Eight columns, secondary facts under the primary ones, so the table fits a 1280 px window with the sidebar. */}
+      <table className="w-full text-sm [&_td]:px-1.5 [&_th]:px-1.5">
         <caption className="sr-only">Cluster offers</caption>
         <thead className="bg-muted/60 text-left text-xs whitespace-nowrap text-muted-foreground">
           <tr className="border-b">
@@ -174,20 +162,11 @@ export function OffersTable({
               {nodes !== null ? `At ${nodes} nodes` : "Smallest cluster"}
             </th>
             <th scope="col" className="px-2 py-2 font-medium">
-              Location
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Hosts
+              Location · hosts
             </th>
             <SortHeader label="Interconnect" k="interconnect" {...sortProps} />
             <th scope="col" className="px-2 py-2 font-medium">
-              Stacks
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Nodes
-            </th>
-            <th scope="col" className="px-2 py-2 font-medium">
-              Volume
+              Nodes · stacks
             </th>
             <th
               scope="col"

@@ -21,6 +21,7 @@ import { formatUsd } from "@/lib/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { ApiError } from "@/lib/query/fetch-api";
 import { offersQueryOptions } from "@/lib/query/offers";
+import { ListNotesLine } from "@/components/shared/list-notes-line";
 import { cn } from "@/lib/utils";
 
 export function OffersView() {
@@ -72,6 +73,7 @@ export function OffersView() {
       </div>
 
       <OffersNotices notices={notices} />
+      <ListNotesLine listKey={offersQueryOptions(choices.community).queryKey} noun="offer" />
       <OffersToolbar choices={choices} q={q} set={setFilters} onSearch={setSearch} />
 
       {/* Phone widths collapse the filter bar behind a button. Done in CSS, not with useNarrow, so the server's HTML

@@ -2,14 +2,25 @@
 
 import { usePathname } from "next/navigation";
 
-import { navItemForPath } from "@/components/shell/nav-items";
+import { headerTitleForPath } from "@/components/shell/nav-items";
 
 /** The header's area title ("Clusters", "Offers", …), derived from the route so every page gets one. */
 export function HeaderTitle() {
-  const item = navItemForPath(usePathname());
+  const { area, page } = headerTitleForPath(usePathname());
   return (
     <p className="truncate text-sm font-medium" data-slot="header-title">
-      {item?.label ?? "Clusterdeck"}
+      {page ? (
+        <>
+          <span className="text-muted-foreground">{area}</span>
+          <span aria-hidden className="px-1.5 text-muted-foreground">
+            ›
+          </span>
+          <span className="sr-only">: </span>
+          {page}
+        </>
+      ) : (
+        area
+      )}
     </p>
   );
 }

@@ -20,3 +20,17 @@ export function isNavItemActive(pathname: string | null, href: string): boolean 
 export function navItemForPath(pathname: string | null): NavItem | null {
   return NAV_ITEMS.find((item) => isNavItemActive(pathname, item.href)) ?? null;
 }
+
+/** Pages below an area that have a name of their own in the header ("Clusters › New cluster"). */
+const SUBPAGES: Readonly<Record<string, string>> = {
+  "/clusters/new": "New cluster",
+  "/settings/keys": "API keys",
+  "/settings/audit": "Audit log",
+};
+
+/** The header's title for a path: its area and, where the page has its own name, that name. */
+export function headerTitleForPath(pathname: string | null): { area: string; page: string | null } {
+  const item = navItemForPath(pathname);
+  const path = pathname?.replace(/\/+$/, "") ?? "";
+  return { area: item?.label ?? "Clusterdeck", page: SUBPAGES[path] ?? null };
+}

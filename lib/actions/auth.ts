@@ -4,16 +4,20 @@ import { CredentialsSignin } from "next-auth";
 import type { z } from "zod";
 import { redirect, unstable_rethrow } from "next/navigation";
 import { fieldErrorsOf, type ActionResult } from "@/lib/actions/safe-action";
-import { hashPassword } from "@/lib/server/crypto/password";
+import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
-import { createUser } from "@/lib/server/db/users";
+import { clientAddress } from "@/lib/server/auth/client-address";
+import { registerUser, tooManySignUpsMessage } from "@/lib/server/auth/sign-up";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { invalidateUserContext } from "@/lib/server/keys/context-cache";
-import { auth, signIn, signOut } from "@/lib/server/auth/config";
+import { signIn, signOut } from "@/lib/server/auth/config";
+import { sessionUserId } from "@/lib/server/auth/session";
+import { revokeSessions } from "@/lib/server/auth/session-version";
 import { tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
 import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "@/lib/auth/schemas";
+import { errorSummary } from "@/lib/server/db/errors";
 
 const INTERNAL = "Signing in failed because of a problem on the Clusterdeck server. Try again in a moment.";
 
@@ -47,9 +51,7 @@ export async function signInAction(input: SignInInput, callbackUrl?: string): Pr
   } catch (err) {
     if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
-    console.error(
-      `[auth] sign-in failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "unknown"}`,
-    );
+    console.error(`[auth] sign-in failed: ${errorSummary(err)}`);
     return { ok: false, kind: "internal", error: INTERNAL };
   }
   redirect(safeCallbackPath(callbackUrl));
@@ -60,12 +62,28 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   if (!parsed.success) return invalid(parsed.error);
   const { email, password, name } = parsed.data;
   try {
-    const created = await createUser(await getDb(), {
-      email,
-      name: name ?? null,
-      passwordHash: await hashPassword(password),
-    });
-    if (!created.ok) {
+    const result = await registerUser(
+      await getDb(),
+      { email, name: name ?? null, password },
+      clientAddress(await headers()),
+    );
+    if (!result.ok) {
+      if (result.reason === "rate_limited") {
+        const { retryAfterSeconds } = result;
+        return {
+          ok: false,
+          kind: "rate_limited",
+          error: tooManySignUpsMessage(retryAfterSeconds),
+          retryAfterSeconds,
+        };
+      }
+      if (result.reason === "weak_password")
+        return {
+          ok: false,
+          kind: "invalid-input",
+          error: "Check the highlighted fields.",
+          fieldErrors: { password: result.message },
+        };
       return {
         ok: false,
         kind: "conflict",
@@ -77,9 +95,7 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   } catch (err) {
     if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
-    console.error(
-      `[auth] sign-up failed: ${err instanceof Error ? `${err.name}: ${err.message}` : "unknown"}`,
-    );
+    console.error(`[auth] sign-up failed: ${errorSummary(err)}`);
     return {
       ok: false,
       kind: "internal",
@@ -91,11 +107,24 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   redirect(callbackUrl ? safeCallbackPath(callbackUrl, "/settings/keys") : "/settings/keys");
 }
 
+/**
+ * Signs out by ending every session of this account (the session version goes up, session-version.ts): a copied
+ * cookie stops working too, on every instance within seconds. Settings' "Sign out everywhere" is the same action.
+ */
 export async function signOutAction(): Promise<void> {
-  // Nothing of this user's stays memoised in this process once they sign out.
-  const id = (await auth())?.user?.id;
-  if (id) invalidateUserContext(id);
-  await signOut({ redirectTo: "/sign-in" });
+  const id = await sessionUserId();
+  if (id) {
+    await revokeSessions(await getDb(), id);
+    // Nothing of this user's stays memoised in this process once they sign out.
+    invalidateUserContext(id);
+  }
+  // The sign-in page says so (`?signed-out`), so a person knows the click worked.
+  await signOut({ redirectTo: "/sign-in?signed-out=1" });
+}
+
+/** Settings' "Sign out everywhere" (a form action): the same revocation as signing out. */
+export async function signOutEverywhereAction(): Promise<void> {
+  await signOutAction();
 }
 
 /** Starts a GitHub/OIDC sign-in; only providers switched on by env are accepted. */

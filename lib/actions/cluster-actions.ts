@@ -29,15 +29,17 @@ export const terminateCluster = runcrateAction(
         confirmName: "That is not the cluster's name.",
       });
     }
-    // DELETE /clusters/{id} (200/202 with the cluster, or 204)
-    const after = (await client.terminateCluster(id)) ?? { ...cluster, status: "terminating" };
+    // DELETE /clusters/{id} (200/202 with the cluster, a 202 `{id, status}` stub, or 204)
+    const answer = await client.terminateCluster(id);
+    const after: Cluster =
+      answer === null || "stub" in answer ? { ...cluster, status: answer?.status ?? "terminating" } : answer;
     await recordAudit({
       userId: user.id,
       action: "terminate",
       clusterId: id,
       clusterName: cluster.name,
       keyLabel: key.label,
-      detail: `was ${cluster.status}`,
+      detail: `was ${cluster.status || "(no status)"}`,
     });
     return after;
   },

@@ -6,7 +6,7 @@ import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/keys/schemas
 import { invalidateUserContext } from "@/lib/server/keys/context-cache";
 import { keyView } from "@/lib/server/keys/key-views";
 import { verifyRuncrateKey } from "@/lib/server/keys/verify-key";
-import { currentKeySecret } from "@/lib/server/crypto/key-ring";
+import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import { activateKey, addKey, deleteKey, getKeySummary, replaceKey } from "@/lib/server/db/runcrate-keys";
 
@@ -27,7 +27,7 @@ const refresh = () => revalidatePath("/", "layout");
 export const addKeyAction = userAction(addKeySchema, async function addKeyAction(input, { user }) {
   const db = await getDb();
   await checkKey(input.apiKey, input.environment);
-  const result = await addKey(db, user.id, input, currentKeySecret());
+  const result = await addKey(db, user.id, input, keyRing());
   invalidateUserContext(user.id);
   if (!result.ok) {
     throw new ActionError("You already have a key with this label.", "conflict", {
@@ -45,7 +45,7 @@ export const replaceKeyAction = userAction(
     const db = await getDb();
     if (!(await getKeySummary(db, user.id, input.id))) throw new ActionError(NOT_FOUND, "not_found");
     await checkKey(input.apiKey, input.environment);
-    const result = await replaceKey(db, user.id, input.id, input, currentKeySecret());
+    const result = await replaceKey(db, user.id, input.id, input, keyRing());
     invalidateUserContext(user.id);
     if (!result.ok) throw new ActionError(NOT_FOUND, "not_found");
     refresh();

@@ -5,6 +5,7 @@ import { contextForUser, type ActiveKey } from "@/lib/server/keys/runcrate-conte
 import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+import { errorSummary } from "@/lib/server/db/errors";
 
 export type ActionErrorKind = RuncrateErrorKind | "unauthenticated" | "no-key" | "invalid-input" | "internal";
 
@@ -69,8 +70,7 @@ export function failureOf(err: unknown, where: string): ActionResult<never> {
     return result;
   }
   // Name and message only: no request objects, no stack frames holding locals.
-  const e = err instanceof Error ? `${err.name}: ${err.message}` : "non-Error thrown";
-  console.error(`[action ${where}] ${e}`);
+  console.error(`[action ${where}] ${errorSummary(err)}`);
   return { ok: false, kind: "internal", error: INTERNAL_MESSAGE };
 }
 

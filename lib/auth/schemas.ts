@@ -3,6 +3,7 @@
  * No server-only imports: the client bundles this file.
  */
 import { z } from "zod";
+import { invisibleCharacterMessage, isCleanTypedName } from "@/lib/text/typed-name";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 
 export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
@@ -30,7 +31,7 @@ export const signUpSchema = z
       .string()
       .trim()
       .max(NAME_MAX, `A name has at most ${NAME_MAX} characters.`)
-      .regex(/^[^\p{Cc}]*$/u, "The name cannot contain control characters.")
+      .refine(isCleanTypedName, invisibleCharacterMessage("The name"))
       .optional()
       .transform((v) => (v ? v : undefined)),
     email,

@@ -18,6 +18,32 @@ export type NcclReading = {
   ratio: number | null;
 };
 
+/**
+ * Test statuses after which nothing more happens. Anything else — `running`, but also `queued`, `pending` or a word
+ * this console has never seen — counts as still going (issue #14.6): the result is not in, Run again waits, and the
+ * page keeps watching closely.
+ */
+const TEST_FINAL = new Set([
+  "passed",
+  "failed",
+  "succeeded",
+  "success",
+  "completed",
+  "complete",
+  "done",
+  "error",
+  "errored",
+  "cancelled",
+  "canceled",
+  "timeout",
+  "timed_out",
+]);
+const TEST_FAILED = new Set(["failed", "error", "errored", "timeout", "timed_out"]);
+
+export function isTestActive(status: string | null | undefined): boolean {
+  return status != null && !TEST_FINAL.has(status.trim().toLowerCase());
+}
+
 export const GOOD_RATIO = 0.7;
 export const FAIR_RATIO = 0.4;
 
@@ -42,14 +68,22 @@ export function ncclVerdict(
   const line = lineRateGBs(ic);
   const ratio = peak != null && line != null ? peak / line : null;
   const base = { peakGBs: peak, lineRateGBs: line, ratio };
-  if (t?.status === "running")
+  if (t && isTestActive(t.status))
     return {
       ...base,
       verdict: "running",
-      label: "Running",
-      explanation: "The all-reduce test is running across every GPU.",
+      label:
+        t.status === "running"
+          ? "Running"
+          : t.status.trim()
+            ? `${t.status[0]!.toUpperCase()}${t.status.slice(1)}`
+            : "Starting",
+      explanation:
+        t.status === "running"
+          ? "The all-reduce test is running across every GPU."
+          : "The all-reduce test has not started running yet; its result follows when it has.",
     };
-  if (t?.status === "failed")
+  if (t && TEST_FAILED.has(t.status.trim().toLowerCase()))
     return {
       ...base,
       verdict: "failed",
@@ -98,12 +132,14 @@ export function testStartBlocked(c: {
   status: string;
   last_test?: { status: string } | null;
 }): string | null {
-  if (c.last_test?.status === "running") return "A test is already running; one test per cluster at a time.";
+  if (isTestActive(c.last_test?.status)) return "A test is already running; one test per cluster at a time.";
   if (c.status !== "ready") {
     if (c.status === "provisioning") return "The cluster is still coming up. Tests start once it is ready.";
     if (c.status === "terminated" || c.status === "terminating") return "The cluster is terminated.";
     if (c.status === "failed") return "The cluster failed to start.";
-    return `Tests need a ready cluster; this one is ${c.status}.`;
+    return c.status.trim() === ""
+      ? "Tests need a ready cluster; Runcrate sent no status for this one yet."
+      : `Tests need a ready cluster; this one is ${c.status}.`;
   }
   return null;
 }

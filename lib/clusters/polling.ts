@@ -6,6 +6,7 @@
  */
 import { isApiError } from "@/lib/query/fetch-api";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { isTestActive } from "./nccl";
 import { statusInfo } from "./status";
 
 export const FAST_POLL_MS = 2_000;
@@ -19,8 +20,9 @@ export const MIN_POLL_DELAY_MS = 50;
 
 type Watched = Pick<Cluster, "status"> & { last_test?: { status: string } | null };
 
+/** A test that is running, queued, or in any state that is not final (nccl.ts isTestActive). */
 export function isTestRunning(c: { last_test?: { status: string } | null }): boolean {
-  return c.last_test?.status === "running";
+  return isTestActive(c.last_test?.status);
 }
 
 /** One cluster's pace while reads succeed; `false` stops polling. Before the first data: fast. */

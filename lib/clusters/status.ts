@@ -4,6 +4,8 @@
  * (the live API may add states), treated as "still changing" so the page keeps watching them.
  */
 
+import { nodeState } from "./node-state";
+
 export type StatusTone = "progress" | "success" | "warning" | "danger" | "neutral";
 
 export type StatusInfo = {
@@ -120,9 +122,13 @@ export function stackLabel(stack: string | null | undefined): string {
   return Object.hasOwn(STACK_LABEL, stack) ? STACK_LABEL[stack]! : stack;
 }
 
-/** A node is "coming up" until it runs with its last stage reached; shown dimmed with a spinner. */
-export function isNodeInProgress(node: { status: string; stage?: string | null }): boolean {
-  if (node.status === "terminated" || node.status === "failed") return false;
-  if (node.status !== "running") return true;
-  return node.stage != null && node.stage !== "ready";
+/**
+ * A node is "coming up" until it is up (node-state.ts: the up vocabulary, or a ready cluster) with its last stage
+ * reached; shown dimmed with a spinner.
+ */
+export function isNodeInProgress(
+  node: { status: string; stage?: string | null },
+  clusterStatus?: string | null,
+): boolean {
+  return nodeState(node, clusterStatus) === "coming";
 }

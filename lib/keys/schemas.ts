@@ -3,6 +3,7 @@
  * No server-only imports: the client bundles this file.
  */
 import { z } from "zod";
+import { invisibleCharacterMessage, isCleanTypedName } from "@/lib/text/typed-name";
 import { API_KEY_PREFIX } from "@/lib/runcrate/constants";
 
 export const LABEL_MAX = 50;
@@ -12,6 +13,11 @@ export const ENVIRONMENT_MAX = 63;
 export const apiKeySchema = z
   .string()
   .trim()
+  // The prefix first: a key from another service (sk_test_…) is the wrong kind of key, whatever its length.
+  .startsWith(API_KEY_PREFIX, {
+    error: `Runcrate keys start with ${API_KEY_PREFIX}. This looks like a key from somewhere else.`,
+    abort: true,
+  })
   .min(API_KEY_PREFIX.length + 8, "That key is too short to be a Runcrate key.")
   .max(200, "That key is too long to be a Runcrate key.")
   .regex(/^rc_live_[A-Za-z0-9_-]+$/, "Runcrate keys start with rc_live_ followed by letters and digits.");
@@ -21,7 +27,7 @@ export const keyLabelSchema = z
   .trim()
   .min(1, "Give the key a label, like “Personal” or “Team – staging”.")
   .max(LABEL_MAX, `A label has at most ${LABEL_MAX} characters.`)
-  .regex(/^[^\p{Cc}]*$/u, "The label cannot contain control characters.");
+  .refine(isCleanTypedName, invisibleCharacterMessage("The label"));
 
 /** Empty means "the workspace's default environment". */
 export const environmentNameSchema = z

@@ -60,6 +60,18 @@ export function toCreateBody(offer: Offer, v: CreateClusterFormValues): CreateCl
 }
 
 /** Machine names the API will give, `<name>-<rank>`, ranks from `firstRank` (the simulator counts from 0, rank 0 = head). */
+/**
+ * The first rank the API gives, learned from real machines (issue #14.11): the lowest rank among the nodes of the
+ * clusters already read. Null when none has machines yet — the API's own example names its node `train-1`, the
+ * simulator starts at 0, so nothing is assumed.
+ */
+export function rankOrigin(
+  clusters: readonly { nodes?: readonly { rank: number }[] | null }[] | undefined,
+): number | null {
+  const ranks = (clusters ?? []).flatMap((c) => (c.nodes ?? []).map((n) => n.rank));
+  return ranks.length ? Math.min(...ranks) : null;
+}
+
 export function machineNames(name: string, nodeCount: number, firstRank = 0): string[] {
   return Array.from({ length: Math.max(0, nodeCount) }, (_, i) => `${name}-${firstRank + i}`);
 }

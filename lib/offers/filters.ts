@@ -45,7 +45,8 @@ export const DEFAULT_FILTERS: OfferFilters = {
   maxGpuHr: null,
   maxNodeHr: null,
   nodes: null,
-  fits: false,
+  // Choosing a node count filters by default: a list that still shows offers which can't take it reads as broken.
+  fits: true,
   community: false,
   sort: "gpu_hour",
   dir: "asc",
@@ -70,9 +71,19 @@ export function hasNarrowingFilters(f: OfferFilters): boolean {
   );
 }
 
-/** Filters with everything that narrows the list cleared; keeps sort, node count and the community toggle. */
+/**
+ * Filters with everything that narrows the list cleared; keeps sort, node count and the community toggle. The node
+ * count then only marks the offers that can't take it, so the list shows everything again.
+ */
 export function clearNarrowing(f: OfferFilters): OfferFilters {
-  return { ...DEFAULT_FILTERS, sort: f.sort, dir: f.dir, nodes: f.nodes, community: f.community };
+  return {
+    ...DEFAULT_FILTERS,
+    sort: f.sort,
+    dir: f.dir,
+    nodes: f.nodes,
+    fits: f.nodes === null,
+    community: f.community,
+  };
 }
 
 const haystacks = new WeakMap<Offer, string>();

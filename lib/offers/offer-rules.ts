@@ -73,6 +73,11 @@ export function knownStacks(offer: Offer): Stack[] {
   return STACKS.filter((s) => offer.stacks.includes(s));
 }
 
+/** The offer's stacks this console does not know (issue #14.11): listed on the form with the reason, never sent. */
+export function unknownStacks(offer: Offer): string[] {
+  return offer.stacks.filter((s) => !(STACKS as readonly string[]).includes(s));
+}
+
 export function pricePerGpuHour(offer: Offer): number | null {
   return offer.gpus_per_node > 0 ? offer.hourly_rate_per_node / offer.gpus_per_node : null;
 }

@@ -4,6 +4,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
+import { storeListNotes } from "@/lib/query/list-notes";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 // Polled pages: a read older than a second is worth repeating when the tab is shown or the page mounts again.
@@ -11,9 +12,11 @@ const LIVE_STALE_MS = 1_000;
 
 // GET /api/clusters → GET /clusters
 export function clustersQueryOptions() {
+  const queryKey = ["clusters", "list"] as const;
   return queryOptions({
-    queryKey: ["clusters", "list"],
-    queryFn: ({ signal }) => apiGet<Cluster[]>("/api/clusters", signal),
+    queryKey,
+    queryFn: ({ signal, client }) =>
+      apiGet<Cluster[]>("/api/clusters", signal, storeListNotes(client, queryKey)),
     staleTime: LIVE_STALE_MS,
   });
 }

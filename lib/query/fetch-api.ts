@@ -42,7 +42,15 @@ function retryAfterOf(res: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+/**
+ * GET one of the app's routes. `onNotes` hears what a list route had to leave out (`{unreadable, incomplete}`, or
+ * null when the list is whole) on every successful answer.
+ */
+export async function apiGet<T>(
+  path: string,
+  signal?: AbortSignal,
+  onNotes?: (notes: { unreadable: number; incomplete: boolean } | null) => void,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, { cache: "no-store", signal, headers: { accept: "application/json" } });
@@ -62,7 +70,20 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
   }
   if (res.ok) {
     // A 2xx without the `{data}` envelope is not our route handler talking (a proxy page, a captive portal).
-    if (isObject(body) && body.data != null) return body.data as T;
+    if (isObject(body) && body.data != null) {
+      if (onNotes) {
+        const n = isObject(body.notes) ? body.notes : null;
+        onNotes(
+          n
+            ? {
+                unreadable: typeof n.unreadable === "number" ? n.unreadable : 0,
+                incomplete: n.incomplete === true,
+              }
+            : null,
+        );
+      }
+      return body.data as T;
+    }
     throw new ApiError("Clusterdeck sent an answer the page could not read. Try again.", 502, "bad_response");
   }
   const err = isObject(body) && isObject(body.error) ? body.error : {};

@@ -32,7 +32,29 @@ export * from "./request-schemas";
 /** ISO-8601 date-time as sent by the API. Kept as a string: a page must not crash on an odd timestamp. */
 export const timestamp = z.string();
 const text = z.string().nullish();
-const count = z.number().int().nonnegative();
+
+// Safe coercions (issue #14): a real API may send a number as a numeric string, or an id as a number. Only values that
+// mean the same thing either way are converted; anything else still fails the field.
+const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+const numericString = (v: unknown) => (typeof v === "string" && NUMERIC.test(v) ? Number(v) : v);
+/** A number, or a numeric string read as one (`"19.92"`). */
+export const num = z.preprocess(numericString, z.number());
+/** A non-negative amount of money, also as a numeric string. */
+export const money = z.preprocess(numericString, z.number().nonnegative());
+/** A whole count ≥ 0, also as a numeric string (`"8"`). */
+export const count = z.preprocess(numericString, z.number().int().nonnegative());
+/** A whole number (limits, ranks), also as a numeric string. */
+export const int = z.preprocess(numericString, z.number().int());
+/** An id: a string, or a finite number read as its decimal string (`101` → `"101"`). */
+export const idString = z.preprocess(
+  (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
+  z.string().min(1),
+);
+/** An env value: a string, or a number/boolean written as text (`MASTER_PORT: 29500`). */
+const envValue = z.preprocess(
+  (v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v),
+  z.string().nullable(),
+);
 
 // ───────────────────────────── envelopes ─────────────────────────────
 
@@ -40,7 +62,10 @@ const count = z.number().int().nonnegative();
 export const metaSchema = z.looseObject({
   cursor: z.union([z.string(), z.number()]).nullish(),
   hasMore: z.boolean().nullish(),
-  total: z.number().nullish(),
+  total: num.nullish(),
+  /** limit/offset paging (SDKs): the page size the server used. */
+  limit: num.nullish(),
+  offset: num.nullish(),
   requestId: z.string().nullish(),
 });
 export type Meta = z.infer<typeof metaSchema>;
@@ -62,13 +87,13 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const interconnectSchema = z.looseObject({
   kind: z.string(),
   label: text,
-  rate_gbps: z.number().nonnegative().nullish(),
+  rate_gbps: money.nullish(),
   note: text,
 });
 export type Interconnect = z.infer<typeof interconnectSchema>;
 
 export const offerSchema = z.looseObject({
-  id: z.string().min(1),
+  id: idString,
   gpu_type: z.string(),
   gpus_per_node: count,
   deployment_type: z.string(),
@@ -76,11 +101,11 @@ export const offerSchema = z.looseObject({
   location: text,
   country_code: text,
   interconnect: interconnectSchema.nullish(),
-  hourly_rate_per_node: z.number().nonnegative(),
-  min_nodes: z.number().int(),
-  max_nodes: z.number().int(),
+  hourly_rate_per_node: money,
+  min_nodes: int,
+  max_nodes: int,
   /** Absent, null or empty: every count in min..max is allowed (SEED "when it has them"). */
-  allowed_node_counts: z.array(z.number().int()).nullish(),
+  allowed_node_counts: z.array(int).nullish(),
   stacks: z.array(z.string()),
   /** Whether a storage volume can be attached (never on community hosts). */
   volume: z.boolean().nullish(),
@@ -97,7 +122,7 @@ export const offersQuerySchema = z.object({
 // ───────────────────────────── clusters ─────────────────────────────
 
 export const nodeSchema = z.looseObject({
-  rank: z.number().int(),
+  rank: int,
   role: z.string(),
   instance_id: text,
   name: z.string(),
@@ -113,7 +138,7 @@ export type ClusterNode = z.infer<typeof nodeSchema>;
 export const connectionSchema = z.looseObject({
   head_ssh: text,
   hostfile: text,
-  env: z.record(z.string(), z.string().nullable()).nullish(),
+  env: z.record(z.string(), envValue).nullish(),
   snippets: z
     .looseObject(Object.fromEntries(SNIPPET_NAMES.map((n) => [n, text])) as Record<SnippetName, typeof text>)
     .nullish(),
@@ -124,28 +149,32 @@ export const sharedSchema = z.looseObject({
   path: text,
   available: z.boolean().nullish(),
   detail: text,
-  volume: z.looseObject({ id: z.string(), name: text, path: text }).nullish(),
+  volume: z.looseObject({ id: idString, name: text, path: text }).nullish(),
 });
 
 export const eventSchema = z.looseObject({
-  id: z.number().int(),
+  id: int,
   at: timestamp,
   kind: z.string(),
-  rank: z.number().int().nullish(),
-  message: z.string(),
+  rank: int.nullish(),
+  /** `null` or absent reads as no text: the kind still says what happened. */
+  message: z
+    .string()
+    .nullish()
+    .transform((m) => m ?? ""),
 });
 export type ClusterEvent = z.infer<typeof eventSchema>;
 
 export const testSizeSchema = z.looseObject({
-  bytes: z.number().nonnegative(),
-  algbw_gb_s: z.number(),
-  busbw_gb_s: z.number(),
-  time_us: z.number(),
+  bytes: money,
+  algbw_gb_s: num,
+  busbw_gb_s: num,
+  time_us: num,
 });
 export type TestSize = z.infer<typeof testSizeSchema>;
 
 export const clusterTestSchema = z.looseObject({
-  id: z.string(),
+  id: idString,
   kind: z.string(),
   status: z.string(),
   started_at: timestamp.nullish(),
@@ -153,7 +182,7 @@ export const clusterTestSchema = z.looseObject({
   result: z
     .looseObject({
       sizes: z.array(testSizeSchema).nullish(),
-      peak_busbw_gb_s: z.number().nullish(),
+      peak_busbw_gb_s: num.nullish(),
       nodes: count.nullish(),
       gpus: count.nullish(),
       error: text,
@@ -169,7 +198,7 @@ export const billingSchema = z.looseObject({
 });
 
 export const clusterSchema = z.looseObject({
-  id: z.string().min(1),
+  id: idString,
   name: z.string(),
   status: z.string(),
   stack: z.string(),
@@ -183,8 +212,8 @@ export const clusterSchema = z.looseObject({
   location: text,
   country_code: text,
   interconnect: interconnectSchema.nullish(),
-  hourly_rate_per_node: z.number().nonnegative(),
-  hourly_rate: z.number().nonnegative().nullish(),
+  hourly_rate_per_node: money,
+  hourly_rate: money.nullish(),
   created_at: timestamp,
   up_at: timestamp.nullish(),
   ready_at: timestamp.nullish(),
@@ -232,7 +261,7 @@ export type StartTestBody = z.input<typeof startTestBodySchema>;
 // ───────────────────────────── workspace resources (camelCase) ─────────────────────────────
 
 export const sshKeySchema = z.looseObject({
-  id: z.string(),
+  id: idString,
   name: z.string(),
   fingerprint: text,
   type: text,
@@ -243,9 +272,9 @@ export const sshKeySchema = z.looseObject({
 export type SshKey = z.infer<typeof sshKeySchema>;
 
 export const storageVolumeSchema = z.looseObject({
-  id: z.string(),
+  id: idString,
   name: z.string(),
-  sizeGb: z.number().nullish(),
+  sizeGb: num.nullish(),
   status: text,
   region: z.union([z.string(), z.number()]).nullish(),
   providerType: text,
@@ -257,8 +286,8 @@ export const storageVolumeSchema = z.looseObject({
 export type StorageVolume = z.infer<typeof storageVolumeSchema>;
 
 export const balanceSchema = z.looseObject({
-  creditsBalance: z.number(),
-  activeUsageCost: z.number().nullish(),
+  creditsBalance: num,
+  activeUsageCost: num.nullish(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
@@ -268,10 +297,10 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** An item of GET /billing/transactions (DOC-TXN, SDK): camelCase; debits have a negative amount. */
 export const transactionSchema = z.looseObject({
-  id: z.string(),
+  id: idString,
   /** Named by the SDKs and the `type` filter, absent from DOC-TXN's item list. */
   type: text,
-  amount: z.number(),
+  amount: num,
   description: text,
   createdAt: timestamp,
   projectId: text,
@@ -279,7 +308,7 @@ export const transactionSchema = z.looseObject({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const environmentSchema = z.looseObject({
-  id: z.string(),
+  id: idString,
   name: z.string(),
   is_default: z.boolean().nullish(),
   created_at: timestamp.nullish(),

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/server/db/client";
 import { insertAudit } from "@/lib/server/db/audit-log";
 import type { AuditAction } from "@/lib/audit";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * Records who launched, resized, tested or terminated which cluster, with which key label (never the key).
@@ -19,8 +20,6 @@ export async function recordAudit(e: {
   try {
     await insertAudit(await getDb(), e);
   } catch (err) {
-    console.error(
-      `[audit] could not record ${e.action} of ${e.clusterId ?? "?"}: ${err instanceof Error ? err.message : "unknown error"}`,
-    );
+    console.error(`[audit] could not record ${e.action} of ${e.clusterId ?? "?"}: ${errorSummary(err)}`);
   }
 }

@@ -3,13 +3,26 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
+ * The API base URL as configured, or as Runcrate's own CLI takes it: an origin alone (`https://www.runcrate.ai`) gets
+ * `/api/v1` appended; a URL with a path is kept as it is (trailing slashes dropped).
+ */
+export function normalizeApiBaseUrl(raw: string): string {
+  const url = new URL(raw.trim());
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = path === "" ? "/api/v1" : path;
+  url.search = "";
+  url.hash = "";
+  return url.toString().replace(/\/+$/, "");
+}
+
+/**
  * The server's configuration, read once from the environment and validated.
  * Every variable is documented in README.md ("Configuration").
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** Base URL of the Runcrate infrastructure API, including /api/v1. */
-  RUNCRATE_API_URL: z.url().default("https://www.runcrate.ai/api/v1"),
+  /** Base URL of the Runcrate infrastructure API, including /api/v1 (appended when only an origin is given). */
+  RUNCRATE_API_URL: z.url().default("https://www.runcrate.ai/api/v1").transform(normalizeApiBaseUrl),
   /** Set to 1 by `npm start` (and the e2e servers) when the API is the bundled simulator. */
   RUNCRATE_SIMULATOR: z.enum(["0", "1"]).default("0"),
   /** Per-request timeout for Runcrate calls, in milliseconds. */
@@ -18,6 +31,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Where the embedded database and generated secrets live. */
   DATA_DIR: z.string().default(".data"),
+  /** How many reverse proxies in front add an X-Forwarded-For hop (0: the socket address is the client). */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sign-up attempts allowed per client address per hour (the test stacks raise it: they all sign up from 127.0.0.1). */
+  SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

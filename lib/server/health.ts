@@ -3,19 +3,33 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
 import pkg from "@/package.json";
+import { errorSummary } from "@/lib/server/db/errors";
 
-export type Health = { ok: boolean; version: string; database: "ok" | "error"; runcrate: "ok" | "error" };
+export type Health = { ok: boolean; version: string; database: "ok" | "error"; runcrate?: "ok" | "error" };
 
 const RUNCRATE_PROBE_TIMEOUT_MS = 2_000;
+/** How long one upstream probe answers every deep check: anonymous callers can't turn health into upstream load. */
+export const RUNCRATE_PROBE_CACHE_MS = 5_000;
 
 /**
  * Liveness for load balancers. `ok` (and the 200) follows the database only: when the Runcrate API is down every
  * instance is equally affected, and pulling them all from rotation would turn an upstream outage into our own.
- * The API's reachability is still reported, probed without any key.
+ * The plain check never calls upstream; `deep` adds the API's reachability, probed without any key, at most once
+ * per RUNCRATE_PROBE_CACHE_MS per process however many ask (concurrent callers share one probe).
  */
-export async function checkHealth(): Promise<Health> {
-  const [database, runcrate] = await Promise.all([checkDatabase(), checkRuncrate()]);
+export async function checkHealth(opts: { deep?: boolean } = {}): Promise<Health> {
+  if (!opts.deep) {
+    const database = await checkDatabase();
+    return { ok: database === "ok", version: pkg.version, database };
+  }
+  const [database, runcrate] = await Promise.all([checkDatabase(), cachedRuncrateProbe()]);
   return { ok: database === "ok", version: pkg.version, database, runcrate };
+}
+
+/** `?deep=1` (or `true`) asks for the upstream part too. */
+export function wantsDeepHealth(url: URL): boolean {
+  const v = url.searchParams.get("deep");
+  return v === "1" || v === "true";
 }
 
 async function checkDatabase(): Promise<"ok" | "error"> {
@@ -24,9 +38,21 @@ async function checkDatabase(): Promise<"ok" | "error"> {
     await db.execute(sql`select 1`);
     return "ok";
   } catch (err) {
-    console.error(`[health] database check failed: ${err instanceof Error ? err.message : "unknown error"}`);
+    console.error(`[health] database check failed: ${errorSummary(err)}`);
     return "error";
   }
+}
+
+const holder = globalThis as unknown as {
+  __clusterdeckRuncrateProbe?: { at: number; result: Promise<"ok" | "error"> };
+};
+
+function cachedRuncrateProbe(now = Date.now()): Promise<"ok" | "error"> {
+  const cached = holder.__clusterdeckRuncrateProbe;
+  if (cached && now - cached.at < RUNCRATE_PROBE_CACHE_MS) return cached.result;
+  const result = checkRuncrate();
+  holder.__clusterdeckRuncrateProbe = { at: now, result };
+  return result;
 }
 
 /** Any HTTP answer (even 401 for the missing key) means the API is reachable; only network failures count. */

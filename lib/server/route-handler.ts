@@ -3,6 +3,8 @@ import { getRuncrateContext, type ActiveKey } from "@/lib/server/keys/runcrate-c
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+import { errorSummary } from "@/lib/server/db/errors";
+import { listNotesOf } from "@/lib/server/runcrate/lists";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
@@ -78,10 +80,12 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
       if (ctx.state !== "ready") return jsonError(409, "no_key", "Add a Runcrate API key in Settings first.");
       const params = await routeCtx.params;
       const data = await fn({ req, params, user: ctx.user, key: ctx.key, client: ctx.client });
-      return Response.json({ data }, { status: 200, headers: NO_STORE });
+      // A list the client had to leave items out of says so beside the data (lib/query/list-notes.ts).
+      const notes = listNotesOf(data);
+      return Response.json(notes ? { data, notes } : { data }, { status: 200, headers: NO_STORE });
     } catch (err) {
       if (isRuncrateError(err)) return runcrateErrorResponse(err);
-      const e = err instanceof Error ? `${err.name}: ${err.message}` : "non-Error thrown";
+      const e = errorSummary(err);
       console.error(`[route ${new URL(req.url).pathname}] ${e}`);
       return jsonError(
         502,

@@ -3,6 +3,29 @@ import { authSecret } from "@/lib/server/auth/secret";
 import { encryptionSecret } from "@/lib/server/crypto/encryption-key";
 import { getDatabase } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
+import { keyRing } from "@/lib/server/crypto/key-ring";
+import { resealAllKeys } from "@/lib/server/db/runcrate-keys";
+import type { Db } from "@/lib/server/db/client";
+import { log } from "@/lib/server/log";
+
+/**
+ * Stored keys in the pre-issue-16 format, or sealed with CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS, are re-sealed with the
+ * current secret and bound to their row (key-ring.ts). Never fatal: a row that opens with no configured secret is
+ * counted, not logged, and its owner is asked to add the key again when they use it.
+ */
+async function resealStoredKeys(db: Db): Promise<void> {
+  try {
+    const r = await resealAllKeys(db, keyRing());
+    if (r.resealed || r.unreadable)
+      log.info({ event: "keys_resealed", ...r }, "stored Runcrate keys re-sealed");
+  } catch (err) {
+    log.warn(
+      { event: "keys_reseal_failed", reason: err instanceof Error ? err.name : "unknown" },
+      "re-sealing skipped",
+    );
+  }
+}
+import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
 
 /** Configuration and database checks at server start; exits the process with the reason when one fails. */
 export async function startupChecks(): Promise<void> {
@@ -10,10 +33,12 @@ export async function startupChecks(): Promise<void> {
     env();
     authSecret();
     encryptionSecret();
+    await checkRuncrateApiAtStartup();
     const db = await getDatabase();
     console.log(
       `[clusterdeck] database ready (${db.kind === "postgres" ? "Postgres" : "embedded PGlite"}), migrations applied`,
     );
+    await resealStoredKeys(db.db);
   } catch (err) {
     console.error(`\n[clusterdeck] refusing to start: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);

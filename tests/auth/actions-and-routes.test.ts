@@ -177,8 +177,8 @@ describe("key actions", () => {
     env.session = alice;
     const { getDb } = await import("@/lib/server/db/client");
     const { getActiveKeySecret } = await import("@/lib/server/db/runcrate-keys");
-    const { keySecretFor } = await import("@/lib/server/crypto/key-ring");
-    const list = await getActiveKeySecret(await getDb(), alice.id, keySecretFor);
+    const { keyRing } = await import("@/lib/server/crypto/key-ring");
+    const list = await getActiveKeySecret(await getDb(), alice.id, keyRing());
     expect(list?.key.label).toBe("Personal");
   });
 
@@ -245,7 +245,7 @@ describe("a key that can no longer be decrypted", () => {
       db,
       created.user.id,
       { label: "Old", environment: null, apiKey: key() },
-      { secret: randomBytes(32), version: 1 },
+      { current: randomBytes(32), previous: [] },
     );
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const ctx = await ctxModule.contextForUser({
@@ -390,14 +390,14 @@ describe("the memoised read context", () => {
     // Another instance swaps the key straight in the shared database: nothing here is told.
     const { getDb } = await import("@/lib/server/db/client");
     const { replaceKey } = await import("@/lib/server/db/runcrate-keys");
-    const { currentKeySecret } = await import("@/lib/server/crypto/key-ring");
+    const { keyRing } = await import("@/lib/server/crypto/key-ring");
     const elsewhere = key();
     await replaceKey(
       await getDb(),
       carol.id,
       added.data.id,
       { apiKey: elsewhere, environment: null },
-      currentKeySecret(),
+      keyRing(),
     );
 
     // A read within the memo's lifetime may still use the old key…

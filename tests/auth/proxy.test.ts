@@ -1,6 +1,13 @@
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// The session version lives in the database (tests/security/session-revocation.test.ts covers it for real); here
+// the test decides which versions are current.
+const versions = vi.hoisted(() => ({ revoked: new Set<string>() }));
+vi.mock("@/lib/server/auth/session-version", () => ({
+  isSessionCurrent: async (sub: string) => !versions.revoked.has(sub),
+}));
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";
 let proxy: typeof import("@/proxy").proxy;
@@ -59,6 +66,38 @@ describe("proxy (session gate)", () => {
     expect(res.status).toBe(401);
   });
 
+  it("refuses a revoked session (its version is no longer the user's current one)", async () => {
+    const sub = "0a1b2c3d-8a44-4b1e-9d3c-2f3a4b5c6d7e";
+    const cookie = await sessionCookie("authjs.session-token", sub);
+    expect((await proxy(req("/settings", cookie))).headers.get("x-middleware-next")).toBe("1");
+    versions.revoked.add(sub);
+    expect((await proxy(req("/api/clusters", cookie))).status).toBe(401);
+    expect((await proxy(req("/settings", cookie))).status).toBe(307);
+  });
+
+  it("sets a per-request nonce CSP (strict-dynamic, no inline script) on every answer, and hands the nonce on", async () => {
+    const cookie = await sessionCookie("authjs.session-token");
+    const seen = new Set<string>();
+    for (const r of [
+      req("/settings", cookie),
+      req("/settings", cookie),
+      req("/api/clusters"),
+      req("/clusters"),
+    ]) {
+      const res = await proxy(r);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const scripts = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scripts)?.[1];
+      expect(nonce, csp).toBeTruthy();
+      expect(scripts).toContain("'strict-dynamic'");
+      expect(scripts).not.toContain("unsafe-inline");
+      seen.add(nonce!);
+      if (res.headers.get("x-middleware-next") === "1")
+        expect(res.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+    }
+    expect(seen.size).toBe(4);
+  });
+
   it("refuses an expired session, and accepts a session cookie split into chunks", async () => {
     const expired = await encode({
       token: { sub: "5f1f6f0e-8a44-4b1e-9d3c-2f3a4b5c6d7e" },
@@ -99,7 +138,36 @@ describe("proxy (session gate)", () => {
   it("matches pages and API routes but not build assets or public files", () => {
     const re = new RegExp(`^${matcher}$`);
     for (const p of ["/", "/clusters", "/api/clusters", "/settings/keys"]) expect(re.test(p), p).toBe(true);
-    for (const p of ["/_next/static/chunks/a.js", "/favicon.ico", "/icon.svg"])
+    for (const p of ["/_next/static/chunks/a.js", "/_next/image", "/favicon.ico", "/icon.svg"])
       expect(re.test(p), p).toBe(false);
+  });
+
+  it("runs on paths that merely end in an extension, so their action posts are checked too", async () => {
+    const re = new RegExp(`^${matcher}$`);
+    for (const p of [
+      "/x.y",
+      "/clusters/a.b",
+      "/api/clusters.json",
+      "/settings.php",
+      "/icon.svg.x",
+      "/_next/x.js",
+    ])
+      expect(re.test(p), p).toBe(true);
+    const cookie = await sessionCookie("authjs.session-token");
+    for (const c of [undefined, cookie]) {
+      const res = await proxy(
+        new NextRequest("http://app.test/x.y", {
+          method: "POST",
+          headers: {
+            "next-action": "0".repeat(42),
+            "content-type": "text/plain",
+            ...(c ? { cookie: c } : {}),
+          },
+          body: "not json {",
+        }),
+      );
+      expect(res.status).toBe(400);
+      expect(await res.text()).toMatch(/not a valid server action call/);
+    }
   });
 });

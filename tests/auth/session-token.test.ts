@@ -1,5 +1,8 @@
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
+// Revocation against the database is tested in tests/security/session-revocation.test.ts.
+vi.mock("@/lib/server/auth/session-version", () => ({ isSessionCurrent: async () => true }));
 import { SESSION_COOKIE, sessionSubject } from "@/lib/server/auth/session-token";
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";

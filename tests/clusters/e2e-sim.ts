@@ -116,7 +116,7 @@ export async function startTestDirect(request: APIRequestContext, key: string, i
 }
 
 export async function resetStats(request: APIRequestContext) {
-  await request.post(`${simUrl}/__sim/stats/reset`);
+  await request.post(`${simUrl}/__sim/stats/reset`, { data: {} });
 }
 
 /** How many GET /clusters/{id} for this cluster reached the simulator since the last reset. */

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
+import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
 import type { Database } from "@/lib/server/db/client";
 import {
   activateKey,
@@ -10,10 +11,12 @@ import {
   getKeySummary,
   listKeys,
   replaceKey,
+  resealAllKeys,
 } from "@/lib/server/db/runcrate-keys";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { BACKENDS } from "./support/backends";
 import { fakeKey, makeUser, SECRET, secretFor } from "./support/fixtures";
+import type { KeyRing } from "@/lib/server/crypto/key-ring";
 
 describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   let database: Database;
@@ -40,7 +43,7 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
     const [row] = await db.select().from(runcrateKeys);
     expect(row!.ciphertext).not.toContain(apiKey);
     expect(Buffer.from(row!.ciphertext, "base64").toString("utf8")).not.toContain(apiKey.slice(8));
-    expect(row!.keyVersion).toBe(1);
+    expect(row!.keyVersion).toBe(2);
     expect(Buffer.from(row!.iv, "base64")).toHaveLength(12);
     expect(Buffer.from(row!.tag, "base64")).toHaveLength(16);
 
@@ -179,13 +182,68 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
     const { db } = database;
     const user = await makeUser(db);
     await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
-    await expect(getActiveKeySecret(db, user.id, () => Buffer.alloc(32, 7))).rejects.toBeInstanceOf(
-      DecryptionError,
-    );
+    await expect(
+      getActiveKeySecret(db, user.id, { current: Buffer.alloc(32, 7), previous: [] }),
+    ).rejects.toBeInstanceOf(DecryptionError);
     const [row] = await db.select().from(runcrateKeys);
     const tag = Buffer.from(row!.tag, "base64");
     tag[0] = tag[0]! ^ 1;
     await db.update(runcrateKeys).set({ tag: tag.toString("base64") });
     await expect(getActiveKeySecret(db, user.id, secretFor)).rejects.toBeInstanceOf(DecryptionError);
+  });
+
+  it("binds a sealed key to its user and row: copied into another user's row it does not open", async () => {
+    const { db } = database;
+    const [alice, mallory] = [await makeUser(db), await makeUser(db)];
+    const aliceKey = fakeKey();
+    const a = await addKey(db, alice.id, { label: "A", environment: null, apiKey: aliceKey }, SECRET);
+    const m = await addKey(db, mallory.id, { label: "M", environment: null, apiKey: fakeKey() }, SECRET);
+    if (!a.ok || !m.ok) throw new Error("unreachable");
+    const [aliceRow] = await db.select().from(runcrateKeys).where(eq(runcrateKeys.id, a.key.id));
+    expect(aliceRow!.keyVersion).toBe(2);
+    const { ciphertext, iv, tag, keyVersion } = aliceRow!;
+    await db
+      .update(runcrateKeys)
+      .set({ ciphertext, iv, tag, keyVersion })
+      .where(eq(runcrateKeys.id, m.key.id));
+    await expect(getActiveKeySecret(db, mallory.id, SECRET)).rejects.toBeInstanceOf(DecryptionError);
+    expect((await getActiveKeySecret(db, alice.id, SECRET))?.apiKey).toBe(aliceKey);
+  });
+
+  it("rotates: reads with the previous secret, re-seals lazily on read and all at once with resealAllKeys", async () => {
+    const { db } = database;
+    const oldRing: KeyRing = { current: randomBytes(32), previous: [] };
+    const newRing: KeyRing = { current: randomBytes(32), previous: [oldRing.current] };
+    const [u1, u2, u3] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    const k1 = fakeKey();
+    const k2 = fakeKey();
+    await addKey(db, u1.id, { label: "one", environment: null, apiKey: k1 }, oldRing);
+    await addKey(db, u2.id, { label: "two", environment: null, apiKey: k2 }, oldRing);
+    // A row from before issue 16: format 1, no additional data.
+    const k3 = fakeKey();
+    const legacy = seal(k3, oldRing.current, 1);
+    await db
+      .insert(runcrateKeys)
+      .values({ userId: u3.id, label: "old", ...legacy, last4: k3.slice(-4), isActive: true });
+
+    // The new secret alone can't read them; with the previous one in the ring it can, and re-seals what it read.
+    await expect(
+      getActiveKeySecret(db, u1.id, { current: newRing.current, previous: [] }),
+    ).rejects.toBeInstanceOf(DecryptionError);
+    expect((await getActiveKeySecret(db, u1.id, newRing))?.apiKey).toBe(k1);
+    expect((await getActiveKeySecret(db, u1.id, { current: newRing.current, previous: [] }))?.apiKey).toBe(
+      k1,
+    );
+
+    const ours = [u1.id, u2.id, u3.id];
+    const result = await resealAllKeys(db, newRing);
+    expect(result.resealed).toBe(2);
+    const rows = (await db.select().from(runcrateKeys)).filter((r) => ours.includes(r.userId));
+    expect(rows.map((r) => r.keyVersion)).toEqual([2, 2, 2]);
+    // Everything now opens with the new secret alone: the previous one can be dropped.
+    const newOnly = { current: newRing.current, previous: [] };
+    expect((await getActiveKeySecret(db, u2.id, newOnly))?.apiKey).toBe(k2);
+    expect((await getActiveKeySecret(db, u3.id, newOnly))?.apiKey).toBe(k3);
+    expect((await resealAllKeys(db, newOnly)).resealed).toBe(0);
   });
 });

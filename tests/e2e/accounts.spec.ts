@@ -36,7 +36,14 @@ test.describe("without a session", () => {
     const res = await request.get("/api/health");
     expect(res.status()).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ ok: true, version: expect.any(String), database: "ok", runcrate: "ok" });
+    expect(body).toEqual({ ok: true, version: expect.any(String), database: "ok" });
+    const deep = await request.get("/api/health?deep=1");
+    expect(await deep.json()).toEqual({
+      ok: true,
+      version: expect.any(String),
+      database: "ok",
+      runcrate: "ok",
+    });
   });
 
   test("every response carries the security headers", async ({ request }) => {
@@ -46,6 +53,9 @@ test.describe("without a session", () => {
       expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
       expect(h["content-security-policy"], path).not.toContain("unsafe-eval");
       expect(h["content-security-policy"], path).toContain("object-src 'none'");
+      expect(h["content-security-policy"], path).toMatch(
+        /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/,
+      );
       expect(h["x-content-type-options"]).toBe("nosniff");
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"]).toContain("camera=()");
@@ -215,8 +225,11 @@ test.describe("Runcrate keys", () => {
     expect(await page.content()).not.toContain(key);
 
     await signOut(page);
+    // Sign-out says it worked.
+    await expect(page.getByRole("status").filter({ hasText: "You’re signed out" })).toBeVisible();
     await page.goto("/settings/keys");
     await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByText("You’re signed out")).toHaveCount(0);
     await signIn(page, email, password);
     await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
     await page.goto("/settings/keys");

@@ -425,9 +425,10 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
   await other.close();
 
   await signUpWithKey(page);
-  // (The page streams behind a loading boundary, so its HTTP status is already sent; the JSON route below is 404.)
+  // The page decides before it streams (no loading boundary above it), so the status is a real 404.
   for (const id of [theirs.id, "00000000-0000-4000-8000-000000000000", "not..a..real..id"]) {
-    await page.goto(`/clusters/${id}`);
+    const response = await page.goto(`/clusters/${id}`);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
     await expect(page.getByText(theirs.name)).toHaveCount(0);
   }

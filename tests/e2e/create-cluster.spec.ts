@@ -116,7 +116,7 @@ test("a response dropped after the create committed, then a retry, leaves exactl
   const offer = await volumeOffer(request, key);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "dropped");
-  await request.post(`${SIM_URL}/__sim/stats/reset`);
+  await request.post(`${SIM_URL}/__sim/stats/reset`, { data: {} });
   await setFaults(request, { dropNextCreateResponse: true });
   await launchButton(page).click();
 

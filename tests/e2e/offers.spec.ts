@@ -176,11 +176,14 @@ test("a node count shows each offer's total, marks the ones that cannot take it,
   const cannot = offers.filter((o) => !takesNodeCount(o, n));
   expect(cannot.length).toBeGreaterThan(0);
   await setBalance(request, key, 12);
+  // A node count filters by default: only the offers that can take it are listed.
   await openOffers(page, `/offers?nodes=${n}`);
-  await expect(page.locator('tr[data-takes="no"]')).toHaveCount(cannot.length);
-  await expect(page.locator(`tr[data-offer-id="${cannot[0]!.id}"]`)).toContainText(`Not ${n} nodes`);
-
   const can = offers.filter((o) => takesNodeCount(o, n));
+  await expect(rows(page)).toHaveCount(can.length);
+  await expect(page.locator('tr[data-takes="no"]')).toHaveCount(0);
+  const hide = page.getByRole("switch", { name: `Hide offers that cannot take ${n} nodes` });
+  await expect(hide).toBeChecked();
+
   const pricey = can.find((o) => o.hourly_rate_per_node * n > 12)!;
   const row = page.locator(`tr[data-offer-id="${pricey.id}"]`);
   const total = pricey.hourly_rate_per_node * n;
@@ -189,9 +192,11 @@ test("a node count shows each offer's total, marks the ones that cannot take it,
     `Short $${(Math.round(total * 100) / 100 - 12).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
   );
 
-  await page.getByRole("switch", { name: `Hide offers that cannot take ${n} nodes` }).click();
-  await expect(page).toHaveURL(/fits=1/);
-  await expect(rows(page)).toHaveCount(can.length);
+  // Switched off, every offer is listed and the ones that can't take the count say so.
+  await hide.click();
+  await expect(page).toHaveURL(/fits=0/);
+  await expect(page.locator('tr[data-takes="no"]')).toHaveCount(cannot.length);
+  await expect(page.locator(`tr[data-offer-id="${cannot[0]!.id}"]`)).toContainText(`Not ${n} nodes`);
 });
 
 test("no match shows an empty state whose button clears the filters", async ({ page }) => {

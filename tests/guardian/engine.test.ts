@@ -16,7 +16,10 @@ import { makeUser, SECRET } from "../db/support/fixtures";
  * Real time: the simulator runs fast (SIM speed), the guard interval is a second.
  */
 
-vi.mock("@/lib/server/crypto/key-ring", () => ({ keySecretFor: () => SECRET.secret }));
+vi.mock("@/lib/server/crypto/key-ring", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/server/crypto/key-ring")>()),
+  keyRing: () => SECRET,
+}));
 
 describe.each(BACKENDS)("the job engine on $name", (backend) => {
   let database: Database;

@@ -78,7 +78,7 @@ describe("two guardian workers on one Postgres", () => {
       db,
       user.id,
       { label: "team", environment: null, apiKey },
-      { secret: ENC, version: 1 },
+      { current: ENC, previous: [] },
     );
     if (!added.ok) throw new Error("key");
     await fetch(`${sim.url}/__sim/workspaces/balance`, {

@@ -47,9 +47,9 @@ describe("offer filters in the URL (useOfferFilters)", () => {
       "Ignored sort “cheapest”: expected gpu_hour or node_hour or interconnect or gpus.",
     ]);
 
-    act(() => result.current.setFilters({ fits: true }));
+    act(() => result.current.setFilters({ fits: false }));
     await waitFor(() => expect(onUrlUpdate).toHaveBeenCalledTimes(1));
-    expect(lastUrl(onUrlUpdate)?.queryString).toBe("?volume=1&fits=1");
+    expect(lastUrl(onUrlUpdate)?.queryString).toBe("?volume=1&fits=0");
     expect(result.current.notices).toEqual([]);
   });
 

@@ -165,8 +165,18 @@ describe("offers URL state", () => {
       community: true,
       sort: "node_hour" as const,
     };
-    expect(clearNarrowing(f)).toEqual({ ...DEFAULT_FILTERS, nodes: 4, community: true, sort: "node_hour" });
+    // Clearing keeps the count but only marks the offers that can't take it, so the list is whole again.
+    expect(clearNarrowing(f)).toEqual({
+      ...DEFAULT_FILTERS,
+      nodes: 4,
+      fits: false,
+      community: true,
+      sort: "node_hour",
+    });
     expect(hasNarrowingFilters(clearNarrowing(f))).toBe(false);
+    // A chosen node count filters by default.
+    expect(hasNarrowingFilters({ ...DEFAULT_FILTERS, nodes: 4 })).toBe(true);
+    expect(serializeOfferFilters({ ...DEFAULT_FILTERS, nodes: 4, fits: false })).toBe("?nodes=4&fits=0");
   });
 });
 
@@ -228,8 +238,8 @@ describe("filtering and sorting offers", () => {
     expect(ids({ maxNodeHr: 10 })).toEqual(["b"]);
     expect(ids({ maxGpuHr: 1.5, community: true })).toEqual(["b"]);
     expect(ids({ maxGpuHr: 2, community: true, sort: "node_hour" })).toEqual(["c", "b", "a", "d"]);
-    expect(ids({ nodes: 3, fits: true })).toEqual(["b", "a"]);
-    expect(ids({ nodes: 3 })).toHaveLength(3);
+    expect(ids({ nodes: 3 })).toEqual(["b", "a"]);
+    expect(ids({ nodes: 3, fits: false })).toHaveLength(3);
   });
   it("searches across fields with every word required", () => {
     expect(ids({ q: "dallas" })).toEqual(["b"]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuncrateClient, MAX_PAGES } from "@/lib/server/runcrate/client";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { listNotesOf } from "@/lib/server/runcrate/lists";
 import { USER_AGENT } from "@/lib/server/runcrate/http";
 import { startScriptedServer, json, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, createBody, offer } from "@/tests/support/runcrate-bodies";
@@ -229,30 +229,64 @@ describe("paging", () => {
     expect(server.requests[1]!.url.searchParams.get("cursor")).toBe("n");
   });
 
-  it("stops when hasMore is true but no cursor is given", async () => {
-    server.script(json(200, { data: [offer("a")], meta: { hasMore: true } }));
-    await expect(client().listOffers()).resolves.toHaveLength(1);
-    expect(server.requests).toHaveLength(1);
+  it("pages with offset/limit when meta says hasMore without a cursor, until hasMore is false", async () => {
+    server.script(
+      json(200, { data: [offer("a"), offer("b")], meta: { hasMore: true, total: 5 } }),
+      json(200, { data: [offer("c"), offer("d")], meta: { hasMore: true, total: 5 } }),
+      json(200, { data: [offer("e")], meta: { hasMore: false, total: 5 } }),
+    );
+    const list = await client().listOffers({ includeCommunity: true });
+    expect(list.map((o) => o.id)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(
+      server.requests.map((r) => [r.url.searchParams.get("offset"), r.url.searchParams.get("limit")]),
+    ).toEqual([
+      [null, null],
+      ["2", "2"],
+      ["4", "2"],
+    ]);
+    expect(server.requests.every((r) => r.url.searchParams.get("cursor") === null)).toBe(true);
+    expect(server.requests[2]!.url.searchParams.get("include_community")).toBe("true");
+    expect(listNotesOf(list)).toBeNull();
   });
 
-  it(`gives up after ${MAX_PAGES} pages instead of looping forever`, async () => {
+  it("stops at meta.total even when hasMore is missing", async () => {
+    server.script(
+      json(200, { data: [offer("a")], meta: { total: 2 } }),
+      json(200, { data: [offer("b")], meta: { total: 2 } }),
+    );
+    await expect(client().listOffers()).resolves.toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("reads a server that ignores paging once: page 1, no duplicates, marked incomplete, no failure", async () => {
+    server.script(
+      json(200, { data: [offer("a"), offer("b")], meta: { hasMore: true, cursor: "x", total: 9 } }),
+    );
+    const list = await client().listOffers();
+    expect(list.map((o) => o.id)).toEqual(["a", "b"]);
+    expect(server.requests).toHaveLength(2);
+    expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true });
+  });
+
+  it(`stops after ${MAX_PAGES} pages instead of looping forever, keeping what it read`, async () => {
     server.script((req, res) => {
       const n = server.requests.length;
       sendJson(res, 200, { data: [offer(`o${n}`)], meta: { hasMore: true, cursor: `c${n}` } });
     });
-    const err = await client()
-      .listOffers()
-      .catch((e: unknown) => e);
-    expect(isRuncrateError(err) && err.kind).toBe("bad_response");
+    const list = await client().listOffers();
+    expect(list).toHaveLength(MAX_PAGES);
     expect(server.requests).toHaveLength(MAX_PAGES);
+    expect(listNotesOf(list)?.incomplete).toBe(true);
   });
 
-  it("treats a repeated cursor as a broken answer", async () => {
-    server.script(json(200, { data: [offer("a")], meta: { hasMore: true, cursor: "same" } }));
-    const err = await client()
-      .listOffers()
-      .catch((e: unknown) => e);
-    expect(isRuncrateError(err) && err.kind).toBe("bad_response");
+  it("stops when the same cursor comes back, keeping each item once", async () => {
+    server.script(
+      json(200, { data: [offer("a")], meta: { hasMore: true, cursor: "same" } }),
+      json(200, { data: [offer("b")], meta: { hasMore: true, cursor: "same" } }),
+    );
+    const list = await client().listOffers();
+    expect(list.map((o) => o.id)).toEqual(["a", "b"]);
     expect(server.requests).toHaveLength(2);
+    expect(listNotesOf(list)?.incomplete).toBe(true);
   });
 });

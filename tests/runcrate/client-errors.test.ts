@@ -33,7 +33,6 @@ const client = (extra: Partial<Parameters<typeof createRuncrateClient>[0]> = {})
 
 describe("HTTP status → error kind and user message", () => {
   const cases: Array<[number, string, RuncrateErrorKind, RegExp]> = [
-    [400, "bad_request", "bad_request", /couldn't accept this request/],
     [401, "invalid_key", "unauthorized", /^Runcrate rejected this API key/],
     [403, "forbidden", "forbidden", /isn't allowed to do that/],
     [404, "not_found", "not_found", /couldn't find that/],
@@ -51,7 +50,7 @@ describe("HTTP status → error kind and user message", () => {
     expect(err.code).toBe(code);
     expect(err.details).toEqual({ hint: "x" });
     expect(err.userMessage).toMatch(userMessage);
-    // Only 409/422 may quote the upstream message to the user.
+    // Only 400/409/422 may quote the upstream message to the user.
     expect(err.userMessage).not.toContain("upstream says no");
     expect(err.message).toContain("GET /billing/balance");
     expect(err.message).toContain(String(status));

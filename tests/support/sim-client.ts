@@ -12,7 +12,8 @@ async function call(
 ): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.key) headers.authorization = `Bearer ${init.key}`;
-  if (init.body) headers["content-type"] = "application/json";
+  // Control POSTs must say JSON even without a body (sim/control-guard.ts).
+  if (init.body || init.method === "POST") headers["content-type"] = "application/json";
   const res = await fetch(url, {
     ...init,
     headers: { ...headers, ...(init.headers as Record<string, string>) },

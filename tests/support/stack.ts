@@ -62,6 +62,8 @@ export async function startApp(o: AppOptions): Promise<{ proc: Proc; url: string
       RUNCRATE_SIMULATOR: "1",
       AUTH_TRUST_HOST: "true",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Every test account signs up from 127.0.0.1; the per-address sign-up limit is tested in vitest.
+      SIGN_UP_RATE_LIMIT: "100000",
       // The server's shipping options (npm start): the bench measures what people run.
       NODE_OPTIONS: appNodeOptions(process.env.NODE_OPTIONS),
       ...o.env,

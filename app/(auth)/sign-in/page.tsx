@@ -31,6 +31,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       }
     >
       <div className="flex flex-col gap-6">
+        {params["signed-out"] === "1" ? (
+          <p
+            role="status"
+            className="rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm text-foreground"
+          >
+            You’re signed out. Sign in again to get back to your clusters.
+          </p>
+        ) : null}
         <SignInForm callbackUrl={callbackUrl || undefined} initialError={externalSignInError(params.error)} />
         <ExternalSignIn providers={enabledExternalProviders()} callbackUrl={callbackUrl || undefined} />
       </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon } from "lucide-react";
+import { SessionsSection } from "@/components/settings/sessions-section";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
 import { listKeyViews } from "@/lib/server/keys/key-views";
@@ -69,6 +70,7 @@ export default async function SettingsPage() {
           </li>
         ))}
       </ul>
+      <SessionsSection />
     </div>
   );
 }

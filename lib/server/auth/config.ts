@@ -8,6 +8,8 @@ import { clientAddress } from "./client-address";
 import { checkCredentials } from "./credentials";
 import { githubConfig, oidcConfig } from "./providers";
 import { authSecret } from "./secret";
+import { currentSessionVersion, isSessionCurrent } from "./session-version";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /** Why a credentials sign-in was refused; `code` reaches the sign-in action (and, for direct POSTs, the URL). */
 export class SignInRefused extends CredentialsSignin {
@@ -65,7 +67,8 @@ function buildConfig(): NextAuthConfig {
       // A wrong password is not a server error; everything else is logged without request details.
       error(error) {
         if (error instanceof CredentialsSignin) return;
-        console.error(`[auth] ${error.name}: ${error.message}`);
+        // Auth.js wraps what authorize() threw (e.g. a failed query) as the cause: summarised, never the query.
+        console.error(`[auth] ${error.name}: ${errorSummary(error.cause ?? error)}`);
       },
       warn() {},
       debug() {},
@@ -87,13 +90,17 @@ function buildConfig(): NextAuthConfig {
         user.name = result.user.name;
         return true;
       },
-      jwt({ token, user }) {
-        // Only the user's id, email and name ride in the token — never a Runcrate key.
+      async jwt({ token, user }) {
+        // Only the user's id, email, name and session version ride in the token — never a Runcrate key.
         if (user?.id) {
           token.sub = user.id;
           token.email = user.email ?? null;
           token.name = user.name ?? null;
+          token.sv = (await currentSessionVersion(user.id)) ?? 0;
+          return token;
         }
+        // Every later read (GET /api/auth/session, auth()): a revoked session is cleared, never refreshed.
+        if (!token.sub || !(await isSessionCurrent(token.sub, token.sv))) return null;
         return token;
       },
       session({ session, token }) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { decode } from "next-auth/jwt";
+import { isSessionCurrent } from "./session-version";
 
 /**
  * Reads the user id out of Auth.js's session cookie, for proxy.ts and the server-side session helpers.
@@ -9,8 +10,9 @@ import { decode } from "next-auth/jwt";
  * and Auth.js's own `auth()` adds a re-encode and a CSRF digest on top (whose refreshed cookie a route handler
  * cannot even send). A browser polling every second or two sends the same cookie each time, so the result of
  * decoding one exact cookie value is kept for a few seconds, never past the token's own expiry. The same bytes
- * always decode to the same claims, so this changes no outcome: a forged or expired token is still refused, and
- * sessions stay as stateless as Auth.js's JWT strategy makes them.
+ * always decode to the same claims, so this changes no outcome: a forged or expired token is still refused.
+ * Whether the token's session version is still the user's current one (revocation, session-version.ts) is checked
+ * on every call, not cached with the decoded claims.
  */
 
 export const SESSION_COOKIE = "authjs.session-token";
@@ -21,7 +23,7 @@ type CookieJar = {
   get(name: string): { value: string } | undefined;
   getAll(): Array<{ name: string; value: string }>;
 };
-type Decoded = { sub: string | null };
+type Decoded = { sub: string | null; sv: unknown };
 type DecodeInput = { token: string; salt: string; secret: string };
 type TokenCache = LRUCache<string, Decoded, DecodeInput>;
 
@@ -38,12 +40,13 @@ function tokens(): TokenCache {
       try {
         const payload = await decode(context);
         const sub = typeof payload?.sub === "string" && payload.sub ? payload.sub : null;
+        const sv: unknown = payload?.sv;
         // Kept until the token's own expiry if that comes first (at least 1 ms: a ttl of 0 means "forever").
         if (typeof payload?.exp === "number")
           options.ttl = Math.max(1, Math.min(TTL_MS, payload.exp * 1000 - now));
-        return { sub };
+        return { sub, sv };
       } catch {
-        return { sub: null };
+        return { sub: null, sv: undefined };
       }
     },
   });
@@ -71,7 +74,7 @@ export async function sessionSubject(jar: CookieJar, secret: string): Promise<st
     const token = cookieValue(jar, name);
     if (!token) continue;
     const decoded = await tokens().fetch(`${name}\u0000${token}`, { context: { token, salt: name, secret } });
-    if (decoded?.sub) return decoded.sub;
+    if (decoded?.sub) return (await isSessionCurrent(decoded.sub, decoded.sv)) ? decoded.sub : null;
   }
   return null;
 }

@@ -16,11 +16,16 @@ export class DecryptionError extends Error {
   }
 }
 
-/** AES-256-GCM with a fresh random 12-byte IV per value. */
-export function seal(plaintext: string, secret: Buffer, keyVersion: number): Sealed {
+/**
+ * AES-256-GCM with a fresh random 12-byte IV per value. `aad` (additional authenticated data) is bound to the
+ * ciphertext without being stored in it: opening needs the same bytes, so a value sealed for one owner and row
+ * does not open as another's.
+ */
+export function seal(plaintext: string, secret: Buffer, keyVersion: number, aad?: string): Sealed {
   assertSecret(secret);
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", secret, iv, { authTagLength: TAG_BYTES });
+  if (aad !== undefined) cipher.setAAD(Buffer.from(aad, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return {
     ciphertext: ciphertext.toString("base64"),
@@ -30,8 +35,11 @@ export function seal(plaintext: string, secret: Buffer, keyVersion: number): Sea
   };
 }
 
-/** Opens a sealed value; any change to ciphertext, IV or tag, or the wrong secret, throws DecryptionError. */
-export function open(sealed: Omit<Sealed, "keyVersion">, secret: Buffer): string {
+/**
+ * Opens a sealed value; any change to ciphertext, IV or tag, the wrong secret or different additional data throws
+ * DecryptionError.
+ */
+export function open(sealed: Omit<Sealed, "keyVersion">, secret: Buffer, aad?: string): string {
   assertSecret(secret);
   const iv = Buffer.from(sealed.iv, "base64");
   const tag = Buffer.from(sealed.tag, "base64");
@@ -40,6 +48,7 @@ export function open(sealed: Omit<Sealed, "keyVersion">, secret: Buffer): string
   try {
     const decipher = createDecipheriv("aes-256-gcm", secret, iv, { authTagLength: TAG_BYTES });
     decipher.setAuthTag(tag);
+    if (aad !== undefined) decipher.setAAD(Buffer.from(aad, "utf8"));
     return Buffer.concat([
       decipher.update(Buffer.from(sealed.ciphertext, "base64")),
       decipher.final(),

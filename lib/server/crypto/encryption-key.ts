@@ -4,9 +4,6 @@ import { dataDir } from "@/lib/server/env";
 import { SECRET_BYTES } from "./aes-gcm";
 import { readOrCreateSecretFile } from "./secret-file";
 
-/** The version stamped on rows sealed with the current secret. Bump it together with a rotation routine. */
-export const CURRENT_KEY_VERSION = 1;
-
 /**
  * Parses CLUSTERDECK_ENCRYPTION_KEY (32 bytes, base64). Returns an explanation instead of throwing so the
  * start-up check can print it.

@@ -1,15 +1,65 @@
 import "server-only";
-import { CURRENT_KEY_VERSION, encryptionSecret } from "./encryption-key";
+import { DecryptionError, open, seal, type Sealed } from "./aes-gcm";
+import { encryptionSecret, parseEncryptionSecret } from "./encryption-key";
 
-/** The secret for a stored row's key version. Only version 1 exists; a rotation adds the previous secret here. */
-export function keySecretFor(version: number): Buffer {
-  if (version !== CURRENT_KEY_VERSION) {
-    throw new Error(`No encryption secret is configured for key version ${version}.`);
-  }
-  return encryptionSecret();
+/**
+ * The secrets that open stored Runcrate keys, and how a row is sealed.
+ *
+ * Row format (`key_version`): 1 = sealed with no additional data (before issue 16); 2 = sealed with the owner's user
+ * id and the row's id as AES-GCM additional data, so a ciphertext copied into another user's row (or another row)
+ * does not open there. Which secret sealed a row is found by trying: GCM's tag makes a wrong secret fail cleanly.
+ *
+ * Rotation: set the new secret as CLUSTERDECK_ENCRYPTION_KEY and the old one as CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS.
+ * Rows open with either; a row opened with the previous secret (or in format 1) is re-sealed with the current one
+ * the next time it is read, and `npm run keys:reseal` re-seals every row at once, after which the previous secret
+ * can be dropped.
+ */
+export const CURRENT_FORMAT = 2;
+
+export type KeyRing = { current: Buffer; previous: Buffer[] };
+
+/** What a row's additional data says: whose key, which row. */
+export function keyAad(userId: string, keyId: string): string {
+  return `clusterdeck/runcrate-key/v2/user:${userId}/key:${keyId}`;
 }
 
-/** The secret and version new rows are sealed with. */
-export function currentKeySecret(): { secret: Buffer; version: number } {
-  return { secret: encryptionSecret(), version: CURRENT_KEY_VERSION };
+let previousCached: Buffer[] | undefined;
+function previousSecrets(): Buffer[] {
+  if (previousCached) return previousCached;
+  const raw = process.env.CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS?.trim();
+  if (!raw) return (previousCached = []);
+  const parsed = parseEncryptionSecret(raw);
+  if (typeof parsed === "string")
+    throw new Error(parsed.replace(/CLUSTERDECK_ENCRYPTION_KEY/g, "CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS"));
+  return (previousCached = [parsed]);
+}
+
+/** The process's key ring, from the environment (and DATA_DIR's generated secret in embedded mode). */
+export function keyRing(): KeyRing {
+  return { current: encryptionSecret(), previous: previousSecrets() };
+}
+
+/** A Runcrate key sealed for this user's row `keyId`, with the current secret. */
+export function sealKey(ring: KeyRing, apiKey: string, userId: string, keyId: string): Sealed {
+  return seal(apiKey, ring.current, CURRENT_FORMAT, keyAad(userId, keyId));
+}
+
+export type StoredKeyRow = Omit<Sealed, "keyVersion"> & { keyVersion: number; id: string; userId: string };
+
+/**
+ * Opens a stored row; `stale` says it should be re-sealed (old format, or opened with a previous secret).
+ * Throws DecryptionError when no secret in the ring opens it for this user and row.
+ */
+export function openKey(ring: KeyRing, row: StoredKeyRow): { apiKey: string; stale: boolean } {
+  const aad = row.keyVersion >= 2 ? keyAad(row.userId, row.id) : undefined;
+  const secrets = [ring.current, ...ring.previous];
+  for (const [i, secret] of secrets.entries()) {
+    try {
+      const apiKey = open(row, secret, aad);
+      return { apiKey, stale: i > 0 || row.keyVersion < CURRENT_FORMAT };
+    } catch (err) {
+      if (!(err instanceof DecryptionError)) throw err;
+    }
+  }
+  throw new DecryptionError();
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-// N=2^15, r=8, p=1: ~32 MiB and tens of milliseconds per hash — OWASP's scrypt floor is N=2^17 with r=8,p=1
-// at higher cost; this keeps sign-in responsive on small self-hosted machines. Parameters are stored per hash,
-// so they can be raised later without invalidating existing passwords.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+// OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB of memory and a few hundred ms per hash, on the libuv
+// thread pool, not the event loop). Parameters are stored per hash, so older hashes (N=2^15 before issue 16) still
+// verify, and are re-hashed with these on the next successful sign-in (needsRehash).
+export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const PARAMS = PASSWORD_PARAMS;
 const KEY_LEN = 64;
 const SALT_BYTES = 16;
 
@@ -14,6 +15,8 @@ function scrypt(password: string, salt: Buffer, len: number, opts: ScryptOptions
   );
 }
 
+// scrypt needs 128·N·r bytes; Node's default maxmem (32 MiB) is below that for N=2^17, so it is raised per call to
+// what the parameters need plus headroom. Stored hashes come from our own database, never from a request.
 const maxmem = (n: number, r: number) => 256 * n * r;
 
 /** `scrypt$N$r$p$<salt b64>$<hash b64>` with a fresh 16-byte salt per user. */
@@ -22,6 +25,14 @@ export async function hashPassword(password: string): Promise<string> {
   const { N, r, p } = PARAMS;
   const key = await scrypt(password, salt, KEY_LEN, { N, r, p, maxmem: maxmem(N, r) });
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+/** True when a stored hash was made with weaker parameters than new hashes get (or is not ours at all). */
+export function needsRehash(stored: string): boolean {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return true;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  return N < PARAMS.N || r < PARAMS.r || p < PARAMS.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { observe, type Limits, type Observation, type RateSegment } from "@/lib/cost/ledger";
-import { open } from "@/lib/server/crypto/aes-gcm";
+import { openKey, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "./client";
 import { insertAudit, type AuditInput } from "./audit-log";
 import {
@@ -391,16 +391,13 @@ export async function markWarned(db: Db, clusterId: string): Promise<boolean> {
 export async function keySecretById(
   db: Db,
   keyId: string,
-  secretFor: (version: number) => Buffer,
+  ring: KeyRing,
 ): Promise<{ id: string; label: string; environment: string | null; apiKey: string } | null> {
   const [row] = await db.select().from(runcrateKeys).where(eq(runcrateKeys.id, keyId)).limit(1);
   if (!row) return null;
-  return {
-    id: row.id,
-    label: row.label,
-    environment: row.environment,
-    apiKey: open(row, secretFor(row.keyVersion)),
-  };
+  // Opened for the guardian's one call; a stale row is re-sealed when its owner next uses it, not here.
+  const { apiKey } = openKey(ring, row);
+  return { id: row.id, label: row.label, environment: row.environment, apiKey };
 }
 
 // ───────────────────────────── inbox ─────────────────────────────

@@ -1,6 +1,7 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { open, seal } from "@/lib/server/crypto/aes-gcm";
+import { openKey, sealKey, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "./client";
 import { isUniqueViolation } from "./errors";
 import { runcrateKeys } from "./schema";
@@ -17,7 +18,7 @@ export type KeySummary = {
   updatedAt: Date;
 };
 
-export type Secret = { secret: Buffer; version: number };
+export type { KeyRing };
 
 const summaryColumns = {
   id: runcrateKeys.id,
@@ -49,19 +50,24 @@ export async function addKey(
   db: Db,
   userId: string,
   input: { label: string; environment: string | null; apiKey: string },
-  { secret, version }: Secret,
+  ring: KeyRing,
 ): Promise<KeyWriteResult> {
-  const sealed = seal(input.apiKey, secret, version);
-  try {
-    return await db.transaction(async (tx) => {
-      const [existingActive] = await tx
-        .select({ id: runcrateKeys.id })
-        .from(runcrateKeys)
-        .where(and(eq(runcrateKeys.userId, userId), eq(runcrateKeys.isActive, true)))
-        .limit(1);
+  // The row's id is chosen here, so the key can be sealed bound to it (key-ring.ts).
+  const id = randomUUID();
+  const sealed = sealKey(ring, input.apiKey, userId, id);
+  const insert = (mayActivate: boolean) =>
+    db.transaction(async (tx) => {
+      const [existingActive] = mayActivate
+        ? await tx
+            .select({ id: runcrateKeys.id })
+            .from(runcrateKeys)
+            .where(and(eq(runcrateKeys.userId, userId), eq(runcrateKeys.isActive, true)))
+            .limit(1)
+        : [{ id: "" }];
       const [row] = await tx
         .insert(runcrateKeys)
         .values({
+          id,
           userId,
           label: input.label,
           environment: input.environment,
@@ -73,16 +79,27 @@ export async function addKey(
       if (!row) throw new Error("insert returned no row");
       return { ok: true, key: row } as const;
     });
-  } catch (err) {
-    // Label taken → friendly; a concurrent "first key" race on the one-active index → retry once as inactive.
-    if (
-      isUniqueViolation(err, "runcrate_keys_user_label_unique") &&
-      !isUniqueViolation(err, "runcrate_keys_one_active")
-    ) {
-      return { ok: false, reason: "label_taken" };
+  for (const mayActivate of [true, false]) {
+    try {
+      return await insert(mayActivate);
+    } catch (err) {
+      // Two "first key" adds at once: both saw no active key, the one-active index let one win. The loser is
+      // saved again as inactive (once), rather than failing.
+      if (mayActivate && isUniqueViolation(err, "runcrate_keys_one_active") && !isLabelViolation(err))
+        continue;
+      if (isLabelViolation(err)) return { ok: false, reason: "label_taken" };
+      throw err;
     }
-    throw err;
   }
+  throw new Error("unreachable");
+}
+
+/** The label index, told apart from the one-active index (both are unique violations). */
+function isLabelViolation(err: unknown): boolean {
+  return (
+    isUniqueViolation(err, "runcrate_keys_user_label_unique") &&
+    !isUniqueViolation(err, "runcrate_keys_one_active")
+  );
 }
 
 /** Re-enters the key behind an existing label (e.g. after rotating it in the Runcrate dashboard). */
@@ -91,10 +108,10 @@ export async function replaceKey(
   userId: string,
   keyId: string,
   input: { apiKey: string; environment: string | null },
-  { secret, version }: Secret,
+  ring: KeyRing,
 ): Promise<KeyWriteResult> {
   if (!isUuid(keyId)) return { ok: false, reason: "not_found" };
-  const sealed = seal(input.apiKey, secret, version);
+  const sealed = sealKey(ring, input.apiKey, userId, keyId);
   const [row] = await db
     .update(runcrateKeys)
     .set({ ...sealed, environment: input.environment, last4: last4Of(input.apiKey), updatedAt: new Date() })
@@ -158,12 +175,13 @@ export async function getKeySummary(db: Db, userId: string, keyId: string): Prom
 
 /**
  * The user's active key, decrypted. Server-only and short-lived: the caller hands `apiKey` straight to the Runcrate
- * client and never returns, renders or logs it.
+ * client and never returns, renders or logs it. A row in an older format, or sealed with the previous secret, is
+ * re-sealed with the current one on the way (only if nobody changed it meanwhile).
  */
 export async function getActiveKeySecret(
   db: Db,
   userId: string,
-  secretFor: (version: number) => Buffer,
+  ring: KeyRing,
 ): Promise<{ key: KeySummary; apiKey: string } | null> {
   const [row] = await db
     .select()
@@ -171,7 +189,44 @@ export async function getActiveKeySecret(
     .where(and(eq(runcrateKeys.userId, userId), eq(runcrateKeys.isActive, true)))
     .limit(1);
   if (!row) return null;
-  const apiKey = open(row, secretFor(row.keyVersion));
+  const { apiKey, stale } = openKey(ring, row);
+  if (stale) await resealRow(db, ring, row, apiKey);
   const { id, label, environment, last4, isActive, createdAt, updatedAt } = row;
   return { key: { id, label, environment, last4, isActive, createdAt, updatedAt }, apiKey };
+}
+
+type KeyRow = typeof runcrateKeys.$inferSelect;
+
+async function resealRow(db: Db, ring: KeyRing, row: KeyRow, apiKey: string): Promise<boolean> {
+  const sealed = sealKey(ring, apiKey, row.userId, row.id);
+  const done = await db
+    .update(runcrateKeys)
+    .set(sealed)
+    .where(and(eq(runcrateKeys.id, row.id), eq(runcrateKeys.ciphertext, row.ciphertext)))
+    .returning({ id: runcrateKeys.id });
+  return done.length > 0;
+}
+
+/**
+ * Re-seals every stored key that is in an older format or sealed with a previous secret (`npm run keys:reseal`, and
+ * at start-up). Rows no secret in the ring opens are counted, left as they are, and never logged with content.
+ */
+export async function resealAllKeys(
+  db: Db,
+  ring: KeyRing,
+): Promise<{ checked: number; resealed: number; unreadable: number }> {
+  const rows = await db.select().from(runcrateKeys);
+  let resealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    let opened: { apiKey: string; stale: boolean };
+    try {
+      opened = openKey(ring, row);
+    } catch {
+      unreadable++;
+      continue;
+    }
+    if (opened.stale && (await resealRow(db, ring, row, opened.apiKey))) resealed++;
+  }
+  return { checked: rows.length, resealed, unreadable };
 }

@@ -27,6 +27,8 @@ export const users = pgTable(
     name: text("name"),
     /** `scrypt$N$r$p$salt$hash` (base64); null for accounts that only sign in with GitHub/OIDC. */
     passwordHash: text("password_hash"),
+    /** Issue 16: carried in every session JWT; bumping it ends every session of this user (session-version.ts). */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -76,17 +78,6 @@ export const runcrateKeys = pgTable(
   ],
 );
 
-/**
- * Failed sign-in attempts in fixed windows, keyed by `account:<email>` or `address:<ip>`.
- * Lives in the database so every app instance sees the same counts.
- */
-export const signInAttempts = pgTable("sign_in_attempts", {
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-});
-
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -104,6 +95,18 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_user_created").on(t.userId, t.createdAt)],
 );
+
+// --- issue 16 (security hardening) ---------------------------------------------------------------------------
+/**
+ * rate-limiter-flexible's Drizzle store (lib/server/auth/limits.ts): sign-in failures per (account, address) and
+ * per address, sign-up attempts per address. In the database so every instance counts together.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+// --- end issue 16 ----------------------------------------------------------------------------------------------
 
 export type UserRow = typeof users.$inferSelect;
 export type RuncrateKeyRow = typeof runcrateKeys.$inferSelect;

@@ -28,6 +28,24 @@ export async function createUser(
   }
 }
 
+/**
+ * Replaces a password hash, only if it is still `previous` (a concurrent change, e.g. a password change racing a
+ * sign-in's re-hash, wins over the re-hash).
+ */
+export async function replacePasswordHash(
+  db: Db,
+  id: string,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: next })
+    .where(and(eq(users.id, id), eq(users.passwordHash, previous)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()

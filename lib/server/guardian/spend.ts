@@ -2,7 +2,7 @@ import "server-only";
 import { dailySpend, burnRate, segmentsFor, spendRows, type DaySpend, type SpendRow } from "@/lib/cost/spend";
 import { runwayHours } from "@/lib/cost/estimate";
 import { transactionsResponseSchema, type Transaction } from "@/lib/runcrate/schemas";
-import { keySecretFor } from "@/lib/server/crypto/key-ring";
+import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import { keySecretById, segmentsOf } from "@/lib/server/db/limits-ledger";
 import { listKeys } from "@/lib/server/db/runcrate-keys";
@@ -84,7 +84,7 @@ export async function loadSpend(userId: string, txOffset = 0, now = Date.now()):
       };
       let secret: Awaited<ReturnType<typeof keySecretById>>;
       try {
-        secret = await keySecretById(db, k.id, keySecretFor);
+        secret = await keySecretById(db, k.id, keyRing());
       } catch {
         return { ...empty, error: "This key can't be decrypted; re-enter it in Settings." };
       }

@@ -3,7 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { parseDuration, type Limits } from "@/lib/cost/ledger";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { keySecretFor } from "@/lib/server/crypto/key-ring";
+import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDatabase, type Database, type Db } from "@/lib/server/db/client";
 import {
   activeTracked,
@@ -88,7 +88,7 @@ export function guardDeps(db: Db, intervalMs: number, api: { baseUrl?: string } 
     intervalMs,
     clientFor: async (keyId) => {
       // Decrypted for this one run; the client holds it only until the run ends.
-      const key = await keySecretById(db, keyId, keySecretFor);
+      const key = await keySecretById(db, keyId, keyRing());
       if (!key) return null;
       return {
         key: { id: key.id, label: key.label, environment: key.environment },

@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/server/db/client";
 import { getActiveKeySecret } from "@/lib/server/db/runcrate-keys";
 import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
-import { keySecretFor } from "@/lib/server/crypto/key-ring";
+import { keyRing } from "@/lib/server/crypto/key-ring";
 import { createRuncrateClient, type RuncrateClient } from "@/lib/server/runcrate/client";
 import { cachedForUser } from "./context-cache";
 import { loadSessionUser, sessionUserId, type SessionUser } from "@/lib/server/auth/session";
@@ -36,7 +36,7 @@ export async function getRuncrateContext(): Promise<RuncrateContext> {
 export async function contextForUser(user: SessionUser): Promise<RuncrateContext> {
   let active: Awaited<ReturnType<typeof getActiveKeySecret>>;
   try {
-    active = await getActiveKeySecret(await getDb(), user.id, keySecretFor);
+    active = await getActiveKeySecret(await getDb(), user.id, keyRing());
   } catch (err) {
     if (!(err instanceof DecryptionError)) throw err;
     // The secret changed (or the row was altered): the key is unusable, not a reason to crash every page.

@@ -1,17 +1,21 @@
 import "server-only";
 import { z } from "zod";
-import { badResponse } from "@/lib/server/runcrate/errors";
+import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { createHttp, type HttpOptions, type RequestSpec } from "@/lib/server/runcrate/http";
+import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
+import { redactForDisplay } from "@/lib/server/runcrate/redact";
+import { attachListNotes, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
 import {
   balanceResponseSchema,
   clusterResponseSchema,
-  clustersResponseSchema,
-  environmentsResponseSchema,
+  clusterSchema,
+  environmentSchema,
+  idString,
   idempotencyKeySchema,
-  offersResponseSchema,
+  offerSchema,
   sshKeyResponseSchema,
-  sshKeysResponseSchema,
-  storageResponseSchema,
+  sshKeySchema,
+  storageVolumeSchema,
   testResponseSchema,
   type AddSshKeyBody,
   type Balance,
@@ -19,7 +23,6 @@ import {
   type ClusterTest,
   type CreateClusterBody,
   type Environment,
-  type Meta,
   type Offer,
   type SshKey,
   type StorageVolume,
@@ -38,20 +41,51 @@ import {
 export type RuncrateClientOptions = HttpOptions;
 export type RuncrateClient = ReturnType<typeof createRuncrateClient>;
 
-/** A list that says it has more pages but never stops is a bug upstream; give up rather than loop. */
+/** A list that says it has more pages but never stops is a bug upstream; stop there rather than loop. */
 export const MAX_PAGES = 50;
+/** The most items per page the client asks for in limit/offset paging (the SDKs' cap). */
+const MAX_LIMIT = 100;
 
 const CLUSTER_NOT_FOUND =
   "That cluster doesn't exist in this environment. It may have been deleted, or the link is old.";
 
-type ListEnvelope<T> = { data: T[]; meta?: Meta | null };
+type ListSpec<S extends z.ZodType> = Omit<RequestSpec<typeof listEnvelopeSchema>, "schema"> & { item: S };
+
+/** An item's id as a string, for spotting repeated pages and duplicates; null when it has none. */
+function idOf(item: unknown): string | null {
+  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === "string" || typeof id === "number" ? String(id) : null;
+}
 
 function clusterPath(id: string): string {
   return `/clusters/${encodeURIComponent(id)}`;
 }
 
+/** What a DELETE answered when it did not carry the whole cluster. */
+export type TerminateStub = { id: string; status: string; stub: true };
+
+const deleteResponseSchema = z.looseObject({ data: z.unknown().nullish() });
+const rawEnvelopeSchema = z.looseObject({ data: z.looseObject({ id: z.unknown() }) });
+const stubSchema = z.looseObject({ id: idString, status: z.string().nullish() });
+/** Statuses that mean a terminate has been taken (or was not needed). */
+const ENDING = new Set(["terminating", "terminated", "failed"]);
+
 export function createRuncrateClient(opts: RuncrateClientOptions) {
   const http = createHttp(opts);
+
+  async function afterDeleteNotFound(id: string, notFound: RuncrateError): Promise<Cluster | TerminateStub> {
+    let cluster: Cluster;
+    try {
+      cluster = await client.getCluster(id);
+    } catch (err) {
+      // Gone now, and our earlier attempt may have been the one that ended it (its answer was lost).
+      if (isRuncrateError(err) && err.kind === "not_found" && notFound.attempts > 1)
+        return { id, status: "terminated", stub: true };
+      throw notFound;
+    }
+    if (ENDING.has(cluster.status)) return cluster;
+    throw notFound;
+  }
 
   /** Reads a response that must have a body (null only where the spec allows it). */
   async function one<S extends z.ZodType>(
@@ -62,27 +96,92 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     return { status: res.status, body: res.body };
   }
 
-  /** GET a list, following `meta.hasMore` + `meta.cursor` (sent back as `?cursor=`) for at most MAX_PAGES pages. */
-  async function all<T, S extends z.ZodType<ListEnvelope<T>>>(spec: RequestSpec<S>): Promise<T[]> {
-    const items: T[] = [];
-    const seen = new Set<string>();
-    let cursor: string | null = null;
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const query: Record<string, string | undefined> =
-        cursor === null ? { ...spec.query } : { ...spec.query, cursor };
-      const { status, body } = await one({ ...spec, query });
-      items.push(...body.data);
-      const next = body.meta?.hasMore ? body.meta.cursor : null;
-      if (next === null || next === undefined || next === "") return items;
-      cursor = String(next);
-      if (seen.has(cursor))
-        throw badResponse(spec.endpoint, status, `paging repeated cursor ${cursor.slice(0, 40)}`);
-      seen.add(cursor);
+  /**
+   * GET every page of a list. The paging scheme is the one the answer's `meta` speaks: a non-empty `meta.cursor` is
+   * sent back as `?cursor=`; otherwise `hasMore: true` (or a `total` not yet reached) asks for the next page with
+   * `?offset=&limit=` (the scheme of /billing/transactions and the official SDKs). A server that ignores the paging
+   * parameter (the next page starts with the first page's first item, or a cursor comes back again) is read once:
+   * the list is what came back, marked incomplete, and logged — never failed, never duplicated. Items are read one
+   * by one (lists.ts): an unreadable one is dropped, counted and logged.
+   */
+  async function all<S extends z.ZodType>(spec: ListSpec<S>): Promise<z.output<S>[]> {
+    const { item, ...rest } = spec;
+    const items: z.output<S>[] = [];
+    const ids = new Set<string>();
+    const cursors = new Set<string>();
+    const failures: string[] = [];
+    let unreadable = 0;
+    let incomplete = false;
+    let received = 0;
+    let firstId: string | null = null;
+    let paging: Record<string, string> = {};
+    const workaround = (kind: string, status: number, reason: string) => {
+      incomplete = true;
+      http.note({ ...splitEndpoint(spec.endpoint), status, kind, reason });
+    };
+    for (let page = 1; ; page++) {
+      if (page > MAX_PAGES) {
+        workaround("paging_unbounded", 200, `still more after ${MAX_PAGES} pages; showing what was read`);
+        break;
+      }
+      const { status, body } = await one({
+        ...rest,
+        query: { ...spec.query, ...paging },
+        schema: listEnvelopeSchema,
+      });
+      const raw = body.data;
+      if (page === 1) firstId = idOf(raw[0]);
+      else if (raw.length > 0 && firstId !== null && idOf(raw[0]) === firstId) {
+        workaround("paging_ignored", status, `page ${page} repeated page 1; the server ignores paging`);
+        break;
+      }
+      const read = readItems(item, raw, received);
+      unreadable += read.failed.length;
+      for (const f of read.failed) failures.push(...f.issues);
+      for (const it of read.items) {
+        const id = idOf(it);
+        if (id !== null) {
+          if (ids.has(id)) continue;
+          ids.add(id);
+        }
+        items.push(it);
+      }
+      received += raw.length;
+
+      const meta = body.meta;
+      if (!meta || meta.hasMore === false || raw.length === 0) break;
+      const cursor = meta.cursor === null || meta.cursor === undefined ? "" : String(meta.cursor);
+      if (cursor !== "") {
+        if (cursors.has(cursor)) {
+          workaround("paging_ignored", status, "the same cursor came back twice; the server ignores paging");
+          break;
+        }
+        cursors.add(cursor);
+        paging = { cursor };
+        continue;
+      }
+      const total = typeof meta.total === "number" ? meta.total : null;
+      if (total !== null && received >= total) break;
+      if (meta.hasMore !== true && total === null) break;
+      const limit = typeof meta.limit === "number" && meta.limit > 0 ? meta.limit : raw.length;
+      paging = {
+        offset: String(received),
+        limit: String(Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)))),
+      };
     }
-    throw badResponse(spec.endpoint, 200, `more than ${MAX_PAGES} pages`);
+    if (unreadable > 0) {
+      http.note({
+        ...splitEndpoint(spec.endpoint),
+        status: 200,
+        kind: "items_dropped",
+        issues: failures,
+        reason: `${unreadable} of ${received} items did not match the schema and were left out`,
+      });
+    }
+    return attachListNotes(items, { unreadable, incomplete });
   }
 
-  return {
+  const client = {
     /** GET /clusters/offers — community offers only when asked for; `volume` keeps offers that take a volume. */
     async listOffers(q: { volume?: boolean; includeCommunity?: boolean } = {}): Promise<Offer[]> {
       return all({
@@ -93,7 +192,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
           volume: q.volume === undefined ? undefined : String(q.volume),
           include_community: q.includeCommunity === undefined ? undefined : String(q.includeCommunity),
         },
-        schema: offersResponseSchema,
+        item: offerSchema,
         retry: "safe",
       });
     },
@@ -104,7 +203,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/clusters",
         endpoint: "GET /clusters",
-        schema: clustersResponseSchema,
+        item: clusterSchema,
         retry: "safe",
       });
     },
@@ -120,6 +219,22 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         notFoundMessage: CLUSTER_NOT_FOUND,
       });
       return body.data;
+    },
+
+    /**
+     * GET /clusters/{id} as Runcrate sent it, for the Inspect view: the `data` object unparsed (unknown fields and
+     * original types kept), every string run through the redactor. Not for logic — use getCluster.
+     */
+    async getClusterRaw(id: string): Promise<unknown> {
+      const { body } = await one({
+        method: "GET",
+        path: clusterPath(id),
+        endpoint: "GET /clusters/{id}",
+        schema: rawEnvelopeSchema,
+        retry: "safe",
+        notFoundMessage: CLUSTER_NOT_FOUND,
+      });
+      return redactForDisplay(body.data, [opts.apiKey, opts.apiKey.trim()]);
     },
 
     /**
@@ -148,18 +263,37 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
       return { cluster: res.body.data, replayed: res.status === 200 };
     },
 
-    /** DELETE /clusters/{id} — 200/202 carry the cluster (now terminating); 204 resolves to null. Repeating it is harmless. */
-    async terminateCluster(id: string): Promise<Cluster | null> {
-      const res = await http.request({
-        method: "DELETE",
-        path: clusterPath(id),
-        endpoint: "DELETE /clusters/{id}",
-        schema: clusterResponseSchema,
-        retry: "safe",
-        allowEmpty: true,
-        notFoundMessage: CLUSTER_NOT_FOUND,
+    /**
+     * DELETE /clusters/{id} — 200/202 carry the cluster (now terminating), or only a `{id, status}` stub (202); 204
+     * resolves to null. Repeating it is harmless. A 404 is checked against a read of the cluster: when it is
+     * terminating, terminated or failed, or gone after a retried DELETE (the first answer was lost), the terminate
+     * worked — it is not "that cluster doesn't exist".
+     */
+    async terminateCluster(id: string): Promise<Cluster | TerminateStub | null> {
+      let res: { status: number; body: z.output<typeof deleteResponseSchema> | null };
+      try {
+        res = await http.request({
+          method: "DELETE",
+          path: clusterPath(id),
+          endpoint: "DELETE /clusters/{id}",
+          schema: deleteResponseSchema,
+          retry: "safe",
+          allowEmpty: true,
+          notFoundMessage: CLUSTER_NOT_FOUND,
+        });
+      } catch (err) {
+        if (!isRuncrateError(err) || err.kind !== "not_found") throw err;
+        return afterDeleteNotFound(id, err);
+      }
+      const data = res.body?.data;
+      if (data === undefined || data === null) return null;
+      const full = clusterSchema.safeParse(data);
+      if (full.success) return full.data;
+      const stub = stubSchema.safeParse(data);
+      if (stub.success) return { id: stub.data.id, status: stub.data.status ?? "terminating", stub: true };
+      throw badResponse("DELETE /clusters/{id}", res.status, "neither a cluster nor an {id, status} stub", {
+        field: full.error.issues[0]?.path.map(String).join("."),
       });
-      return res.body?.data ?? null;
     },
 
     /** PATCH /clusters/{id} with `{ node_count }` */
@@ -196,7 +330,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/ssh-keys",
         endpoint: "GET /ssh-keys",
-        schema: sshKeysResponseSchema,
+        item: sshKeySchema,
         retry: "safe",
       });
     },
@@ -220,7 +354,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/storage",
         endpoint: "GET /storage",
-        schema: storageResponseSchema,
+        item: storageVolumeSchema,
         retry: "safe",
       });
     },
@@ -243,9 +377,10 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         method: "GET",
         path: "/environments",
         endpoint: "GET /environments",
-        schema: environmentsResponseSchema,
+        item: environmentSchema,
         retry: "safe",
       });
     },
   };
+  return client;
 }

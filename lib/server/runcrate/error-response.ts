@@ -6,7 +6,6 @@ import "server-only";
  */
 import { ERROR_MESSAGES, RuncrateError, rateLimitedMessage } from "@/lib/server/runcrate/errors";
 import { redact, redactDeep, toDisplayText } from "@/lib/server/runcrate/redact";
-import { errorEnvelopeSchema } from "@/lib/runcrate/schemas";
 
 function formatCredits(n: number): string {
   return `$${n.toFixed(2)}`;
@@ -30,18 +29,22 @@ function readUpstreamError(bodyText: string): UpstreamError {
   } catch {
     return { code: null, message: null, details: null };
   }
-  const envelope = errorEnvelopeSchema.safeParse(json);
-  if (envelope.success) {
-    const { code, message, details } = envelope.data.error;
-    return { code, message, details: details ?? null };
-  }
   if (!isRecord(json)) return { code: null, message: null, details: null };
   const err = json.error;
   if (isRecord(err)) {
+    const details: Record<string, unknown> | null = isRecord(err.details) ? { ...err.details } : null;
+    // `{error: {message, errors: [...]}}` (FastAPI's loc/msg, or field/message) keeps its list beside the details.
+    if (Array.isArray(err.errors) && details?.errors === undefined) {
+      return {
+        code: typeof err.code === "string" ? err.code : null,
+        message: typeof err.message === "string" ? err.message : null,
+        details: { ...details, errors: err.errors },
+      };
+    }
     return {
       code: typeof err.code === "string" ? err.code : null,
       message: typeof err.message === "string" ? err.message : null,
-      details: isRecord(err.details) ? err.details : null,
+      details,
     };
   }
   const message = [err, json.message, json.detail].find((v): v is string => typeof v === "string") ?? null;
@@ -58,9 +61,26 @@ function messageOf(v: unknown): string | null {
   return null;
 }
 
+/** Where a request field lives in FastAPI's `loc` (`["body", "node_count"]`): the leading location is not a field. */
+const LOC_PREFIXES = new Set(["body", "query", "path", "header", "cookie"]);
+
+/** Keys of `details` that describe the error rather than name a field. */
+const DETAIL_META_KEYS = new Set([
+  "field",
+  "message",
+  "reason",
+  "detail",
+  "errors",
+  "fields",
+  "code",
+  "param",
+  "id",
+]);
+
 /**
- * Field errors from a 422's `details`. The simulator sends `{ field, message?, … }` for one field; other servers send
- * `errors`/`fields` as a field → message(s) map or as an array of `{ field | path, message }`.
+ * Field errors from a 400/422's `details`. The simulator sends `{ field, message?, … }` for one field; other servers
+ * send `errors`/`fields` as a field → message(s) map or as an array of `{ field | path | loc, message | msg }`, or put
+ * the field → messages map in `details` itself (`{node_count: ["must be even"]}`).
  */
 export function fieldErrorsFrom(
   details: Record<string, unknown> | null,
@@ -70,14 +90,17 @@ export function fieldErrorsFrom(
   const out: Record<string, string> = {};
   if (!details) return out;
   const add = (field: unknown, message: unknown) => {
-    const name = Array.isArray(field) ? field.join(".") : field;
+    const parts = Array.isArray(field) ? field.map(String) : null;
+    if (parts && parts.length > 1 && LOC_PREFIXES.has(parts[0]!)) parts.shift();
+    const name = parts ? parts.join(".") : field;
     if (typeof name !== "string" || !name) return;
     const text = toDisplayText(messageOf(message) ?? fallbackMessage ?? "This value was rejected.", secrets);
     if (text) out[redact(name, secrets).slice(0, 100)] = text;
   };
   for (const source of [details.errors, details.fields]) {
     if (Array.isArray(source)) {
-      for (const item of source) if (isRecord(item)) add(item.field ?? item.path ?? item.name, item);
+      for (const item of source)
+        if (isRecord(item)) add(item.field ?? item.path ?? item.loc ?? item.name, item);
     } else if (isRecord(source)) {
       for (const [field, message] of Object.entries(source)) add(field, message);
     }
@@ -85,12 +108,45 @@ export function fieldErrorsFrom(
   if (typeof details.field === "string") {
     add(details.field, details.message ?? details.reason ?? details.detail ?? fallbackMessage);
   }
+  if (Object.keys(out).length === 0) {
+    // A bare field → messages map: only entries whose value is a list of messages (`{hint: "x"}` is not a field).
+    for (const [field, message] of Object.entries(details)) {
+      if (DETAIL_META_KEYS.has(field)) continue;
+      if (Array.isArray(message) && message.some((m) => typeof m === "string")) add(field, message);
+    }
+  }
   return out;
 }
 
 function numberOrNull(v: unknown): number | null {
   const n = typeof v === "string" ? Number(v) : v;
   return typeof n === "number" && Number.isFinite(n) ? n : null;
+}
+
+/** Names a 402's `details` give the amount needed and the balance under (the documented ones first). */
+const REQUIRED_NAMES = [
+  "required",
+  "needed",
+  "needed_credits",
+  "required_credits",
+  "requiredCredits",
+  "neededCredits",
+];
+const BALANCE_NAMES = [
+  "balance",
+  "available",
+  "available_credits",
+  "availableCredits",
+  "credits_balance",
+  "creditsBalance",
+];
+
+function firstNumber(details: Record<string, unknown> | null, names: readonly string[]): number | null {
+  for (const name of names) {
+    const n = numberOrNull(details?.[name]);
+    if (n !== null) return n;
+  }
+  return null;
 }
 
 /** `Retry-After` as seconds (a number or an HTTP date); falls back to the body's `details.retry_after`. */
@@ -154,13 +210,26 @@ export function errorFromResponse(
   if (status >= 500)
     return new RuncrateError({ ...base, kind: "server", userMessage: ERROR_MESSAGES.server });
   switch (status) {
-    case 400:
+    case 400: {
+      // Validation answered as 400 (the official SDKs' own tests model it so): with a body that says what is wrong,
+      // it is a 422 by another number — the upstream words and the fields are shown, and no retry is suggested.
+      const fieldErrors = fieldErrorsFrom(details, upstream.message, ctx.secrets);
+      if (shown || Object.keys(fieldErrors).length > 0) {
+        return new RuncrateError({
+          ...base,
+          kind: "validation",
+          fieldErrors,
+          userMessage: shown ? `Runcrate rejected the request: ${shown}` : ERROR_MESSAGES.validation,
+        });
+      }
       return new RuncrateError({ ...base, kind: "bad_request", userMessage: ERROR_MESSAGES.bad_request });
+    }
     case 401:
       return new RuncrateError({ ...base, kind: "unauthorized", userMessage: ERROR_MESSAGES.unauthorized });
     case 402: {
-      const required = numberOrNull(details?.required);
-      const balance = numberOrNull(details?.balance);
+      // Only figures the API gave, under whichever of the common names it used; never ones we worked out ourselves.
+      const required = firstNumber(details, REQUIRED_NAMES);
+      const balance = firstNumber(details, BALANCE_NAMES);
       const userMessage =
         required != null && balance != null
           ? `Not enough credits: this needs at least ${formatCredits(required)} and the workspace has ${formatCredits(
@@ -168,7 +237,9 @@ export function errorFromResponse(
             )}. Add credits on runcrate.ai, then try again.`
           : required != null
             ? `Not enough credits: this needs at least ${formatCredits(required)} in the workspace. Add credits on runcrate.ai, then try again.`
-            : ERROR_MESSAGES.insufficient_credits;
+            : shown
+              ? `Not enough credits in this Runcrate workspace. Runcrate says: ${shown.replace(/\.?$/, ".")} Add credits on runcrate.ai, then try again.`
+              : ERROR_MESSAGES.insufficient_credits;
       return new RuncrateError({ ...base, kind: "insufficient_credits", userMessage });
     }
     case 403:

@@ -45,6 +45,8 @@ export class RuncrateError extends Error {
   readonly details: Record<string, unknown> | null;
   readonly fieldErrors: Record<string, string>;
   readonly retryAfterSeconds: number | null;
+  /** How many attempts the call made before giving up (set by http.ts); 1 when it was not retried. */
+  attempts = 1;
 
   constructor(init: RuncrateErrorInit) {
     super(redact(init.message), init.cause ? { cause: init.cause } : undefined);
@@ -87,7 +89,8 @@ export function isRuncrateError(e: unknown): e is RuncrateError {
 // ───────────────────────────── user-facing texts ─────────────────────────────
 
 export const ERROR_MESSAGES = {
-  bad_request: "Runcrate couldn't accept this request. Try again; if it keeps happening, please report it.",
+  bad_request:
+    "Runcrate couldn't accept this request. Sending it again won't help; if it keeps happening, please report it.",
   unauthorized:
     "Runcrate rejected this API key. It may have been deactivated, deleted or mistyped — add a working key in Settings.",
   insufficient_credits:
@@ -96,7 +99,7 @@ export const ERROR_MESSAGES = {
     "This API key isn't allowed to do that. Ask a workspace owner or manager for access, or use another key.",
   not_found: "Runcrate couldn't find that. It may have been deleted, or belong to another environment.",
   conflict: "That conflicts with the current state on Runcrate. Refresh the page and try again.",
-  validation: "Runcrate rejected some of the values. Check them and try again.",
+  validation: "Runcrate rejected some of the values. Check them and change what it points out.",
   server: "Runcrate had a problem on its side. Try again in a moment.",
   bad_response:
     "Runcrate sent an answer Clusterdeck couldn't read. Try again; if it keeps happening, please report it.",
@@ -111,12 +114,21 @@ export function rateLimitedMessage(retryAfterSeconds: number | null): string {
 }
 
 /** A 2xx whose body is not what the endpoint promises (not JSON, an HTML page, or failing the schema). */
-export function badResponse(endpoint: string, status: number, why: string): RuncrateError {
+export function badResponse(
+  endpoint: string,
+  status: number,
+  why: string,
+  o: { field?: string } = {},
+): RuncrateError {
+  // Which field broke, so the page can say it (issue #14): `data.hourly_rate_per_node` reads as `hourly_rate_per_node`.
+  const field = o.field === "(root)" ? undefined : o.field?.replace(/^data\.?/, "").slice(0, 100);
   return new RuncrateError({
     kind: "bad_response",
     status,
     message: `Runcrate ${endpoint} answered HTTP ${status} with an unusable body: ${why}`,
-    userMessage: ERROR_MESSAGES.bad_response,
+    userMessage: field
+      ? `Runcrate sent an answer Clusterdeck couldn't read (the field "${field}" is missing or of another type). Try again; if it keeps happening, please report it.`
+      : ERROR_MESSAGES.bad_response,
   });
 }
 

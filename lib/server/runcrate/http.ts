@@ -1,4 +1,5 @@
 import "server-only";
+import type { Logger } from "pino";
 import type { z } from "zod";
 import packageJson from "@/package.json";
 import { env } from "@/lib/server/env";
@@ -12,6 +13,7 @@ import {
   unusableKeyError,
 } from "@/lib/server/runcrate/errors";
 import { redact } from "@/lib/server/runcrate/redact";
+import { logUpstream, splitEndpoint, upstreamLog } from "@/lib/server/runcrate/upstream-log";
 
 /**
  * One HTTP exchange with the Runcrate API: URL and headers, a timeout on every attempt, the retry rules, and turning
@@ -44,6 +46,8 @@ export type HttpOptions = {
   retryMaxDelayMs?: number;
   /** Longest Retry-After the client waits out itself. */
   maxRetryAfterSeconds?: number;
+  /** Where failed and mismatched calls are logged (default: the shared pino logger); tests capture it. */
+  logger?: Logger;
 };
 
 export type RequestSpec<S extends z.ZodType> = {
@@ -62,7 +66,24 @@ export type RequestSpec<S extends z.ZodType> = {
   notFoundMessage?: string;
 };
 
-export type HttpResult<T> = { status: number; body: T };
+export type HttpResult<T> = { status: number; body: T; requestId: string | null };
+
+/** What the last attempt saw, for the log line of a failed call. */
+type Trace = { status: number | null; requestId: string | null; issues: string[] };
+
+/** The request id Runcrate (or a proxy) gave this answer, from the usual headers or `meta.requestId`. */
+function requestIdOf(headers: Headers, json: unknown): string | null {
+  const h = headers.get("x-request-id") ?? headers.get("request-id") ?? headers.get("x-amzn-requestid");
+  if (h) return h;
+  const meta = typeof json === "object" && json !== null ? (json as { meta?: unknown }).meta : null;
+  const id = typeof meta === "object" && meta !== null ? (meta as { requestId?: unknown }).requestId : null;
+  return typeof id === "string" ? id : null;
+}
+
+/** zod issue paths as `data.3.hourly_rate_per_node` (`(root)` for the whole body). */
+export function issuePaths(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((i) => i.path.map(String).join(".") || "(root)");
+}
 
 export const USER_AGENT = `clusterdeck/${packageJson.version}`;
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -83,6 +104,7 @@ export function createHttp(opts: HttpOptions) {
   const maxRetryAfter = opts.maxRetryAfterSeconds ?? 10;
   const environment = opts.environment?.trim() || null;
   const fetchImpl = opts.fetchImpl ?? fetch;
+  const logger = opts.logger ? opts.logger.child({ area: "runcrate" }) : upstreamLog;
 
   function buildUrl(spec: RequestSpec<z.ZodType>): string {
     const path = spec.path.startsWith("/") ? spec.path : `/${spec.path}`;
@@ -107,7 +129,11 @@ export function createHttp(opts: HttpOptions) {
     spec: RequestSpec<S>,
     url: string,
     headers: Headers,
+    trace: Trace,
   ): Promise<HttpResult<z.output<S> | null>> {
+    trace.status = null;
+    trace.requestId = null;
+    trace.issues = [];
     const signal = AbortSignal.timeout(timeoutMs);
     const mutation = spec.method !== "GET";
     let res: Response;
@@ -128,10 +154,21 @@ export function createHttp(opts: HttpOptions) {
       throw unreachableError(spec.endpoint, err, secrets);
     }
 
+    trace.status = res.status;
+    trace.requestId = requestIdOf(res.headers, null);
     const ctx = { endpoint: spec.endpoint, secrets, notFoundMessage: spec.notFoundMessage };
-    if (!res.ok) throw errorFromResponse(res.status, text, res.headers, ctx);
+    if (!res.ok) {
+      if (!trace.requestId) {
+        try {
+          trace.requestId = requestIdOf(res.headers, JSON.parse(text));
+        } catch {
+          // not JSON: no request id in the body
+        }
+      }
+      throw errorFromResponse(res.status, text, res.headers, ctx);
+    }
     if (text.trim() === "") {
-      if (spec.allowEmpty) return { status: res.status, body: null };
+      if (spec.allowEmpty) return { status: res.status, body: null, requestId: trace.requestId };
       throw badResponse(spec.endpoint, res.status, "empty body");
     }
     let json: unknown;
@@ -146,15 +183,19 @@ export function createHttp(opts: HttpOptions) {
         `not JSON (${redact(type, secrets).slice(0, 80)}, ${text.length} bytes)`,
       );
     }
+    trace.requestId ??= requestIdOf(res.headers, json);
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {
+      trace.issues = issuePaths(parsed.error.issues);
       const issues = parsed.error.issues
         .slice(0, 5)
         .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
         .join("; ");
-      throw badResponse(spec.endpoint, res.status, `schema mismatch — ${redact(issues, secrets)}`);
+      throw badResponse(spec.endpoint, res.status, `schema mismatch — ${redact(issues, secrets)}`, {
+        field: redact(trace.issues[0] ?? "(root)", secrets),
+      });
     }
-    return { status: res.status, body: parsed.data };
+    return { status: res.status, body: parsed.data, requestId: trace.requestId };
   }
 
   function retryable(err: RuncrateError, mode: RetryMode): boolean {
@@ -178,16 +219,41 @@ export function createHttp(opts: HttpOptions) {
     const url = buildUrl(spec);
     // Built once: every attempt sends identical headers, so a create's Idempotency-Key never changes between tries.
     const headers = buildHeaders(spec);
+    const started = performance.now();
+    const trace: Trace = { status: null, requestId: null, issues: [] };
     for (let retryIndex = 0; ; retryIndex++) {
       try {
-        return await attempt(spec, url, headers);
+        return await attempt(spec, url, headers, trace);
       } catch (err) {
         if (!isRuncrateError(err)) throw err;
-        if (retryIndex >= maxRetries || !retryable(err, spec.retry)) throw err;
+        if (retryIndex >= maxRetries || !retryable(err, spec.retry)) {
+          err.attempts = retryIndex + 1;
+          // One line per failed call (not per attempt): the operator's record of what Runcrate answered.
+          logUpstream(
+            logger,
+            err.kind === "server" || err.kind === "bad_response" ? "error" : "warn",
+            {
+              ...splitEndpoint(spec.endpoint),
+              status: trace.status,
+              durationMs: performance.now() - started,
+              kind: err.kind,
+              issues: trace.issues,
+              requestId: trace.requestId,
+              attempts: retryIndex + 1,
+            },
+            secrets,
+          );
+          throw err;
+        }
         await new Promise((resolve) => setTimeout(resolve, delayMs(retryIndex, err)));
       }
     }
   }
 
-  return { request, environment, baseUrl };
+  /** Logs a workaround of the client (a dropped list item, ignored paging) with this client's secrets scrubbed. */
+  function note(entry: Parameters<typeof logUpstream>[2]): void {
+    logUpstream(logger, "warn", entry, secrets);
+  }
+
+  return { request, note, environment, baseUrl };
 }

@@ -44,6 +44,23 @@ export async function readCluster(s: Scope, id: string): Promise<Cluster> {
   }
 }
 
+/**
+ * The cluster as Runcrate sent it (redacted), for the Inspect view. Same id check and same not-found words as
+ * readCluster; not coalesced — it is read once, on demand.
+ */
+export async function readClusterRaw(
+  s: { client: { getClusterRaw(id: string): Promise<unknown> } },
+  id: string,
+): Promise<unknown> {
+  if (!isClusterId(id)) throw clusterNotFound("malformed cluster id refused before the upstream call");
+  try {
+    return await s.client.getClusterRaw(id);
+  } catch (e) {
+    if (e instanceof RuncrateError && e.kind === "not_found") throw clusterNotFound(e.message);
+    throw e;
+  }
+}
+
 /** GET /clusters */
 export function readClusters(s: Scope): Promise<Cluster[]> {
   return coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters", () =>

@@ -48,3 +48,21 @@ export function toDisplayText(text: unknown, secrets: readonly string[] = [], ma
   if (!cleaned) return null;
   return cleaned.length > max ? `${cleaned.slice(0, max - 1).trimEnd()}…` : cleaned;
 }
+
+/** Field names whose values are secret whatever they look like (a join token, a private key). */
+const SECRET_FIELD = /(secret|password|passwd|token|api[_-]?key|private[_-]?key|credential)/i;
+
+/**
+ * For showing an upstream object as it is (the cluster page's Inspect view): redactDeep, and the value of every field
+ * named like a secret replaced whole.
+ */
+export function redactForDisplay(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== "object") return redactDeep(value, secrets, depth);
+  if (Array.isArray(value)) return value.map((v) => redactForDisplay(v, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[redact(k, secrets)] =
+      SECRET_FIELD.test(k) && v !== null && v !== "" ? REDACTED : redactForDisplay(v, secrets, depth + 1);
+  }
+  return out;
+}

@@ -2,8 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/server/db/client";
 import { createUser } from "@/lib/server/db/users";
 
-export const SECRET = { secret: randomBytes(32), version: 1 };
-export const secretFor = () => SECRET.secret;
+import type { KeyRing } from "@/lib/server/crypto/key-ring";
+
+export const SECRET: KeyRing = { current: randomBytes(32), previous: [] };
+/** The same ring, under the name the read-side tests use. */
+export const secretFor = SECRET;
 
 export function fakeKey(): string {
   return `rc_live_${randomBytes(18).toString("base64url")}`;

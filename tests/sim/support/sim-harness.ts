@@ -70,7 +70,10 @@ export async function startHarness(options: SimulatorOptions = {}) {
     let body: string | undefined;
     if (o.rawBody !== undefined) body = o.rawBody;
     else if (o.body !== undefined) body = JSON.stringify(o.body);
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const typed = Object.keys(headers).some((h) => h.toLowerCase() === "content-type");
+    // Control POSTs must say JSON even without a body (sim/control-guard.ts).
+    if (!typed && (body !== undefined || (method === "POST" && path.startsWith("/__sim"))))
+      headers["Content-Type"] = "application/json";
     const url = new URL(path.startsWith("/__sim") ? `${sim.url}${path}` : `${sim.apiUrl}${path}`);
     if (o.environment) url.searchParams.set("environment", o.environment);
     const started = performance.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { NAV_ITEMS, isNavItemActive, navItemForPath } from "@/components/shell/nav-items";
+import { NAV_ITEMS, headerTitleForPath, isNavItemActive, navItemForPath } from "@/components/shell/nav-items";
 
 describe("console navigation", () => {
   it("lists Offers, Clusters and Settings in that order", () => {
@@ -27,5 +27,13 @@ describe("console navigation", () => {
     expect(navItemForPath("/settings/keys")?.label).toBe("Settings");
     expect(navItemForPath("/offers")?.label).toBe("Offers");
     expect(navItemForPath("/")).toBeNull();
+  });
+
+  it("names the page too where it has a name of its own, so /clusters/new does not just say Clusters", () => {
+    expect(headerTitleForPath("/clusters/new")).toEqual({ area: "Clusters", page: "New cluster" });
+    expect(headerTitleForPath("/settings/keys/")).toEqual({ area: "Settings", page: "API keys" });
+    expect(headerTitleForPath("/clusters")).toEqual({ area: "Clusters", page: null });
+    expect(headerTitleForPath("/clusters/abc")).toEqual({ area: "Clusters", page: null });
+    expect(headerTitleForPath(null)).toEqual({ area: "Clusterdeck", page: null });
   });
 });

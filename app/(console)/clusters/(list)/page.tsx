@@ -9,6 +9,8 @@ import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { readClusters } from "@/lib/server/runcrate/reads";
 import { clustersQueryOptions } from "@/lib/query/clusters";
+import { listNotesKey } from "@/lib/query/list-notes";
+import { listNotesOf } from "@/lib/server/runcrate/lists";
 
 export const metadata: Metadata = { title: "Clusters" };
 
@@ -20,7 +22,10 @@ export default async function ClustersPage() {
   // Prefetch so the first paint has the table; a failure here is left to the client, which shows it and retries.
   const qc = new QueryClient();
   try {
-    qc.setQueryData(clustersQueryOptions().queryKey, await readClusters(ctx));
+    const { queryKey } = clustersQueryOptions();
+    const clusters = await readClusters(ctx);
+    qc.setQueryData(queryKey, clusters);
+    qc.setQueryData(listNotesKey(queryKey), listNotesOf(clusters));
   } catch {
     // the browser's first fetch reports the reason
   }

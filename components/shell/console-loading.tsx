@@ -1,7 +1,11 @@
+/**
+ * Each console segment that streams has a loading.tsx of its own, never one above /clusters/[id]: a boundary above a
+ * page starts the stream, and a page that streams can no longer answer 404 (the cluster page must, for unknown ids).
+ */
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** Shown inside the shell while a console page streams in: a title, a toolbar and a few table rows. */
-export default function ConsoleLoading() {
+export function ConsoleLoading() {
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-6">
       <span className="sr-only">Loading…</span>

@@ -1,5 +1,0 @@
-import { ClusterDetailSkeleton } from "@/components/clusters/skeletons";
-
-export default function Loading() {
-  return <ClusterDetailSkeleton />;
-}

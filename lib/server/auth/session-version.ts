@@ -1,0 +1,69 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { getDb, type Db } from "@/lib/server/db/client";
+import { isUuid } from "@/lib/server/db/users";
+import { users } from "@/lib/server/db/schema";
+
+/**
+ * Server-side revocation of the stateless session JWTs. Every user row has a session version; a token carries the
+ * version current when it was issued (`sv`), and a token whose version is not the current one is refused wherever
+ * a session is read (proxy.ts, pages, route handlers, actions through session-token.ts, and Auth.js's own
+ * /api/auth/session, which then clears the cookie instead of re-issuing it). Sign-out, "Sign out everywhere" and a
+ * password change bump it.
+ *
+ * The current version is cached per user for VERSION_TTL_MS, so a page polling every second costs one indexed
+ * primary-key read per user every couple of seconds, and a revocation holds on every instance within that time
+ * (at once on the instance that made it).
+ */
+export const VERSION_TTL_MS = 2_000;
+
+type VersionCache = LRUCache<string, { version: number | null }>;
+const holder = globalThis as unknown as { __clusterdeckSessionVersions?: VersionCache };
+function cache(): VersionCache {
+  holder.__clusterdeckSessionVersions ??= new LRUCache<string, { version: number | null }>({
+    max: 10_000,
+    ttl: VERSION_TTL_MS,
+    ttlResolution: 0,
+    fetchMethod: async (id) => ({ version: await readVersion(await getDb(), id) }),
+  });
+  return holder.__clusterdeckSessionVersions;
+}
+
+async function readVersion(db: Db, id: string): Promise<number | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select({ v: users.sessionVersion }).from(users).where(eq(users.id, id)).limit(1);
+  return row ? row.v : null;
+}
+
+/** The user's current session version (null: no such user), through the short cache. */
+export async function currentSessionVersion(id: string): Promise<number | null> {
+  return (await cache().fetch(id))?.version ?? null;
+}
+
+/**
+ * Whether a token's version is the user's current one. Tokens issued before versions existed carry none and count
+ * as version 0, so they stay valid until the user's first revocation.
+ */
+export async function isSessionCurrent(sub: string, sv: unknown): Promise<boolean> {
+  const version = typeof sv === "number" && Number.isInteger(sv) ? sv : sv === undefined ? 0 : NaN;
+  const current = await currentSessionVersion(sub);
+  return current !== null && current === version;
+}
+
+/** Ends every session of this user: the version goes up by one, and this instance forgets the old one at once. */
+export async function revokeSessions(db: Db, id: string): Promise<number | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ v: users.sessionVersion });
+  cache().delete(id);
+  return row ? row.v : null;
+}
+
+/** Drops this instance's cached version of a user (e.g. after deleting the account). */
+export function forgetSessionVersion(id: string): void {
+  cache().delete(id);
+}

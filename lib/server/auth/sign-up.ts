@@ -1,0 +1,42 @@
+import "server-only";
+import type { Db } from "@/lib/server/db/client";
+import { createUser, findUserByEmail, normalizeEmail } from "@/lib/server/db/users";
+import { hashPassword } from "@/lib/server/crypto/password";
+import { takeSignUpAttempt } from "./limits";
+import { passwordWeakness } from "./password-strength";
+
+export type SignUpResult =
+  | { ok: true }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }
+  | { ok: false; reason: "weak_password"; message: string }
+  | { ok: false; reason: "email_taken" };
+
+/**
+ * Creates an account from already validated input. In this order, cheapest first: the per-address allowance (so
+ * the form can't be used to test thousands of emails, or to create thousands of accounts), the password's strength,
+ * the duplicate check, and only then the expensive scrypt hash. The unique index still decides a race between two
+ * sign-ups with one email.
+ */
+export async function registerUser(
+  db: Db,
+  input: { email: string; name: string | null; password: string },
+  address: string,
+): Promise<SignUpResult> {
+  const limited = await takeSignUpAttempt(db, address);
+  if (limited) return { ok: false, reason: "rate_limited", ...limited };
+  const email = normalizeEmail(input.email);
+  const weak = passwordWeakness(input.password, [email, email.split("@")[0] ?? "", input.name ?? ""]);
+  if (weak) return { ok: false, reason: "weak_password", message: weak };
+  if (await findUserByEmail(db, email)) return { ok: false, reason: "email_taken" };
+  const created = await createUser(db, {
+    email,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+  });
+  return created.ok ? { ok: true } : { ok: false, reason: "email_taken" };
+}
+
+export function tooManySignUpsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many accounts were created from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}

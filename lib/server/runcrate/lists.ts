@@ -1,0 +1,57 @@
+import "server-only";
+import { z } from "zod";
+import { metaSchema } from "@/lib/runcrate/schemas";
+import { issuePaths } from "@/lib/server/runcrate/http";
+
+/**
+ * Tolerant reading of list answers (issue #14): the envelope is checked as a whole, each item on its own. One item
+ * off the schema is dropped and counted, never the whole list; what the console had to leave out travels with the
+ * list (listNotes) so the page can say so ("1 offer could not be read").
+ */
+
+/** `{data: [...], meta?}` with the items still unread. */
+export const listEnvelopeSchema = z.looseObject({
+  data: z.array(z.unknown()),
+  meta: metaSchema.nullish(),
+});
+
+export type ListNotes = {
+  /** Items that did not match the schema and were left out. */
+  unreadable: number;
+  /** The server ignored paging or never stopped: the list may be missing items. */
+  incomplete: boolean;
+};
+
+const notes = new WeakMap<readonly unknown[], ListNotes>();
+
+/** What was left out of a list the client returned; null when it is whole. */
+export function listNotesOf(list: unknown): ListNotes | null {
+  return Array.isArray(list) ? (notes.get(list) ?? null) : null;
+}
+
+export function attachListNotes<T>(list: T[], n: ListNotes): T[] {
+  if (n.unreadable > 0 || n.incomplete) notes.set(list, n);
+  return list;
+}
+
+export type ItemFailure = { index: number; issues: string[] };
+
+/** Parses each item on its own; the ones that fail are returned with their issue paths (`3.hourly_rate_per_node`). */
+export function readItems<S extends z.ZodType>(
+  schema: S,
+  raw: readonly unknown[],
+  offset = 0,
+): { items: z.output<S>[]; failed: ItemFailure[] } {
+  const items: z.output<S>[] = [];
+  const failed: ItemFailure[] = [];
+  raw.forEach((item, i) => {
+    const r = schema.safeParse(item);
+    if (r.success) items.push(r.data);
+    else
+      failed.push({
+        index: offset + i,
+        issues: issuePaths(r.error.issues).map((p) => `data.${offset + i}.${p}`),
+      });
+  });
+  return { items, failed };
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
+import { signUpWithKey } from "./support/account";
+
+/**
+ * Issue #14 in the browser, against the simulator's response variants: what a person sees when the API answers
+ * differently from runcrate-api.md. Screenshots of the pages touched go to shots/ (git-ignored) for a look by eye.
+ */
+
+const SHOTS = process.env.E2E_SHOTS === "1";
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `shots/14-${name}-${theme}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("#14.2 offers page: two unreadable offers are left out and counted, the rest listed", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  await setVariants(request, key, ["odd-offer", "string-prices", "long-gpu-name"]);
+  await page.goto("/offers");
+  await expect(page.getByTestId("list-notes")).toHaveText(/^2 offers could not be read and are not shown\./);
+  await expect(page.locator("[data-offer-id]").first()).toBeVisible();
+  await expect(page.locator('[data-offer-id="h100-sxm-8x-ib-helsinki"]')).toHaveCount(0);
+  // #14.11: the 100-character GPU name wraps inside its column; the page does not scroll sideways.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shoot(page, "offers");
+});
+
+test("#14.1 offers page: a server that ignores paging shows its first page once, with a note", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  await setVariants(request, key, ["paging-ignored:3"]);
+  await page.goto("/offers");
+  await expect(page.getByTestId("list-notes")).toHaveText(/some offers may be missing/);
+  const ids = await page
+    .locator("[data-offer-id]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-offer-id")));
+  expect(ids.length).toBeGreaterThan(0);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test("#14.4 #14.5 #14.12 ready cluster: warning not failure, active machines up, Inspect shows the raw object", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { nodes: 2, stack: "none" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  await setVariants(request, key, ["failure-reason-running", "node-status-active"]);
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByTestId("failure-warning")).toContainText("still ready and billed");
+  await expect(page.getByTestId("failure-card")).toHaveCount(0);
+  await expect(page.getByText(/2 of 2 up/)).toBeVisible();
+  await expect(page.locator("[data-testid=node-row][data-in-progress]")).toHaveCount(0);
+
+  const dialog = page.getByRole("dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Inspect" }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const json = dialog.getByTestId("inspect-json");
+  await expect(json).toContainText(`"id": "${cluster.id}"`);
+  await expect(json).toContainText(`"failure_reason": "node_degraded"`);
+  await expect(dialog.getByRole("button", { name: /Copy JSON/ })).toBeVisible();
+  expect(await json.textContent()).not.toContain(key);
+  await shoot(page, "inspect");
+  await page.keyboard.press("Escape");
+  await shoot(page, "cluster");
+});

@@ -1,0 +1,150 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { e2e } from "../../playwright.config";
+import { signIn, signOut, signUp, uniqueEmail } from "./support/account";
+
+/** Issue 16: sessions that end, redirects that stay home, limits and checks that can't be sidestepped. */
+
+async function sessionCookieOf(page: import("@playwright/test").Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  const session = cookies.filter((c) => c.name.startsWith("authjs.session-token"));
+  expect(session.length).toBeGreaterThan(0);
+  return session.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+async function withCookie(request: APIRequestContext, path: string, cookie: string) {
+  return request.get(path, { headers: { cookie }, maxRedirects: 0 });
+}
+
+test("a session cookie copied before sign-out no longer works after it, and is not re-issued", async ({
+  page,
+  request,
+}) => {
+  await signUp(page);
+  await page.waitForURL("**/settings/keys");
+  const copied = await sessionCookieOf(page);
+  expect((await withCookie(request, "/api/balance", copied)).status()).not.toBe(401);
+
+  await signOut(page);
+  await expect
+    .poll(async () => (await withCookie(request, "/api/balance", copied)).status(), { timeout: 5_000 })
+    .toBe(401);
+  const pageRes = await withCookie(request, "/settings", copied);
+  expect(pageRes.status()).toBe(307);
+  expect(pageRes.headers()["location"]).toMatch(/\/sign-in/);
+  const session = await withCookie(request, "/api/auth/session", copied);
+  expect(await session.json()).toBeNull();
+  // No fresh token: the only session cookie set is the one clearing it.
+  for (const c of session.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie"))
+    if (/authjs\.session-token/.test(c.value)) expect(c.value).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+});
+
+test("Settings' Sign out everywhere ends every session, including other browsers'", async ({
+  page,
+  browser,
+}) => {
+  const { email, password } = await signUp(page);
+  await page.waitForURL("**/settings/keys");
+  const other = await browser.newPage();
+  await signIn(other, email, password);
+  await other.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.waitForURL("**/sign-in**");
+  await other.goto("/settings");
+  await expect(other).toHaveURL(/\/sign-in/);
+  // Signing in again works, with a fresh session.
+  await signIn(page, email, password);
+  await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+  await other.close();
+});
+
+test("a signed-in user's callbackUrl with dot segments stays on this origin", async ({ page, request }) => {
+  await signUp(page);
+  await page.waitForURL("**/settings/keys");
+  const cookie = await sessionCookieOf(page);
+  for (const payload of [
+    "/.//evil.example/phish",
+    "/%2e//evil.example/phish",
+    "/a/..//evil.example/phish",
+    "/sign-in/..//evil.example/phish",
+  ]) {
+    for (const path of ["/sign-in", "/sign-up"]) {
+      const res = await withCookie(request, `${path}?callbackUrl=${encodeURIComponent(payload)}`, cookie);
+      expect(res.status(), `${path} ${payload}`).toBe(307);
+      const location = res.headers()["location"] ?? "";
+      expect(location.startsWith("//"), location).toBe(false);
+      expect(new URL(location, e2e.appUrl).origin, location).toBe(e2e.appUrl);
+    }
+  }
+});
+
+test("a server-action post to a path ending in .<ext> gets a clean 4xx from the proxy", async ({
+  request,
+}) => {
+  for (const path of ["/x.y", "/clusters/a.b"]) {
+    const res = await request.post(path, {
+      headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" },
+      data: "not json {",
+      maxRedirects: 0,
+    });
+    expect(res.status(), path).toBe(400);
+  }
+});
+
+test("sign-up refuses a guessable password with feedback under the field", async ({ page }) => {
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Password", { exact: true }).fill("aaaaaaaaaaaa");
+  await page.getByLabel("Confirm password").fill("aaaaaaaaaaaa");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(/This password is too easy to guess\. Repeated characters/)).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up/);
+});
+
+test("a forged X-Forwarded-For does not get around the sign-in limit", async ({ page, request }) => {
+  // One account, five wrong passwords by direct POST (as a script would), each claiming another address. Were the
+  // header believed, each would be a fresh (account, address) pair and none would be limited.
+  const { email } = await signUp(page);
+  await page.waitForURL("**/settings/keys");
+  const csrf = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const locations: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await request.post("/api/auth/callback/credentials", {
+      form: { email, password: `wrong password ${i}!`, csrfToken: csrf.csrfToken },
+      headers: { "x-forwarded-for": `198.51.100.${i + 1}`, "x-clusterdeck-peer-chain": `203.0.113.${i + 1}` },
+      maxRedirects: 0,
+    });
+    locations.push(res.headers()["location"] ?? "");
+  }
+  expect(
+    locations.slice(0, 4).every((l) => /code=invalid|error=CredentialsSignin/.test(l)),
+    locations.join("\n"),
+  ).toBe(true);
+  expect(locations[4]).toMatch(/code=rate_limited/);
+});
+
+test("pages run under the nonce CSP: no violations, scripts hydrate, and the nonce changes per request", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to (execute|load)/i.test(m.text())) violations.push(m.text());
+  });
+  const first = await page.goto("/sign-in");
+  await signUp(page);
+  await page.waitForURL("**/settings/keys");
+  for (const path of ["/settings", "/offers", "/clusters", "/settings/audit", "/no-such-page"])
+    await page.goto(path);
+  await page.goto("/settings");
+  // Client code works: the theme toggle and account menu are interactive only after hydration.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+  expect(violations).toEqual([]);
+  const again = await page.request.get("/sign-in");
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  expect(nonceOf(first?.headers()["content-security-policy"])).toBeTruthy();
+  expect(nonceOf(again.headers()["content-security-policy"])).not.toBe(
+    nonceOf(first?.headers()["content-security-policy"]),
+  );
+});

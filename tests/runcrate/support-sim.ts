@@ -1,0 +1,56 @@
+/**
+ * The real Runcrate client against the simulator in-process (manual clock), one workspace per test with its own
+ * response variants (sim/README.md, "Variants") — for the issue #14 tests of how the client reads an API that
+ * differs from runcrate-api.md.
+ */
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { startSimulator, type RunningSimulator } from "@/sim/server";
+import { simClient } from "@/tests/support/sim-client";
+
+export async function startSim(): Promise<RunningSimulator> {
+  return startSimulator({ manualClock: true, log: false });
+}
+
+export function freshKey(): string {
+  return `rc_live_reality${randomUUID().replace(/-/g, "")}`;
+}
+
+/** Lines the client logged, parsed. */
+export function captureLog() {
+  const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const l of chunk.toString().split("\n").filter(Boolean)) {
+        raw.push(l);
+        lines.push(JSON.parse(l) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, stream), lines, raw };
+}
+
+export async function setVariants(sim: RunningSimulator, key: string, variants: string[]): Promise<void> {
+  const r = await fetch(`${sim.url}/__sim/variants`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key, variants }),
+  });
+  if (!r.ok) throw new Error(`POST /__sim/variants → ${r.status}: ${await r.text()}`);
+}
+
+export function clientFor(sim: RunningSimulator, key: string, logger = captureLog().logger) {
+  return createRuncrateClient({
+    apiKey: key,
+    baseUrl: sim.apiUrl,
+    timeoutMs: 5_000,
+    retryBaseDelayMs: 5,
+    logger,
+  });
+}
+
+export { simClient };

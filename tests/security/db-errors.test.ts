@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { failureOf } from "@/lib/actions/safe-action";
+import { hashPassword } from "@/lib/server/crypto/password";
+import type { Database } from "@/lib/server/db/client";
+import { errorSummary } from "@/lib/server/db/errors";
+import { addKey, listKeys } from "@/lib/server/db/runcrate-keys";
+import { replacePasswordHash } from "@/lib/server/db/users";
+import { BACKENDS } from "../db/support/backends";
+import { fakeKey, makeUser, SECRET } from "../db/support/fixtures";
+
+const postgres = BACKENDS.find((b) => b.name === "postgres")!;
+
+/** The bound values of a drizzle "Failed query … params: a,b,c" message. */
+function paramsOf(err: unknown): string[] {
+  const m = /params: (.*)$/s.exec(err instanceof Error ? err.message : "");
+  return (m?.[1] ?? "").split(",").filter((p) => p.length >= 12);
+}
+
+describe("database errors on real Postgres", () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await postgres.create());
+  });
+  afterAll(async () => dispose());
+
+  it("two simultaneous 'first key' adds both save, exactly one of them active", async () => {
+    for (let round = 0; round < 8; round++) {
+      const user = await makeUser(database.db);
+      const results = await Promise.all(
+        ["A", "B", "C"].map((label) =>
+          addKey(database.db, user.id, { label, environment: null, apiKey: fakeKey() }, SECRET),
+        ),
+      );
+      expect(
+        results.every((r) => r.ok),
+        JSON.stringify(results),
+      ).toBe(true);
+      const keys = await listKeys(database.db, user.id);
+      expect(keys).toHaveLength(3);
+      expect(keys.filter((k) => k.isActive)).toHaveLength(1);
+    }
+  });
+
+  it("never logs a sealed key or a password hash from a failed query", async () => {
+    const errors: unknown[] = [];
+    // A key for a user that doesn't exist: a foreign-key violation whose query carries the sealed key.
+    await addKey(
+      database.db,
+      randomUUID(),
+      { label: "x", environment: null, apiKey: fakeKey() },
+      SECRET,
+    ).catch((e: unknown) => errors.push(e));
+    // A malformed id next to two password hashes: an invalid-input error whose query carries both hashes.
+    const [h1, h2] = [
+      await hashPassword("first long passphrase"),
+      await hashPassword("second long passphrase"),
+    ];
+    await replacePasswordHash(database.db, "not-a-uuid", h1, h2).catch((e: unknown) => errors.push(e));
+    expect(errors).toHaveLength(2);
+
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const err of errors) {
+        const secrets = paramsOf(err);
+        // The raw error really does carry them (so this test would catch a leak)…
+        expect(secrets.length).toBeGreaterThan(0);
+        failureOf(err, "test");
+        const line = spy.mock.calls.at(-1)!.join(" ");
+        // …and the log line carries none of them, only what went wrong.
+        for (const s of secrets) expect(line).not.toContain(s);
+        expect(line).toMatch(/DatabaseError: a query failed \(code [0-9A-Z]{5}/);
+        expect(errorSummary(err)).not.toMatch(/params|select|insert|update/i);
+      }
+      expect(spy.mock.calls.join("\n")).not.toContain(h1.split("$")[5]!);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

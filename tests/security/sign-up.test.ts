@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/lib/server/db/client";
+import { findUserByEmail } from "@/lib/server/db/users";
+import { BACKENDS } from "../db/support/backends";
+
+// Spy on the hash, to prove a duplicate or weak sign-up never pays for scrypt.
+const hashes = vi.hoisted(() => ({ count: 0 }));
+vi.mock("@/lib/server/crypto/password", async (orig) => {
+  const real = await orig<typeof import("@/lib/server/crypto/password")>();
+  return {
+    ...real,
+    hashPassword: async (p: string) => {
+      hashes.count++;
+      return real.hashPassword(p);
+    },
+  };
+});
+
+const { registerUser, tooManySignUpsMessage } = await import("@/lib/server/auth/sign-up");
+const { passwordWeakness } = await import("@/lib/server/auth/password-strength");
+
+const STRONG = "unicorn-lantern-7-brisk";
+
+describe("password strength (zxcvbn, score ≥ 3)", () => {
+  it("refuses guessable passwords with feedback, accepts passphrases", () => {
+    for (const weak of ["aaaaaaaaaaaa", "password1234", "qwertyuiop12", "123456789012"]) {
+      expect(passwordWeakness(weak), weak).toMatch(/^This password is too easy to guess\. \S/);
+    }
+    expect(passwordWeakness("aaaaaaaaaaaa")).toMatch(/Repeated characters/);
+    for (const strong of [STRONG, "correct horse battery staple", "a long enough password"])
+      expect(passwordWeakness(strong), strong).toBeNull();
+  });
+  it("counts the user's own email and name against the password", () => {
+    const pw = "ada.lovelace1815";
+    expect(passwordWeakness(pw, ["ada.lovelace1815@example.com", "ada.lovelace1815"])).not.toBeNull();
+  });
+});
+
+describe.each(BACKENDS)("sign-up on $name", (backend) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await backend.create());
+  });
+  afterAll(async () => dispose());
+
+  it("checks duplicates and strength before hashing, and creates the account once", async () => {
+    const before = hashes.count;
+    expect(
+      await registerUser(database.db, { email: "New@Example.com", name: null, password: STRONG }, "10.9.0.1"),
+    ).toEqual({ ok: true });
+    expect(hashes.count - before).toBe(1);
+    expect(await findUserByEmail(database.db, "new@example.com")).not.toBeNull();
+    expect(
+      await registerUser(database.db, { email: "new@example.com", name: null, password: STRONG }, "10.9.0.2"),
+    ).toEqual({
+      ok: false,
+      reason: "email_taken",
+    });
+    const weak = await registerUser(
+      database.db,
+      { email: "weak@example.com", name: null, password: "aaaaaaaaaaaa" },
+      "10.9.0.3",
+    );
+    expect(weak).toMatchObject({
+      ok: false,
+      reason: "weak_password",
+      message: expect.stringMatching(/too easy to guess/),
+    });
+    expect(await findUserByEmail(database.db, "weak@example.com")).toBeNull();
+    expect(hashes.count - before).toBe(1);
+  });
+
+  it("limits sign-up attempts per address (10 an hour), whatever the emails, and other addresses carry on", async () => {
+    const at = "192.0.2.44";
+    for (let i = 0; i < 10; i++) {
+      const r = await registerUser(
+        database.db,
+        { email: "new@example.com", name: null, password: STRONG },
+        at,
+      );
+      expect(r, `attempt ${i + 1}`).toEqual({ ok: false, reason: "email_taken" });
+    }
+    const eleventh = await registerUser(
+      database.db,
+      { email: `probe@example.com`, name: null, password: STRONG },
+      at,
+    );
+    expect(eleventh).toMatchObject({ ok: false, reason: "rate_limited" });
+    const wait = (eleventh as { retryAfterSeconds: number }).retryAfterSeconds;
+    expect(wait).toBeGreaterThan(3500);
+    expect(tooManySignUpsMessage(wait)).toBe(
+      "Too many accounts were created from your network. Try again in 60 minutes.",
+    );
+    // Refused before anything else: the probed email was not even looked up, let alone created.
+    expect(await findUserByEmail(database.db, "probe@example.com")).toBeNull();
+    expect(
+      await registerUser(
+        database.db,
+        { email: "probe@example.com", name: null, password: STRONG },
+        "192.0.2.45",
+      ),
+    ).toEqual({ ok: true });
+  }, 60_000);
+});
