@@ -94,7 +94,7 @@ async function main() {
         DATABASE_URL: pg.url,
         RUNCRATE_API_URL: sim.apiUrl,
         CLUSTERDECK_ENCRYPTION_KEY: ENC.toString("base64"),
-        AUTH_SECRET: "bench-only-auth-secret-guardian",
+        AUTH_SECRET: "bench-only-auth-secret-for-the-guardian-section",
         CLUSTERDECK_GUARD_INTERVAL_MS: String(INTERVAL_MS),
         LOG_LEVEL: "warn",
       },
@@ -148,6 +148,7 @@ async function main() {
       workerRssPeakMb: Math.max(...rss),
     }),
   );
+  if (enforced < N) console.error(`worker output:\n${worker.output().slice(-4000)}`);
   await worker.stop();
   await engine.stop();
   await sim.close();
