@@ -19,6 +19,7 @@ import { pollingSection } from "./sections/polling";
 import { proxySection } from "./sections/proxy";
 import { rssSection } from "./sections/rss";
 import { weightSection } from "./sections/weight";
+import { guardianSection } from "./sections/guardian";
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3800);
 const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 4800);
@@ -47,6 +48,8 @@ const SECTIONS = {
   rss: rssSection,
   weight: weightSection,
   lighthouse: lighthouseSection,
+  // Issue 17: its own simulator, database and worker process.
+  guardian: guardianSection,
   // Last: it restarts the simulator with a 2,000-offer catalogue.
   offers: offersFilterSection,
 } satisfies Record<string, (ctx: BenchContext) => Promise<SectionResult>>;

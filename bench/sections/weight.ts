@@ -84,6 +84,9 @@ export async function weightSection(ctx: BenchContext): Promise<SectionResult> {
       ["/settings/keys", signed],
       ["/settings/audit", signed],
       ["/settings", signed],
+      // Issue 17
+      ["/spend", signed],
+      ["/settings/limits", signed],
     ];
     const rows: Row[] = [
       {

@@ -1,10 +1,10 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { SearchXIcon } from "lucide-react";
-import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useMemo, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { StatusMessage } from "@/components/shell/status-message";
 import { Button } from "@/components/ui/button";
 import { clockSkew } from "@/lib/clusters/clock";
@@ -12,7 +12,7 @@ import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
 import { failureDisplay } from "@/lib/clusters/failure";
 import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
-import { guardQueryOptions } from "@/lib/query/guard";
+import type { RateSegment } from "@/lib/cost/ledger";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { ApiTime } from "./api-time";
@@ -36,10 +36,18 @@ import { ClusterDetailSkeleton } from "./skeletons";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
 
-// Issue 17: the limits line and its editor load after the page (the page is near its weight budget).
-const LimitsLine = dynamic(() => import("./limits-line"), { ssr: false });
-
-export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLimits | null }) {
+export function ClusterDetail({
+  id,
+  limits,
+  limitsLine = null,
+  segments = null,
+}: {
+  id: string;
+  limits: NodeCountLimits | null;
+  /** Issue 17: the server-rendered limits line, and the spend record's rate segments for the billing card. */
+  limitsLine?: ReactNode;
+  segments?: readonly RateSegment[] | null;
+}) {
   const { query, meta, notFound } = useLiveCluster(id);
   const qc = useQueryClient();
   const cluster = query.data;
@@ -49,8 +57,13 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
     [cluster, query.dataUpdatedAt],
   );
   useClusterNotifications(cluster);
-  // The spend record's rate segments and the limits (database only): the billing card's cost of a resized cluster.
-  const guard = useQuery(guardQueryOptions(id));
+  // When the cluster ends (by its limit, say), render the server's part again: the limits line says why.
+  const router = useRouter();
+  const ended = cluster ? statusInfo(cluster.status).terminal || cluster.status === "terminating" : false;
+  const [endedAtFirst] = useState(ended);
+  useEffect(() => {
+    if (ended && !endedAtFirst) router.refresh();
+  }, [ended, endedAtFirst, router]);
 
   // Events across polls: remembered from the previous render, so a poll's new arrivals can be marked.
   const [seen, setSeen] = useState<{ from: Cluster | undefined; events: SeenEvent[] | null }>({
@@ -122,9 +135,7 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
       />
       {failureDisplay(cluster) === "failure" && atNow((now) => <FailureCard cluster={cluster} now={now} />)}
       {failureDisplay(cluster) === "warning" && <FailureWarning cluster={cluster} />}
-      {atNow((now) => (
-        <LimitsLine cluster={cluster} now={now} />
-      ))}
+      {limitsLine}
       {atNow((now) => (
         <PhaseBar cluster={cluster} now={now} />
       ))}
@@ -137,7 +148,7 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {atNow((now) => (
-            <BillingCard cluster={cluster} now={now} segments={guard.data?.segments} />
+            <BillingCard cluster={cluster} now={now} segments={segments} />
           ))}
           {cluster.status !== "failed" && <StorageCard cluster={cluster} />}
           <EventsList events={seen.events ?? []} />

@@ -395,12 +395,9 @@ export async function keySecretById(
 ): Promise<{ id: string; label: string; environment: string | null; apiKey: string } | null> {
   const [row] = await db.select().from(runcrateKeys).where(eq(runcrateKeys.id, keyId)).limit(1);
   if (!row) return null;
-  return {
-    id: row.id,
-    label: row.label,
-    environment: row.environment,
-    apiKey: openKey(ring, row).apiKey,
-  };
+  // Opened for the guardian's one call; a stale row is re-sealed when its owner next uses it, not here.
+  const { apiKey } = openKey(ring, row);
+  return { id: row.id, label: row.label, environment: row.environment, apiKey };
 }
 
 // ───────────────────────────── inbox ─────────────────────────────

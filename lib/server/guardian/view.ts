@@ -33,3 +33,12 @@ export async function guardViewOf(userId: string, clusterId: string): Promise<Gu
     },
   };
 }
+
+/** The guard view with the instant it was read at, for the server-rendered limits line. */
+export async function guardViewNow(
+  userId: string,
+  clusterId: string,
+): Promise<{ view: GuardView; now: number }> {
+  const view = await guardViewOf(userId, clusterId);
+  return { view, now: Date.now() };
+}

@@ -2,6 +2,8 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
+import { LimitsLine } from "@/components/clusters/limits-line";
+import { guardViewNow } from "@/lib/server/guardian/view";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
@@ -42,9 +44,19 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
       };
   }
 
+  // Issue 17: the limits line, rendered here (no client JavaScript), and the spend record's rate segments.
+  const guard = await guardViewNow(ctx.user.id, id).catch(() => null);
+  const limitsLine =
+    guard && cluster ? <LimitsLine cluster={cluster} view={guard.view} now={guard.now} /> : null;
+
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <ClusterDetail id={id} limits={limits} />
+      <ClusterDetail
+        id={id}
+        limits={limits}
+        limitsLine={limitsLine}
+        segments={guard?.view.segments ?? null}
+      />
     </HydrationBoundary>
   );
 }

@@ -1,0 +1,71 @@
+/**
+ * (issue 17) The guardian: N guarded clusters (500) on a fast simulator, one guardian worker process on a fresh
+ * Postgres database (TEST_POSTGRES_URL or the local one) at the production interval (30 s), their time limits ending
+ * in the same minute. Figures: upstream reads per guarded cluster per interval (≤ 1), enforcement lateness p50/p99
+ * (p99 ≤ interval + 5 s), the worker's RSS. The app server runs the same worker in itself (CLUSTERDECK_WORKER=app);
+ * here it is measured alone so its memory is not mixed with the pages'. Run alone: BENCH_ONLY=guardian.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import type { BenchContext, Row, SectionResult } from "../lib/context";
+import { ROOT } from "../../tests/support/stack";
+
+export function guardianSection(_ctx: BenchContext): Promise<SectionResult> {
+  return Promise.resolve().then(runGuardianBench);
+}
+
+export function runGuardianBench(): SectionResult {
+  const r = spawnSync(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    ["--conditions=react-server", "bench/guardian/run-guardian.ts"],
+    { cwd: ROOT, encoding: "utf8", timeout: 12 * 60_000, env: { ...process.env, NODE_OPTIONS: "" } },
+  );
+  const line = r.stdout
+    .trim()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .at(-1);
+  if (r.status !== 0 || !line) throw new Error(`guardian bench failed: ${r.stderr.slice(-2000)}`);
+  const d = JSON.parse(line) as {
+    guards: number;
+    intervalMs: number;
+    readsPerGuardPerInterval: number;
+    readsInOneInterval: number;
+    enforced: number;
+    deletes: number;
+    latenessP50s: number;
+    latenessP99s: number;
+    workerRssPeakMb: number;
+  };
+  const rows: Row[] = [
+    {
+      section: "guardian",
+      metric: `upstream reads per guarded cluster per ${d.intervalMs / 1000} s interval (${d.guards} guards)`,
+      value: `${d.readsPerGuardPerInterval.toFixed(2)} (${d.readsInOneInterval} reads)`,
+      target: "≤ 1",
+      ok: d.readsPerGuardPerInterval <= 1,
+    },
+    {
+      section: "guardian",
+      metric: "limits enforced / DELETEs upstream",
+      value: `${d.enforced} / ${d.deletes}`,
+      target: `${d.guards} / ${d.guards}`,
+      ok: d.enforced === d.guards && d.deletes === d.guards,
+    },
+    {
+      section: "guardian",
+      metric: "enforcement lateness p50 / p99",
+      value: `${d.latenessP50s.toFixed(1)} / ${d.latenessP99s.toFixed(1)} s`,
+      target: `p99 ≤ ${d.intervalMs / 1000 + 5} s`,
+      ok: d.latenessP99s <= d.intervalMs / 1000 + 5,
+    },
+    {
+      section: "guardian",
+      metric: "guardian worker RSS peak",
+      value: `${d.workerRssPeakMb.toFixed(0)} MB`,
+      target: "≤ 400 MB",
+      ok: d.workerRssPeakMb <= 400,
+    },
+  ];
+  return { rows, data: d };
+}

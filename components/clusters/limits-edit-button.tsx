@@ -1,0 +1,49 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { lazyComponent } from "@/components/shared/lazy-dialog";
+import { Button } from "@/components/ui/button";
+import type { Limits } from "@/lib/cost/ledger";
+
+// The editor (inputs, the server action) loads on hover, focus or the first click — not with the page.
+const LimitsEditor = lazyComponent(() => import("./limits-editor").then((m) => m.default));
+
+/** The limits line with its "Change limits" / "Set limits" button and, once pressed, the editor below it. */
+export function LimitsEditButton({
+  cluster,
+  current,
+  ceilingMinutes,
+  children,
+}: {
+  cluster: { id: string; name: string };
+  current: Limits | null;
+  ceilingMinutes: number | null;
+  children: ReactNode;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2 [&>div]:flex-1">
+        {children}
+        <Button
+          size="sm"
+          variant="outline"
+          aria-expanded={editing}
+          onMouseEnter={LimitsEditor.preload}
+          onFocus={LimitsEditor.preload}
+          onClick={() => setEditing((e) => !e)}
+        >
+          {current ? "Change limits" : "Set limits"}
+        </Button>
+      </div>
+      {editing ? (
+        <LimitsEditor
+          cluster={cluster}
+          current={current}
+          ceilingMinutes={ceilingMinutes}
+          onDone={() => setEditing(false)}
+        />
+      ) : null}
+    </>
+  );
+}
