@@ -3,7 +3,8 @@
 import { CredentialsSignin } from "next-auth";
 import type { z } from "zod";
 import { redirect, unstable_rethrow } from "next/navigation";
-import { fieldErrorsOf, type ActionResult } from "@/lib/actions/safe-action";
+import { ActionError, fieldErrorsOf, userAction, type ActionResult } from "@/lib/actions/safe-action";
+import { changePassword } from "@/lib/server/auth/change-password";
 import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
 import { clientAddress } from "@/lib/server/auth/client-address";
@@ -16,7 +17,13 @@ import { revokeSessions } from "@/lib/server/auth/session-version";
 import { tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
-import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "@/lib/auth/schemas";
+import {
+  changePasswordSchema,
+  signInSchema,
+  signUpSchema,
+  type SignInInput,
+  type SignUpInput,
+} from "@/lib/auth/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
 
 const INTERNAL = "Signing in failed because of a problem on the Clusterdeck server. Try again in a moment.";
@@ -126,6 +133,42 @@ export async function signOutAction(): Promise<void> {
 export async function signOutEverywhereAction(): Promise<void> {
   await signOutAction();
 }
+
+/**
+ * Settings → Password. Ends every session of the account (change-password.ts), then signs this browser in again
+ * with the new password, so only the device that made the change stays signed in.
+ */
+export const changePasswordAction = userAction(
+  changePasswordSchema,
+  async function changePasswordAction(input, { user }) {
+    const result = await changePassword(await getDb(), user.id, input, clientAddress(await headers()));
+    if (!result.ok) {
+      switch (result.reason) {
+        case "rate_limited":
+          throw new ActionError(tooManyAttemptsMessage(result.retryAfterSeconds), "rate_limited");
+        case "weak_password":
+          throw new ActionError("Check the highlighted fields.", "invalid-input", {
+            newPassword: result.message,
+          });
+        case "same_password":
+          throw new ActionError("Check the highlighted fields.", "invalid-input", {
+            newPassword: "Choose a password different from the current one.",
+          });
+        case "no_password":
+          throw new ActionError(
+            "This account signs in with GitHub or single sign-on and has no password here.",
+          );
+        default:
+          throw new ActionError("Check the highlighted fields.", "invalid-input", {
+            currentPassword: "That is not your current password.",
+          });
+      }
+    }
+    invalidateUserContext(user.id);
+    await signIn("credentials", { email: result.email, password: input.newPassword, redirect: false });
+    return null;
+  },
+);
 
 /** Starts a GitHub/OIDC sign-in; only providers switched on by env are accepted. */
 export async function externalSignInAction(provider: string, callbackUrl?: string): Promise<void> {

@@ -105,7 +105,7 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
     expect(
       await checkCredentials(database.db, { email: "victim@example.com", password: PASSWORD }, "10.1.0.7"),
     ).toMatchObject({ ok: true, user: { email: "victim@example.com" } });
-  });
+  }, 120_000);
 
   it("forgives an (account, address) pair's failures after a successful sign-in", async () => {
     await user("forgetful@example.com");
@@ -123,7 +123,7 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
           at,
         ),
       ).toEqual({ ok: false, reason: "invalid" });
-  });
+  }, 120_000);
 
   it("locks an address after 20 failures across many accounts", async () => {
     let last;

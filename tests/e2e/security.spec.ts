@@ -148,3 +148,36 @@ test("pages run under the nonce CSP: no violations, scripts hydrate, and the non
     nonceOf(first?.headers()["content-security-policy"]),
   );
 });
+
+test("changing the password in Settings signs out other devices and keeps this one", async ({
+  page,
+  browser,
+}) => {
+  const { email, password } = await signUp(page);
+  await page.waitForURL("**/settings/keys");
+  const other = await browser.newPage();
+  await signIn(other, email, password);
+  await other.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password", { exact: true }).fill(password);
+  await form.getByLabel("New password", { exact: true }).fill("aaaaaaaaaaaa");
+  await form.getByLabel("Confirm new password").fill("aaaaaaaaaaaa");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText(/This password is too easy to guess/)).toBeVisible();
+
+  const next = "violet orbit cactus 42 drums";
+  await form.getByLabel("New password", { exact: true }).fill(next);
+  await form.getByLabel("Confirm new password").fill(next);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Password changed/);
+
+  await page.goto("/settings/keys");
+  await expect(page).toHaveURL(/\/settings\/keys/);
+  await other.goto("/settings");
+  await expect(other).toHaveURL(/\/sign-in/);
+  await signIn(other, email, next);
+  await other.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+  await other.close();
+});

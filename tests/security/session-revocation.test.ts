@@ -75,6 +75,16 @@ describe("session revocation (per-user session version)", () => {
     expect(await token.sessionSubject(jar(copied), SECRET)).toBeNull();
   });
 
+  it("gives a new token the database's version, not a stale cached one", async () => {
+    const u = await newUser("fresh@example.com");
+    expect(await mod.currentSessionVersion(u.id)).toBe(0);
+    await db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, u.id));
+    expect(await mod.currentSessionVersion(u.id, { fresh: true })).toBe(1);
+  });
+
   it("refuses a deleted user's token", async () => {
     const u = await newUser("gone@example.com");
     const c = await cookieFor(u.id, 0);

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon } from "lucide-react";
+import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { SessionsSection } from "@/components/settings/sessions-section";
+import { hasPassword } from "@/lib/server/auth/change-password";
+import { getDb } from "@/lib/server/db/client";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
 import { listKeyViews } from "@/lib/server/keys/key-views";
@@ -37,7 +40,10 @@ const SECTIONS = [
 
 export default async function SettingsPage() {
   const user = await requireUser();
-  const keys = await listKeyViews(user.id);
+  const [keys, withPassword] = await Promise.all([
+    listKeyViews(user.id),
+    hasPassword(await getDb(), user.id),
+  ]);
   const active = keys.find((k) => k.isActive);
   const status: Record<string, string> = {
     "/settings/keys": active
@@ -70,6 +76,19 @@ export default async function SettingsPage() {
           </li>
         ))}
       </ul>
+      {withPassword && (
+        <section aria-labelledby="password-heading" className="mt-8 rounded-lg border bg-card p-4 shadow-xs">
+          <h2 id="password-heading" className="text-sm font-semibold">
+            Password
+          </h2>
+          <p className="mt-1 text-[13px] text-pretty text-muted-foreground">
+            Changing it signs out every other device; this one stays signed in.
+          </p>
+          <div className="max-w-sm">
+            <ChangePasswordForm />
+          </div>
+        </section>
+      )}
       <SessionsSection />
     </div>
   );

@@ -96,7 +96,7 @@ function buildConfig(): NextAuthConfig {
           token.sub = user.id;
           token.email = user.email ?? null;
           token.name = user.name ?? null;
-          token.sv = (await currentSessionVersion(user.id)) ?? 0;
+          token.sv = (await currentSessionVersion(user.id, { fresh: true })) ?? 0;
           return token;
         }
         // Every later read (GET /api/auth/session, auth()): a revoked session is cleared, never refreshed.

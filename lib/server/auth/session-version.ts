@@ -36,9 +36,15 @@ async function readVersion(db: Db, id: string): Promise<number | null> {
   return row ? row.v : null;
 }
 
-/** The user's current session version (null: no such user), through the short cache. */
-export async function currentSessionVersion(id: string): Promise<number | null> {
-  return (await cache().fetch(id))?.version ?? null;
+/**
+ * The user's current session version (null: no such user), through the short cache. `fresh` reads the database
+ * (a new token must carry the version as it is now, not as another instance's revocation left it in this cache).
+ */
+export async function currentSessionVersion(
+  id: string,
+  opts: { fresh?: boolean } = {},
+): Promise<number | null> {
+  return (await cache().fetch(id, { forceRefresh: !!opts.fresh }))?.version ?? null;
 }
 
 /**

@@ -1,0 +1,59 @@
+import "server-only";
+import type { Db } from "@/lib/server/db/client";
+import { findUserById, replacePasswordHash } from "@/lib/server/db/users";
+import { hashPassword, verifyPassword } from "@/lib/server/crypto/password";
+import { clearSignInFailures, recordSignInFailure, signInBlocked } from "./limits";
+import { passwordWeakness } from "./password-strength";
+import { revokeSessions } from "./session-version";
+
+export type ChangePasswordResult =
+  | { ok: true; email: string }
+  | { ok: false; reason: "no_password" | "wrong_password" | "same_password" }
+  | { ok: false; reason: "weak_password"; message: string }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Changes a signed-in user's password: the current one must be right (wrong guesses count against the same
+ * (account, address) limit as sign-in), the new one strong enough; then every session of the account is ended
+ * (revokeSessions), so a session someone else holds does not outlive the change.
+ */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  address: string,
+): Promise<ChangePasswordResult> {
+  const user = await findUserById(db, userId);
+  if (!user?.passwordHash) return { ok: false, reason: "no_password" };
+  const blocked = await signInBlocked(db, user.email, address);
+  if (blocked) return { ok: false, reason: "rate_limited", ...blocked };
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    const limited = await recordSignInFailure(db, user.email, address);
+    return limited
+      ? { ok: false, reason: "rate_limited", ...limited }
+      : { ok: false, reason: "wrong_password" };
+  }
+  await clearSignInFailures(db, user.email, address);
+  if (input.newPassword === input.currentPassword) return { ok: false, reason: "same_password" };
+  const weak = passwordWeakness(input.newPassword, [
+    user.email,
+    user.email.split("@")[0] ?? "",
+    user.name ?? "",
+  ]);
+  if (weak) return { ok: false, reason: "weak_password", message: weak };
+  const changed = await replacePasswordHash(
+    db,
+    user.id,
+    user.passwordHash,
+    await hashPassword(input.newPassword),
+  );
+  // Changed concurrently by another request: that one wins, and this one asks to try again.
+  if (!changed) return { ok: false, reason: "wrong_password" };
+  await revokeSessions(db, user.id);
+  return { ok: true, email: user.email };
+}
+
+/** Whether the account has a password here (not only GitHub/OIDC), i.e. whether Settings offers to change it. */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  return !!(await findUserById(db, userId))?.passwordHash;
+}
