@@ -304,3 +304,28 @@ test("if the form's checks cannot load, Launch says so and sends nothing", async
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
 });
+
+test("a launch link's node count the offer doesn't take is replaced by the nearest one, and the form says so", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = (await simOffers(request, key)).find((o) => {
+    const counts = validNodeCounts(o);
+    return !isCommunity(o) && counts.length > 1 && counts[0]! + 1 < counts[1]!;
+  });
+  expect(offer, "an offer whose two smallest counts have a gap").toBeDefined();
+  const [first, second] = validNodeCounts(offer!);
+  const asked = first! + 1;
+  const nearest = asked - first! <= second! - asked ? first! : second!;
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer!.id)}&nodes=${asked}`);
+  await expect(page.getByTestId("nodes-adjusted")).toHaveText(
+    `${asked} nodes isn’t offered here; ${nearest} is the nearest count this offer takes.`,
+  );
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue(String(nearest));
+
+  // An offered count needs no note.
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer!.id)}&nodes=${second}`);
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toBeVisible();
+  await expect(page.getByTestId("nodes-adjusted")).toHaveCount(0);
+});
