@@ -140,9 +140,10 @@ describe("list view", () => {
     expect(
       applyListView([a, b, c], { show: "all", sort: "name", dir: "asc" }, now).map((x) => x.name),
     ).toEqual(["Alpha", "beta", "gamma"]);
+    // Finished clusters cost nothing per hour any more (their rate shows "—"), so they sort below the running one.
     expect(
       applyListView([a, b, c], { show: "all", sort: "rate", dir: "desc" }, now).map((x) => x.id),
-    ).toEqual(["c", "a", "b"]);
+    ).toEqual(["a", "b", "c"]);
     expect(
       applyListView([a, b, c], { show: "failed", sort: "created", dir: "desc" }, now).map((x) => x.id),
     ).toEqual(["b"]);
