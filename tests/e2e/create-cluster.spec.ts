@@ -11,6 +11,7 @@ import {
   simOffers,
   simSshKeys,
 } from "../offers/e2e-sim";
+import { createCluster } from "../clusters/e2e-sim";
 import { signUpWithKey } from "./support/account";
 import { holdScripts, hydrated, isHydrated } from "./support/hydration";
 
@@ -328,4 +329,23 @@ test("a launch link's node count the offer doesn't take is replaced by the neare
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer!.id)}&nodes=${second}`);
   await expect(page.getByRole("combobox", { name: "Nodes" })).toBeVisible();
   await expect(page.getByTestId("nodes-adjusted")).toHaveCount(0);
+});
+
+test("a name an active cluster already has is warned about, and can still be launched on purpose", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const { cluster, offer } = await createCluster(request, key, { stack: "none" });
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  const name = page.getByRole("textbox", { name: "Name" });
+  await name.fill(`${cluster.name}-other`);
+  await expect(page.getByTestId("name-in-use")).toHaveCount(0);
+  await name.fill(cluster.name);
+  await expect(page.getByTestId("name-in-use")).toContainText(
+    `An active cluster is already called “${cluster.name}”`,
+  );
+  await page.getByRole("button", { name: "Launch cluster" }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  expect((await simClusters(request, key)).filter((c) => c.name === cluster.name)).toHaveLength(2);
 });
