@@ -245,6 +245,9 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   await count.selectOption({ label: "4 nodes" });
   const rate = (offer.hourly_rate_per_node * 4).toFixed(2);
   await expect(dialog.getByTestId("resize-new-rate")).toContainText(`New hourly rate $${rate}`);
+  // What the offer allows is listed, and what the new rate does to the balance's runway.
+  await expect(dialog.getByText("Counts the offer allows: 4, 8 or 16.")).toBeVisible();
+  await expect(dialog.getByTestId("resize-new-runway")).toContainText(/Your balance then lasts \S+/);
   await dialog.getByRole("button", { name: "Resize to 4 nodes" }).click();
   await expect(page.getByText(`Resizing ${cluster.name} to 4 nodes`)).toBeVisible();
   await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
