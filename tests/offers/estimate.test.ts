@@ -1,10 +1,11 @@
 import fc from "fast-check";
-import { resizedRunwayHours, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   clusterHourlyRate,
   estimateCost,
   formatHours,
   requiredBalance,
+  resizedRunwayHours,
   runwayHours,
   shortfall,
 } from "@/lib/cost/estimate";
