@@ -349,3 +349,19 @@ test("a name an active cluster already has is warned about, and can still be lau
   await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   expect((await simClusters(request, key)).filter((c) => c.name === cluster.name)).toHaveLength(2);
 });
+
+test("a volume in another region than the cluster is marked, with a hint when picked", async ({ page }) => {
+  await signUpWithKey(page);
+  // Helsinki (FI); the simulator's volumes are in us-east-1.
+  await page.goto("/clusters/new?offer=h100-sxm-8x-ib-helsinki");
+  const volume = page.getByRole("combobox", { name: /Storage volume/ });
+  const datasets = volume.getByRole("option", { name: /^datasets/ });
+  await expect(datasets).toHaveText(/us-east-1 \(another region\)$/);
+  await volume.selectOption((await datasets.getAttribute("value"))!);
+  await expect(page.getByTestId("volume-region")).toContainText("datasets is in us-east-1");
+
+  // Dallas (US): the same volume is a neighbour, and nothing is said.
+  await page.goto("/clusters/new?offer=h100-sxm-8x-ib-dallas");
+  await expect(volume.getByRole("option", { name: /^datasets/ })).toHaveText(/us-east-1$/);
+  await expect(page.getByTestId("volume-region")).toHaveCount(0);
+});
