@@ -133,13 +133,18 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
           <NodesTable cluster={cluster} />
           {cluster.status !== "failed" &&
             atNow((now) => <NcclCard cluster={cluster} now={now} onStarted={testStarted} />)}
-          {cluster.status !== "failed" && <ConnectionCard cluster={cluster} />}
+          {/* Snippets and storage describe machines that exist: not for a failed or terminated cluster. */}
+          {cluster.status !== "failed" && cluster.status !== "terminated" && (
+            <ConnectionCard cluster={cluster} />
+          )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {atNow((now) => (
             <BillingCard cluster={cluster} now={now} segments={guard.data?.segments} />
           ))}
-          {cluster.status !== "failed" && <StorageCard cluster={cluster} />}
+          {cluster.status !== "failed" && cluster.status !== "terminated" && (
+            <StorageCard cluster={cluster} />
+          )}
           <EventsList events={seen.events ?? []} />
         </div>
       </div>

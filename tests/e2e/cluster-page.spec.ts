@@ -208,6 +208,12 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await expect(detail(page)).toHaveAttribute("data-status", "terminated", { timeout: 30_000 });
   await expect(page.getByTestId("live-status")).toContainText("no longer updating");
   expect((await getCluster(request, key, cluster.id)).status).toBe("terminated");
+  // What the page shows is true of released machines: no snippets, no SSH to copy, no storage, no "ready" stage.
+  await expect(page.getByRole("heading", { name: "Connect and launch" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Shared storage" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Copy SSH command for rank/ })).toHaveCount(0);
+  await expect(page.getByTestId("node-row").first()).toContainText("released");
+  await expect(page.getByTestId("node-row").first()).not.toContainText("ready");
 });
 
 /**
