@@ -1,5 +1,6 @@
 "use client";
 
+import { useKeyScopedNotFound } from "@/components/shared/key-switch";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { SearchXIcon } from "lucide-react";
 import dynamic from "next/dynamic";
@@ -153,6 +154,7 @@ export function ClusterDetail({ id, limits }: { id: string; limits: NodeCountLim
 }
 
 export function ClusterNotFound() {
+  useKeyScopedNotFound();
   return (
     <StatusMessage
       icon={<SearchXIcon />}

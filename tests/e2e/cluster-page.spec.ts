@@ -14,7 +14,7 @@ import {
   waitForStatus,
   setVariants,
 } from "../clusters/e2e-sim";
-import { signUpWithKey } from "./support/account";
+import { addKey, freshKey, signUpWithKey } from "./support/account";
 
 /**
  * Opens a dialog from its trigger button. A click that lands before React has hydrated the server-rendered button does
@@ -447,4 +447,24 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
     expect(r.status()).toBe(404);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
   }
+});
+
+test("switching to the key that owns a cluster shows it, without a reload by hand", async ({
+  page,
+  request,
+}) => {
+  const { key: personal } = await signUpWithKey(page, { label: "Personal" });
+  const team = freshKey();
+  await addKey(page, team, "Team");
+  // The newest key is not active: Personal still is.
+  await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
+  const { cluster } = await createCluster(request, team);
+  expect(personal).not.toBe(team);
+
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
+  await page.getByTestId("active-key-switcher").click();
+  await page.getByRole("menuitem", { name: /Team/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Cluster not found" })).toHaveCount(0);
 });
