@@ -7,6 +7,7 @@ import { parseTime } from "@/lib/time";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { clusterBadgeLabel } from "@/lib/clusters/status";
 import { StatusBadge } from "./status-badge";
 
 /** Narrow screens: one card per cluster instead of a seven-column table. */
@@ -21,7 +22,7 @@ export function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | nul
           >
             <div className="flex items-center justify-between gap-2">
               <span className="truncate font-medium">{c.name}</span>
-              <StatusBadge status={c.status} withMeaning={false} />
+              <StatusBadge status={c.status} label={clusterBadgeLabel(c)} withMeaning={false} />
             </div>
             <div className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
               <span className="min-w-0 wrap-anywhere">

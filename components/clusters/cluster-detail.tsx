@@ -1,5 +1,6 @@
 "use client";
 
+import { useKeyScopedNotFound } from "@/components/shared/key-switch";
 import { useQueryClient } from "@tanstack/react-query";
 import { SearchXIcon } from "lucide-react";
 import Link from "next/link";
@@ -144,13 +145,18 @@ export function ClusterDetail({
           <NodesTable cluster={cluster} />
           {cluster.status !== "failed" &&
             atNow((now) => <NcclCard cluster={cluster} now={now} onStarted={testStarted} />)}
-          {cluster.status !== "failed" && <ConnectionCard cluster={cluster} />}
+          {/* Snippets and storage describe machines that exist: not for a failed or terminated cluster. */}
+          {cluster.status !== "failed" && cluster.status !== "terminated" && (
+            <ConnectionCard cluster={cluster} />
+          )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {atNow((now) => (
             <BillingCard cluster={cluster} now={now} segments={segments} />
           ))}
-          {cluster.status !== "failed" && <StorageCard cluster={cluster} />}
+          {cluster.status !== "failed" && cluster.status !== "terminated" && (
+            <StorageCard cluster={cluster} />
+          )}
           <EventsList events={seen.events ?? []} />
         </div>
       </div>
@@ -159,6 +165,7 @@ export function ClusterDetail({
 }
 
 export function ClusterNotFound() {
+  useKeyScopedNotFound();
   return (
     <StatusMessage
       icon={<SearchXIcon />}

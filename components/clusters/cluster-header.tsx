@@ -9,6 +9,7 @@ import { stackLabel, stackStatusInfo, statusInfo } from "@/lib/clusters/status";
 import { formatHourly } from "@/lib/money";
 import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { clusterBadgeLabel } from "@/lib/clusters/status";
 import { StatusBadge, toneVariant } from "./status-badge";
 
 /** Name, status with its meaning, stack state, the offer's facts and the lifecycle timestamps. */
@@ -45,7 +46,7 @@ export function ClusterHeader({
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="truncate text-xl font-semibold tracking-tight">{cluster.name}</h1>
-            <StatusBadge status={cluster.status} withMeaning={false} />
+            <StatusBadge status={cluster.status} label={clusterBadgeLabel(cluster)} withMeaning={false} />
           </div>
           <p className="max-w-3xl text-sm text-muted-foreground" data-testid="status-meaning">
             {info.meaning}

@@ -10,6 +10,7 @@ import type { ListSort, ListView } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { clusterBadgeLabel } from "@/lib/clusters/status";
 import { StatusBadge } from "./status-badge";
 
 function SortHead({
@@ -95,7 +96,7 @@ export function ClusterTable({
                 </Link>
               </TableCell>
               <TableCell>
-                <StatusBadge status={c.status} />
+                <StatusBadge status={c.status} label={clusterBadgeLabel(c)} />
               </TableCell>
               <TableCell>{stackLabel(c.stack)}</TableCell>
               <TableCell className="max-w-72 min-w-40 whitespace-normal">

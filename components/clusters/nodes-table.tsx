@@ -53,6 +53,9 @@ export function NodesTable({ cluster }: { cluster: Cluster }) {
 function NodeRow({ node: n, clusterStatus }: { node: ClusterNode; clusterStatus: string }) {
   const state = nodeState(n, clusterStatus);
   const busy = state === "coming";
+  // A terminated cluster's machines are released: no SSH command to copy, and no stage that says "ready".
+  const released = clusterStatus === "terminated";
+  const ssh = released ? null : n.ssh_command;
   const head = n.role === "head";
   return (
     <TableRow
@@ -100,31 +103,27 @@ function NodeRow({ node: n, clusterStatus }: { node: ClusterNode; clusterStatus:
           {n.status}
         </Badge>
         <span className={cn("block text-xs", busy ? "text-info" : "text-muted-foreground")}>
-          {n.stage ?? ""}
+          {released ? "released" : (n.stage ?? "")}
           {busy && <span className="sr-only"> (coming up)</span>}
         </span>
-        {n.ssh_command ? (
-          <CopyButton
-            value={n.ssh_command}
-            label={`SSH command for rank ${n.rank}`}
-            className="mt-1 sm:hidden"
-          />
+        {ssh ? (
+          <CopyButton value={ssh} label={`SSH command for rank ${n.rank}`} className="mt-1 sm:hidden" />
         ) : null}
       </TableCell>
       {/* On a phone the SSH copy button sits under the status instead, so the table keeps its width. */}
       <TableCell className="pr-4 max-sm:hidden">
-        {n.ssh_command ? (
+        {ssh ? (
           <span className="inline-flex max-w-[14rem] items-center gap-1">
             <code
               className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] max-lg:hidden"
-              title={n.ssh_command}
+              title={ssh}
             >
-              {n.ssh_command}
+              {ssh}
             </code>
-            <CopyButton value={n.ssh_command} label={`SSH command for rank ${n.rank}`} />
+            <CopyButton value={ssh} label={`SSH command for rank ${n.rank}`} />
           </span>
         ) : (
-          <span className="text-xs text-muted-foreground">not yet</span>
+          <span className="text-xs text-muted-foreground">{released ? "—" : "not yet"}</span>
         )}
       </TableCell>
     </TableRow>

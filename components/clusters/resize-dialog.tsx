@@ -15,7 +15,11 @@ import {
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { resizeCluster } from "@/lib/actions/cluster-actions";
+import { useQuery } from "@tanstack/react-query";
 import { hourlyRate } from "@/lib/cost/cluster-cost";
+import { formatHours, resizedRunwayHours } from "@/lib/cost/estimate";
+import { joinOr } from "@/lib/offers/offer-rules";
+import { balanceQueryOptions } from "@/lib/query/balance";
 import { resizeTargets } from "@/lib/clusters/node-counts";
 import { formatHourly } from "@/lib/money";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
@@ -43,6 +47,16 @@ export function ResizeDialog({
   const targets = resizeTargets(cluster.node_count, limits);
   const n = Number(count);
   const newRate = count ? cluster.hourly_rate_per_node * n : null;
+  const balance = useQuery(balanceQueryOptions()).data;
+  const runway =
+    newRate !== null && balance
+      ? resizedRunwayHours({
+          balance: balance.creditsBalance,
+          activeUsageCost: balance.activeUsageCost ?? 0,
+          currentRate: cluster.billing ? hourlyRate(cluster) : 0,
+          newRate,
+        })
+      : undefined;
 
   const confirm = () =>
     startTransition(async () => {
@@ -74,7 +88,9 @@ export function ResizeDialog({
           <DialogDescription>
             Now {cluster.node_count} nodes at {formatHourly(hourlyRate(cluster))}.{" "}
             {limits
-              ? "Counts the offer allows:"
+              ? targets.length > 0
+                ? `Counts the offer allows: ${joinOr(targets.map(String))}.`
+                : "The offer allows no other count."
               : "The offer's limits are unknown; Runcrate checks the count."}
           </DialogDescription>
         </DialogHeader>
@@ -105,6 +121,15 @@ export function ResizeDialog({
                 {formatHourly(Math.abs(newRate - hourlyRate(cluster)))}); new machines are billed once they
                 join.
               </span>
+              {runway !== undefined ? (
+                <span className="block" data-testid="resize-new-runway">
+                  Your balance then lasts{" "}
+                  <strong className="tabular-nums">
+                    {runway === null ? "indefinitely" : formatHours(runway)}
+                  </strong>{" "}
+                  <span className="text-muted-foreground">at the workspace’s new burn rate.</span>
+                </span>
+              ) : null}
             </>
           ) : (
             <span className="text-muted-foreground">Pick a count to see the new hourly rate.</span>

@@ -16,8 +16,11 @@ export function StatusBadge({
   status,
   className,
   withMeaning = true,
+  label,
 }: {
   status: string;
+  /** Overrides the status's own word (clusterBadgeLabel: "Installing Slurm"). */
+  label?: string;
   className?: string;
   withMeaning?: boolean;
 }) {
@@ -32,7 +35,7 @@ export function StatusBadge({
       {info.transitional && (
         <LoaderCircleIcon aria-hidden="true" className="size-3 animate-spin motion-reduce:animate-none" />
       )}
-      {info.label}
+      {label ?? info.label}
       {withMeaning && <span className="sr-only">: {info.meaning}</span>}
     </Badge>
   );

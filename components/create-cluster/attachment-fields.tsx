@@ -51,6 +51,7 @@ export function StorageSection({ form, errors, id, offer }: SectionProps & { off
             name="storage_id"
             render={({ field }) => (
               <StorageField
+                offer={offer}
                 id={id}
                 value={field.value}
                 onChange={field.onChange}

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { Controller, type FieldErrors, type UseFormReturn } from "react-hook-form";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { MachineNames } from "@/components/create-cluster/machine-names";
-import { rankOrigin } from "@/lib/launch/form";
+import { activeClusterNamed, rankOrigin } from "@/lib/launch/form";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { registerKept } from "@/components/shared/register-kept";
@@ -30,15 +30,19 @@ export type SectionProps = {
   id: string;
 };
 
-/** The rank origin of this workspace's real machines, from the cluster list already read (never fetched here). */
-function useRankOrigin(): number | null {
-  const qc = useQueryClient();
-  return rankOrigin(qc.getQueryData<Cluster[]>(clustersQueryOptions().queryKey));
+/**
+ * This workspace's clusters, read once for the form (not polled): the rank origin of its real machines, and whether
+ * the typed name is already an active cluster's.
+ */
+function useWorkspaceClusters(): Cluster[] | undefined {
+  return useQuery({ ...clustersQueryOptions(), staleTime: 30_000 }).data;
 }
 
 /** The cluster's name, with the machine names it gives. */
 export function NameField({ form, errors, id, values }: SectionProps & { values: CreateClusterFormValues }) {
-  const firstRank = useRankOrigin();
+  const clusters = useWorkspaceClusters();
+  const firstRank = rankOrigin(clusters);
+  const clash = activeClusterNamed(clusters, values.name);
   return (
     <Field data-invalid={!!errors.name || undefined}>
       <FieldLabel htmlFor={id}>Name</FieldLabel>
@@ -56,6 +60,17 @@ export function NameField({ form, errors, id, values }: SectionProps & { values:
         1–63 letters, digits or hyphens, starting with a letter or digit. Every machine is named after it.
       </FieldDescription>
       <FieldError id={`${id}-err`} errors={[errors.name]} />
+      {clash && !errors.name ? (
+        <p
+          role="status"
+          data-testid="name-in-use"
+          className="max-w-md rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+        >
+          <span className="font-medium">An active cluster is already called “{clash.name}”</span> (
+          {clash.status}). Launching makes a second one with the same name; change the name unless that is
+          what you want.
+        </p>
+      ) : null}
       <MachineNames name={values.name} nodeCount={values.node_count} firstRank={firstRank} />
     </Field>
   );

@@ -16,7 +16,7 @@ import { useLaunch } from "@/components/create-cluster/use-launch";
 import { FieldError } from "@/components/ui/field";
 import { defaultFormValues, toCreateBody, type CreateClusterFormValues } from "@/lib/launch/form";
 import { buildCreateCurl } from "@/lib/launch/curl";
-import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
+import { isCommunity, nodeCountFor } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
 import type { LimitText } from "@/lib/limits/input";
@@ -47,13 +47,14 @@ export function CreateClusterForm({
   const volumes = useQuery(storageQueryOptions());
   const resolver = useCreateResolver(offer, sshKeys.data, volumes.data);
 
+  // A link's node count the offer doesn't take becomes the nearest one it does, and the form says so.
+  const asked = prefill || initialNodes === null ? null : nodeCountFor(offer, initialNodes);
+  const linkCount = asked?.count ?? null;
   const defaults = useMemo(() => {
     if (prefill) return prefill;
     const d = defaultFormValues(offer);
-    return initialNodes !== null && validNodeCounts(offer).includes(initialNodes)
-      ? { ...d, node_count: initialNodes }
-      : d;
-  }, [offer, initialNodes, prefill]);
+    return linkCount !== null ? { ...d, node_count: linkCount } : d;
+  }, [offer, linkCount, prefill]);
   const form = useForm<CreateClusterFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
   const limitsRef = useRef<LimitsInput | null>(null);
   const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form, limitsRef);
@@ -73,6 +74,15 @@ export function CreateClusterForm({
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      {asked?.adjustedFrom != null ? (
+        <p
+          role="status"
+          data-testid="nodes-adjusted"
+          className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm lg:col-span-2"
+        >
+          {asked.adjustedFrom} nodes isn’t offered here; {asked.count} is the nearest count this offer takes.
+        </p>
+      ) : null}
       <form
         id={formId}
         noValidate

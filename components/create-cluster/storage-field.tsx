@@ -4,7 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { volumeFitsOffer } from "@/lib/offers/regions";
 import { storageQueryOptions } from "@/lib/query/storage";
+import type { Offer } from "@/lib/runcrate/schemas";
 
 const NONE = "__none__";
 
@@ -15,7 +17,9 @@ export function StorageField({
   onChange,
   invalid,
   describedBy,
+  offer,
 }: {
+  offer: Pick<Offer, "country_code" | "location">;
   id: string;
   value: string;
   onChange: (v: string) => void;
@@ -47,21 +51,36 @@ export function StorageField({
       </p>
     );
   }
+  const chosen = volumes.data.find((v) => v.id === value);
+  const chosenFits = chosen ? volumeFitsOffer(chosen.region, offer.country_code) : null;
   return (
-    <NativeSelect
-      id={id}
-      className="w-full max-w-md"
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      value={value === "" ? NONE : value}
-      onChange={(e) => onChange(e.target.value === NONE ? "" : e.target.value)}
-    >
-      <option value={NONE}>No volume</option>
-      {volumes.data.map((v) => (
-        <option key={v.id} value={v.id}>
-          {`${v.name}${v.sizeGb != null ? ` · ${v.sizeGb} GB` : ""}${v.region != null ? ` · ${v.region}` : ""}`}
-        </option>
-      ))}
-    </NativeSelect>
+    <>
+      <NativeSelect
+        id={id}
+        className="w-full max-w-md"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        value={value === "" ? NONE : value}
+        onChange={(e) => onChange(e.target.value === NONE ? "" : e.target.value)}
+      >
+        <option value={NONE}>No volume</option>
+        {volumes.data.map((v) => (
+          <option key={v.id} value={v.id}>
+            {`${v.name}${v.sizeGb != null ? ` · ${v.sizeGb} GB` : ""}${v.region != null ? ` · ${v.region}` : ""}${volumeFitsOffer(v.region, offer.country_code) === false ? " (another region)" : ""}`}
+          </option>
+        ))}
+      </NativeSelect>
+      {chosen && chosenFits === false ? (
+        <p
+          role="status"
+          data-testid="volume-region"
+          className="max-w-md rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+        >
+          {chosen.name} is in {String(chosen.region)}, and this cluster runs in{" "}
+          {offer.location ?? offer.country_code}. Runcrate needs a volume in a compatible region, so the
+          launch may be refused; pick a volume near the cluster if you have one.
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import * as React from "react";
+import { useAfterKeySwitch } from "@/components/shared/key-switch";
 import { toast } from "@/components/shared/toast";
 import { Button } from "@/components/ui/button";
 import {
@@ -31,13 +32,17 @@ export function AccountMenu({ user, keys }: Account) {
   const active = keys.find((k) => k.isActive) ?? null;
   const [switching, setSwitching] = React.useState(false);
 
+  const afterSwitch = useAfterKeySwitch();
+
   async function activate(k: KeyView) {
     if (k.isActive) return;
     setSwitching(true);
     const result = await activateKeyAction({ id: k.id });
     setSwitching(false);
-    if (result.ok) toast.success(`Now using the key “${k.label}”`);
-    else toast.error(result.error);
+    if (result.ok) {
+      afterSwitch();
+      toast.success(`Now using the key “${k.label}”`);
+    } else toast.error(result.error);
   }
 
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase() || "?";

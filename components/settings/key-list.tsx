@@ -2,6 +2,7 @@
 
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
+import { useAfterKeySwitch } from "@/components/shared/key-switch";
 import { toast } from "@/components/shared/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -27,12 +28,16 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
   // The page opens these dialogs itself, so it hands focus back to the button that opened them.
   useReturnFocus(adding || replacing !== null || deleting !== null);
 
+  const afterSwitch = useAfterKeySwitch();
+
   async function activate(k: KeyView) {
     setActivating(k.id);
     const result = await activateKeyAction({ id: k.id });
     setActivating(null);
-    if (result.ok) toast.success(`“${k.label}” is now the active key`);
-    else toast.error(result.error);
+    if (result.ok) {
+      afterSwitch();
+      toast.success(`“${k.label}” is now the active key`);
+    } else toast.error(result.error);
   }
 
   return (

@@ -135,7 +135,8 @@ export function testStartBlocked(c: {
   if (isTestActive(c.last_test?.status)) return "A test is already running; one test per cluster at a time.";
   if (c.status !== "ready") {
     if (c.status === "provisioning") return "The cluster is still coming up. Tests start once it is ready.";
-    if (c.status === "terminated" || c.status === "terminating") return "The cluster is terminated.";
+    if (c.status === "terminating") return "The cluster is being terminated.";
+    if (c.status === "terminated") return "The cluster is terminated.";
     if (c.status === "failed") return "The cluster failed to start.";
     return c.status.trim() === ""
       ? "Tests need a ready cluster; Runcrate sent no status for this one yet."

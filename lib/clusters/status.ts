@@ -132,3 +132,24 @@ export function isNodeInProgress(
 ): boolean {
   return nodeState(node, clusterStatus) === "coming";
 }
+
+/**
+ * The badge's word for a cluster: its status, except while a stack installs on machines that are already up — then
+ * the stack's phase ("Installing Slurm"), so the badge agrees with the phase bar instead of still saying Provisioning.
+ */
+export function clusterBadgeLabel(c: {
+  status: string;
+  stack?: string | null;
+  stack_status?: string | null;
+}): string {
+  const info = statusInfo(c.status);
+  if (
+    !info.terminal &&
+    c.status !== "ready" &&
+    c.stack &&
+    c.stack !== "none" &&
+    c.stack_status === "installing"
+  )
+    return `Installing ${stackLabel(c.stack)}`;
+  return info.label;
+}

@@ -30,6 +30,19 @@ export function runwayHours(balance: number, clusterRate: number, activeUsageCos
   return Math.max(0, balance) / burn;
 }
 
+/**
+ * The runway once a running cluster is resized: its current rate leaves the workspace's burn (activeUsageCost
+ * includes it while it is billed) and the new rate joins it.
+ */
+export function resizedRunwayHours(o: {
+  balance: number;
+  activeUsageCost: number;
+  currentRate: number;
+  newRate: number;
+}): number | null {
+  return runwayHours(o.balance, o.newRate, Math.max(0, o.activeUsageCost - o.currentRate));
+}
+
 export type CostEstimate = {
   nodeCount: number;
   hourlyRate: number;

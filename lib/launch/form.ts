@@ -4,7 +4,8 @@
  * values lives in lib/launch/schema.ts; keeping it apart lets the form's page load it after the first paint.
  */
 import { CLUSTER_NAME_PATTERN, type Stack } from "@/lib/runcrate/constants";
-import type { CreateClusterBody, Offer } from "@/lib/runcrate/schemas";
+import type { Cluster, CreateClusterBody, Offer } from "@/lib/runcrate/schemas";
+import { statusGroup } from "@/lib/clusters/status";
 import { isCommunity, knownStacks, validNodeCounts } from "@/lib/offers/offer-rules";
 
 export type CreateClusterFormValues = {
@@ -74,4 +75,14 @@ export function rankOrigin(
 
 export function machineNames(name: string, nodeCount: number, firstRank = 0): string[] {
   return Array.from({ length: Math.max(0, nodeCount) }, (_, i) => `${name}-${firstRank + i}`);
+}
+
+/**
+ * The active cluster (not failed, not terminated) already called `name`, if any: launching again with the same name
+ * is allowed, but after Back + Launch it is usually a mistake, so the form warns.
+ */
+export function activeClusterNamed(clusters: readonly Cluster[] | undefined, name: string): Cluster | null {
+  const n = name.trim();
+  if (!clusters || n === "") return null;
+  return clusters.find((c) => c.name === n && statusGroup(c.status) === "active") ?? null;
 }

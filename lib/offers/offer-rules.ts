@@ -31,6 +31,21 @@ export function takesNodeCount(offer: NodeCountLimits, n: number): boolean {
 }
 
 /** A short human description of the counts, e.g. "2–16 nodes" or "2, 4 or 8 nodes". */
+/**
+ * A count asked for (a launch link's `?nodes=`) checked against the offer: itself when offered, else the nearest
+ * count the offer takes (the smaller one on a tie), so the form can say which it picked instead of changing it silently.
+ */
+export function nodeCountFor(
+  offer: NodeCountLimits,
+  asked: number | null,
+): { count: number; adjustedFrom: number | null } | null {
+  const counts = validNodeCounts(offer);
+  if (counts.length === 0) return null;
+  if (asked === null || counts.includes(asked)) return { count: asked ?? counts[0]!, adjustedFrom: null };
+  const nearest = counts.reduce((best, n) => (Math.abs(n - asked) < Math.abs(best - asked) ? n : best));
+  return { count: nearest, adjustedFrom: asked };
+}
+
 export function describeNodeCounts(offer: Offer): string {
   const counts = validNodeCounts(offer);
   if (counts.length === 0) return "no valid node count";

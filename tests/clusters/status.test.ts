@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  clusterBadgeLabel,
   isNodeInProgress,
   isTerminalStatus,
   stackStatusInfo,
@@ -55,5 +56,28 @@ describe("isNodeInProgress", () => {
     expect(isNodeInProgress({ status: "running", stage: "ready" })).toBe(false);
     expect(isNodeInProgress({ status: "running", stage: null })).toBe(false);
     expect(isNodeInProgress({ status: "failed", stage: "booting" })).toBe(false);
+  });
+});
+
+describe("clusterBadgeLabel", () => {
+  it("names the stack phase while a stack installs, so the badge agrees with the phase bar", () => {
+    expect(clusterBadgeLabel({ status: "provisioning", stack: "slurm", stack_status: "installing" })).toBe(
+      "Installing Slurm",
+    );
+    expect(clusterBadgeLabel({ status: "provisioning", stack: "ray", stack_status: "installing" })).toBe(
+      "Installing Ray",
+    );
+  });
+  it("keeps the status's own word otherwise", () => {
+    expect(clusterBadgeLabel({ status: "provisioning", stack: "slurm", stack_status: "pending" })).toBe(
+      "Provisioning",
+    );
+    expect(clusterBadgeLabel({ status: "provisioning", stack: "none", stack_status: "installing" })).toBe(
+      "Provisioning",
+    );
+    expect(clusterBadgeLabel({ status: "ready", stack: "slurm", stack_status: "ready" })).toBe("Ready");
+    expect(clusterBadgeLabel({ status: "terminated", stack: "slurm", stack_status: "installing" })).toBe(
+      "Terminated",
+    );
   });
 });

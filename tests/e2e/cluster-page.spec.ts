@@ -14,7 +14,7 @@ import {
   waitForStatus,
   setVariants,
 } from "../clusters/e2e-sim";
-import { signUpWithKey } from "./support/account";
+import { addKey, freshKey, signUpWithKey } from "./support/account";
 
 /**
  * Opens a dialog from its trigger button. A click that lands before React has hydrated the server-rendered button does
@@ -208,6 +208,12 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await expect(detail(page)).toHaveAttribute("data-status", "terminated", { timeout: 30_000 });
   await expect(page.getByTestId("live-status")).toContainText("no longer updating");
   expect((await getCluster(request, key, cluster.id)).status).toBe("terminated");
+  // What the page shows is true of released machines: no snippets, no SSH to copy, no storage, no "ready" stage.
+  await expect(page.getByRole("heading", { name: "Connect and launch" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Shared storage" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Copy SSH command for rank/ })).toHaveCount(0);
+  await expect(page.getByTestId("node-row").first()).toContainText("released");
+  await expect(page.getByTestId("node-row").first()).not.toContainText("ready");
 });
 
 /**
@@ -245,6 +251,9 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   await count.selectOption({ label: "4 nodes" });
   const rate = (offer.hourly_rate_per_node * 4).toFixed(2);
   await expect(dialog.getByTestId("resize-new-rate")).toContainText(`New hourly rate $${rate}`);
+  // What the offer allows is listed, and what the new rate does to the balance's runway.
+  await expect(dialog.getByText("Counts the offer allows: 4, 8 or 16.")).toBeVisible();
+  await expect(dialog.getByTestId("resize-new-runway")).toContainText(/Your balance then lasts \S+/);
   await dialog.getByRole("button", { name: "Resize to 4 nodes" }).click();
   await expect(page.getByText(`Resizing ${cluster.name} to 4 nodes`)).toBeVisible();
   await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
@@ -438,4 +447,24 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
     expect(r.status()).toBe(404);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
   }
+});
+
+test("switching to the key that owns a cluster shows it, without a reload by hand", async ({
+  page,
+  request,
+}) => {
+  const { key: personal } = await signUpWithKey(page, { label: "Personal" });
+  const team = freshKey();
+  await addKey(page, team, "Team");
+  // The newest key is not active: Personal still is.
+  await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
+  const { cluster } = await createCluster(request, team);
+  expect(personal).not.toBe(team);
+
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
+  await page.getByTestId("active-key-switcher").click();
+  await page.getByRole("menuitem", { name: /Team/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Cluster not found" })).toHaveCount(0);
 });

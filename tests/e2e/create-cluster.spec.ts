@@ -11,6 +11,7 @@ import {
   simOffers,
   simSshKeys,
 } from "../offers/e2e-sim";
+import { createCluster } from "../clusters/e2e-sim";
 import { signUpWithKey } from "./support/account";
 import { holdScripts, hydrated, isHydrated } from "./support/hydration";
 
@@ -303,4 +304,64 @@ test("if the form's checks cannot load, Launch says so and sends nothing", async
   await launchButton(page).click();
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
+});
+
+test("a launch link's node count the offer doesn't take is replaced by the nearest one, and the form says so", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = (await simOffers(request, key)).find((o) => {
+    const counts = validNodeCounts(o);
+    return !isCommunity(o) && counts.length > 1 && counts[0]! + 1 < counts[1]!;
+  });
+  expect(offer, "an offer whose two smallest counts have a gap").toBeDefined();
+  const [first, second] = validNodeCounts(offer!);
+  const asked = first! + 1;
+  const nearest = asked - first! <= second! - asked ? first! : second!;
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer!.id)}&nodes=${asked}`);
+  await expect(page.getByTestId("nodes-adjusted")).toHaveText(
+    `${asked} nodes isn’t offered here; ${nearest} is the nearest count this offer takes.`,
+  );
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue(String(nearest));
+
+  // An offered count needs no note.
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer!.id)}&nodes=${second}`);
+  await expect(page.getByRole("combobox", { name: "Nodes" })).toBeVisible();
+  await expect(page.getByTestId("nodes-adjusted")).toHaveCount(0);
+});
+
+test("a name an active cluster already has is warned about, and can still be launched on purpose", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const { cluster, offer } = await createCluster(request, key, { stack: "none" });
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  const name = page.getByRole("textbox", { name: "Name" });
+  await name.fill(`${cluster.name}-other`);
+  await expect(page.getByTestId("name-in-use")).toHaveCount(0);
+  await name.fill(cluster.name);
+  await expect(page.getByTestId("name-in-use")).toContainText(
+    `An active cluster is already called “${cluster.name}”`,
+  );
+  await page.getByRole("button", { name: "Launch cluster" }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  expect((await simClusters(request, key)).filter((c) => c.name === cluster.name)).toHaveLength(2);
+});
+
+test("a volume in another region than the cluster is marked, with a hint when picked", async ({ page }) => {
+  await signUpWithKey(page);
+  // Helsinki (FI); the simulator's volumes are in us-east-1.
+  await page.goto("/clusters/new?offer=h100-sxm-8x-ib-helsinki");
+  const volume = page.getByRole("combobox", { name: /Storage volume/ });
+  const datasets = volume.getByRole("option", { name: /^datasets/ });
+  await expect(datasets).toHaveText(/us-east-1 \(another region\)$/);
+  await volume.selectOption((await datasets.getAttribute("value"))!);
+  await expect(page.getByTestId("volume-region")).toContainText("datasets is in us-east-1");
+
+  // Dallas (US): the same volume is a neighbour, and nothing is said.
+  await page.goto("/clusters/new?offer=h100-sxm-8x-ib-dallas");
+  await expect(volume.getByRole("option", { name: /^datasets/ })).toHaveText(/us-east-1$/);
+  await expect(page.getByTestId("volume-region")).toHaveCount(0);
 });

@@ -89,7 +89,8 @@ describe("the create-cluster form", () => {
     const user = userEvent.setup();
     renderForm();
     await user.click(launchButton());
-    expect(await screen.findByText("Give the cluster a name.")).toBeTruthy();
+    // The first validation loads the schema (a dynamic import), which takes a moment on a busy machine.
+    expect(await screen.findByText("Give the cluster a name.", undefined, { timeout: 10_000 })).toBeTruthy();
     await user.type(nameBox(), "bad_name");
     expect(await screen.findByText(/Only letters, digits and hyphens/)).toBeTruthy();
     await user.clear(nameBox());

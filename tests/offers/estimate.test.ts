@@ -5,6 +5,7 @@ import {
   estimateCost,
   formatHours,
   requiredBalance,
+  resizedRunwayHours,
   runwayHours,
   shortfall,
 } from "@/lib/cost/estimate";
@@ -50,5 +51,16 @@ describe("cost estimate", () => {
     expect(formatHours(3.46)).toBe("3.4 h");
     expect(formatHours(50)).toBe("2 d 2 h");
     expect(formatHours(null)).toBe("∞");
+  });
+});
+
+describe("resizedRunwayHours", () => {
+  it("swaps the cluster's current rate for the new one in the workspace's burn", () => {
+    // $100 left; $30/h burning of which this cluster is $20/h; resized to $40/h → $50/h → 2 h.
+    expect(resizedRunwayHours({ balance: 100, activeUsageCost: 30, currentRate: 20, newRate: 40 })).toBe(2);
+  });
+  it("never counts a negative burn for the rest, and is open-ended when nothing would burn", () => {
+    expect(resizedRunwayHours({ balance: 100, activeUsageCost: 10, currentRate: 20, newRate: 50 })).toBe(2);
+    expect(resizedRunwayHours({ balance: 100, activeUsageCost: 0, currentRate: 0, newRate: 0 })).toBeNull();
   });
 });

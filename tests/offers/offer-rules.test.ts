@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  nodeCountFor,
   describeNodeCounts,
   knownStacks,
   pricePerGpuHour,
@@ -76,5 +77,20 @@ describe("offer facts", () => {
   it("prices per GPU-hour, and not at all for zero-GPU offers", () => {
     expect(pricePerGpuHour(base)).toBe(2.5);
     expect(pricePerGpuHour({ ...base, gpus_per_node: 0 })).toBeNull();
+  });
+});
+
+describe("nodeCountFor (a launch link's ?nodes=)", () => {
+  const offer = { min_nodes: 2, max_nodes: 16, allowed_node_counts: [2, 4, 8, 16] };
+  it("keeps an offered count and says nothing", () => {
+    expect(nodeCountFor(offer, 4)).toEqual({ count: 4, adjustedFrom: null });
+  });
+  it("picks the nearest offered count and says which was asked", () => {
+    expect(nodeCountFor(offer, 3)).toEqual({ count: 2, adjustedFrom: 3 });
+    expect(nodeCountFor(offer, 7)).toEqual({ count: 8, adjustedFrom: 7 });
+    expect(nodeCountFor(offer, 64)).toEqual({ count: 16, adjustedFrom: 64 });
+  });
+  it("has nothing to offer when the offer takes no count", () => {
+    expect(nodeCountFor({ min_nodes: 4, max_nodes: 2, allowed_node_counts: null }, 3)).toBeNull();
   });
 });
