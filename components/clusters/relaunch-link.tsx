@@ -1,4 +1,3 @@
-import { RotateCwIcon } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
@@ -8,7 +7,6 @@ export function RelaunchLink({ id }: { id: string }) {
     <Button asChild variant="outline" size="sm">
       {/* Written by hand, not with launchHref: nuqs' serializer would be the cluster page's only use of it. */}
       <Link href={`/clusters/new?from=${encodeURIComponent(id)}`} prefetch={false}>
-        <RotateCwIcon aria-hidden="true" />
         Launch again
       </Link>
     </Button>
