@@ -1,6 +1,5 @@
 "use client";
 
-import { Share2Icon } from "lucide-react";
 import { lazyDialog, type OpenProps } from "@/components/shared/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import type { ShareProps } from "./share-dialog";
@@ -16,7 +15,6 @@ export function ShareButton(props: ShareProps) {
       {...props}
       trigger={
         <Button variant="outline" size="sm">
-          <Share2Icon aria-hidden="true" />
           Share
         </Button>
       }

@@ -2,7 +2,7 @@
 
 import type { OpenProps } from "@/components/shared/lazy-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { SHORTCUTS } from "@/lib/shortcuts/keys";
+import { SHORTCUTS } from "@/lib/shortcuts/list";
 
 export type ShortcutsHelpProps = OpenProps;
 

@@ -13,15 +13,6 @@ type GoKey = keyof typeof GO_TARGETS;
 /** How long after `g` the second key of a "g o" sequence is awaited. */
 export const SEQUENCE_MS = 1500;
 
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; what: string }> = [
-  { keys: ["⌘ K", "Ctrl K"], what: "Open the command palette" },
-  { keys: ["?"], what: "Show these shortcuts" },
-  { keys: ["g", "o"], what: "Go to offers" },
-  { keys: ["g", "c"], what: "Go to clusters" },
-  { keys: ["g", "s"], what: "Go to settings" },
-  { keys: ["c"], what: "Copy the launch command shown on a cluster's page" },
-];
-
 export type KeyPress = {
   key: string;
   metaKey: boolean;

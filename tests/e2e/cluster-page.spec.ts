@@ -135,7 +135,8 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
   // Disabled, with the reason, until ready — read in one DOM snapshot, since the cluster may turn ready any moment.
   const first = await page.evaluate(() => ({
     status: document.querySelector("[data-testid=cluster-detail]")?.getAttribute("data-status"),
-    disabled: document.querySelector<HTMLButtonElement>("[data-testid=nccl-card] button")?.disabled,
+    disabled: document.querySelector<HTMLButtonElement>("[data-testid=nccl-card] [data-command=run-test]")
+      ?.disabled,
     text: document.querySelector("[data-testid=nccl-card]")?.textContent ?? "",
   }));
   if (first.status === "provisioning") {

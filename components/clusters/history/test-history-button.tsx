@@ -1,6 +1,5 @@
 "use client";
 
-import { HistoryIcon } from "lucide-react";
 import { lazyDialog, type OpenProps } from "@/components/shared/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import type { TestHistoryProps } from "./test-history-dialog";
@@ -17,7 +16,6 @@ export function TestHistoryButton(props: TestHistoryProps) {
       {...props}
       trigger={
         <Button size="sm" variant="outline">
-          <HistoryIcon aria-hidden="true" />
           History
         </Button>
       }

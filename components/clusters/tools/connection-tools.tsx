@@ -1,6 +1,5 @@
 "use client";
 
-import { ListOrderedIcon, TerminalSquareIcon } from "lucide-react";
 import { lazyDialog } from "@/components/shared/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import type { Cluster } from "@/lib/runcrate/schemas";
@@ -23,7 +22,6 @@ export function ConnectionTools({ cluster }: { cluster: Cluster }) {
         cluster={cluster}
         trigger={
           <Button variant="outline" size="sm">
-            <ListOrderedIcon aria-hidden="true" />
             Per-rank commands
           </Button>
         }
@@ -32,7 +30,6 @@ export function ConnectionTools({ cluster }: { cluster: Cluster }) {
         cluster={cluster}
         trigger={
           <Button variant="outline" size="sm">
-            <TerminalSquareIcon aria-hidden="true" />
             SSH config
           </Button>
         }
