@@ -357,7 +357,7 @@ test("a volume in another region than the cluster is marked, with a hint when pi
   const volume = page.getByRole("combobox", { name: /Storage volume/ });
   const datasets = volume.getByRole("option", { name: /^datasets/ });
   await expect(datasets).toHaveText(/us-east-1 \(another region\)$/);
-  await volume.selectOption((await datasets.getAttribute("value")));
+  await volume.selectOption(await datasets.getAttribute("value"));
   await expect(page.getByTestId("volume-region")).toContainText("datasets is in us-east-1");
 
   // Dallas (US): the same volume is a neighbour, and nothing is said.
