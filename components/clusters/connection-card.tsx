@@ -1,40 +1,11 @@
 "use client";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { CopyButton } from "@/components/shared/copy-button";
+import { CodeBlock } from "@/components/shared/code-block";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { envExports, snippetTabs } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { ConnectionTools } from "./tools/connection-tools";
-
-export function CodeBlock({
-  label,
-  text,
-  testId,
-  wrap = false,
-}: {
-  label: string;
-  text: string;
-  testId?: string;
-  /** Wrap long lines instead of scrolling sideways (one-line commands). */
-  wrap?: boolean;
-}) {
-  return (
-    // The copy button sits beside the scrolling code, not over it, so no line is ever hidden under it.
-    <div className="flex items-start rounded-md border bg-muted/60" data-testid={testId}>
-      <pre
-        className={
-          wrap
-            ? "min-w-0 flex-1 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
-            : "min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed whitespace-pre"
-        }
-      >
-        {text}
-      </pre>
-      <CopyButton value={text} label={label} className="m-1.5 shrink-0 bg-muted shadow-xs hover:bg-accent" />
-    </div>
-  );
-}
 
 /** Head SSH, hostfile, env vars and the launcher snippets; tabs the stack cannot use are disabled with the reason. */
 export function ConnectionCard({ cluster }: { cluster: Cluster }) {

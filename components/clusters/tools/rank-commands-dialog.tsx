@@ -11,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { launchersOf, launchScript, rankCommands, type RankLauncher } from "@/lib/clusters/rank-commands";
 import { SNIPPET_LABEL } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { CodeBlock } from "../connection-card";
+import { CodeBlock } from "@/components/shared/code-block";
 
 export type RankCommandsProps = { cluster: Cluster };
 
