@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { NAV_ITEMS, headerTitleForPath, isNavItemActive, navItemForPath } from "@/components/shell/nav-items";
 
 describe("console navigation", () => {
-  it("lists Offers, Clusters and Settings in that order", () => {
+  it("lists Offers, Clusters, Spend and Settings in that order", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.href])).toEqual([
       ["Offers", "/offers"],
       ["Clusters", "/clusters"],
+      ["Spend", "/spend"],
       ["Settings", "/settings"],
     ]);
   });
