@@ -248,8 +248,9 @@ test.describe("Runcrate keys", () => {
     await dialog.getByLabel("Label").fill("Broken");
     await dialog.getByLabel("API key").fill("sk_live_1234567890abcdef");
     await dialog.getByRole("button", { name: "Check and save" }).click();
+    // The prefix is what is wrong with a key from elsewhere, and that is what the form says (issue 15).
     await expect(
-      dialog.getByText("Runcrate keys start with rc_live_ followed by letters and digits."),
+      dialog.getByText("Runcrate keys start with rc_live_. This looks like a key from somewhere else."),
     ).toBeVisible();
 
     await request.post(`${e2e.simUrl}/__sim/faults`, { data: { outage: true } });
