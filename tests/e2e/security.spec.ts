@@ -171,7 +171,7 @@ test("changing the password in Settings signs out other devices and keeps this o
   await form.getByLabel("New password", { exact: true }).fill(next);
   await form.getByLabel("Confirm new password").fill(next);
   await form.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("status")).toHaveText(/Password changed/);
+  await expect(form.getByRole("status")).toHaveText(/Password changed/);
 
   await page.goto("/settings/keys");
   await expect(page).toHaveURL(/\/settings\/keys/);

@@ -28,7 +28,7 @@ test.describe("console shell", () => {
 
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveText(["Offers", "Clusters", "Settings"]);
+    await expect(nav.getByRole("link")).toHaveText(["Offers", "Clusters", "Spend", "Settings"]);
     await expect(nav.getByRole("link", { name: "Offers" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Clusters" })).not.toHaveAttribute("aria-current", /.*/);
 
@@ -127,7 +127,7 @@ test.describe("narrow screens", () => {
     const sheet = page.getByRole("dialog");
     await expect(sheet).toBeVisible();
     const links = sheet.getByRole("navigation", { name: "Main" }).getByRole("link");
-    await expect(links).toHaveText(["Offers", "Clusters", "Settings"]);
+    await expect(links).toHaveText(["Offers", "Clusters", "Spend", "Settings"]);
     await expect(sheet.getByRole("link", { name: "Offers" })).toHaveAttribute("aria-current", "page");
     // Focus is trapped inside the sheet.
     await expect(sheet.locator(":focus")).toHaveCount(1);
