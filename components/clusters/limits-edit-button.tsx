@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { lazyComponent } from "@/components/shared/lazy-dialog";
+import { useHydrated } from "@/components/shared/use-hydrated";
 import { Button } from "@/components/ui/button";
 import type { Limits } from "@/lib/cost/ledger";
 
@@ -21,6 +22,7 @@ export function LimitsEditButton({
   children: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
+  const hydrated = useHydrated();
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 [&>div]:flex-1">
@@ -29,6 +31,7 @@ export function LimitsEditButton({
           size="sm"
           variant="outline"
           aria-expanded={editing}
+          disabled={!hydrated}
           onMouseEnter={LimitsEditor.preload}
           onFocus={LimitsEditor.preload}
           onClick={() => setEditing((e) => !e)}

@@ -1,6 +1,7 @@
 "use client";
 
 import { AlertTriangleIcon, RefreshCwIcon } from "lucide-react";
+import { useHydrated } from "@/components/shared/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { formatDuration } from "@/lib/clusters/format";
 import { cn } from "@/lib/utils";
@@ -29,6 +30,7 @@ export function LiveStatus({
   onRefresh: () => void;
   className?: string;
 }) {
+  const hydrated = useHydrated();
   const now = useNow();
   const age = now !== null && updatedAt > 0 ? formatDuration(Math.max(0, now - updatedAt)) : null;
   const retryIn =
@@ -56,7 +58,7 @@ export function LiveStatus({
                 : ""}
           </span>
         </p>
-        <Button size="sm" variant="outline" onClick={onRefresh} disabled={fetching}>
+        <Button size="sm" variant="outline" onClick={onRefresh} disabled={fetching || !hydrated}>
           <RefreshCwIcon
             aria-hidden="true"
             className={cn(fetching && "animate-spin motion-reduce:animate-none")}
@@ -80,7 +82,7 @@ export function LiveStatus({
         size="icon-sm"
         variant="ghost"
         onClick={onRefresh}
-        disabled={fetching}
+        disabled={fetching || !hydrated}
         aria-label="Refresh now"
         title="Refresh now"
       >

@@ -3,6 +3,7 @@
 import { ActivityIcon, LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
 import { toast } from "@/components/shared/toast";
+import { useHydrated } from "@/components/shared/use-hydrated";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,6 +14,7 @@ import { parseTime } from "@/lib/time";
 import { isTestActive, ncclVerdict, testStartBlocked, type Verdict } from "@/lib/clusters/nccl";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { BusbwChart } from "./busbw-chart";
+import { BeforeResizeBadge } from "./history/before-resize-badge";
 import { TestHistoryButton } from "./history/test-history-button";
 
 const VERDICT_VARIANT: Record<Verdict, "success" | "warning" | "destructive" | "secondary" | "info"> = {
@@ -37,6 +39,7 @@ export function NcclCard({
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const tableId = useId();
+  const hydrated = useHydrated();
   const test = cluster.last_test ?? null;
   const blocked = testStartBlocked(cluster);
   const reading = test ? ncclVerdict(test, cluster.interconnect) : null;
@@ -71,7 +74,7 @@ export function NcclCard({
             size="sm"
             data-command="run-test"
             onClick={start}
-            disabled={blocked !== null || pending}
+            disabled={blocked !== null || pending || !hydrated}
             aria-describedby={blocked ? `${tableId}-why` : undefined}
           >
             {pending ? (
@@ -130,6 +133,7 @@ export function NcclCard({
               <Badge variant={VERDICT_VARIANT[reading.verdict]} data-testid="nccl-verdict">
                 {reading.label}
               </Badge>
+              <BeforeResizeBadge thenNodes={test.result?.nodes} nowNodes={cluster.node_count} />
               <span className="text-sm">
                 Peak{" "}
                 <strong className="tabular-nums">

@@ -6,6 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { CommunityNote, SshKeysSection, StorageSection } from "@/components/create-cluster/attachment-fields";
 import { NameField, NodeCountField, StackField } from "@/components/create-cluster/cluster-fields";
 import { LaunchProblemAlert } from "@/components/create-cluster/launch-problem";
+import { LaunchBar } from "@/components/create-cluster/launch-bar";
 import { LaunchSummary } from "@/components/create-cluster/launch-summary";
 import { LimitFields, type LimitsInput } from "@/components/create-cluster/limit-fields";
 import { OfferHeader } from "@/components/create-cluster/offer-header";
@@ -57,6 +58,7 @@ export function CreateClusterForm({
   }, [offer, linkCount, prefill]);
   const form = useForm<CreateClusterFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
   const limitsRef = useRef<LimitsInput | null>(null);
+  const summaryRef = useRef<HTMLElement | null>(null);
   const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form, limitsRef);
 
   const watched = useWatch({ control: form.control });
@@ -73,53 +75,64 @@ export function CreateClusterForm({
   });
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-      {asked?.adjustedFrom != null ? (
-        <p
-          role="status"
-          data-testid="nodes-adjusted"
-          className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm lg:col-span-2"
+    <>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        {asked?.adjustedFrom != null ? (
+          <p
+            role="status"
+            data-testid="nodes-adjusted"
+            className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm lg:col-span-2"
+          >
+            {asked.adjustedFrom} nodes isn’t offered here; {asked.count} is the nearest count this offer
+            takes.
+          </p>
+        ) : null}
+        <form
+          id={formId}
+          noValidate
+          onSubmit={form.handleSubmit(launch)}
+          onFocus={preloadValidation}
+          // Below lg the sticky launch bar covers the window's last few rem: a field scrolled to keeps clear of it.
+          className="flex flex-col gap-6 max-lg:[&_:is(input,select,textarea,button)]:scroll-mb-24"
+          aria-label="Create a cluster"
         >
-          {asked.adjustedFrom} nodes isn’t offered here; {asked.count} is the nearest count this offer takes.
-        </p>
-      ) : null}
-      <form
-        id={formId}
-        noValidate
-        onSubmit={form.handleSubmit(launch)}
-        onFocus={preloadValidation}
-        className="flex flex-col gap-6"
-        aria-label="Create a cluster"
-      >
-        <OfferHeader offer={offer} />
-        <NameField {...section("name")} values={values} />
-        <NodeCountField {...section("nodes")} offer={offer} />
-        <StackField {...section("stack")} offer={offer} />
-        <SshKeysSection {...section("ssh")} />
-        <StorageSection {...section("storage")} offer={offer} />
-        <LimitFields
-          id={`${formId}-limits`}
-          hourlyRate={offer.hourly_rate_per_node * values.node_count}
-          defaults={limitDefaults}
-          ceilingMinutes={ceilingMinutes}
-          inputRef={limitsRef}
-        />
-        {isCommunity(offer) ? <CommunityNote /> : null}
-        <FieldError errors={[errors.include_community]} />
-        <FieldError errors={[errors.root]} />
-        {problem?.where === "form" ? <LaunchProblemAlert problem={problem} offerId={offer.id} /> : null}
-      </form>
+          <OfferHeader offer={offer} />
+          <NameField {...section("name")} values={values} />
+          <NodeCountField {...section("nodes")} offer={offer} />
+          <StackField {...section("stack")} offer={offer} />
+          <SshKeysSection {...section("ssh")} />
+          <StorageSection {...section("storage")} offer={offer} />
+          <LimitFields
+            id={`${formId}-limits`}
+            hourlyRate={offer.hourly_rate_per_node * values.node_count}
+            defaults={limitDefaults}
+            ceilingMinutes={ceilingMinutes}
+            inputRef={limitsRef}
+          />
+          {isCommunity(offer) ? <CommunityNote /> : null}
+          <FieldError errors={[errors.include_community]} />
+          <FieldError errors={[errors.root]} />
+          {problem?.where === "form" ? <LaunchProblemAlert problem={problem} offerId={offer.id} /> : null}
+        </form>
 
-      <aside className="min-w-0 lg:sticky lg:top-20">
-        <LaunchSummary
-          offer={offer}
-          nodeCount={values.node_count}
-          curl={curl}
-          formId={formId}
-          pending={pending}
-          balanceProblem={problem?.where === "balance" ? problem.message : null}
-        />
-      </aside>
-    </div>
+        <aside ref={summaryRef} className="min-w-0 lg:sticky lg:top-20">
+          <LaunchSummary
+            offer={offer}
+            nodeCount={values.node_count}
+            curl={curl}
+            formId={formId}
+            pending={pending}
+            balanceProblem={problem?.where === "balance" ? problem.message : null}
+          />
+        </aside>
+      </div>
+      <LaunchBar
+        offer={offer}
+        nodeCount={values.node_count}
+        formId={formId}
+        pending={pending}
+        summary={summaryRef}
+      />
+    </>
   );
 }

@@ -1,15 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, Loader2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/shared/copy-button";
-import { estimateCost, formatHours } from "@/lib/cost/estimate";
+import { formatHours } from "@/lib/cost/estimate";
 import { formatHourly, formatUsd } from "@/lib/money";
-import { takesNodeCount, validNodeCounts } from "@/lib/offers/offer-rules";
-import { balanceQueryOptions } from "@/lib/query/balance";
+import { validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
+import { useLaunchEstimate } from "./use-launch-estimate";
 
 function Row({
   label,
@@ -48,17 +47,7 @@ export function LaunchSummary({
   pending: boolean;
   balanceProblem: string | null;
 }) {
-  const balance = useQuery(balanceQueryOptions());
-  const n = takesNodeCount(offer, nodeCount) ? nodeCount : null;
-  const e =
-    n === null
-      ? null
-      : estimateCost({
-          ratePerNode: offer.hourly_rate_per_node,
-          nodeCount: n,
-          balance: balance.data?.creditsBalance ?? null,
-          activeUsageCost: balance.data?.activeUsageCost ?? 0,
-        });
+  const { balance, n, estimate: e } = useLaunchEstimate(offer, nodeCount);
   const burning = (balance.data?.activeUsageCost ?? 0) > 0;
   const fewer = n !== null && validNodeCounts(offer).some((c) => c < n);
 

@@ -62,28 +62,30 @@ export function OffersFilterBar({ filters: f, facets, set, children }: Props) {
           />
         ) : null}
       </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
         <NumberFilter
           label="Max $/GPU-h"
+          param="maxGpuHr"
           value={f.maxGpuHr}
           onCommit={(maxGpuHr) => set({ maxGpuHr })}
           placeholder="any"
         />
         <NumberFilter
           label="Max $/node-h"
+          param="maxNodeHr"
           value={f.maxNodeHr}
           onCommit={(maxNodeHr) => set({ maxNodeHr })}
           placeholder="any"
         />
         <NumberFilter
           label="Interconnect at least"
+          param="icMin"
           value={f.icMin}
           onCommit={(icMin) => set({ icMin })}
-          step="1"
           placeholder="any"
           unit="Gbps"
         />
-        <label className="flex items-center gap-2 text-xs text-muted-foreground">
+        <label className="flex h-8 items-center gap-2 text-xs text-muted-foreground">
           <Switch
             checked={f.vol}
             onCheckedChange={(vol) => set({ vol })}

@@ -33,10 +33,13 @@ export function KeyFormDialog({
   open,
   onOpenChange,
   replacing,
+  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   replacing?: KeyView | null;
+  /** Called once the key is checked and saved, before the dialog closes. */
+  onSaved?: (key: KeyView) => void;
 }) {
   const [busy, setBusy] = React.useState(false);
   return (
@@ -52,7 +55,12 @@ export function KeyFormDialog({
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from an empty key field. */}
-        <KeyForm replacing={replacing ?? null} onBusyChange={setBusy} onDone={() => onOpenChange(false)} />
+        <KeyForm
+          replacing={replacing ?? null}
+          onBusyChange={setBusy}
+          onSaved={onSaved}
+          onDone={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -61,10 +69,12 @@ export function KeyFormDialog({
 function KeyForm({
   replacing,
   onBusyChange,
+  onSaved,
   onDone,
 }: {
   replacing: KeyView | null;
   onBusyChange: (busy: boolean) => void;
+  onSaved?: (key: KeyView) => void;
   onDone: () => void;
 }) {
   const [formError, setFormError] = React.useState<string | null>(null);
@@ -87,6 +97,7 @@ function KeyForm({
       toast.success(replacing ? `Key “${result.data.label}” replaced` : `Key “${result.data.label}” saved`, {
         description: `Only its last 4 characters (…${result.data.last4}) are shown from now on.`,
       });
+      onSaved?.(result.data);
       onDone();
       return;
     }

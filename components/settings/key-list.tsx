@@ -1,6 +1,7 @@
 "use client";
 
-import { KeyRoundIcon, PlusIcon } from "lucide-react";
+import { ArrowRightIcon, KeyRoundIcon, PlusIcon } from "lucide-react";
+import Link from "next/link";
 import * as React from "react";
 import { useAfterKeySwitch } from "@/components/shared/key-switch";
 import { toast } from "@/components/shared/toast";
@@ -20,6 +21,9 @@ const preloadDelete = { onPointerEnter: DeleteKeyDialog.preload, onFocus: Delete
 /** The user's saved keys: which one is active, and add / replace / delete / make active. */
 export function KeyList({ keys }: { keys: KeyView[] }) {
   const [adding, setAdding] = React.useState(false);
+  // Issue 15: the first key saved is the end of setting up, so the page then points on to the offers.
+  const [addingFirst, setAddingFirst] = React.useState(false);
+  const [firstSaved, setFirstSaved] = React.useState(false);
   const [replacing, setReplacing] = React.useState<KeyView | null>(null);
   const [deleting, setDeleting] = React.useState<KeyView | null>(null);
   const [activating, setActivating] = React.useState<string | null>(null);
@@ -45,13 +49,37 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
       <h2 id="keys-heading" className="sr-only">
         Saved keys
       </h2>
+      {firstSaved && keys.length > 0 ? (
+        <div
+          role="status"
+          data-testid="first-key-next"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-success/30 bg-success/5 px-4 py-3 text-sm"
+        >
+          <p className="text-pretty">
+            <span className="font-medium">Your key is saved and active.</span> Next, pick a GPU offer to
+            launch your first cluster.
+          </p>
+          <Button asChild size="sm">
+            <Link href="/offers">
+              Browse offers
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      ) : null}
       {keys.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="max-w-xl text-sm text-pretty text-muted-foreground">
             One key is active at a time, and Clusterdeck uses it for everything you do. Switch here or from
             the key menu in the header.
           </p>
-          <Button onClick={() => setAdding(true)} {...preloadForm}>
+          <Button
+            onClick={() => {
+              setAddingFirst(false);
+              setAdding(true);
+            }}
+            {...preloadForm}
+          >
             <PlusIcon aria-hidden="true" />
             Add key
           </Button>
@@ -68,7 +96,14 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
             Add a Runcrate API key (it starts with <code className="font-mono">rc_live_</code>) to browse
             offers and launch clusters. Create one in the Runcrate dashboard under API keys.
           </p>
-          <Button className="mt-6" onClick={() => setAdding(true)} {...preloadForm}>
+          <Button
+            className="mt-6"
+            onClick={() => {
+              setAddingFirst(true);
+              setAdding(true);
+            }}
+            {...preloadForm}
+          >
             <PlusIcon aria-hidden="true" />
             Add your first key
           </Button>
@@ -132,7 +167,13 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
 
       {formWanted ? (
         <>
-          <KeyFormDialog open={adding} onOpenChange={setAdding} />
+          <KeyFormDialog
+            open={adding}
+            onOpenChange={setAdding}
+            onSaved={() => {
+              if (addingFirst) setFirstSaved(true);
+            }}
+          />
           <KeyFormDialog
             open={!!replacing}
             onOpenChange={(o) => !o && setReplacing(null)}

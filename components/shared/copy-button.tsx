@@ -7,6 +7,7 @@ import { toast } from "@/components/shared/toast";
 import { cn } from "@/lib/utils";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { copyText } from "@/components/shared/copy-text";
+import { useHydrated } from "@/components/shared/use-hydrated";
 
 const COPIED_MS = 2000;
 
@@ -35,6 +36,7 @@ function CopyButton({
   ...props
 }: CopyButtonProps) {
   const [copied, setCopied] = React.useState(false);
+  const hydrated = useHydrated();
   const timer = React.useRef<ReturnType<typeof setTimeout> | null>(null);
 
   React.useEffect(
@@ -74,6 +76,7 @@ function CopyButton({
         className={cn("text-muted-foreground hover:text-foreground data-[copied]:text-success", className)}
         onClick={handleCopy}
         {...props}
+        disabled={props.disabled || !hydrated}
       >
         <Icon aria-hidden="true" className={cn(!showText && "size-3.5")} />
         {showText && <span>{copied ? "Copied" : "Copy"}</span>}

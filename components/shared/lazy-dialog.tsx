@@ -3,6 +3,7 @@
 import * as React from "react";
 import { Slot as SlotPrimitive } from "radix-ui";
 import { loadOnce } from "@/lib/load-once";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Dialogs whose code loads when first wanted, not with the page. Radix Dialog (focus scope, dismissable layer,
@@ -10,7 +11,8 @@ import { loadOnce } from "@/lib/load-once";
  * is only ever needed after a click (docs/performance.md). The trigger renders at once; hovering or focusing it
  * starts the download, so by the click it is usually there. Once opened, a dialog stays mounted, so its closing
  * animation and focus return work as they do for a dialog loaded with the page. A failed download is forgotten, so
- * the next hover or click tries again.
+ * the next hover or click tries again. Until the page has hydrated the trigger is disabled: a click on it would do
+ * nothing.
  */
 
 /**
@@ -40,6 +42,7 @@ export function lazyDialog<P extends OpenProps>(load: () => Promise<React.Compon
     const [open, setOpen] = React.useState(false);
     const [mounted, setMounted] = React.useState(false);
     const triggerRef = React.useRef<HTMLElement>(null);
+    const hydrated = useHydrated();
     useReturnFocus(open, triggerRef);
     return (
       <>
@@ -54,7 +57,9 @@ export function lazyDialog<P extends OpenProps>(load: () => Promise<React.Compon
           aria-haspopup="dialog"
           aria-expanded={open}
         >
-          {trigger}
+          {hydrated
+            ? trigger
+            : React.cloneElement(trigger as React.ReactElement<{ disabled?: boolean }>, { disabled: true })}
         </SlotPrimitive.Slot>
         {mounted ? <Dialog {...(props as unknown as P)} open={open} onOpenChange={setOpen} /> : null}
       </>

@@ -81,13 +81,27 @@ export function slowestMember(result: Record<string, unknown> | null): string | 
   return pick(result?.ranks ?? result?.per_rank, "rank") ?? pick(result?.links, "link");
 }
 
+/**
+ * Whether a run on `thenNodes` machines ran before a resize of a cluster that has `nowNodes` now: one rule for the
+ * history list and the last result on the cluster page. Unknown `thenNodes` (a result without a node count) is not
+ * guessed.
+ */
+export function ranBeforeResize(thenNodes: number | null | undefined, nowNodes: number): boolean {
+  return thenNodes != null && thenNodes !== nowNodes;
+}
+
+/** "Before a resize (2 nodes then, 4 now)". */
+export function beforeResizeLabel(thenNodes: number, nowNodes: number): string {
+  return `Before a resize (${thenNodes} nodes then, ${nowNodes} now)`;
+}
+
 export function historyRows(h: TestHistoryResponse, cluster: Pick<Cluster, "interconnect">): HistoryRow[] {
   return h.runs.map((r) => {
     const asTest = { status: r.status, result: r.result as ClusterTest["result"] };
     return {
       ...r,
       reading: ncclVerdict(asTest, cluster.interconnect),
-      beforeResize: r.nodeCount !== h.nodeCount,
+      beforeResize: ranBeforeResize(r.nodeCount, h.nodeCount),
       sizes: sizesOf(r.result),
       slowest: slowestMember(r.result),
     };

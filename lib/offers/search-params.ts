@@ -55,6 +55,13 @@ function parseAsAmount(ok: (n: number) => boolean) {
   });
 }
 
+/** What the URL's amount parsers accept, said to a person typing into the field: the bounds are the parsers'. */
+const AMOUNT_RULES = {
+  maxGpuHr: { max: 1_000_000, rule: "a price of 0 or more, like 1.5" },
+  maxNodeHr: { max: 1_000_000, rule: "a price of 0 or more, like 12" },
+  icMin: { max: 100_000, rule: "a rate in Gbps of 0 or more, like 400" },
+} as const;
+
 /** 1/true and 0/false; written as 1, and left out when off. */
 const parseAsFlag = createParser({
   parse: (v) => (v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : null),
@@ -73,12 +80,12 @@ export const offerChoiceSearchParams = {
   country: parseAsArrayOf(parseAsToken).withDefault(DEFAULT_FILTERS.country),
   tier: parseAsStringLiteral(TIERS),
   ic: parseAsArrayOf(parseAsToken).withDefault(DEFAULT_FILTERS.ic),
-  icMin: parseAsAmount((n) => n <= 100_000),
+  icMin: parseAsAmount((n) => n <= AMOUNT_RULES.icMin.max),
   dep: parseAsArrayOf(parseAsToken).withDefault(DEFAULT_FILTERS.dep),
   stack: parseAsArrayOf(parseAsToken).withDefault(DEFAULT_FILTERS.stack),
   vol: parseAsFlag.withDefault(DEFAULT_FILTERS.vol),
-  maxGpuHr: parseAsAmount((n) => n <= 1_000_000),
-  maxNodeHr: parseAsAmount((n) => n <= 1_000_000),
+  maxGpuHr: parseAsAmount((n) => n <= AMOUNT_RULES.maxGpuHr.max),
+  maxNodeHr: parseAsAmount((n) => n <= AMOUNT_RULES.maxNodeHr.max),
   nodes: parseAsNodeCount,
   fits: parseAsFlag.withDefault(DEFAULT_FILTERS.fits),
   community: parseAsFlag.withDefault(DEFAULT_FILTERS.community),
@@ -178,4 +185,23 @@ export function offerQueryNotices(raw: Partial<Record<OfferKey, unknown>>): stri
     if (single && parsed === null) notices.push(`Ignored ${single[0]} “${show(value)}”: ${single[1]}.`);
   }
   return notices;
+}
+
+export type NumberFilterKey = keyof typeof AMOUNT_RULES;
+
+/** What a number filter's text means: no bound (empty), a bound, or text the URL's parser refuses. */
+export type NumberFilterRead = { ok: true; value: number | null } | { ok: false; rule: string };
+
+/**
+ * Reads what someone typed into a number filter with the same parser the URL is read with, so the field, the list
+ * and the link accept exactly the same values. The refusal names the rule ("a price of 0 or more, like 1.5").
+ */
+export function readNumberFilter(key: NumberFilterKey, text: string): NumberFilterRead {
+  const t = text.trim();
+  if (t === "") return { ok: true, value: null };
+  const n = offerSearchParams[key].parse(t);
+  if (n !== null) return { ok: true, value: n };
+  const { max, rule } = AMOUNT_RULES[key];
+  const over = Number(t) > max;
+  return { ok: false, rule: over ? `${rule.split(",")[0]}, at most ${max.toLocaleString("en-US")}` : rule };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { historyRows, slowestMember, type TestRunView } from "@/lib/clusters/test-history";
+import {
+  beforeResizeLabel,
+  historyRows,
+  ranBeforeResize,
+  slowestMember,
+  type TestRunView,
+} from "@/lib/clusters/test-history";
 
 const run = (over: Partial<TestRunView>): TestRunView => ({
   id: "t1",
@@ -66,5 +72,15 @@ describe("historyRows", () => {
       ["old", true, 45, 2],
     ]);
     expect(rows[0]!.reading.verdict).toBe("good");
+  });
+});
+
+describe("ranBeforeResize", () => {
+  it("marks a run on another node count, and guesses nothing when the run's node count is unknown", () => {
+    expect(ranBeforeResize(2, 4)).toBe(true);
+    expect(ranBeforeResize(4, 4)).toBe(false);
+    expect(ranBeforeResize(null, 4)).toBe(false);
+    expect(ranBeforeResize(undefined, 4)).toBe(false);
+    expect(beforeResizeLabel(2, 4)).toBe("Before a resize (2 nodes then, 4 now)");
   });
 });

@@ -267,6 +267,24 @@ test.describe("Runcrate keys", () => {
     await expect(page.getByRole("heading", { name: "No keys yet" })).toBeVisible();
   });
 
+  test("saving the first key points on to the offers; a second key does not", async ({ page }) => {
+    await signUp(page);
+    await addKey(page, freshKey(), "Personal");
+    const next = page.getByTestId("first-key-next");
+    await expect(next).toHaveRole("status");
+    await expect(next).toContainText("Your key is saved and active.");
+    await addKey(page, freshKey(), "Team");
+    // Still the first key's note: it stays until the page is left, and a second key adds no other.
+    await expect(next).toHaveCount(1);
+    await next.getByRole("link", { name: "Browse offers" }).click();
+    await expect(page).toHaveURL(/\/offers$/);
+    await page.goto("/settings/keys");
+    await expect(page.getByTestId("key-row")).toHaveCount(2);
+    await expect(next).toHaveCount(0);
+    await addKey(page, freshKey(), "Third");
+    await expect(next).toHaveCount(0);
+  });
+
   test("several keys: one active, switchable from the header; replace and delete", async ({ page }) => {
     const first = await signUpWithKey(page, { label: "Personal" });
     const second = freshKey();

@@ -15,6 +15,7 @@ import {
   setVariants,
 } from "../clusters/e2e-sim";
 import { addKey, freshKey, signUpWithKey } from "./support/account";
+import { holdScripts } from "./support/hydration";
 import { openReadyCluster } from "./support/ready-cluster";
 
 /**
@@ -261,6 +262,42 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
   await expect(page.getByTestId("node-row")).toHaveCount(4);
   expect((await getCluster(request, key, cluster.id)).node_count).toBe(4);
+});
+
+test("the page's buttons are disabled in the server's HTML and work with one click once hydrated", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, {
+    offerId: "h100-sxm-8x-ib-helsinki",
+    nodes: 2,
+    stack: "slurm",
+  });
+  await waitForStatus(request, key, cluster.id, "ready");
+  const release = await holdScripts(page);
+  await page.goto(`/clusters/${cluster.id}`, { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
+  // Without React a click on these would do nothing, so they say they cannot be used yet.
+  const triggers = ["Resize", "Terminate", "History", "Share", "Run again", "Start test"];
+  const shown = page.getByRole("button", { name: new RegExp(`^(${triggers.join("|")})$`) });
+  expect(await shown.count()).toBeGreaterThanOrEqual(4);
+  for (const b of await shown.all()) await expect(b).toBeDisabled();
+  for (const b of await page.getByRole("button", { name: /^Copy / }).all()) await expect(b).toBeDisabled();
+
+  release();
+  const resize = page.getByRole("button", { name: "Resize" });
+  await expect(resize).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Terminate" })).toBeEnabled();
+  // One click each, no retry: enabled means it works.
+  await resize.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("combobox", { name: "New node count" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Terminate" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
 });
 
 test("a simulator outage raises the stale warning, keeps the data, and clears by itself", async ({

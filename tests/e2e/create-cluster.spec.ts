@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { defaultFormValues } from "@/lib/launch/form";
 import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 import {
@@ -89,6 +90,67 @@ test("a double click launches exactly one cluster", async ({ page, request }) =>
   await launchButton(page).dblclick();
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
+});
+
+test("on a phone a sticky bar shows rate, runway and Launch, covers no field, and launches with the form's submit", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  const n = defaultFormValues(offer).node_count;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await hydrated(page.getByRole("textbox", { name: "Name" }));
+
+  // On screen at once, without scrolling to the summary at the bottom; the same figures as the summary.
+  const bar = page.getByTestId("launch-bar");
+  await expect(bar).toBeInViewport();
+  await expect(bar).toContainText(`$${(offer.hourly_rate_per_node * n).toFixed(2)}/h`);
+  const summary = page.getByRole("region", { name: "Summary" });
+  const runway = summary
+    .locator("dt", { hasText: "Balance lasts" })
+    .locator("xpath=following-sibling::dd[1]");
+  await expect(bar.locator("dd").nth(1)).toHaveText((await runway.innerText()).split("\n")[0]!);
+  await expect(summary).not.toBeInViewport();
+
+  // Every field, once focused (the browser scrolls to it), sits above the bar, not under it.
+  const form = page.getByRole("form", { name: "Create a cluster" });
+  const fields = form.locator("input:visible, select:visible, textarea:visible");
+  expect(await fields.count()).toBeGreaterThan(3);
+  for (const field of await fields.all()) {
+    await field.focus();
+    const [f, b] = [await field.boundingBox(), await bar.boundingBox()];
+    if ((await bar.getAttribute("data-hidden")) !== null) continue;
+    expect(f!.y + f!.height, `${await field.getAttribute("name")} is under the bar`).toBeLessThanOrEqual(
+      b!.y,
+    );
+  }
+  // With the summary itself in view, its own Launch button is enough: the bar steps aside.
+  await summary.scrollIntoViewIfNeeded();
+  await expect(bar).toHaveAttribute("data-hidden", "true");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).not.toHaveAttribute("data-hidden");
+
+  // The bar's Launch is the form's submit: validation first, then one cluster however fast the clicks.
+  const launch = bar.getByRole("button", { name: "Launch", exact: true });
+  await launch.click();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
+  expect(await simClusters(request, key)).toHaveLength(0);
+  await fillBasics(page, "from-the-bar");
+  await launch.dblclick();
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  const clusters = await simClusters(request, key);
+  expect(clusters).toHaveLength(1);
+  expect(clusters[0]).toMatchObject({ name: "from-the-bar", node_count: n, offer_id: offer.id });
+});
+
+test("the sticky launch bar is for small screens only", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await expect(launchButton(page)).toBeVisible();
+  await expect(page.getByTestId("launch-bar")).toBeHidden();
 });
 
 test("two clicks in the same instant (before any re-render) still launch one cluster", async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { isCommunity, takesNodeCount } from "@/lib/offers/offer-rules";
+import { isCommunity, pricePerGpuHour, takesNodeCount } from "@/lib/offers/offer-rules";
 import { clearFaults, setBalance, setFaults, simOffers } from "../offers/e2e-sim";
 import { signUpWithKey } from "./support/account";
 import { holdScripts, hydrated, isHydrated } from "./support/hydration";
@@ -70,6 +70,59 @@ test("filters live in the URL: they survive a reload, and Back undoes the last o
     "false",
   );
   await expect(search(page)).toHaveValue("");
+  await expect(rows(page)).toHaveCount(offers.length);
+});
+
+test("a number filter applies while typing, refuses a bad value in words, and the list and URL agree", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  const prices = [...new Set(offers.map((o) => pricePerGpuHour(o)!))].sort((a, b) => a - b);
+  // A bound between two of the offers' prices, so it narrows the list and a second one narrows it differently.
+  const low = Math.floor(prices[Math.floor(prices.length / 3)]! * 100) / 100;
+  const high = Math.floor(prices[Math.floor((prices.length * 2) / 3)]! * 100) / 100;
+  const under = (max: number) => offers.filter((o) => pricePerGpuHour(o)! <= max).length;
+  expect(under(low)).toBeGreaterThan(0);
+  expect(under(low)).toBeLessThan(under(high));
+  await openOffers(page);
+  const field = page.getByLabel("Max $/GPU-h");
+  const maxGpuHrIs = (n: number) => new RegExp(`[?&]max_gpu_hr=${String(n).replace(".", "\\.")}(&|$)`);
+  const why = page.getByTestId("number-filter-error").filter({ hasText: /./ });
+
+  // Applied while typing, once the typing pauses: no Tab or Enter needed.
+  await field.pressSequentially(String(low), { delay: 30 });
+  await expect(page).toHaveURL(maxGpuHrIs(low));
+  await expect(rows(page)).toHaveCount(under(low));
+  await field.press("Tab");
+
+  // A negative price is refused in words; the field keeps it for fixing, the list and the URL keep the last bound.
+  await field.fill("-5");
+  await field.press("Tab");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(why).toHaveText(
+    `Enter a price of 0 or more, like 1.5. Not applied: the list and its link still use ${low}.`,
+  );
+  await expect(field).toHaveAccessibleDescription(/Not applied/);
+  await expect(field).toHaveValue("-5");
+  await expect(page).toHaveURL(maxGpuHrIs(low));
+  await expect(rows(page)).toHaveCount(under(low));
+
+  // Fixing it applies the new bound and the message goes.
+  await field.fill(String(high));
+  await expect(page).toHaveURL(maxGpuHrIs(high));
+  await expect(rows(page)).toHaveCount(under(high));
+  await expect(why).toHaveCount(0);
+  await expect(field).not.toHaveAttribute("aria-invalid");
+
+  // Escape puts back the applied value; emptying the field removes the bound.
+  await field.fill("abc");
+  await field.press("Escape");
+  await expect(field).toHaveValue(String(high));
+  await field.fill("");
+  await field.press("Enter");
+  await expect(page).not.toHaveURL(/max_gpu_hr/);
   await expect(rows(page)).toHaveCount(offers.length);
 });
 

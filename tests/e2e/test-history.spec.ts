@@ -49,8 +49,13 @@ test("two runs around a resize: both kept, the first marked as before the resize
   await waitForStatus(request, key, cluster.id, "ready", 90_000);
   await page.reload();
   await expect(page.getByTestId("node-row")).toHaveCount(4);
+  // The last result on the card is the 2-node run: marked as before the resize, by the history's own rule.
+  const card = page.getByTestId("nccl-card");
+  await expect(card.getByTestId("before-resize")).toHaveText("Before a resize (2 nodes then, 4 now)");
+  await expect(card).toContainText("2 nodes · 16 GPUs");
   const second = await runTestSeen(page, request, key, cluster.id);
   expect(second.id).not.toBe(first.id);
+  await expect(card.getByTestId("before-resize")).toHaveCount(0);
 
   const dialog = await openHistory(page);
   const runs = dialog.getByTestId("test-run");

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
@@ -52,7 +52,11 @@ function renderForm(o: Offer = offer, initialNodes: number | null = null) {
 
 const nameBox = () => screen.getByRole<HTMLInputElement>("textbox", { name: "Name" });
 const nodesSelect = () => screen.getByRole<HTMLSelectElement>("combobox", { name: "Nodes" });
-const launchButton = () => screen.getByRole("button", { name: /^(Launch cluster|Launching…)$/ });
+// The summary's button (jsdom applies no CSS, so the small screens' launch bar, also "Launching…", is in the tree too).
+const launchButton = () =>
+  within(screen.getByRole("region", { name: "Summary" })).getByRole("button", {
+    name: /^(Launch cluster|Launching…)$/,
+  });
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -153,5 +157,27 @@ describe("the create-cluster form", () => {
     answer({ ok: true, data: { id: "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60" } });
     await waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60"));
     expect(launchCluster).toHaveBeenCalledTimes(1);
+  });
+  it("the small screens' launch bar submits the same form: one launch between it and the summary's button", async () => {
+    let answer: (r: unknown) => void = () => {};
+    launchCluster.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderForm();
+    const barLaunch = () => within(screen.getByTestId("launch-bar")).getByRole("button");
+    // Empty name: the bar's Launch runs the form's validation and launches nothing.
+    await user.click(barLaunch());
+    await waitFor(() => expect(nameBox().getAttribute("aria-invalid")).toBe("true"));
+    expect(launchCluster).not.toHaveBeenCalled();
+    await user.type(nameBox(), "train");
+    await user.dblClick(barLaunch());
+    await waitFor(() => expect(launchCluster).toHaveBeenCalled());
+    await user.click(launchButton());
+    expect((barLaunch() as HTMLButtonElement).disabled).toBe(true);
+    expect(launchCluster).toHaveBeenCalledTimes(1);
+    expect(launchCluster).toHaveBeenCalledWith(
+      expect.objectContaining({ offerId: offer.id, values: expect.objectContaining({ name: "train" }) }),
+    );
+    answer({ ok: true, data: { id: "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60" } });
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60"));
   });
 });

@@ -14,6 +14,7 @@ import {
   loadOfferFilters,
   loadRawOfferQuery,
   offerQueryNotices,
+  readNumberFilter,
   serializeOfferFilters,
 } from "@/lib/offers/search-params";
 import type { Offer } from "@/lib/runcrate/schemas";
@@ -287,5 +288,23 @@ describe("filtering and sorting offers", () => {
       { code: "US", label: "Dallas (US)" },
     ]);
     expect(f.stack).toEqual(["none", "ray"]);
+  });
+});
+
+describe("readNumberFilter", () => {
+  it("reads typed text with the URL's parser: empty is no bound, a refusal names the rule", () => {
+    expect(readNumberFilter("maxGpuHr", " 1.5 ")).toEqual({ ok: true, value: 1.5 });
+    expect(readNumberFilter("maxGpuHr", "")).toEqual({ ok: true, value: null });
+    expect(readNumberFilter("maxGpuHr", "-5")).toEqual({ ok: false, rule: "a price of 0 or more, like 1.5" });
+    expect(readNumberFilter("maxGpuHr", "1e3")).toMatchObject({ ok: false });
+    expect(readNumberFilter("icMin", "200000")).toEqual({
+      ok: false,
+      rule: "a rate in Gbps of 0 or more, at most 100,000",
+    });
+    // Whatever the field accepts, the URL reads back as the same value.
+    for (const t of ["0", "12", "0.25", "400"])
+      expect(loadOfferFilters(serializeOfferFilters({ maxGpuHr: Number(t) })).maxGpuHr).toBe(
+        (readNumberFilter("maxGpuHr", t) as { value: number }).value,
+      );
   });
 });

@@ -10,6 +10,7 @@ import { formatGbps } from "@/lib/clusters/format";
 import { historyRows, type HistoryRow, type TestHistoryResponse } from "@/lib/clusters/test-history";
 import { apiGet } from "@/lib/query/fetch-api";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { BeforeResizeBadge } from "./before-resize-badge";
 import { OverlayChart } from "./overlay-chart";
 
 export type TestHistoryProps = { cluster: Cluster; historyUrl?: string };
@@ -91,11 +92,7 @@ export function TestHistoryDialog({ cluster, historyUrl, open, onOpenChange }: T
                     <span className="text-muted-foreground">
                       {r.nodeCount} nodes{r.gpus != null ? ` · ${r.gpus} GPUs` : ""}
                     </span>
-                    {r.beforeResize && (
-                      <Badge variant="outline" data-testid="before-resize">
-                        Before a resize ({r.nodeCount} nodes then, {q.data.nodeCount} now)
-                      </Badge>
-                    )}
+                    <BeforeResizeBadge thenNodes={r.nodeCount} nowNodes={q.data.nodeCount} />
                     {r.slowest && (
                       <span className="w-full text-xs font-medium" data-testid="slowest">
                         {r.slowest}
