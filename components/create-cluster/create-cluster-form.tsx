@@ -112,7 +112,7 @@ export function CreateClusterForm({
           {isCommunity(offer) ? <CommunityNote /> : null}
           <FieldError errors={[errors.include_community]} />
           <FieldError errors={[errors.root]} />
-          {problem?.where === "form" ? <LaunchProblemAlert problem={problem} offerId={offer.id} /> : null}
+          {problem?.where === "form" ? <LaunchProblemAlert problem={problem} /> : null}
         </form>
 
         <aside ref={summaryRef} className="min-w-0 lg:sticky lg:top-20">
