@@ -21,6 +21,7 @@ export function NumberFilter({
   onCommit,
   placeholder,
   unit,
+  describe = (v) => `${v}${unit ? ` ${unit}` : ""}`,
 }: {
   label: string;
   /** Which URL parameter this field edits: its parser decides what is valid. */
@@ -29,6 +30,8 @@ export function NumberFilter({
   onCommit: (v: number | null) => void;
   placeholder?: string;
   unit?: string;
+  /** The applied value as the refusal names it ("$1.5/GPU-h"); by default the number and its unit. */
+  describe?: (v: number) => string;
 }) {
   const id = useId();
   const [text, setText] = useState(value === null ? "" : String(value));
@@ -72,7 +75,7 @@ export function NumberFilter({
   }
 
   const bad = !read.ok && told;
-  const still = value === null ? "no limit" : `${value}${unit ? ` ${unit}` : ""}`;
+  const still = value === null ? "no limit" : describe(value);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex items-center gap-1.5 text-xs text-muted-foreground">

@@ -66,6 +66,7 @@ export function OffersFilterBar({ filters: f, facets, set, children }: Props) {
         <NumberFilter
           label="Max $/GPU-h"
           param="maxGpuHr"
+          describe={(v) => `$${v}/GPU-h`}
           value={f.maxGpuHr}
           onCommit={(maxGpuHr) => set({ maxGpuHr })}
           placeholder="any"
@@ -73,6 +74,7 @@ export function OffersFilterBar({ filters: f, facets, set, children }: Props) {
         <NumberFilter
           label="Max $/node-h"
           param="maxNodeHr"
+          describe={(v) => `$${v}/node-h`}
           value={f.maxNodeHr}
           onCommit={(maxNodeHr) => set({ maxNodeHr })}
           placeholder="any"

@@ -102,7 +102,7 @@ test("a number filter applies while typing, refuses a bad value in words, and th
   await field.press("Tab");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(why).toHaveText(
-    `Enter a price of 0 or more, like 1.5. Not applied: the list and its link still use ${low}.`,
+    `Enter a price of 0 or more, like 1.5. Not applied: the list and its link still use $${low}/GPU-h.`,
   );
   await expect(field).toHaveAccessibleDescription(/Not applied/);
   await expect(field).toHaveValue("-5");
