@@ -11,9 +11,11 @@ export async function register() {
   const { installPeerStamp } = await import("./lib/server/auth/client-address");
   installPeerStamp();
   // Issue 19: a request id on every request (X-Request-Id), one log line per failed or slow one, latency metrics,
-  // and the in-flight count.
+  // and the in-flight count the graceful shutdown waits for.
   const { installRequestTracking } = await import("./lib/server/requests");
   installRequestTracking();
+  const { installShutdown } = await import("./lib/server/shutdown");
+  installShutdown();
   const { startupChecks } = await import("./lib/server/startup");
   await startupChecks();
   // Issue 17: the job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
