@@ -13,7 +13,7 @@ import {
   trackCluster,
   type ClusterLimitsView,
 } from "@/lib/server/db/limits-ledger";
-import { startEngine, type Engine } from "@/lib/server/jobs/engine";
+import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { runGuard, type GuardDeps } from "./guard";
@@ -114,7 +114,7 @@ export async function startGuardWorker(
   await engine.boss.work<{ clusterId: string }>(
     GUARD_QUEUE,
     { batchSize: 20, pollingIntervalSeconds: pollSeconds, localConcurrency: 2 },
-    async (jobs) => {
+    countedHandler(GUARD_QUEUE, async (jobs: Array<{ data: { clusterId: string } }>) => {
       await Promise.all(
         jobs.map(async (job) => {
           const { clusterId } = job.data;
@@ -122,7 +122,7 @@ export async function startGuardWorker(
           if (result.nextInMs !== null) await scheduleGuard(engine.boss, clusterId, result.nextInMs);
         }),
       );
-    },
+    }),
   );
   // Every open guard gets a job (refused when it already has one queued).
   const open = await activeTracked(db);
