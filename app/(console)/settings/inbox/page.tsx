@@ -4,14 +4,9 @@ import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/server/db/limits-ledger";
+import { EVENT_LABELS } from "@/lib/notifications/kinds";
 
 export const metadata: Metadata = { title: "Notifications" };
-
-const KIND_LABEL = {
-  "limit-warning": "Ending soon",
-  "limit-unenforced": "Limit not enforced",
-  "auto-terminated": "Auto-terminated",
-} as const;
 
 /** The notification inbox (issue 17 writes it; delivery elsewhere — mail, chat — is the next issue's). */
 export default async function InboxPage() {
@@ -40,7 +35,7 @@ export default async function InboxPage() {
               }
             >
               <p className="flex flex-wrap items-baseline gap-x-2">
-                <span className="font-semibold">{KIND_LABEL[e.kind]}</span>
+                <span className="font-semibold">{EVENT_LABELS[e.kind] ?? e.kind}</span>
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {e.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC
                 </span>
