@@ -123,13 +123,22 @@ export async function runDelivery(
       and(
         eq(notificationDeliveries.id, deliveryId),
         eq(notificationDeliveries.status, "pending"),
-        lte(notificationDeliveries.nextAt, new Date(now.getTime() + 1_000)),
+        lte(notificationDeliveries.nextAt, now),
         or(isNull(notificationDeliveries.leaseUntil), lte(notificationDeliveries.leaseUntil, now)),
       ),
     )
     .returning();
-  if (!row) return { outcome: "skipped", retryInMs: null };
-  const event = row.payload as NotificationEvent;
+  if (!row) {
+    // A job that came early (the queue's clock is the database's) comes back when the row is due; anything else —
+    // delivered, given up, or another worker holding it — is done here.
+    const [early] = await db
+      .select({ nextAt: notificationDeliveries.nextAt, leaseUntil: notificationDeliveries.leaseUntil })
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.id, deliveryId), eq(notificationDeliveries.status, "pending")));
+    const wait = early && early.leaseUntil === null ? early.nextAt.getTime() - now.getTime() : 0;
+    return { outcome: "skipped", retryInMs: wait > 0 ? wait : null };
+  }
+  const event = row.payload;
   let result: { ok: boolean; statusCode: number | null; durationMs: number; error: string | null };
   let permanent = false;
   if (row.channel === "webhook") {

@@ -142,7 +142,7 @@ export async function postWebhook(
           "user-agent": "Clusterdeck-Webhook/1",
           ...headers,
         },
-        lookup: guardedLookup(o.allowPrivate, o.resolve) as never,
+        lookup: guardedLookup(o.allowPrivate, o.resolve),
         // One connection per delivery: no keep-alive pool shared with other hosts.
         agent: false,
       },
