@@ -142,3 +142,12 @@ export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemR
     );
   };
 }
+
+/** The save-time check with the server's setting: null when the URL may be used, else why not. */
+export async function webhookUrlProblem(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | null> {
+  const check = await checkWebhookUrl(url, { allowPrivate: allowPrivateTargets(env) });
+  return check.ok ? null : check.error;
+}

@@ -7,6 +7,7 @@ import {
   type NotificationEventType,
   type NotificationPrefs,
 } from "@/lib/notifications/kinds";
+import type { InboxView } from "@/lib/notifications/view";
 import type { Db } from "@/lib/server/db/client";
 import {
   auditLog,
@@ -15,7 +16,6 @@ import {
   notificationPrefs,
   users,
   webhooks,
-  type InboxRow,
 } from "@/lib/server/db/schema";
 
 /**
@@ -113,18 +113,7 @@ export async function emitEvent(
 
 // ───────────────────────────── the inbox ─────────────────────────────
 
-export type InboxView = {
-  unread: number;
-  items: {
-    id: string;
-    kind: InboxRow["kind"];
-    clusterId: string | null;
-    clusterName: string | null;
-    message: string;
-    createdAt: string;
-    read: boolean;
-  }[];
-};
+export type { InboxView };
 
 /** The bell's view: the unread count and the newest entries (GET /api/notifications). */
 export async function inboxView(db: Db, userId: string, limit = 20): Promise<InboxView> {

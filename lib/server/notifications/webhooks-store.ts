@@ -7,6 +7,7 @@ import {
 } from "@/lib/notifications/kinds";
 import { DecryptionError, open, seal } from "@/lib/server/crypto/aes-gcm";
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
+import type { DeliveryLogView, WebhookView, WebhookWithLog } from "@/lib/notifications/view";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries, webhooks, type WebhookRow } from "@/lib/server/db/schema";
 import { newWebhookSecret } from "./webhook";
@@ -23,13 +24,7 @@ function aad(userId: string, id: string): string {
   return `clusterdeck/webhook-secret/v1/user:${userId}/webhook:${id}`;
 }
 
-export type WebhookView = {
-  id: string;
-  url: string;
-  events: NotificationEventType[];
-  format: WebhookFormat;
-  createdAt: string;
-};
+export type { WebhookView, DeliveryLogView, WebhookWithLog };
 
 function view(r: WebhookRow): WebhookView {
   return {
@@ -105,21 +100,6 @@ export async function webhookForDelivery(
   throw new DecryptionError();
 }
 
-export type DeliveryLogView = {
-  id: string;
-  eventType: string;
-  title: string;
-  status: "pending" | "delivered" | "failed";
-  createdAt: string;
-  attempts: {
-    attempt: number;
-    at: string;
-    durationMs: number;
-    statusCode: number | null;
-    error: string | null;
-  }[];
-};
-
 /** The latest deliveries of one of the user's webhooks, each with every attempt (newest delivery first). */
 export async function webhookDeliveries(
   db: Db,
@@ -160,4 +140,12 @@ export async function webhookDeliveries(
         error: a.error,
       })),
   }));
+}
+
+/** Every webhook of the user with its latest deliveries (GET /api/webhooks). */
+export async function webhooksWithLog(db: Db, userId: string): Promise<WebhookWithLog[]> {
+  const hooks = await listWebhooks(db, userId);
+  return Promise.all(
+    hooks.map(async (h) => ({ ...h, deliveries: await webhookDeliveries(db, userId, h.id, 10) })),
+  );
 }
