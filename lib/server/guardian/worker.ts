@@ -16,6 +16,7 @@ import {
 import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { createNotifier, ensureDeliveryQueue, startDeliveryWorker } from "@/lib/server/notifications/deliver";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
@@ -109,7 +110,11 @@ export async function startGuardWorker(
   o: { intervalMs: number; pollSeconds: number; baseUrl?: string },
 ) {
   const { intervalMs, pollSeconds } = o;
-  const deps = guardDeps(db, intervalMs, { baseUrl: o.baseUrl });
+  const deps: GuardDeps = {
+    ...guardDeps(db, intervalMs, { baseUrl: o.baseUrl }),
+    // Issue 18: what a run observes is recorded once per channel and its sends are queued at once.
+    notify: createNotifier(db, () => Promise.resolve(engine.boss)),
+  };
   await ensureGuardQueue(engine.boss);
   await engine.boss.work<{ clusterId: string }>(
     GUARD_QUEUE,
@@ -144,10 +149,15 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
     const database = opts.database ?? (await getDatabase());
     const engine = await startEngine(database);
     await ensureGuardQueue(engine.boss);
+    await ensureDeliveryQueue(engine.boss);
     if (opts.work) {
       const cfg = guardianConfig();
       await startGuardWorker(engine, database.db, {
         intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
+        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
+      });
+      // Issue 18: webhook and email deliveries, on the same queue and the same workers.
+      await startDeliveryWorker(engine.boss, database.db, {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
     }
