@@ -7,36 +7,27 @@
  * - RUNCRATE_API_URL set → run only the app against that API.
  *
  * The app is built with `next build` first when there is no build yet, or when a source file is newer than the
- * build's BUILD_ID. Ctrl-C / SIGTERM stop both processes; if one of them dies, the other is stopped and this
+ * build's BUILD_ID, and its standalone server is assembled into <NEXT_DIST_DIR>/served by scripts/standalone.mjs (the
+ * same steps as the Dockerfile), then run there with `node server.js`. Ctrl-C / SIGTERM stop both processes; if one of them dies, the other is stopped and this
  * script exits non-zero. Plain Node ESM: no TypeScript here (the simulator runs under tsx's loader).
  */
 import { spawn } from "node:child_process";
-import { appNodeOptions, keepAliveTimeoutMs } from "./app-node-options.mjs";
-import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { appNodeOptions, keepAliveTimeoutMs } from "./app-node-options.mjs";
+import { assemble, ensureBuild, root } from "./standalone.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "package.json"));
 
 const env = process.env;
 const appPort = env.PORT?.trim() || "3000";
 const simPort = env.SIM_PORT?.trim() || "4010";
 const distDir = env.NEXT_DIST_DIR?.trim() || ".next";
+/** Where the standalone server is assembled and run from (rebuilt with every build of distDir). */
+const servedDir = path.join(root, distDir, "served");
+// The server runs inside servedDir: a relative DATA_DIR (and the default ./.data) stays relative to the repository.
+const dataDir = path.resolve(root, env.DATA_DIR?.trim() || ".data");
 const useSimulator = !env.RUNCRATE_API_URL?.trim();
-
-/** Sources whose change means the build is stale. node_modules and build folders are never walked. */
-const SOURCE_DIRS = ["app", "components", "lib", "public"];
-const SOURCE_FILES = [
-  "proxy.ts",
-  "middleware.ts",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "package.json",
-  "postcss.config.mjs",
-  "tsconfig.json",
-];
 
 const log = (msg) => console.log(`[start] ${msg}`);
 const fail = (msg, code = 1) => {
@@ -51,46 +42,10 @@ try {
   fail(e.message);
 }
 
-function newestMtime() {
-  let newest = 0;
-  const visit = (p) => {
-    let st;
-    try {
-      st = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      for (const name of fs.readdirSync(p))
-        if (!name.startsWith(".") && name !== "node_modules") visit(path.join(p, name));
-    } else if (st.mtimeMs > newest) {
-      newest = st.mtimeMs;
-    }
-  };
-  for (const d of SOURCE_DIRS) visit(path.join(root, d));
-  for (const f of SOURCE_FILES) visit(path.join(root, f));
-  return newest;
-}
-
-/** Why a build is needed, or null when the existing one is current. */
-function buildReason() {
-  const buildId = path.join(root, distDir, "BUILD_ID");
-  if (!fs.existsSync(buildId)) return `no build in ${distDir}/ yet`;
-  return newestMtime() > fs.statSync(buildId).mtimeMs ? "sources changed since the last build" : null;
-}
-
-function nextBin() {
-  try {
-    return require.resolve("next/dist/bin/next");
-  } catch {
-    return fail("Next.js is not installed: run `npm install` first.");
-  }
-}
-
 function run(cmd, args, extraEnv, o = {}) {
   const pretty = o.prettyLogs ? prettyStream() : null;
   const child = spawn(cmd, args, {
-    cwd: root,
+    cwd: o.cwd ?? root,
     env: { ...env, ...extraEnv },
     stdio: ["inherit", pretty ? "pipe" : "inherit", "inherit"],
   });
@@ -117,25 +72,11 @@ function prettyStream() {
 }
 
 async function build() {
-  const reason = buildReason();
-  if (!reason) return;
-  log(`Building the app (${reason}); the first build takes a few minutes…`);
-  const code = await new Promise((resolve) => {
-    const child = run(process.execPath, [nextBin(), "build"], {
-      NEXT_DIST_DIR: distDir,
-      NEXT_TELEMETRY_DISABLED: env.NEXT_TELEMETRY_DISABLED ?? "1",
-    });
-    const stop = () => child.kill("SIGTERM");
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    child.on("exit", (c, signal) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve(signal ? 130 : (c ?? 1));
-    });
-  });
+  const code = await ensureBuild(distDir, log);
   if (code !== 0)
     fail(code === 130 ? "Build interrupted." : "`next build` failed; see the output above.", code);
+  // The standalone server (next.config.mjs), assembled the way the Dockerfile assembles it (scripts/standalone.mjs).
+  assemble(distDir, servedDir);
 }
 
 async function waitFor(url, child, label, timeoutMs) {
@@ -212,16 +153,22 @@ async function main() {
 
   const app = run(
     process.execPath,
-    [nextBin(), "start", "-p", appPort, "--keepAliveTimeout", String(keepAlive)],
+    ["server.js"],
     {
       ...appEnv,
-      NEXT_DIST_DIR: distDir,
+      PORT: appPort,
+      // server.js binds to HOSTNAME; a shell's own HOSTNAME (the machine's name) is not meant for that.
+      HOSTNAME: env.HOST?.trim() || "0.0.0.0",
+      KEEP_ALIVE_TIMEOUT: String(keepAlive),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
       NODE_OPTIONS: appNodeOptions(env.NODE_OPTIONS),
     },
-    { prettyLogs: true },
+    { prettyLogs: true, cwd: servedDir },
   );
   watch("app", app);
-  if (!(await waitFor(`http://127.0.0.1:${appPort}/`, app, "The app", 60_000))) {
+  // The first start creates the embedded database (initdb), which can take a minute on a busy machine.
+  if (!(await waitFor(`http://127.0.0.1:${appPort}/`, app, "The app", 180_000))) {
     return stopAll(1, `The app did not start on port ${appPort}; is PORT free?`);
   }
 
