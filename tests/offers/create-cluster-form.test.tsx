@@ -196,6 +196,6 @@ describe("the create-cluster form", () => {
     expect(within(alert).getByRole("link", { name: "Sign in again" }).getAttribute("href")).toBe(
       `/sign-in?callbackUrl=${encodeURIComponent("/clusters/new?offer=h100-8x-ib-helsinki&nodes=4")}`,
     );
-    expect((nameBox() as HTMLInputElement).value).toBe("train");
+    expect(nameBox().value).toBe("train");
   });
 });

@@ -22,7 +22,7 @@ describe("the error page's reference", () => {
   it("after a client-side navigation, names the router answer's request id, not a prefetch's", async () => {
     document.head.innerHTML = `<meta name="${REQUEST_ID_META}" content="req-page-load-0001">`;
     let next = "req-navigation-0002";
-    window.fetch = (async () => new Response("", { headers: { "x-request-id": next } }));
+    window.fetch = async () => new Response("", { headers: { "x-request-id": next } });
     watchServerAnswers();
     await fetch("/clusters", { headers: { RSC: "1" } });
     expect(currentRequestId()).toBe("req-navigation-0002");
