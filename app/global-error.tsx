@@ -3,7 +3,8 @@
 import { useEffect } from "react";
 
 import "./globals.css";
-import { errorDigest } from "@/components/shell/error-digest";
+import { errorDigest, errorReference } from "@/components/shell/error-digest";
+import { useRequestReference } from "@/components/shell/request-reference";
 
 /**
  * Last resort when the root layout itself fails. It replaces the whole document, so it brings its own
@@ -23,7 +24,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
     document.documentElement.classList.toggle("dark", dark);
   }, [error]);
 
-  const reference = errorDigest(error);
+  const reference = errorReference(errorDigest(error), useRequestReference());
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 
 import { Providers } from "@/components/providers";
+import { REQUEST_ID_META } from "@/lib/request-id";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,11 +20,15 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The per-request CSP nonce (proxy.ts). Reading it makes every page render per request, as nonces require.
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const h = await headers();
+  const nonce = h.get("x-nonce") ?? undefined;
+  // The request id (lib/server/requests.ts), which error pages quote as their reference.
+  const requestId = h.get("x-request-id");
   return (
     // next-themes sets class/style on <html> before hydration; the mismatch is expected.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
+        {requestId && <meta name={REQUEST_ID_META} content={requestId} />}
         <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>

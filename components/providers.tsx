@@ -4,6 +4,7 @@ import * as React from "react";
 import { ThemeProvider } from "next-themes";
 
 import { LazyToaster } from "@/components/shared/toast";
+import { watchServerAnswers } from "@/components/shell/request-reference";
 
 /**
  * Client-side context for every page: the theme (class on <html>, following the system until the user picks) and the
@@ -11,6 +12,8 @@ import { LazyToaster } from "@/components/shared/toast";
  * wraps only the pages that keep state in the URL (docs/performance.md).
  */
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
+  // Error pages name the request that failed (components/shell/request-reference.ts).
+  React.useEffect(() => watchServerAnswers(), []);
   return (
     // next-themes' inline script (the theme before first paint) runs under the page's CSP nonce.
     <ThemeProvider

@@ -19,6 +19,7 @@ for (const [label, file] of [
 for (const [label, file] of [
   ["playwright (PGlite)", "test-results/playwright.json"],
   ["playwright (Postgres)", "test-results/playwright-postgres.json"],
+  ["playwright (service: two instances, shutdown, standalone)", "test-results/playwright-service.json"],
 ]) {
   if (!existsSync(file)) continue;
   const s = JSON.parse(readFileSync(file, "utf8")).stats ?? {};

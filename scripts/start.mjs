@@ -166,10 +166,12 @@ async function main() {
     if (why) log(why);
     for (const child of children.values())
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    // The app drains its requests for up to SHUTDOWN_GRACE_MS (lib/server/shutdown.ts) before it exits.
+    const graceMs = Number(env.SHUTDOWN_GRACE_MS) > 0 ? Number(env.SHUTDOWN_GRACE_MS) : 15_000;
     const force = setTimeout(() => {
       for (const child of children.values())
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    }, 10_000);
+    }, graceMs + 5_000);
     force.unref();
     const done = () => {
       if ([...children.values()].every((c) => c.exitCode !== null || c.signalCode !== null)) {

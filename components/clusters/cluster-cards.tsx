@@ -8,10 +8,20 @@ import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { clusterBadgeLabel } from "@/lib/clusters/status";
+import type { ListLedger } from "@/lib/limits/view";
+import { EndedBy } from "./cluster-table";
 import { StatusBadge } from "./status-badge";
 
 /** Narrow screens: one card per cluster instead of a seven-column table. */
-export function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | null }) {
+export function ClusterCards({
+  rows,
+  now,
+  ledger,
+}: {
+  rows: Cluster[];
+  now: number | null;
+  ledger?: ListLedger;
+}) {
   return (
     <ul className="flex flex-col gap-2 md:hidden">
       {rows.map((c) => (
@@ -33,12 +43,13 @@ export function ClusterCards({ rows, now }: { rows: Cluster[]; now: number | nul
               <span className="tabular-nums">
                 {now === null
                   ? ""
-                  : `${formatUsd(costSoFar(c, now).amount)} ${isFinished(c) ? "in total" : "so far"}`}
+                  : `${formatUsd(costSoFar(c, now, ledger?.[c.id]?.segments).amount)} ${isFinished(c) ? "in total" : "so far"}`}
               </span>
               <span className="tabular-nums">
                 {now === null ? "" : `${formatAge(now - (parseTime(c.created_at) ?? now))} old`}
               </span>
             </div>
+            <EndedBy entry={ledger?.[c.id]} />
           </Link>
         </li>
       ))}

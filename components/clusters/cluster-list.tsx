@@ -5,7 +5,8 @@ import Link from "next/link";
 import { StatusMessage } from "@/components/shell/status-message";
 import { ListNotesLine } from "@/components/shared/list-notes-line";
 import { Button } from "@/components/ui/button";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { clusterLedgerQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
 import { clockSkew } from "@/lib/clusters/clock";
 import { applyListView, countByGroup, toggleSort } from "@/lib/clusters/list-view";
 import { ClusterCards } from "./cluster-cards";
@@ -22,6 +23,12 @@ export function ClusterList() {
   const { query, meta } = useLiveClusters();
   const { view, setView } = useListView();
   const now = useNow();
+  // The console's own record of finished clusters: their final cost and whether a limit ended them. Without it
+  // (not read yet, or failing) the rows fall back to the API's fields, labelled "estimated".
+  const ledger = useQuery({
+    ...clusterLedgerQueryOptions(query.data ?? []),
+    placeholderData: keepPreviousData,
+  }).data;
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -60,7 +67,7 @@ export function ClusterList() {
   const skew = clockSkew(all, query.dataUpdatedAt);
   const counts = countByGroup(all);
   const at = now === null ? null : now + skew;
-  const rows = applyListView(all, view, at ?? query.dataUpdatedAt + skew);
+  const rows = applyListView(all, view, at ?? query.dataUpdatedAt + skew, ledger);
 
   return (
     <div className="flex flex-col gap-4">
@@ -107,9 +114,15 @@ export function ClusterList() {
             </p>
           ) : (
             <>
-              <ClusterTable rows={rows} view={view} now={at} onSort={(s) => setView(toggleSort(view, s))} />
+              <ClusterTable
+                rows={rows}
+                view={view}
+                now={at}
+                ledger={ledger}
+                onSort={(s) => setView(toggleSort(view, s))}
+              />
               <MobileSort view={view} onChange={setView} />
-              <ClusterCards rows={rows} now={at} />
+              <ClusterCards rows={rows} now={at} ledger={ledger} />
             </>
           )}
         </>

@@ -9,6 +9,7 @@ import { parseTime } from "@/lib/time";
 import type { ListSort, ListView } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/money";
+import { endedByText, type ListLedger, type ListLedgerEntry } from "@/lib/limits/view";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { clusterBadgeLabel } from "@/lib/clusters/status";
 import { StatusBadge } from "./status-badge";
@@ -46,8 +47,8 @@ function SortHead({
 }
 
 /** Final cost of a finished cluster ("final", "estimated" without its rate history), else the cost so far. */
-export function RowCost({ cluster, now }: { cluster: Cluster; now: number }) {
-  const cost = costSoFar(cluster, now);
+export function RowCost({ cluster, now, entry }: { cluster: Cluster; now: number; entry?: ListLedgerEntry }) {
+  const cost = costSoFar(cluster, now, entry?.segments);
   if (!isFinished(cluster)) return <>{formatUsd(cost.amount)}</>;
   return (
     <>
@@ -57,16 +58,28 @@ export function RowCost({ cluster, now }: { cluster: Cluster; now: number }) {
   );
 }
 
+/** Under a finished cluster's status: the limit that ended it, when the guardian did. */
+export function EndedBy({ entry }: { entry: ListLedgerEntry | undefined }) {
+  const text = endedByText(entry);
+  return text ? (
+    <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="row-ended-by">
+      {text}
+    </span>
+  ) : null;
+}
+
 /** Wide screens: one row per cluster, sorted by clicking a column. */
 export function ClusterTable({
   rows,
   view,
   now,
+  ledger,
   onSort,
 }: {
   rows: Cluster[];
   view: ListView;
   now: number | null;
+  ledger?: ListLedger;
   onSort: (s: ListSort) => void;
 }) {
   return (
@@ -97,6 +110,7 @@ export function ClusterTable({
               </TableCell>
               <TableCell>
                 <StatusBadge status={c.status} label={clusterBadgeLabel(c)} />
+                <EndedBy entry={ledger?.[c.id]} />
               </TableCell>
               <TableCell>{stackLabel(c.stack)}</TableCell>
               <TableCell className="max-w-72 min-w-40 whitespace-normal">
@@ -107,7 +121,7 @@ export function ClusterTable({
                 {isFinished(c) ? <span aria-label="no rate: finished">—</span> : formatHourly(hourlyRate(c))}
               </TableCell>
               <TableCell className="text-right tabular-nums" data-testid="row-cost">
-                {now === null ? "—" : <RowCost cluster={c} now={now} />}
+                {now === null ? "—" : <RowCost cluster={c} now={now} entry={ledger?.[c.id]} />}
               </TableCell>
               <TableCell className="text-right text-muted-foreground tabular-nums" title={c.created_at}>
                 {now === null ? "—" : formatAge(now - (parseTime(c.created_at) ?? now))}

@@ -2,10 +2,19 @@
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/shared/code-block";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { lazyComponent } from "@/components/shared/lazy-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
 import { envExports, snippetTabs } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { ConnectionTools } from "./tools/connection-tools";
+
+// The tabs (Radix Tabs with its roving focus) load once there is something to show in them: a cluster that is still
+// coming up, the page most often open, doesn't need them (docs/performance.md). On a ready cluster's first load the
+// server-rendered tabs stay in place until their code has arrived.
+const SnippetTabs = lazyComponent(
+  () => import("./snippet-tabs").then((m) => m.SnippetTabs),
+  <Skeleton className="h-28 w-full" aria-hidden="true" />,
+);
 
 /** Head SSH, hostfile, env vars and the launcher snippets; tabs the stack cannot use are disabled with the reason. */
 export function ConnectionCard({ cluster }: { cluster: Cluster }) {
@@ -52,30 +61,7 @@ export function ConnectionCard({ cluster }: { cluster: Cluster }) {
               <h3 className="text-xs font-medium">Launch</h3>
               <ConnectionTools cluster={cluster} />
             </div>
-            <Tabs defaultValue={first ?? tabs[0]!.name}>
-              <div>
-                {/* Wraps onto a second row on a phone rather than hiding tabs off the edge. */}
-                <TabsList className="h-auto flex-wrap justify-start">
-                  {tabs.map((t) => (
-                    <TabsTrigger
-                      key={t.name}
-                      value={t.name}
-                      disabled={t.disabledReason !== null}
-                      title={t.disabledReason ?? undefined}
-                    >
-                      {t.label}
-                    </TabsTrigger>
-                  ))}
-                </TabsList>
-              </div>
-              {tabs.map((t) =>
-                t.text ? (
-                  <TabsContent key={t.name} value={t.name}>
-                    <CodeBlock label={`${t.label} command`} text={t.text} testId={`snippet-${t.name}`} />
-                  </TabsContent>
-                ) : null,
-              )}
-            </Tabs>
+            <SnippetTabs tabs={tabs} initial={first ?? tabs[0]!.name} />
             {unavailable.length > 0 && (
               <ul
                 className="flex flex-col gap-0.5 text-xs text-muted-foreground"

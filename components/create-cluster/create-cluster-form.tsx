@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { CommunityNote, SshKeysSection, StorageSection } from "@/components/create-cluster/attachment-fields";
@@ -9,7 +9,6 @@ import { LaunchProblemAlert } from "@/components/create-cluster/launch-problem";
 import { LaunchBar } from "@/components/create-cluster/launch-bar";
 import { LaunchSummary } from "@/components/create-cluster/launch-summary";
 import { LimitFields, type LimitsInput } from "@/components/create-cluster/limit-fields";
-import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { useCreateDraft } from "@/components/create-cluster/use-create-draft";
 import { clearDraft } from "@/components/create-cluster/draft-storage";
 import { preloadValidation, useCreateResolver } from "@/components/create-cluster/use-create-resolver";
@@ -25,6 +24,7 @@ import type { Offer } from "@/lib/runcrate/schemas";
 
 export function CreateClusterForm({
   offer,
+  offerHeader,
   apiBaseUrl,
   initialNodes,
   limitDefaults = { timeLimit: "", budgetLimit: "" },
@@ -32,6 +32,8 @@ export function CreateClusterForm({
   prefill,
 }: {
   offer: Offer;
+  /** The chosen offer's facts at the top of the form: rendered by the server page (it never changes here). */
+  offerHeader?: ReactNode;
   apiBaseUrl: string;
   initialNodes: number | null;
   /** Issue 17: the user's default limits (Settings) and the operator's ceiling on time limits. */
@@ -96,7 +98,7 @@ export function CreateClusterForm({
           className="flex flex-col gap-6 max-lg:[&_:is(input,select,textarea,button)]:scroll-mb-24"
           aria-label="Create a cluster"
         >
-          <OfferHeader offer={offer} />
+          {offerHeader}
           <NameField {...section("name")} values={values} />
           <NodeCountField {...section("nodes")} offer={offer} />
           <StackField {...section("stack")} offer={offer} />
@@ -112,7 +114,7 @@ export function CreateClusterForm({
           {isCommunity(offer) ? <CommunityNote /> : null}
           <FieldError errors={[errors.include_community]} />
           <FieldError errors={[errors.root]} />
-          {problem?.where === "form" ? <LaunchProblemAlert problem={problem} offerId={offer.id} /> : null}
+          {problem?.where === "form" ? <LaunchProblemAlert problem={problem} /> : null}
         </form>
 
         <aside ref={summaryRef} className="min-w-0 lg:sticky lg:top-20">

@@ -1,16 +1,14 @@
 import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
 import { AlertTriangleIcon } from "lucide-react";
 import type { LaunchProblem } from "@/components/create-cluster/use-launch";
-import { launchHref } from "@/lib/offers/launch-params";
 
 /** Why the last Launch failed, above the button, with the way out that fits (retry, other offer, sign in, Settings). */
-export function LaunchProblemAlert({
-  problem,
-  offerId,
-}: {
-  problem: Extract<LaunchProblem, { where: "form" }>;
-  offerId: string;
-}) {
+export function LaunchProblemAlert({ problem }: { problem: Extract<LaunchProblem, { where: "form" }> }) {
+  // Signing in again comes back to this very form: the same offer, node count or earlier cluster in the URL.
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  const here = search ? `${pathname}?${search}` : pathname;
   return (
     <div
       role="alert"
@@ -31,10 +29,7 @@ export function LaunchProblemAlert({
           </Link>
         ) : null}
         {problem.signIn ? (
-          <Link
-            href={`/sign-in?callbackUrl=${encodeURIComponent(launchHref("/clusters/new", { offer: offerId }))}`}
-            className="underline"
-          >
+          <Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} className="underline">
             Sign in again
           </Link>
         ) : null}

@@ -1,5 +1,6 @@
 import { InfoIcon } from "lucide-react";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
+import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { OfferProblem } from "@/components/create-cluster/offer-problem";
 import type { LimitText } from "@/lib/limits/input";
 import type { RelaunchPlan } from "@/lib/server/relaunch";
@@ -68,6 +69,7 @@ export function RelaunchView({
       )}
       <CreateClusterForm
         offer={offer}
+        offerHeader={<OfferHeader offer={offer} />}
         apiBaseUrl={apiBaseUrl}
         initialNodes={null}
         prefill={prefill.values}

@@ -16,15 +16,18 @@ import { useHydrated } from "./use-hydrated";
  */
 
 /**
- * A component loaded on first render. Render it only once it is wanted (a dialog the page opens itself, for one
- * row of a list, say), and call preload() from whatever will open it.
+ * A component loaded on first render, with `fallback` shown until its code is there. Render it only once it is
+ * wanted (a dialog the page opens itself, for one row of a list, say), and call preload() from whatever will open it.
  */
-export function lazyComponent<P extends object>(load: () => Promise<React.ComponentType<P>>) {
+export function lazyComponent<P extends object>(
+  load: () => Promise<React.ComponentType<P>>,
+  fallback: React.ReactNode = null,
+) {
   const get = loadOnce(load);
   const Lazy = React.lazy(() => get().then((C) => ({ default: C })));
   function LazyComponent(props: P) {
     return (
-      <React.Suspense fallback={null}>
+      <React.Suspense fallback={fallback}>
         <Lazy {...props} />
       </React.Suspense>
     );

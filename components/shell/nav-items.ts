@@ -26,6 +26,8 @@ const SUBPAGES: Readonly<Record<string, string>> = {
   "/clusters/new": "New cluster",
   "/settings/keys": "API keys",
   "/settings/audit": "Audit log",
+  "/settings/inbox": "Notifications",
+  "/settings/webhooks": "Webhooks",
 };
 
 /** The header's title for a path: its area and, where the page has its own name, that name. */

@@ -6,7 +6,8 @@ import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/shell/status-message";
-import { errorDigest } from "@/components/shell/error-digest";
+import { errorDigest, errorReference } from "@/components/shell/error-digest";
+import { useRequestReference } from "@/components/shell/request-reference";
 
 /** The props Next passes an error.tsx boundary. `retry` refreshes the server data and re-renders. */
 export type ErrorBoundaryProps = { error: unknown; retry: () => void };
@@ -33,7 +34,7 @@ export function RouteError({
     console.error(error);
   }, [error]);
 
-  const reference = errorDigest(error);
+  const reference = errorReference(errorDigest(error), useRequestReference());
   return (
     <StatusMessage
       icon={<TriangleAlertIcon aria-hidden="true" />}

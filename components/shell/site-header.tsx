@@ -1,9 +1,10 @@
 import { AccountMenu, type Account } from "@/components/settings/account-menu";
 import { HeaderTitle } from "@/components/shell/header-title";
 import { MobileNav } from "@/components/shell/mobile-nav";
+import { NotificationBell } from "@/components/shell/notification-bell";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 
-/** The console header: menu button (narrow screens), area title, theme toggle and the account menu. */
+/** The console header: menu button (narrow screens), area title, notifications bell, theme toggle and the account menu. */
 export function SiteHeader({ account }: { account: Account | null }) {
   return (
     <header className="sticky top-0 z-30 flex h-12 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
@@ -12,6 +13,7 @@ export function SiteHeader({ account }: { account: Account | null }) {
         <HeaderTitle />
       </div>
       <div className="flex items-center gap-1.5">
+        {account ? <NotificationBell /> : null}
         <ThemeToggle />
         {account ? <AccountMenu {...account} /> : null}
       </div>

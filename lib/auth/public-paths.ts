@@ -4,6 +4,8 @@ export function isPublicPath(pathname: string): boolean {
     pathname === "/sign-in" ||
     pathname === "/sign-up" ||
     pathname === "/api/health" ||
+    // Bearer-token only (METRICS_TOKEN), checked by the handler; a scraper has no session.
+    pathname === "/api/metrics" ||
     pathname === "/api/auth" ||
     pathname.startsWith("/api/auth/")
   );

@@ -3,6 +3,7 @@
  * lib/clusters/list-search-params.ts.
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
+import type { ListLedger } from "@/lib/limits/view";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { parseTime } from "@/lib/time";
 import { statusGroup } from "./status";
@@ -33,7 +34,12 @@ export function countByGroup(clusters: readonly Cluster[]): Record<ListFilter, n
   return out;
 }
 
-export function applyListView(clusters: readonly Cluster[], v: ListView, now: number): Cluster[] {
+export function applyListView(
+  clusters: readonly Cluster[],
+  v: ListView,
+  now: number,
+  ledger?: ListLedger,
+): Cluster[] {
   const shown = v.show === "all" ? [...clusters] : clusters.filter((c) => statusGroup(c.status) === v.show);
   const key = (c: Cluster): number | string => {
     switch (v.sort) {
@@ -44,7 +50,7 @@ export function applyListView(clusters: readonly Cluster[], v: ListView, now: nu
       case "rate":
         return isFinished(c) ? 0 : hourlyRate(c);
       case "cost":
-        return costSoFar(c, now).amount;
+        return costSoFar(c, now, ledger?.[c.id]?.segments).amount;
       case "created":
         return parseTime(c.created_at) ?? 0;
     }

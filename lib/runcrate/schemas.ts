@@ -11,6 +11,25 @@
  */
 import { z } from "zod";
 import {
+  timestamp,
+  text,
+  num,
+  money,
+  count,
+  int,
+  idString,
+  lenientArray,
+  envValue,
+  dataEnvelope,
+} from "./read-primitives";
+import {
+  sshKeySchema,
+  storageVolumeSchema,
+  balanceSchema,
+  transactionSchema,
+  environmentSchema,
+} from "./workspace-schemas";
+import {
   CLUSTER_NAME_PATTERN,
   MAX_NODES,
   MAX_SSH_KEYS,
@@ -26,74 +45,9 @@ import {
 export * from "./constants";
 // Request bodies the browser also checks (forms).
 export * from "./request-schemas";
-
-// ───────────────────────────── primitives ─────────────────────────────
-
-/** ISO-8601 date-time as sent by the API. Kept as a string: a page must not crash on an odd timestamp. */
-export const timestamp = z.string();
-const text = z.string().nullish();
-
-// Safe coercions (issue #14): a real API may send a number as a numeric string, or an id as a number. Only values that
-// mean the same thing either way are converted; anything else still fails the field.
-const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
-const numericString = (v: unknown) => (typeof v === "string" && NUMERIC.test(v) ? Number(v) : v);
-/** A number, or a numeric string read as one (`"19.92"`). */
-export const num = z.preprocess(numericString, z.number());
-/** A non-negative amount of money, also as a numeric string. */
-export const money = z.preprocess(numericString, z.number().nonnegative());
-/** A whole count ≥ 0, also as a numeric string (`"8"`). */
-export const count = z.preprocess(numericString, z.number().int().nonnegative());
-/** A whole number (limits, ranks), also as a numeric string. */
-export const int = z.preprocess(numericString, z.number().int());
-/** An id: a string, or a finite number read as its decimal string (`101` → `"101"`). */
-export const idString = z.preprocess(
-  (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),
-  z.string().min(1),
-);
-/**
- * A list inside an object (a cluster's nodes and events, a test's sizes) read item by item: an item that does not
- * match is left out, so one odd event never makes the whole cluster unreadable. Top-level lists are read the same
- * way by the client, which also counts what it left out (lib/server/runcrate/lists.ts).
- */
-export const lenientArray = <T extends z.ZodType>(item: T) =>
-  z.array(z.unknown()).transform((items) =>
-    items.flatMap((x): z.output<T>[] => {
-      const r = item.safeParse(x);
-      return r.success ? [r.data] : [];
-    }),
-  );
-
-/** An env value: a string, or a number/boolean written as text (`MASTER_PORT: 29500`). */
-const envValue = z.preprocess(
-  (v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v),
-  z.string().nullable(),
-);
-
-// ───────────────────────────── envelopes ─────────────────────────────
-
-/** List `meta` is camelCase (DOC-TXN); every field optional. */
-export const metaSchema = z.looseObject({
-  cursor: z.union([z.string(), z.number()]).nullish(),
-  hasMore: z.boolean().nullish(),
-  total: num.nullish(),
-  /** limit/offset paging (SDKs): the page size the server used. */
-  limit: num.nullish(),
-  offset: num.nullish(),
-  requestId: z.string().nullish(),
-});
-export type Meta = z.infer<typeof metaSchema>;
-
-export const dataEnvelope = <T extends z.ZodType>(data: T) =>
-  z.looseObject({ data, meta: metaSchema.nullish() });
-
-/** `{"error": {"code", "message", "details"}}` on every error (DOC). */
-export const errorBodySchema = z.looseObject({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).nullish(),
-});
-export const errorEnvelopeSchema = z.looseObject({ error: errorBodySchema });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+// The tolerant primitives and envelopes, and the workspace resources (SSH keys, storage, balance, …).
+export * from "./read-primitives";
+export * from "./workspace-schemas";
 
 // ───────────────────────────── offers (GET /clusters/offers) ─────────────────────────────
 
@@ -270,64 +224,6 @@ export const startTestBodySchema = z.object({
   kind: z.enum(TEST_KINDS).default("nccl_all_reduce"),
 });
 export type StartTestBody = z.input<typeof startTestBodySchema>;
-
-// ───────────────────────────── workspace resources (camelCase) ─────────────────────────────
-
-export const sshKeySchema = z.looseObject({
-  id: idString,
-  name: z.string(),
-  fingerprint: text,
-  type: text,
-  createdAt: timestamp.nullish(),
-  lastUsed: timestamp.nullish(),
-  projectId: text,
-});
-export type SshKey = z.infer<typeof sshKeySchema>;
-
-export const storageVolumeSchema = z.looseObject({
-  id: idString,
-  name: z.string(),
-  sizeGb: num.nullish(),
-  status: text,
-  region: z.union([z.string(), z.number()]).nullish(),
-  providerType: text,
-  deploymentId: text,
-  projectId: text,
-  createdAt: timestamp.nullish(),
-  updatedAt: timestamp.nullish(),
-});
-export type StorageVolume = z.infer<typeof storageVolumeSchema>;
-
-export const balanceSchema = z.looseObject({
-  creditsBalance: num,
-  activeUsageCost: num.nullish(),
-});
-export type Balance = z.infer<typeof balanceSchema>;
-
-/** `type` filter values of GET /billing/transactions (DOC-TXN); items may carry others. */
-export const TRANSACTION_TYPES = ["credit", "usage", "refund", "adjustment"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-/** An item of GET /billing/transactions (DOC-TXN, SDK): camelCase; debits have a negative amount. */
-export const transactionSchema = z.looseObject({
-  id: idString,
-  /** Named by the SDKs and the `type` filter, absent from DOC-TXN's item list. */
-  type: text,
-  amount: num,
-  description: text,
-  createdAt: timestamp,
-  projectId: text,
-});
-export type Transaction = z.infer<typeof transactionSchema>;
-
-export const environmentSchema = z.looseObject({
-  id: idString,
-  name: z.string(),
-  is_default: z.boolean().nullish(),
-  created_at: timestamp.nullish(),
-  updated_at: timestamp.nullish(),
-});
-export type Environment = z.infer<typeof environmentSchema>;
 
 // ───────────────────────────── response envelopes per endpoint ─────────────────────────────
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
-import { insertAudit } from "@/lib/server/db/audit-log";
+import { insertAudit, insertLaunchAuditOnce } from "@/lib/server/db/audit-log";
 import { errorSummary } from "@/lib/server/db/errors";
 import type { AuditAction } from "@/lib/audit";
 
@@ -18,7 +18,11 @@ export async function recordAudit(e: {
   detail?: string;
 }): Promise<void> {
   try {
-    await insertAudit(await getDb(), e);
+    const db = await getDb();
+    // One launch entry per cluster: the same intent answered twice (a retry on another instance) is one launch.
+    if (e.action === "launch" && e.clusterId)
+      await insertLaunchAuditOnce(db, { ...e, action: "launch", clusterId: e.clusterId });
+    else await insertAudit(db, e);
   } catch (err) {
     console.error(`[audit] could not record ${e.action} of ${e.clusterId ?? "?"}: ${errorSummary(err)}`);
   }

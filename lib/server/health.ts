@@ -4,8 +4,17 @@ import { getDb } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
 import pkg from "@/package.json";
 import { errorSummary } from "@/lib/server/db/errors";
+import { isShuttingDown } from "@/lib/server/shutdown";
 
-export type Health = { ok: boolean; version: string; database: "ok" | "error"; runcrate?: "ok" | "error" };
+export type Health = {
+  ok: boolean;
+  version: string;
+  database: "ok" | "error";
+  runcrate?: "ok" | "error";
+  /** Only on the readiness check: false while shutting down or without a database. */
+  ready?: boolean;
+  shuttingDown?: boolean;
+};
 
 const RUNCRATE_PROBE_TIMEOUT_MS = 2_000;
 /** How long one upstream probe answers every deep check: anonymous callers can't turn health into upstream load. */
@@ -17,7 +26,8 @@ export const RUNCRATE_PROBE_CACHE_MS = 5_000;
  * The plain check never calls upstream; `deep` adds the API's reachability, probed without any key, at most once
  * per RUNCRATE_PROBE_CACHE_MS per process however many ask (concurrent callers share one probe).
  */
-export async function checkHealth(opts: { deep?: boolean } = {}): Promise<Health> {
+export async function checkHealth(opts: { deep?: boolean; ready?: boolean } = {}): Promise<Health> {
+  if (opts.ready) return checkReady();
   if (!opts.deep) {
     const database = await checkDatabase();
     return { ok: database === "ok", version: pkg.version, database };
@@ -26,10 +36,37 @@ export async function checkHealth(opts: { deep?: boolean } = {}): Promise<Health
   return { ok: database === "ok", version: pkg.version, database, runcrate };
 }
 
+/**
+ * Readiness (`?ready=1`), for a load balancer's traffic decision: false from SIGTERM on (lib/server/shutdown.ts) and
+ * when the database does not answer. The upstream is probed too (the same cached probe as `deep`) and reported, but
+ * does not make an instance unready: every instance shares the one Runcrate API, and taking them all out of rotation
+ * would replace the console's own "Runcrate is unreachable" message with the load balancer's error page.
+ */
+async function checkReady(): Promise<Health> {
+  if (isShuttingDown())
+    return { ok: false, ready: false, shuttingDown: true, version: pkg.version, database: "ok" };
+  const [database, runcrate] = await Promise.all([checkDatabase(), cachedRuncrateProbe()]);
+  const ready = database === "ok" && !isShuttingDown();
+  return {
+    ok: ready,
+    ready,
+    version: pkg.version,
+    database,
+    runcrate,
+    ...(ready ? {} : { shuttingDown: isShuttingDown() }),
+  };
+}
+
+const yes = (v: string | null) => v === "1" || v === "true";
+
 /** `?deep=1` (or `true`) asks for the upstream part too. */
 export function wantsDeepHealth(url: URL): boolean {
-  const v = url.searchParams.get("deep");
-  return v === "1" || v === "true";
+  return yes(url.searchParams.get("deep"));
+}
+
+/** `?ready=1` (or `true`) asks for readiness. */
+export function wantsReadiness(url: URL): boolean {
+  return yes(url.searchParams.get("ready"));
 }
 
 async function checkDatabase(): Promise<"ok" | "error"> {

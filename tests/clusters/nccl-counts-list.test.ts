@@ -5,6 +5,7 @@ import { applyListView, countByGroup, DEFAULT_VIEW, toggleSort } from "@/lib/clu
 import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";
 import { lineRateGBs, ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
 import { resizeBlocked, resizeTargets, validNodeCounts } from "@/lib/clusters/node-counts";
+import { billingStart, costSoFar } from "@/lib/cost/cluster-cost";
 import { makeCluster, T0 } from "./fixtures";
 
 const ic = { rate_gbps: 400 }; // 50 GB/s line rate
@@ -151,6 +152,23 @@ describe("list view", () => {
       applyListView([a, b, c], { show: "active", sort: "created", dir: "desc" }, now).map((x) => x.id),
     ).toEqual(["a"]);
     expect(countByGroup([a, b, c])).toEqual({ all: 3, active: 1, failed: 1, terminated: 1 });
+  });
+
+  it("sorts finished clusters by the console's recorded cost when it has one", () => {
+    const now = T0 + 86_400_000 * 5;
+    const d = { ...c, id: "d" };
+    const byCost = { show: "all", sort: "cost", dir: "desc" } as const;
+    // Same API fields: the same estimate, so the id decides.
+    expect(applyListView([d, c], byCost, now).map((x) => x.id)).toEqual(["c", "d"]);
+    const since = billingStart(d)!;
+    const ledger = {
+      d: {
+        autoTerminated: "budget" as const,
+        segments: [{ ratePerNode: 1_000, nodes: 8, from: since, to: since + 3_600_000 }],
+      },
+    };
+    expect(applyListView([c, d], byCost, now, ledger).map((x) => x.id)).toEqual(["d", "c"]);
+    expect(costSoFar(d, now, ledger.d.segments).amount).toBe(8_000);
   });
 
   it("toggles direction on the same column and picks a natural one for a new column", () => {

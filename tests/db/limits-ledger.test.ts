@@ -22,12 +22,11 @@ import {
 } from "@/lib/server/db/limits-ledger";
 import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
 import { BACKENDS } from "./support/backends";
-import { fakeKey, makeUser, SECRET, secretFor } from "./support/fixtures";
+import { fakeKey, makeUser, SECRET, secretFor, newClusterId } from "./support/fixtures";
 
 const HOUR = 3_600_000;
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
-let n = 0;
-const clusterId = () => `cl_${Date.now().toString(36)}${(n++).toString(36)}`;
+const clusterId = newClusterId;
 
 describe.each(BACKENDS)("limits and the spend record on $name", (backend) => {
   let database: Database;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAudit, listAudit } from "@/lib/server/db/audit-log";
+import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/server/db/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { createUser, findOrCreateExternalUser, findUserByEmail, findUserById } from "@/lib/server/db/users";
 import { BACKENDS } from "./support/backends";
@@ -108,5 +108,25 @@ describe.each(BACKENDS)("users and audit log on $name", (backend) => {
     ]);
     expect(entries[0]!.detail).toBe("4 → 8 nodes");
     expect((await listAudit(db, bob.id)).map((e) => e.clusterId)).toEqual(["c9"]);
+  });
+
+  it("writes one launch entry per cluster when the same launch is answered several times at once", async () => {
+    const { db } = database;
+    const carol = await makeUser(db);
+    const launch = {
+      userId: carol.id,
+      action: "launch" as const,
+      clusterId: "c-replayed",
+      clusterName: "twice",
+      keyLabel: "Personal",
+    };
+    // Two instances answering one Idempotency-Key (one first launch, one replay), plus a late retry.
+    const wrote = await Promise.all([insertLaunchAuditOnce(db, launch), insertLaunchAuditOnce(db, launch)]);
+    expect(wrote.filter(Boolean)).toHaveLength(1);
+    expect(await insertLaunchAuditOnce(db, launch)).toBe(false);
+    // Another cluster of the same user still gets its own entry.
+    expect(await insertLaunchAuditOnce(db, { ...launch, clusterId: "c-other" })).toBe(true);
+    const entries = await listAudit(db, carol.id);
+    expect(entries.map((e) => e.clusterId).sort()).toEqual(["c-other", "c-replayed"]);
   });
 });

@@ -16,6 +16,7 @@ import {
 } from "../clusters/e2e-sim";
 import { addKey, freshKey, signUpWithKey } from "./support/account";
 import { holdScripts } from "./support/hydration";
+import { openReadyCluster } from "./support/ready-cluster";
 
 /**
  * Opens a dialog from its trigger button. A click that lands before React has hydrated the server-rendered button does
@@ -416,13 +417,7 @@ test("each copy button puts the expected text on the clipboard; stack-specific t
   context,
 }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  const api = await getCluster(request, key, cluster.id);
-  await page.goto(`/clusters/${cluster.id}`);
-  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  const { api, clipboard } = await openReadyCluster(page, request, context, { stack: "slurm" });
 
   const conn = page.getByTestId("connection-card");
   const copies: Array<[string, string]> = [

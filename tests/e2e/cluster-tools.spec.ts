@@ -5,8 +5,9 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { launchScript } from "@/lib/clusters/rank-commands";
 import { sshConfig } from "@/lib/clusters/ssh-config";
-import { createCluster, getCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
+import { createCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
 import { signUpWithKey } from "./support/account";
+import { openReadyCluster } from "./support/ready-cluster";
 import { expectAxeClean, useTheme } from "./support/axe";
 
 /** Per-rank commands with "Copy as script", and the SSH config, on a live cluster against the simulator. */
@@ -27,19 +28,14 @@ test("per-rank commands: one per machine with its rank; the script copied and do
   context,
 }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { nodes: 3, stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  const api = await getCluster(request, key, cluster.id);
-  await page.goto(`/clusters/${cluster.id}`);
+  const { api } = await openReadyCluster(page, request, context, { nodes: 3, stack: "slurm" });
 
   const dialog = await open(page, "Per-rank commands");
   const rows = dialog.getByTestId("rank-command");
   await expect(rows).toHaveCount(3);
   for (let r = 0; r < 3; r++) {
     await expect(rows.nth(r)).toContainText(`Rank ${r}`);
-    await expect(rows.nth(r)).toContainText(`${cluster.name}-${r}`);
+    await expect(rows.nth(r)).toContainText(`${api.name}-${r}`);
     await expect(rows.nth(r)).toContainText(`--node-rank=${r} `);
   }
 
@@ -50,7 +46,7 @@ test("per-rank commands: one per machine with its rank; the script copied and do
     page.waitForEvent("download"),
     dialog.getByRole("button", { name: "Download script" }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`launch-${cluster.name}-torchrun.sh`);
+  expect(download.suggestedFilename()).toBe(`launch-${api.name}-torchrun.sh`);
   const saved = readFileSync(await download.path(), "utf8");
   expect(saved).toBe(expected);
   const file = path.join(mkdtempSync(path.join(tmpdir(), "cd-e2e-")), "launch.sh");
@@ -72,27 +68,25 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
   context,
 }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const { key } = await signUpWithKey(page);
-  await setVariants(request, key, ["private-workers"]);
-  const { cluster } = await createCluster(request, key, { nodes: 3, stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  const api = await getCluster(request, key, cluster.id);
-  await page.goto(`/clusters/${cluster.id}`);
+  const { api } = await openReadyCluster(page, request, context, {
+    nodes: 3,
+    stack: "slurm",
+    beforeCreate: (k) => setVariants(request, k, ["private-workers"]),
+  });
 
   const dialog = await open(page, "SSH config");
   const text = dialog.getByTestId("ssh-config-text");
   const expected = sshConfig(api)!;
   await expect(text).toHaveText(expected, { useInnerText: true });
   for (const n of api.nodes!) await expect(text).toContainText(`Host ${n.name}\n`);
-  await expect(text).toContainText(`ProxyJump ${cluster.name}-0`);
+  await expect(text).toContainText(`ProxyJump ${api.name}-0`);
   await dialog.getByRole("button", { name: "Copy SSH config" }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     dialog.getByRole("button", { name: "Download" }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`${cluster.name}.ssh-config`);
+  expect(download.suggestedFilename()).toBe(`${api.name}.ssh-config`);
   expect(readFileSync(await download.path(), "utf8")).toBe(expected);
 
   // The script reaches the private workers the same way.

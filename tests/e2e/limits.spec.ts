@@ -94,6 +94,13 @@ test("a 1-minute time limit terminates the cluster with the page closed, within 
   await expect(again.getByTestId("limits-line")).toContainText("Auto-terminated: time limit reached", {
     timeout: 20_000,
   });
+  // The list says why it ended, and its cost comes from the console's record (not "estimated").
+  await again.goto("/clusters");
+  const row = again.getByTestId("cluster-row").filter({ hasText: name });
+  await expect(row.getByTestId("row-ended-by")).toHaveText("Auto-terminated: time limit", {
+    timeout: 20_000,
+  });
+  await expect(row.getByTestId("row-cost")).toHaveText(/^\$\d[\d,]*\.\d\d final$/);
 });
 
 test("a budget limit terminates the cluster when its cost reaches it", async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createCluster, getCluster, pickOffer, waitForStatus } from "../clusters/e2e-sim";
+import { createCluster, getCluster, pickOffer } from "../clusters/e2e-sim";
 import { signUpWithKey } from "./support/account";
+import { openReadyCluster } from "./support/ready-cluster";
 import { expectAxeClean, useTheme } from "./support/axe";
 
 /** The ⌘K / Ctrl-K palette and the single-key shortcuts, by keyboard alone. */
@@ -86,17 +87,12 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
   context,
 }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  const api = await getCluster(request, key, cluster.id);
-  await page.goto(`/clusters/${cluster.id}`);
+  const { key, api } = await openReadyCluster(page, request, context, { stack: "slurm" });
   await expect(page.getByTestId("cluster-detail")).toHaveAttribute("data-status", "ready");
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
   let palette = await openPalette(page);
-  await expect(palette.getByRole("group", { name: `This cluster: ${cluster.name}` })).toBeVisible();
+  await expect(palette.getByRole("group", { name: `This cluster: ${api.name}` })).toBeVisible();
   await page.keyboard.type("copy head");
   await page.keyboard.press("Enter");
   await expect(palette).toBeHidden();
@@ -108,9 +104,9 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
   await page.keyboard.press("Enter");
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toBeVisible();
-  await expect(confirm).toContainText(cluster.name);
+  await expect(confirm).toContainText(api.name);
   // Opening the confirmation changed nothing.
-  expect((await getCluster(request, key, cluster.id)).status).toBe("ready");
+  expect((await getCluster(request, key, api.id)).status).toBe("ready");
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
 
@@ -118,7 +114,7 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
   await page.keyboard.type("run nccl");
   await page.keyboard.press("Enter");
   await expect
-    .poll(async () => (await getCluster(request, key, cluster.id)).last_test?.status ?? null)
+    .poll(async () => (await getCluster(request, key, api.id)).last_test?.status ?? null)
     .not.toBeNull();
 
   // c copies the launcher snippet shown in "Connect and launch" (torchrun first).

@@ -11,7 +11,11 @@ import type { Offer } from "@/lib/runcrate/schemas";
 
 const { launchCluster, push } = vi.hoisted(() => ({ launchCluster: vi.fn(), push: vi.fn() }));
 vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }) }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }),
+  usePathname: () => "/clusters/new",
+  useSearchParams: () => new URLSearchParams("offer=h100-8x-ib-helsinki&nodes=4"),
+}));
 
 const offer: Offer = {
   id: "h100-8x-ib-helsinki",
@@ -179,5 +183,19 @@ describe("the create-cluster form", () => {
     );
     answer({ ok: true, data: { id: "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60" } });
     await waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60"));
+  });
+
+  it("an expired session says so, keeps what was typed, and signs in back to this same form", async () => {
+    launchCluster.mockResolvedValue({ ok: false, kind: "unauthenticated", error: "Your session has ended." });
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(nameBox(), "train");
+    await user.click(launchButton());
+    const alert = await screen.findByTestId("launch-problem");
+    expect(alert.textContent).toContain("Your session has ended.");
+    expect(within(alert).getByRole("link", { name: "Sign in again" }).getAttribute("href")).toBe(
+      `/sign-in?callbackUrl=${encodeURIComponent("/clusters/new?offer=h100-8x-ib-helsinki&nodes=4")}`,
+    );
+    expect((nameBox() as HTMLInputElement).value).toBe("train");
   });
 });

@@ -22,7 +22,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   const { getDatabase } = await import("@/lib/server/db/client");
-  await (await getDatabase()).close();
+  // The shutdown test below has closed it already.
+  await (await getDatabase()).close().catch(() => {});
   await api.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -69,5 +70,21 @@ describe("/api/health", () => {
       api.failWith = null;
       vi.useRealTimers();
     }
+  });
+
+  it("answers readiness (?ready=1) from the database and the cached probe, and 503 from SIGTERM on", async () => {
+    const ready = await get("?ready=1");
+    expect(ready).toEqual({
+      status: 200,
+      // The probe's answer is reported (the previous test left an outage in its cache) but does not decide.
+      body: { ok: true, ready: true, version: expect.any(String), database: "ok", runcrate: "error" },
+    });
+    const { shutdown, isShuttingDown } = await import("@/lib/server/shutdown");
+    // No request in flight and no job engine here: the shutdown drains at once and closes the database.
+    expect(await shutdown("SIGTERM", 1_000)).toBe(0);
+    expect(isShuttingDown()).toBe(true);
+    const draining = await get("?ready=1");
+    expect(draining.status).toBe(503);
+    expect(draining.body).toMatchObject({ ok: false, ready: false, shuttingDown: true });
   });
 });

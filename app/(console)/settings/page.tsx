@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon } from "lucide-react";
+import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon, WebhookIcon } from "lucide-react";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { SessionsSection } from "@/components/settings/sessions-section";
 import { hasPassword } from "@/lib/server/auth/change-password";
@@ -33,8 +33,14 @@ const SECTIONS = [
   {
     href: "/settings/inbox",
     title: "Notifications",
-    description: "Limit warnings, limits that could not be enforced, clusters terminated at a limit.",
+    description: "The inbox, and which events reach you there and by email.",
     icon: BellIcon,
+  },
+  {
+    href: "/settings/webhooks",
+    title: "Webhooks",
+    description: "Send events to Slack or your own endpoint, signed; every delivery logged.",
+    icon: WebhookIcon,
   },
 ] as const;
 

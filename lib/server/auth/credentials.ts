@@ -5,6 +5,7 @@ import { findUserByEmail, normalizeEmail, replacePasswordHash } from "@/lib/serv
 import type { UserRow } from "@/lib/server/db/schema";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "@/lib/server/crypto/password";
 import { signInSchema } from "@/lib/auth/schemas";
+import { signInLockedOut, signInRefused } from "@/lib/server/metrics/record";
 
 export type CredentialsResult =
   | { ok: true; user: UserRow }
@@ -26,7 +27,10 @@ export async function checkCredentials(
   const email = normalizeEmail(parsed.data.email);
 
   const blocked = await signInBlocked(db, email, address);
-  if (blocked) return { ok: false, reason: "rate_limited", ...blocked };
+  if (blocked) {
+    signInRefused("locked");
+    return { ok: false, reason: "rate_limited", ...blocked };
+  }
 
   const user = await findUserByEmail(db, email);
   let valid = false;
@@ -35,6 +39,8 @@ export async function checkCredentials(
 
   if (!valid) {
     const limited = await recordSignInFailure(db, email, address);
+    signInRefused("invalid");
+    if (limited) signInLockedOut();
     return limited ? { ok: false, reason: "rate_limited", ...limited } : { ok: false, reason: "invalid" };
   }
   await clearSignInFailures(db, email, address);

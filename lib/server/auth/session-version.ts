@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { isUuid } from "@/lib/server/db/users";
 import { users } from "@/lib/server/db/schema";
+import { sessionEnded, sessionSeen } from "@/lib/server/metrics/record";
 
 /**
  * Server-side revocation of the stateless session JWTs. Every user row has a session version; a token carries the
@@ -54,7 +55,9 @@ export async function currentSessionVersion(
 export async function isSessionCurrent(sub: string, sv: unknown): Promise<boolean> {
   const version = typeof sv === "number" && Number.isInteger(sv) ? sv : sv === undefined ? 0 : NaN;
   const current = await currentSessionVersion(sub);
-  return current !== null && current === version;
+  const valid = current !== null && current === version;
+  if (valid) sessionSeen(sub);
+  return valid;
 }
 
 /** Ends every session of this user: the version goes up by one, and this instance forgets the old one at once. */
@@ -66,6 +69,7 @@ export async function revokeSessions(db: Db, id: string): Promise<number | null>
     .where(eq(users.id, id))
     .returning({ v: users.sessionVersion });
   cache().delete(id);
+  sessionEnded(id);
   return row ? row.v : null;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { AuditAction } from "@/lib/audit";
 import { auditLog, users, type AuditRow } from "./schema";
@@ -21,6 +21,35 @@ export async function insertAudit(db: Db, e: AuditInput): Promise<void> {
     clusterName: e.clusterName,
     keyLabel: e.keyLabel,
     detail: e.detail?.slice(0, 500) ?? null,
+  });
+}
+
+/**
+ * The launch entry of a cluster, written once however many instances answer the same launch intent: a retry with
+ * the same Idempotency-Key that lands on another instance (or the same one) gets the same cluster back, and must
+ * not log a second launch. A transaction-scoped advisory lock on the cluster id serialises the check and the insert
+ * across instances (PGlite and Postgres alike). Returns whether this call wrote the entry.
+ */
+export async function insertLaunchAuditOnce(
+  db: Db,
+  e: AuditInput & { action: "launch"; clusterId: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`audit-launch:${e.clusterId}`}))`);
+    const [existing] = await tx
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.userId, e.userId),
+          eq(auditLog.action, "launch"),
+          eq(auditLog.clusterId, e.clusterId),
+        ),
+      )
+      .limit(1);
+    if (existing) return false;
+    await insertAudit(tx, e);
+    return true;
   });
 }
 

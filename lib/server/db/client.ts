@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { dataDir, env } from "@/lib/server/env";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 /** Both drivers behind one type: everything in lib/db is written against this. */
@@ -121,16 +122,26 @@ export async function openDatabase(opts: {
   }
   const dir = opts.pgliteDir;
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (dir && opts.initInChildProcess) await initPgliteDirOutOfProcess(dir);
-  const client = new PGlite(dir, { startParams: [...PGLITE_START_PARAMS] });
-  const pdb = drizzlePglite(client, { schema });
-  await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
-  return {
-    db: pdb as unknown as Db,
-    kind: "pglite",
-    close: () => client.close(),
-    raw: { kind: "pglite", pglite: client },
-  };
+  // One process per folder (data-dir-lock.ts): a second one refuses here, before PGlite touches the files.
+  const unlock = dir ? lockDataDir(path.resolve(dir)) : () => {};
+  try {
+    if (dir && opts.initInChildProcess) await initPgliteDirOutOfProcess(dir);
+    const client = new PGlite(dir, { startParams: [...PGLITE_START_PARAMS] });
+    const pdb = drizzlePglite(client, { schema });
+    await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
+    return {
+      db: pdb as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+      raw: { kind: "pglite", pglite: client },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 // One database per server process. Kept on globalThis so every copy of this module (Next bundles route handlers,

@@ -5,7 +5,6 @@ import { formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Db } from "@/lib/server/db/client";
 import {
-  addInbox,
   claimEnforcement,
   closeGuard,
   completeEnforcement,
@@ -18,6 +17,14 @@ import {
   type ClusterLimitsView,
 } from "@/lib/server/db/limits-ledger";
 import { log } from "@/lib/server/log";
+import { limitUnenforcedEvent, limitWarningEvent } from "@/lib/server/notifications/events";
+import {
+  checkBalance,
+  recordOnly,
+  tell,
+  tellObservation,
+  type Notify,
+} from "@/lib/server/notifications/observe";
 import { readCluster } from "@/lib/server/runcrate/reads";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
@@ -36,7 +43,7 @@ import { parseTime } from "@/lib/time";
 
 export type GuardClient = Pick<
   RuncrateClient,
-  "getCluster" | "terminateCluster" | "listClusters" | "listOffers"
+  "getCluster" | "terminateCluster" | "listClusters" | "listOffers" | "getBalance"
 >;
 
 export type GuardKey = { id: string; label: string; environment: string | null };
@@ -48,6 +55,8 @@ export type GuardDeps = {
   now: () => number;
   /** The longest wait between two reads of a guarded cluster (30 s; GUARDIAN_INTERVAL_MS in tests). */
   intervalMs: number;
+  /** Where the events a run builds go (issue 18). Default: recorded per channel, sent by the delivery sweep. */
+  notify?: Notify;
 };
 
 export const LEASE_MS = 120_000;
@@ -78,8 +87,25 @@ function reasonText(reason: "time" | "budget"): string {
 
 export async function runGuard(deps: GuardDeps, clusterId: string): Promise<GuardResult> {
   const { db } = deps;
+  const notify = deps.notify ?? recordOnly(db);
   const tracked = await getTracked(db, clusterId);
   if (!tracked) return { outcome: "untracked", nextInMs: null };
+  // Enforcement failed: the ledger records it (and its inbox entry); the other channels hear of it once too.
+  const unenforced = async (problem: string, at?: Date): Promise<number> => {
+    const attempts = await enforcementFailed(db, clusterId, tracked.userId, tracked.name, problem, at);
+    await tell(
+      notify,
+      tracked.userId,
+      limitUnenforcedEvent({
+        clusterId,
+        clusterName: tracked.name,
+        status: tracked.status,
+        problem,
+        now: deps.now(),
+      }),
+    );
+    return attempts;
+  };
   const limits = await limitsOfCluster(db, clusterId);
   const guarding = hasLimits(limits) && (limits.state === "watching" || limits.state === "enforcing");
   if (TERMINAL.has(tracked.status) && tracked.endedAt !== null) {
@@ -92,7 +118,7 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     const problem =
       "The Runcrate key this cluster was launched with was deleted, so Clusterdeck can't read or terminate it. Add the key again, or terminate the cluster yourself.";
     if (!guarding) return { outcome: "unenforceable", nextInMs: null };
-    const attempts = await enforcementFailed(db, clusterId, tracked.userId, tracked.name, problem);
+    const attempts = await unenforced(problem);
     return { outcome: "unenforceable", nextInMs: backoff(attempts, deps.intervalMs) };
   }
 
@@ -110,13 +136,7 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     if (!guarding) return { outcome: "read-failed", nextInMs: deps.intervalMs };
     const revoked = isRuncrateError(e) && (e.kind === "unauthorized" || e.kind === "forbidden");
     if (revoked) {
-      const attempts = await enforcementFailed(
-        db,
-        clusterId,
-        tracked.userId,
-        tracked.name,
-        `Runcrate refused the stored key (${why})`,
-      );
+      const attempts = await unenforced(`Runcrate refused the stored key (${why})`);
       return { outcome: "unenforceable", nextInMs: backoff(attempts, deps.intervalMs) };
     }
     const attempts = await setProblem(db, clusterId, `Clusterdeck couldn't read the cluster: ${why}`);
@@ -136,16 +156,38 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     name: cluster.name,
   });
 
+  const observed = (enforced: { reason: "time" | "budget" } | null) =>
+    tellObservation(db, notify, {
+      userId: tracked.userId,
+      cluster,
+      firstSeenAt: tracked.firstSeenAt,
+      segments,
+      now,
+      enforced,
+    });
+
   const over = TERMINAL.has(cluster.status) || cluster.status === "terminating";
   if (over) {
+    let enforced = limits?.state === "enforced" ? { reason: limits.reason ?? "time" } : null;
     if (guarding && limits.state === "enforcing") {
       // Our DELETE went through but its answer was lost (or our holder died after sending it): record it once.
       await finish(deps, tracked.userId, bound.key, cluster, limits.reason ?? "time");
+      enforced = { reason: limits.reason ?? "time" };
     } else if (guarding) {
       await closeGuard(db, clusterId);
     }
+    await observed(enforced);
     return { outcome: "ended", nextInMs: TERMINAL.has(cluster.status) ? null : deps.intervalMs };
   }
+
+  await observed(null);
+  await checkBalance(db, notify, {
+    userId: tracked.userId,
+    key: bound.key,
+    client: bound.client,
+    burnFallback: openRateOf(segments, cluster),
+    now,
+  });
 
   if (!guarding) return { outcome: "observed", nextInMs: deps.intervalMs };
 
@@ -169,14 +211,7 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
       }
       const why = isRuncrateError(e) ? e.userMessage : "the request failed";
       guardLog.error({ clusterId, kind: isRuncrateError(e) ? e.kind : "unknown" }, "guard terminate failed");
-      const attempts = await enforcementFailed(
-        db,
-        clusterId,
-        tracked.userId,
-        tracked.name,
-        `Runcrate did not terminate it (${why})`,
-        new Date(now),
-      );
+      const attempts = await unenforced(`Runcrate did not terminate it (${why})`, new Date(now));
       return { outcome: "unenforceable", nextInMs: backoff(attempts, 5_000) };
     }
     await finish(deps, tracked.userId, bound.key, cluster, reason);
@@ -191,14 +226,11 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
       state.reason === "budget" || (state.timeDeadline === null && state.budgetDeadline !== null)
         ? `its cost reaches ${formatUsd(l.budgetLimit ?? 0)} (${formatUsd(state.moneyLeft ?? 0)} left)`
         : `its time limit ends in ${Math.max(1, Math.round((state.timeLeftMs ?? 0) / 60_000))} min`;
-    await addInbox(db, {
-      userId: tracked.userId,
-      kind: "limit-warning",
-      clusterId,
-      clusterName: cluster.name,
-      message: `${cluster.name} will be terminated soon: ${what}. Extend or remove the limit on the cluster page to keep it.`,
-      dedupe: `limit-warning:${clusterId}:${limits.timeLimitMinutes ?? "-"}:${limits.budgetLimit ?? "-"}`,
-    });
+    await tell(
+      notify,
+      tracked.userId,
+      limitWarningEvent({ cluster, what, limits: l, costSoFar: cost.amount, now }),
+    );
   }
   return { outcome, nextInMs: nextCheckDelay(state.deadline, now, deps.intervalMs) };
 }

@@ -1,8 +1,9 @@
 import "server-only";
-import type { GuardView } from "@/lib/limits/view";
+import type { GuardView, ListLedger } from "@/lib/limits/view";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { getDb } from "@/lib/server/db/client";
 import { getTracked, limitsOfCluster, segmentsOf } from "@/lib/server/db/limits-ledger";
+import { listLedgerOf } from "@/lib/server/db/list-ledger";
 import { maxTimeLimitMinutes } from "./worker";
 
 /** What the cluster page shows about a cluster's limits and its spend record (GET /api/clusters/{id}/guard). */
@@ -41,4 +42,9 @@ export async function guardViewNow(
 ): Promise<{ view: GuardView; now: number }> {
   const view = await guardViewOf(userId, clusterId);
   return { view, now: Date.now() };
+}
+
+/** The cluster list's spend record of the user's finished clusters (GET /api/clusters/ledger). */
+export async function listLedgerView(userId: string): Promise<ListLedger> {
+  return listLedgerOf(await getDb(), userId);
 }

@@ -13,9 +13,10 @@ import {
   trackCluster,
   type ClusterLimitsView,
 } from "@/lib/server/db/limits-ledger";
-import { startEngine, type Engine } from "@/lib/server/jobs/engine";
+import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { createNotifier, ensureDeliveryQueue, startDeliveryWorker } from "@/lib/server/notifications/deliver";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
@@ -109,12 +110,16 @@ export async function startGuardWorker(
   o: { intervalMs: number; pollSeconds: number; baseUrl?: string },
 ) {
   const { intervalMs, pollSeconds } = o;
-  const deps = guardDeps(db, intervalMs, { baseUrl: o.baseUrl });
+  const deps: GuardDeps = {
+    ...guardDeps(db, intervalMs, { baseUrl: o.baseUrl }),
+    // Issue 18: what a run observes is recorded once per channel and its sends are queued at once.
+    notify: createNotifier(db, () => Promise.resolve(engine.boss)),
+  };
   await ensureGuardQueue(engine.boss);
   await engine.boss.work<{ clusterId: string }>(
     GUARD_QUEUE,
     { batchSize: 20, pollingIntervalSeconds: pollSeconds, localConcurrency: 2 },
-    async (jobs) => {
+    countedHandler(GUARD_QUEUE, async (jobs: Array<{ data: { clusterId: string } }>) => {
       await Promise.all(
         jobs.map(async (job) => {
           const { clusterId } = job.data;
@@ -122,7 +127,7 @@ export async function startGuardWorker(
           if (result.nextInMs !== null) await scheduleGuard(engine.boss, clusterId, result.nextInMs);
         }),
       );
-    },
+    }),
   );
   // Every open guard gets a job (refused when it already has one queued).
   const open = await activeTracked(db);
@@ -144,10 +149,15 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
     const database = opts.database ?? (await getDatabase());
     const engine = await startEngine(database);
     await ensureGuardQueue(engine.boss);
+    await ensureDeliveryQueue(engine.boss);
     if (opts.work) {
       const cfg = guardianConfig();
       await startGuardWorker(engine, database.db, {
         intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
+        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
+      });
+      // Issue 18: webhook and email deliveries, on the same queue and the same workers.
+      await startDeliveryWorker(engine.boss, database.db, {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
     }

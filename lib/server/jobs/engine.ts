@@ -2,6 +2,7 @@ import "server-only";
 import { PgBoss, fromPglite } from "pg-boss";
 import type { Database } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
+import { jobOutcome } from "@/lib/server/metrics/record";
 
 /**
  * The job queue: pg-boss 12 on the app's own database. On a real Postgres it uses its own pool (node-postgres) on
@@ -40,11 +41,38 @@ export async function startEngine(database: Database, opts: { supervise?: boolea
     );
   });
   await boss.start();
-  return {
+  const engine: Engine = {
     boss,
     kind: database.kind,
     stop: async () => {
+      engines().delete(engine);
       await boss.stop({ graceful: true, timeout: 5_000 });
     },
+  };
+  engines().add(engine);
+  return engine;
+}
+
+// The engines running in this process, for the metrics endpoint's queue depths and the shutdown (lib/server/shutdown.ts).
+const holder = globalThis as unknown as { __clusterdeckEngines?: Set<Engine> };
+const engines = () => (holder.__clusterdeckEngines ??= new Set<Engine>());
+
+export function runningEngines(): Engine[] {
+  return [...engines()];
+}
+
+/** A batch handler for `boss.work` that counts its jobs' outcomes (clusterdeck_jobs_total) and rethrows failures. */
+export function countedHandler<T>(
+  queue: string,
+  handler: (jobs: T[]) => Promise<void>,
+): (jobs: T[]) => Promise<void> {
+  return async (jobs) => {
+    try {
+      await handler(jobs);
+      jobOutcome(queue, "completed", jobs.length);
+    } catch (err) {
+      jobOutcome(queue, "failed", jobs.length);
+      throw err;
+    }
   };
 }

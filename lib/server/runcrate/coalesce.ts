@@ -1,5 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
+import { coalescibleRead } from "@/lib/server/metrics/record";
 
 /**
  * Coalescing of identical upstream reads. Several tabs of one user watching one cluster ask the same question at the
@@ -37,7 +38,15 @@ export function createCoalescer(opts: { ttlMs?: number; perf?: { now(): number }
   });
   return {
     async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-      return (await cache.fetch(key, { context: fn })) as T;
+      let upstream = false;
+      const read = () => {
+        upstream = true;
+        return fn();
+      };
+      const result = cache.fetch(key, { context: read });
+      // fetchMethod runs synchronously inside fetch() when there is nothing to share, so this is already known.
+      coalescibleRead(upstream ? "upstream" : "coalesced");
+      return (await result) as T;
     },
     size: () => cache.size,
     clear: () => cache.clear(),

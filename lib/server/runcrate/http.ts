@@ -14,6 +14,7 @@ import {
 } from "@/lib/server/runcrate/errors";
 import { redact } from "@/lib/server/runcrate/redact";
 import { logUpstream, splitEndpoint, upstreamLog } from "@/lib/server/runcrate/upstream-log";
+import { schemaMismatch, upstreamAttempt, upstreamRetry } from "@/lib/server/metrics/record";
 
 /**
  * One HTTP exchange with the Runcrate API: URL and headers, a timeout on every attempt, the retry rules, and turning
@@ -136,6 +137,7 @@ export function createHttp(opts: HttpOptions) {
     trace.issues = [];
     const signal = AbortSignal.timeout(timeoutMs);
     const mutation = spec.method !== "GET";
+    const began = performance.now();
     let res: Response;
     let text: string;
     try {
@@ -150,9 +152,12 @@ export function createHttp(opts: HttpOptions) {
       // The timeout covers the body too: a server that sends headers and then stalls is still too slow.
       text = await res.text();
     } catch (err) {
+      const seconds = (performance.now() - began) / 1000;
+      upstreamAttempt(spec.endpoint, signal.aborted ? "timeout" : "network", seconds);
       if (signal.aborted) throw timeoutError(spec.endpoint, timeoutMs, mutation);
       throw unreachableError(spec.endpoint, err, secrets);
     }
+    upstreamAttempt(spec.endpoint, res.status, (performance.now() - began) / 1000);
 
     trace.status = res.status;
     trace.requestId = requestIdOf(res.headers, null);
@@ -186,6 +191,7 @@ export function createHttp(opts: HttpOptions) {
     trace.requestId ??= requestIdOf(res.headers, json);
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {
+      schemaMismatch(spec.endpoint);
       trace.issues = issuePaths(parsed.error.issues);
       const issues = parsed.error.issues
         .slice(0, 5)
@@ -245,6 +251,7 @@ export function createHttp(opts: HttpOptions) {
           );
           throw err;
         }
+        upstreamRetry(spec.endpoint, err.kind);
         await new Promise((resolve) => setTimeout(resolve, delayMs(retryIndex, err)));
       }
     }
@@ -252,6 +259,8 @@ export function createHttp(opts: HttpOptions) {
 
   /** Logs a workaround of the client (a dropped list item, ignored paging) with this client's secrets scrubbed. */
   function note(entry: Parameters<typeof logUpstream>[2]): void {
+    // A list item left out because it did not match is a schema mismatch too (the rest of the list was usable).
+    if (entry.kind === "items_dropped") schemaMismatch(`${entry.method} ${entry.path}`);
     logUpstream(logger, "warn", entry, secrets);
   }
 

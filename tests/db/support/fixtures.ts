@@ -17,3 +17,8 @@ export async function makeUser(db: Db, email = `u-${randomBytes(5).toString("hex
   if (!created.ok) throw new Error("fixture user already exists");
   return created.user;
 }
+
+/** A cluster id no other test in this run uses. */
+export function newClusterId(): string {
+  return `cl_${randomBytes(6).toString("hex")}`;
+}

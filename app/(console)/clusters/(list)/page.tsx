@@ -8,7 +8,8 @@ import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { readClusters } from "@/lib/server/runcrate/reads";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clusterLedgerQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
+import { listLedgerView } from "@/lib/server/guardian/view";
 import { listNotesKey } from "@/lib/query/list-notes";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
 
@@ -26,6 +27,8 @@ export default async function ClustersPage() {
     const clusters = await readClusters(ctx);
     qc.setQueryData(queryKey, clusters);
     qc.setQueryData(listNotesKey(queryKey), listNotesOf(clusters));
+    const ledger = clusterLedgerQueryOptions(clusters);
+    if (ledger.enabled) qc.setQueryData(ledger.queryKey, await listLedgerView(ctx.user.id));
   } catch {
     // the browser's first fetch reports the reason
   }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
+import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { OfferProblem } from "@/components/create-cluster/offer-problem";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { env } from "@/lib/server/env";
@@ -80,6 +81,7 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
       </div>
       <CreateClusterForm
         offer={offer}
+        offerHeader={<OfferHeader offer={offer} />}
         apiBaseUrl={env().RUNCRATE_API_URL}
         initialNodes={nodes}
         {...await launchLimitDefaults(ctx.user.id)}

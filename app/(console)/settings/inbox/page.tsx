@@ -1,60 +1,86 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { MarkAllReadButton } from "@/components/settings/mark-all-read-button";
+import { NotificationPrefsForm } from "@/components/settings/notification-prefs-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
+import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { requireUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/server/db/limits-ledger";
+import { emailConfig } from "@/lib/server/notifications/email";
+import { getPrefs } from "@/lib/server/notifications/store";
 
 export const metadata: Metadata = { title: "Notifications" };
 
-const KIND_LABEL = {
-  "limit-warning": "Ending soon",
-  "limit-unenforced": "Limit not enforced",
-  "auto-terminated": "Auto-terminated",
-} as const;
-
-/** The notification inbox (issue 17 writes it; delivery elsewhere — mail, chat — is the next issue's). */
+/** The notification inbox (the header's bell shows its newest), what goes where, and the way to webhooks. */
 export default async function InboxPage() {
   const user = await requireUser();
-  const entries = await listInbox(await getDb(), user.id);
+  const db = await getDb();
+  const [entries, prefs] = await Promise.all([listInbox(db, user.id), getPrefs(db, user.id)]);
+  const unread = entries.filter((e) => e.readAt === null).length;
   return (
-    <div className="max-w-4xl">
+    <div className="flex max-w-4xl flex-col gap-8">
       <SettingsHeading
         back
         title="Notifications"
-        description="Limit warnings, limits Clusterdeck could not enforce, and clusters it terminated at a limit, newest first."
+        description="What Clusterdeck tells you about your clusters, newest first, and where it tells you: the inbox (the bell in the header), email, and webhooks."
       />
-      {entries.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing yet.</p>
-      ) : (
-        <ul className="flex flex-col gap-2" aria-label="Notifications">
-          {entries.map((e) => (
-            <li
-              key={e.id}
-              data-testid="inbox-entry"
-              data-kind={e.kind}
-              className={
-                e.kind === "limit-unenforced"
-                  ? "rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
-                  : "rounded-md border bg-card p-3 text-sm"
-              }
-            >
-              <p className="flex flex-wrap items-baseline gap-x-2">
-                <span className="font-semibold">{KIND_LABEL[e.kind]}</span>
-                <span className="text-xs text-muted-foreground tabular-nums">
-                  {e.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC
-                </span>
-                {e.clusterId ? (
-                  <Link href={`/clusters/${encodeURIComponent(e.clusterId)}`} className="text-xs underline">
-                    {e.clusterName ?? "cluster"}
-                  </Link>
-                ) : null}
-              </p>
-              <p className="mt-1 text-pretty">{e.message}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <section aria-labelledby="inbox-heading" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="inbox-heading" className="text-sm font-semibold">
+            Inbox{" "}
+            {unread > 0 ? <span className="font-normal text-muted-foreground">· {unread} unread</span> : null}
+          </h2>
+          <MarkAllReadButton disabled={unread === 0} />
+        </div>
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-2" aria-label="Notifications">
+            {entries.map((e) => (
+              <li
+                key={e.id}
+                data-testid="inbox-entry"
+                data-kind={e.kind}
+                data-read={e.readAt ? "true" : "false"}
+                className={
+                  e.kind === "limit-unenforced" || e.kind === "cluster-failed"
+                    ? "rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+                    : "rounded-md border bg-card p-3 text-sm"
+                }
+              >
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  {e.readAt === null ? (
+                    <span className="size-1.5 self-center rounded-full bg-destructive" aria-label="unread" />
+                  ) : null}
+                  <span className="font-semibold">{EVENT_LABELS[e.kind] ?? e.kind}</span>
+                  <span className="text-xs text-muted-foreground tabular-nums">
+                    {e.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC
+                  </span>
+                  {e.clusterId ? (
+                    <Link href={`/clusters/${encodeURIComponent(e.clusterId)}`} className="text-xs underline">
+                      {e.clusterName ?? "cluster"}
+                    </Link>
+                  ) : null}
+                </p>
+                <p className="mt-1 text-pretty">{e.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="prefs-heading" className="flex flex-col gap-3">
+        <h2 id="prefs-heading" className="text-sm font-semibold">
+          Where each event goes
+        </h2>
+        <NotificationPrefsForm initial={prefs} emailEnabled={emailConfig() !== null} />
+        <p className="text-sm">
+          <Link href="/settings/webhooks" className="underline">
+            Webhooks
+          </Link>{" "}
+          <span className="text-muted-foreground">— send events to Slack or your own endpoint.</span>
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,18 @@
+import { jsonError, unauthenticated } from "@/lib/server/route-handler";
+import { getSessionUser } from "@/lib/server/auth/session";
+import { getDb } from "@/lib/server/db/client";
+import { errorSummary } from "@/lib/server/db/errors";
+import { inboxView } from "@/lib/server/notifications/store";
+
+// GET /api/notifications → the signed-in user's unread count and newest inbox entries (the header's bell).
+export async function GET(): Promise<Response> {
+  try {
+    const user = await getSessionUser();
+    if (!user) return unauthenticated();
+    const data = await inboxView(await getDb(), user.id);
+    return Response.json({ data }, { headers: { "Cache-Control": "no-store" } });
+  } catch (err) {
+    console.error(`[route /api/notifications] ${errorSummary(err)}`);
+    return jsonError(500, "internal", "Clusterdeck couldn't read your notifications. Try again.");
+  }
+}

@@ -1,0 +1,18 @@
+import { jsonError, unauthenticated } from "@/lib/server/route-handler";
+import { getSessionUser } from "@/lib/server/auth/session";
+import { getDb } from "@/lib/server/db/client";
+import { errorSummary } from "@/lib/server/db/errors";
+import { webhooksWithLog } from "@/lib/server/notifications/webhooks-store";
+
+// GET /api/webhooks → the signed-in user's webhooks, each with its latest deliveries and their attempts.
+export async function GET(): Promise<Response> {
+  try {
+    const user = await getSessionUser();
+    if (!user) return unauthenticated();
+    const data = await webhooksWithLog(await getDb(), user.id);
+    return Response.json({ data }, { headers: { "Cache-Control": "no-store" } });
+  } catch (err) {
+    console.error(`[route /api/webhooks] ${errorSummary(err)}`);
+    return jsonError(500, "internal", "Clusterdeck couldn't read your webhooks. Try again.");
+  }
+}

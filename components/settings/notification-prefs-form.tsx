@@ -1,0 +1,113 @@
+"use client";
+
+import { useId, useState } from "react";
+import { toast } from "@/components/shared/toast";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { saveNotificationPrefs } from "@/lib/actions/notifications";
+import {
+  EVENT_LABELS,
+  NOTIFICATION_EVENTS,
+  type NotificationEventType,
+  type NotificationPrefs,
+} from "@/lib/notifications/kinds";
+
+/** Settings → Notifications: which events go to the inbox and to email, and the low-balance threshold. */
+export function NotificationPrefsForm({
+  initial,
+  emailEnabled,
+}: {
+  initial: NotificationPrefs;
+  emailEnabled: boolean;
+}) {
+  const id = useId();
+  const [prefs, setPrefs] = useState(initial);
+  const [hours, setHours] = useState(String(initial.balanceLowHours));
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  function toggle(channel: "inbox" | "email", e: NotificationEventType, on: boolean) {
+    const list = new Set(prefs[channel]);
+    if (on) list.add(e);
+    else list.delete(e);
+    setPrefs({ ...prefs, [channel]: NOTIFICATION_EVENTS.filter((x) => list.has(x)) });
+  }
+
+  async function save(ev: React.FormEvent) {
+    ev.preventDefault();
+    setPending(true);
+    const r = await saveNotificationPrefs({ ...prefs, balanceLowHours: Number(hours) }).catch(() => null);
+    setPending(false);
+    if (!r?.ok) {
+      setError(r?.fieldErrors?.balanceLowHours ?? r?.error ?? "Clusterdeck could not be reached.");
+      return;
+    }
+    setError(null);
+    toast.success("Notification settings saved");
+  }
+
+  return (
+    <form
+      onSubmit={(e) => void save(e)}
+      aria-label="Notification settings"
+      className="flex flex-col gap-4 rounded-lg border bg-card p-4"
+    >
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-xs text-muted-foreground">
+            <th className="py-1 font-medium">Event</th>
+            <th className="w-20 py-1 text-center font-medium">Inbox</th>
+            <th className="w-20 py-1 text-center font-medium">Email</th>
+          </tr>
+        </thead>
+        <tbody>
+          {NOTIFICATION_EVENTS.map((e) => (
+            <tr key={e} className="border-t">
+              <td className="py-1.5">{EVENT_LABELS[e]}</td>
+              {(["inbox", "email"] as const).map((ch) => (
+                <td key={ch} className="py-1.5 text-center">
+                  <Checkbox
+                    aria-label={`${EVENT_LABELS[e]}: ${ch}`}
+                    checked={prefs[ch].includes(e)}
+                    disabled={ch === "email" && !emailEnabled}
+                    onCheckedChange={(v) => toggle(ch, e, v === true)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-xs text-muted-foreground">
+        {emailEnabled
+          ? "Email goes to your account's address."
+          : "Email is off on this server (the operator sets SMTP_URL and SMTP_FROM to turn it on)."}{" "}
+        A limit Clusterdeck terminated at, or could not enforce, is always in the inbox.
+      </p>
+      <div className="flex max-w-xs flex-col gap-1">
+        <Label htmlFor={`${id}-hours`}>Balance low below (hours of runway)</Label>
+        <Input
+          id={`${id}-hours`}
+          inputMode="decimal"
+          value={hours}
+          aria-invalid={!!error || undefined}
+          aria-describedby={`${id}-hours-desc`}
+          onChange={(e) => setHours(e.target.value)}
+        />
+        <p
+          id={`${id}-hours-desc`}
+          className={error ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
+        >
+          {error ?? "Told at most once a day per key, while a cluster runs on it."}
+        </p>
+      </div>
+      <div>
+        <Button type="submit" disabled={pending}>
+          Save notification settings
+        </Button>
+      </div>
+    </form>
+  );
+}

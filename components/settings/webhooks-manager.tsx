@@ -1,0 +1,268 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CopyButton } from "@/components/shared/copy-button";
+import { toast } from "@/components/shared/toast";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { addWebhook, removeWebhook, sendWebhookTest } from "@/lib/actions/notifications";
+import {
+  EVENT_LABELS,
+  NOTIFICATION_EVENTS,
+  type NotificationEventType,
+  type WebhookFormat,
+} from "@/lib/notifications/kinds";
+import type { WebhookWithLog } from "@/lib/notifications/view";
+import { webhooksQueryOptions } from "@/lib/query/notifications";
+
+const DRAFT_KEY = "clusterdeck:webhook-draft";
+
+type Draft = { url: string; events: NotificationEventType[]; format: WebhookFormat };
+
+const EMPTY: Draft = { url: "", events: [...NOTIFICATION_EVENTS], format: "json" };
+
+function loadDraft(): Draft | null {
+  try {
+    const d = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? "null") as Partial<Draft> | null;
+    return d ? { ...EMPTY, ...d } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Settings → Webhooks: add (the secret is shown once), send a test, delete, and every delivery's attempts. */
+export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
+  const id = useId();
+  const qc = useQueryClient();
+  const q = useQuery({ ...webhooksQueryOptions(), initialData: initial });
+  const [draft, setDraftState] = useState<Draft>(EMPTY);
+  // The draft is read after hydration (the server rendered the empty form).
+  useEffect(() => {
+    const d = loadDraft();
+    if (d) queueMicrotask(() => setDraftState(d));
+  }, []);
+  const [error, setError] = useState<{ url?: string; events?: string; form?: string }>({});
+  const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  function setDraft(d: Draft) {
+    setDraftState(d);
+    // What was typed survives a reload until it is saved.
+    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
+  }
+  const refresh = () => qc.invalidateQueries({ queryKey: webhooksQueryOptions().queryKey });
+
+  async function add(e: React.FormEvent) {
+    e.preventDefault();
+    setPending(true);
+    const r = await addWebhook(draft).catch(() => null);
+    setPending(false);
+    if (!r?.ok) {
+      setError({
+        url: r?.fieldErrors?.url,
+        events: r?.fieldErrors?.events,
+        form:
+          r?.fieldErrors?.url || r?.fieldErrors?.events
+            ? undefined
+            : (r?.error ?? "Clusterdeck could not be reached."),
+      });
+      return;
+    }
+    setError({});
+    setCreated(r.data);
+    window.sessionStorage.removeItem(DRAFT_KEY);
+    setDraftState(EMPTY);
+    await refresh();
+  }
+
+  async function act(kind: "test" | "delete", hookId: string) {
+    const r =
+      kind === "test"
+        ? await sendWebhookTest({ id: hookId }).catch(() => null)
+        : await removeWebhook({ id: hookId }).catch(() => null);
+    if (!r?.ok) toast.error(r?.error ?? "Clusterdeck could not be reached.");
+    else toast.success(kind === "test" ? "Test delivery queued" : "Webhook deleted");
+    await refresh();
+  }
+
+  const hooks = q.data ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <form
+        onSubmit={(e) => void add(e)}
+        aria-label="Add a webhook"
+        className="flex flex-col gap-4 rounded-lg border bg-card p-4"
+      >
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-url`}>URL</Label>
+          <Input
+            id={`${id}-url`}
+            value={draft.url}
+            placeholder="https://hooks.slack.com/services/…"
+            aria-invalid={!!error.url || undefined}
+            aria-describedby={`${id}-url-desc`}
+            onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+          />
+          <p
+            id={`${id}-url-desc`}
+            className={error.url ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
+          >
+            {error.url ?? "A public http(s) address. Redirects are not followed."}
+          </p>
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">Events</legend>
+          <div className="grid gap-1.5 sm:grid-cols-2">
+            {NOTIFICATION_EVENTS.map((ev) => (
+              <label key={ev} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={draft.events.includes(ev)}
+                  onCheckedChange={(v) =>
+                    setDraft({
+                      ...draft,
+                      events: NOTIFICATION_EVENTS.filter((x) =>
+                        x === ev ? v === true : draft.events.includes(x),
+                      ),
+                    })
+                  }
+                />
+                {EVENT_LABELS[ev]}
+              </label>
+            ))}
+          </div>
+          {error.events ? <p className="text-xs text-destructive">{error.events}</p> : null}
+        </fieldset>
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="text-sm font-medium">Format</legend>
+          {(
+            [
+              ["json", "Plain JSON (the schema in the README, signed)"],
+              ["slack", 'Slack-compatible {"text": …}'],
+            ] as const
+          ).map(([v, label]) => (
+            <label key={v} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value={v}
+                checked={draft.format === v}
+                onChange={() => setDraft({ ...draft, format: v })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {error.form ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error.form}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={pending}>
+            Add webhook
+          </Button>
+        </div>
+      </form>
+
+      {created ? (
+        <div
+          role="status"
+          className="rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm"
+          data-testid="webhook-secret"
+        >
+          <p className="font-semibold">Signing secret — shown only now</p>
+          <p className="mt-1 text-muted-foreground">
+            Copy it into your receiver to check the <code>Clusterdeck-Signature</code> header. Clusterdeck
+            will not show it again.
+          </p>
+          <div className="mt-2 flex items-center gap-2">
+            <code
+              className="rounded bg-muted px-2 py-1 font-mono text-xs break-all"
+              data-testid="webhook-secret-value"
+            >
+              {created.secret}
+            </code>
+            <CopyButton value={created.secret} label="Copy secret" />
+          </div>
+          <Button variant="ghost" size="sm" className="mt-2" onClick={() => setCreated(null)}>
+            I have saved it
+          </Button>
+        </div>
+      ) : null}
+
+      <section aria-labelledby={`${id}-list`} className="flex flex-col gap-3">
+        <h2 id={`${id}-list`} className="text-sm font-semibold">
+          Your webhooks
+        </h2>
+        {q.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {q.error.message}
+          </p>
+        ) : null}
+        {hooks.length === 0 ? <p className="text-sm text-muted-foreground">None yet.</p> : null}
+        <ul className="flex flex-col gap-3">
+          {hooks.map((h) => (
+            <li key={h.id} className="rounded-lg border bg-card p-4 text-sm" data-testid="webhook">
+              <div className="flex flex-wrap items-center gap-2">
+                <code className="min-w-0 flex-1 font-mono text-xs break-all">{h.url}</code>
+                <Button variant="outline" size="sm" onClick={() => void act("test", h.id)}>
+                  Send test
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => void act("delete", h.id)}>
+                  Delete
+                </Button>
+              </div>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {h.format === "slack" ? "Slack format" : "JSON"} ·{" "}
+                {h.events.map((e) => EVENT_LABELS[e]).join(", ")}
+              </p>
+              {h.deliveries.length > 0 ? (
+                <table className="mt-3 w-full text-xs" aria-label={`Deliveries to ${h.url}`}>
+                  <thead>
+                    <tr className="text-left text-muted-foreground">
+                      <th className="font-medium">Event</th>
+                      <th className="font-medium">Status</th>
+                      <th className="font-medium">Attempts (time · answer · duration)</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {h.deliveries.map((d) => (
+                      <tr
+                        key={d.id}
+                        className="border-t align-top"
+                        data-testid="delivery"
+                        data-status={d.status}
+                      >
+                        <td className="py-1 pr-2">
+                          {EVENT_LABELS[d.eventType as NotificationEventType] ?? d.eventType}
+                        </td>
+                        <td className={d.status === "failed" ? "py-1 pr-2 text-destructive" : "py-1 pr-2"}>
+                          {d.status}
+                        </td>
+                        <td className="py-1">
+                          {d.attempts.length === 0 ? "—" : null}
+                          {d.attempts.map((a) => (
+                            <div key={a.attempt} className="tabular-nums" data-testid="delivery-attempt">
+                              #{a.attempt} {new Date(a.at).toLocaleTimeString()} ·{" "}
+                              {a.statusCode ?? a.error ?? "no answer"}
+                              {a.statusCode !== null && a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
+                            </div>
+                          ))}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : (
+                <p className="mt-2 text-xs text-muted-foreground">No deliveries yet.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

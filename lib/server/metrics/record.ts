@@ -1,0 +1,91 @@
+import "server-only";
+import { LRUCache } from "lru-cache";
+import { metrics } from "./registry";
+
+/**
+ * What the rest of the server calls to count things. Each function takes only bounded values (templates, kinds,
+ * statuses); a session is counted by user id in memory, and only the number of them is exported.
+ */
+
+const SESSION_WINDOW_MS = 15 * 60_000;
+const holder = globalThis as unknown as { __clusterdeckSeenSessions?: LRUCache<string, true> };
+function seen(): LRUCache<string, true> {
+  return (holder.__clusterdeckSeenSessions ??= new LRUCache<string, true>({
+    max: 100_000,
+    ttl: SESSION_WINDOW_MS,
+    ttlAutopurge: false,
+  }));
+}
+
+/** A request carried a valid, current session of this user. */
+export function sessionSeen(userId: string): void {
+  seen().set(userId, true);
+}
+
+/** The user's sessions were revoked (sign-out): not active any more on this instance. */
+export function sessionEnded(userId: string): void {
+  seen().delete(userId);
+}
+
+export function activeSessionCount(): number {
+  const s = seen();
+  s.purgeStale();
+  return s.size;
+}
+
+/** `GET /clusters/{id}` → method and template; anything without a method is filed under its template. */
+function endpointLabels(endpoint: string): { method: string; endpoint: string } {
+  const i = endpoint.indexOf(" ");
+  return i < 0 ? { method: "", endpoint } : { method: endpoint.slice(0, i), endpoint: endpoint.slice(i + 1) };
+}
+
+/** One HTTP attempt to Runcrate: `status` is the HTTP status, or `network` / `timeout` when there was none. */
+export function upstreamAttempt(
+  endpoint: string,
+  status: number | "network" | "timeout",
+  seconds: number,
+): void {
+  const labels = { ...endpointLabels(endpoint), status: String(status) };
+  const m = metrics();
+  m.upstreamRequests.inc(labels);
+  m.upstreamDuration.observe(labels, seconds);
+}
+
+export function upstreamRetry(endpoint: string, reason: string): void {
+  metrics().upstreamRetries.inc({ ...endpointLabels(endpoint), reason });
+}
+
+export function schemaMismatch(endpoint: string): void {
+  metrics().schemaMismatches.inc(endpointLabels(endpoint));
+}
+
+export function coalescibleRead(source: "coalesced" | "upstream"): void {
+  metrics().reads.inc({ source });
+}
+
+export function requestServed(
+  labels: { kind: string; route: string; method: string; status: number },
+  seconds: number,
+): void {
+  metrics().httpDuration.observe(
+    {
+      kind: labels.kind,
+      route: labels.route,
+      method: labels.method,
+      status: `${Math.floor(labels.status / 100)}xx`,
+    },
+    seconds,
+  );
+}
+
+export function signInRefused(reason: "invalid" | "locked"): void {
+  metrics().signInFailures.inc({ reason });
+}
+
+export function signInLockedOut(): void {
+  metrics().signInLockouts.inc();
+}
+
+export function jobOutcome(queue: string, outcome: "completed" | "failed", count = 1): void {
+  metrics().jobOutcomes.inc({ queue, outcome }, count);
+}

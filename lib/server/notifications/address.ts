@@ -1,0 +1,153 @@
+import "server-only";
+import { lookup as dnsLookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+
+/**
+ * Where a webhook may point (SSRF): a user's URL is fetched by the server, inside the operator's network. The host
+ * is resolved and every address it resolves to must be public — not loopback, private, carrier-grade NAT,
+ * link-local (which holds the cloud metadata service at 169.254.169.254), multicast or reserved. The check runs when
+ * the URL is saved and again as the socket connects (the `lookup` the request uses), so a name that later resolves
+ * elsewhere (DNS rebinding) is refused at send time too. `WEBHOOK_ALLOW_PRIVATE=1` lifts it (tests, or an operator
+ * whose receivers are internal).
+ */
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  blocked.addSubnet(net, prefix, "ipv4");
+}
+for (const [net, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["64:ff9b::", 96],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const) {
+  blocked.addSubnet(net, prefix, "ipv6");
+}
+
+/** True for an address a webhook must not reach (IPv4-mapped IPv6 is judged by its IPv4 part). */
+export function isForbiddenAddress(ip: string): boolean {
+  const bare = ip.replace(/^\[|\]$/g, "");
+  const family = isIP(bare);
+  if (family === 0) return true;
+  if (family === 4) return blocked.check(bare, "ipv4");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped) return blocked.check(mapped[1]!, "ipv4");
+  return blocked.check(bare, "ipv6");
+}
+
+export function allowPrivateTargets(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.WEBHOOK_ALLOW_PRIVATE === "1";
+}
+
+export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string };
+
+/** Checks a URL a user typed for a webhook: http(s), no credentials, a host that resolves to public addresses. */
+export async function checkWebhookUrl(
+  raw: string,
+  o: { allowPrivate: boolean; resolve?: Resolver },
+): Promise<UrlCheck> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false, error: "Enter a full URL, such as https://hooks.example.com/clusterdeck." };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return { ok: false, error: "The URL must start with https:// (or http://)." };
+  }
+  if (url.username || url.password) {
+    return {
+      ok: false,
+      error: "Leave credentials out of the URL; the signature header authenticates deliveries.",
+    };
+  }
+  if (raw.length > 2000) return { ok: false, error: "That URL is too long (2000 characters at most)." };
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (o.allowPrivate) return { ok: true, url };
+  let addresses: string[];
+  if (isIP(host)) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = (await (o.resolve ?? systemResolver)(host)).map((a) => a.address);
+    } catch {
+      return { ok: false, error: `${host} does not resolve.` };
+    }
+    if (addresses.length === 0) return { ok: false, error: `${host} does not resolve.` };
+  }
+  const bad = addresses.find(isForbiddenAddress);
+  if (bad !== undefined) {
+    return {
+      ok: false,
+      error: `${host} points at a private, loopback or link-local address (${bad}); webhooks go to public addresses only.`,
+    };
+  }
+  return { ok: true, url };
+}
+
+/**
+ * A `lookup` for node:http(s) that resolves and refuses forbidden addresses, so the socket connects only to an
+ * address that was checked (no window between the check and the connect).
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver) {
+  return (
+    hostname: string,
+    options: { all?: boolean } | number,
+    callback: (
+      err: NodeJS.ErrnoException | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void,
+  ): void => {
+    const all = typeof options === "object" && options.all === true;
+    resolve(hostname).then(
+      (list) => {
+        const ok = allowPrivate ? list : list.filter((a) => !isForbiddenAddress(a.address));
+        if (ok.length === 0 || ok.length !== list.length) {
+          const err: NodeJS.ErrnoException = new Error(
+            `${hostname} resolves to an address webhooks may not reach`,
+          );
+          err.code = "EFORBIDDENADDRESS";
+          callback(err, all ? [] : "", 0);
+          return;
+        }
+        if (all) callback(null, ok);
+        else callback(null, ok[0]!.address, ok[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, all ? [] : "", 0),
+    );
+  };
+}
+
+/** The save-time check with the server's setting: null when the URL may be used, else why not. */
+export async function webhookUrlProblem(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | null> {
+  const check = await checkWebhookUrl(url, { allowPrivate: allowPrivateTargets(env) });
+  return check.ok ? null : check.error;
+}

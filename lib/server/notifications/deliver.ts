@@ -1,0 +1,313 @@
+import "server-only";
+import type { PgBoss } from "pg-boss";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { NotificationEvent } from "@/lib/notifications/kinds";
+import { keyRing, type KeyRing } from "@/lib/server/crypto/key-ring";
+import type { Db } from "@/lib/server/db/client";
+import { deliveryAttempts, notificationDeliveries, webhooks } from "@/lib/server/db/schema";
+import { log } from "@/lib/server/log";
+import { allowPrivateTargets, type Resolver } from "./address";
+import { emailConfig, sendEmail } from "./email";
+import { emitEvent, userEmail } from "./store";
+import {
+  DELIVERY_HEADER,
+  EVENT_HEADER,
+  SIGNATURE_HEADER,
+  postWebhook,
+  signatureHeader,
+  webhookBody,
+} from "./webhook";
+import { webhookForDelivery } from "./webhooks-store";
+
+/**
+ * Sending delivery rows, on the guardian's job queue (pg-boss): one job per attempt. A job claims its row with a
+ * lease (so a duplicate job, or a second instance, sends nothing while the first holds it), makes one attempt, logs
+ * it, and on failure schedules the next attempt with exponential backoff until a day has passed since the event.
+ * A worker that starts, and every minute after, re-schedules pending rows whose job was lost with an instance.
+ *
+ * At most once per channel is the delivery row (unique per event and target); a receiver sees the same delivery id
+ * on every attempt of it, so the rare resend after a crash between the POST and its record is recognisable.
+ */
+
+export const DELIVERY_QUEUE = "notification-delivery";
+const LEASE_MS = 60_000;
+export const RETRY_WINDOW_MS = 24 * 3_600_000;
+const MAX_DELAY_MS = 3_600_000;
+
+const deliveryEnv = z.object({
+  /** First retry delay; each next one doubles (30 s, 1 min, 2 min … at most 1 h), for a day. Tests shorten it. */
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** A webhook receiver's time to answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5_000),
+});
+
+export function deliveryConfig() {
+  const parsed = deliveryEnv.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid notification configuration — ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The wait before attempt `attempt + 1` after `attempt` failures (1-based): base × 2^(attempt-1), capped at 1 h. */
+export function retryDelayMs(attempt: number, baseMs: number): number {
+  return Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, Math.min(20, attempt - 1)));
+}
+
+const deliverLog = log.child({ area: "notifications" });
+
+export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(DELIVERY_QUEUE, {
+    // A job that died with its worker runs again after this; the row's lease keeps it from sending twice.
+    expireInSeconds: 60,
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    deleteAfterSeconds: 86_400,
+  });
+}
+
+export async function scheduleDelivery(boss: PgBoss, deliveryId: string, delayMs = 0): Promise<void> {
+  await boss.send(
+    DELIVERY_QUEUE,
+    { deliveryId },
+    { startAfter: new Date(Date.now() + Math.max(0, delayMs)) },
+  );
+}
+
+export type DeliveryDeps = {
+  db: Db;
+  ring: KeyRing;
+  now: () => number;
+  retryBaseMs: number;
+  timeoutMs: number;
+  allowPrivate: boolean;
+  appUrl: string | null;
+  email: { url: string; from: string } | null;
+  resolve?: Resolver;
+};
+
+export function deliveryDeps(db: Db): DeliveryDeps {
+  const cfg = deliveryConfig();
+  return {
+    db,
+    ring: keyRing(),
+    now: () => Date.now(),
+    retryBaseMs: cfg.NOTIFY_RETRY_BASE_MS,
+    timeoutMs: cfg.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: allowPrivateTargets(),
+    appUrl: process.env.AUTH_URL?.trim() || null,
+    email: emailConfig(),
+  };
+}
+
+export type AttemptOutcome = "delivered" | "retry" | "failed" | "skipped";
+
+/** One attempt at one delivery. Returns what happened and, for a retry, when to try again. */
+export async function runDelivery(
+  deps: DeliveryDeps,
+  deliveryId: string,
+): Promise<{ outcome: AttemptOutcome; retryInMs: number | null }> {
+  const { db } = deps;
+  const now = new Date(deps.now());
+  const [row] = await db
+    .update(notificationDeliveries)
+    .set({
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      attempts: sql`${notificationDeliveries.attempts} + 1`,
+    })
+    .where(
+      and(
+        eq(notificationDeliveries.id, deliveryId),
+        eq(notificationDeliveries.status, "pending"),
+        lte(notificationDeliveries.nextAt, now),
+        or(isNull(notificationDeliveries.leaseUntil), lte(notificationDeliveries.leaseUntil, now)),
+      ),
+    )
+    .returning();
+  if (!row) {
+    // A job that came early (the queue's clock is the database's) comes back when the row is due; anything else —
+    // delivered, given up, or another worker holding it — is done here.
+    const [early] = await db
+      .select({ nextAt: notificationDeliveries.nextAt, leaseUntil: notificationDeliveries.leaseUntil })
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.id, deliveryId), eq(notificationDeliveries.status, "pending")));
+    const wait = early && early.leaseUntil === null ? early.nextAt.getTime() - now.getTime() : 0;
+    return { outcome: "skipped", retryInMs: wait > 0 ? wait : null };
+  }
+  const event = row.payload;
+  let result: { ok: boolean; statusCode: number | null; durationMs: number; error: string | null };
+  let permanent = false;
+  if (row.channel === "webhook") {
+    const hook = row.webhookId ? await webhookForDelivery(db, row.webhookId, deps.ring) : null;
+    if (!hook) {
+      result = { ok: false, statusCode: null, durationMs: 0, error: "the webhook was deleted" };
+      permanent = true;
+    } else {
+      const body = webhookBody(event, hook.format, row.id, deps.appUrl);
+      const ts = Math.floor(deps.now() / 1000);
+      result = await postWebhook(
+        hook.url,
+        body,
+        {
+          [SIGNATURE_HEADER]: signatureHeader(hook.secret, ts, body),
+          [DELIVERY_HEADER]: row.id,
+          [EVENT_HEADER]: event.type,
+        },
+        { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, resolve: deps.resolve },
+      );
+    }
+  } else {
+    const to = await userEmail(db, row.userId);
+    if (!deps.email || !to) {
+      result = {
+        ok: false,
+        statusCode: null,
+        durationMs: 0,
+        error: "email is not configured on this server",
+      };
+      permanent = true;
+    } else {
+      result = await sendEmail(deps.email, to, event, { appUrl: deps.appUrl, messageId: row.id });
+    }
+  }
+  const after = deps.now();
+  const delay = retryDelayMs(row.attempts, deps.retryBaseMs);
+  const giveUp = permanent || after + delay - row.createdAt.getTime() > RETRY_WINDOW_MS;
+  const status = result.ok ? "delivered" : giveUp ? "failed" : "pending";
+  await db.transaction(async (tx) => {
+    await tx.insert(deliveryAttempts).values({
+      deliveryId: row.id,
+      attempt: row.attempts,
+      at: now,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      error: result.error?.slice(0, 300) ?? null,
+    });
+    await tx
+      .update(notificationDeliveries)
+      .set({
+        status,
+        leaseUntil: null,
+        lastError: result.error?.slice(0, 300) ?? null,
+        deliveredAt: result.ok ? new Date(after) : null,
+        nextAt: status === "pending" ? new Date(after + delay) : row.nextAt,
+      })
+      .where(eq(notificationDeliveries.id, row.id));
+  });
+  if (!result.ok) {
+    deliverLog.warn(
+      { deliveryId: row.id, channel: row.channel, attempt: row.attempts, status: result.statusCode, giveUp },
+      "notification delivery failed",
+    );
+  }
+  return {
+    outcome: status === "delivered" ? "delivered" : status === "failed" ? "failed" : "retry",
+    retryInMs: status === "pending" ? delay : null,
+  };
+}
+
+/** Pending rows whose job may be lost (never scheduled, or its worker died): due now and not leased. */
+export async function duePendingDeliveries(db: Db, now: number, graceMs: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.status, "pending"),
+        lte(notificationDeliveries.nextAt, new Date(now - graceMs)),
+        or(isNull(notificationDeliveries.leaseUntil), lte(notificationDeliveries.leaseUntil, new Date(now))),
+      ),
+    )
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** Registers the delivery worker and the sweep that re-schedules lost jobs. Returns a function that stops the sweep. */
+export async function startDeliveryWorker(
+  boss: PgBoss,
+  db: Db,
+  o: { pollSeconds: number; sweepMs?: number },
+): Promise<() => void> {
+  const deps = deliveryDeps(db);
+  await ensureDeliveryQueue(boss);
+  await boss.work<{ deliveryId: string }>(
+    DELIVERY_QUEUE,
+    { batchSize: 10, pollingIntervalSeconds: o.pollSeconds, localConcurrency: 2 },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          const r = await runDelivery(deps, job.data.deliveryId);
+          if (r.retryInMs !== null) await scheduleDelivery(boss, job.data.deliveryId, r.retryInMs);
+        }),
+      );
+    },
+  );
+  const sweep = async () => {
+    try {
+      for (const id of await duePendingDeliveries(db, Date.now(), 30_000)) await scheduleDelivery(boss, id);
+    } catch (err) {
+      deliverLog.warn({ err: err instanceof Error ? err.message : String(err) }, "delivery sweep failed");
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), o.sweepMs ?? 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** What the guardian calls with the events it built: record them once per channel, then schedule the sends. */
+export function createNotifier(db: Db, boss: () => Promise<PgBoss>) {
+  return async (userId: string, events: readonly NotificationEvent[]): Promise<void> => {
+    const email = emailConfig() !== null;
+    for (const e of events) {
+      const r = await emitEvent(db, userId, e, { emailEnabled: email });
+      if (r.deliveries.length > 0) {
+        const b = await boss();
+        for (const id of r.deliveries) await scheduleDelivery(b, id);
+      }
+    }
+  };
+}
+
+/** "Send test": a delivery of a sample event to one of the user's webhooks, logged like any other. */
+export async function sendTestDelivery(
+  db: Db,
+  boss: PgBoss,
+  userId: string,
+  webhookId: string,
+): Promise<boolean> {
+  const [hook] = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.userId, userId)));
+  if (!hook) return false;
+  const at = new Date().toISOString();
+  const event: NotificationEvent = {
+    key: `test:${crypto.randomUUID()}`,
+    type: "test",
+    at,
+    title: "Test delivery from Clusterdeck",
+    message: "This is a test delivery from Clusterdeck. Your webhook is set up.",
+    cluster: null,
+    cost: null,
+    details: {},
+  };
+  const [row] = await db
+    .insert(notificationDeliveries)
+    .values({
+      userId,
+      channel: "webhook",
+      target: hook.id,
+      webhookId: hook.id,
+      eventKey: event.key,
+      eventType: "test",
+      payload: event,
+    })
+    .returning({ id: notificationDeliveries.id });
+  await scheduleDelivery(boss, row!.id);
+  return true;
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import nodemailer, { type Transporter } from "nodemailer";
+import { EVENT_LABELS, eventPath, type NotificationEvent } from "@/lib/notifications/kinds";
+
+/**
+ * Email over the operator's SMTP server (`SMTP_URL`, e.g. `smtps://user:pass@mail.example.com:465`, and
+ * `SMTP_FROM`), with nodemailer's defaults. Off when either is unset. Plain text plus a simple HTML part.
+ */
+
+export function emailConfig(env: NodeJS.ProcessEnv = process.env): { url: string; from: string } | null {
+  const url = env.SMTP_URL?.trim();
+  const from = env.SMTP_FROM?.trim();
+  return url && from ? { url, from } : null;
+}
+
+let cached: { url: string; transport: Transporter } | null = null;
+
+function transportFor(url: string): Transporter {
+  if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(url) };
+  return cached.transport;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+}
+
+export function emailContent(event: NotificationEvent, appUrl: string | null) {
+  const path = eventPath(event);
+  const link = path && appUrl ? new URL(path, appUrl).toString() : null;
+  const subject = `[Clusterdeck] ${event.title}`;
+  const text = [
+    event.message,
+    "",
+    link ? `Open the cluster: ${link}` : null,
+    `${EVENT_LABELS[event.type]} · ${event.at}`,
+    "",
+    "You get this because of your notification settings in Clusterdeck (Settings → Notifications).",
+  ]
+    .filter((l) => l !== null)
+    .join("\n");
+  const html =
+    `<p>${escapeHtml(event.message)}</p>` +
+    (link ? `<p><a href="${escapeHtml(link)}">Open the cluster in Clusterdeck</a></p>` : "") +
+    `<p style="color:#666;font-size:12px">${escapeHtml(EVENT_LABELS[event.type])} · ${escapeHtml(event.at)}<br>` +
+    "You get this because of your notification settings in Clusterdeck (Settings → Notifications).</p>";
+  return { subject, text, html };
+}
+
+export type EmailResult = {
+  ok: boolean;
+  durationMs: number;
+  error: string | null;
+  statusCode: number | null;
+};
+
+/** Sends one message. Never throws; the SMTP answer code is kept as the attempt's status. */
+export async function sendEmail(
+  cfg: { url: string; from: string },
+  to: string,
+  event: NotificationEvent,
+  o: { appUrl: string | null; messageId: string },
+): Promise<EmailResult> {
+  const started = performance.now();
+  const c = emailContent(event, o.appUrl);
+  try {
+    await transportFor(cfg.url).sendMail({
+      from: cfg.from,
+      to,
+      subject: c.subject,
+      text: c.text,
+      html: c.html,
+      // The delivery id: a retried send after a lost answer is recognisable as the same message.
+      messageId: `<${o.messageId}@clusterdeck>`,
+    });
+    return { ok: true, durationMs: Math.round(performance.now() - started), error: null, statusCode: 250 };
+  } catch (err) {
+    const e = err as { responseCode?: number; code?: string; message?: string };
+    return {
+      ok: false,
+      durationMs: Math.round(performance.now() - started),
+      statusCode: typeof e.responseCode === "number" ? e.responseCode : null,
+      // The SMTP server's code and nodemailer's error code only: its message can echo the URL's credentials.
+      error: e.responseCode ? `SMTP ${e.responseCode}` : (e.code ?? "send failed"),
+    };
+  }
+}

@@ -1,0 +1,215 @@
+import "server-only";
+import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import type { RateSegment } from "@/lib/cost/ledger";
+import { formatUsd } from "@/lib/money";
+import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { Cluster } from "@/lib/runcrate/schemas";
+import { parseTime } from "@/lib/time";
+
+/**
+ * Events from what the guardian observes (lib/server/guardian/guard.ts). Pure functions: the same observation gives
+ * the same events with the same keys, so a guard run repeated by a retry, a restart or a second instance builds
+ * nothing new — the key is the dedupe key per channel (lib/server/notifications/store.ts).
+ *
+ * Built from the cluster's state, not from a status change seen in one read: a transition a crashed run saw but
+ * did not notify is seen again by the next run. Only what happened after Clusterdeck started following the cluster
+ * is told (a cluster found already running is not "ready").
+ *
+ * Nothing secret goes in: names, ids, statuses and figures only — never a key, a session or an address.
+ */
+
+export type Observed = {
+  cluster: Cluster;
+  /** When Clusterdeck started following this cluster. */
+  firstSeenAt: number;
+  segments: readonly RateSegment[];
+  now: number;
+  /** The guardian terminated it at a limit. */
+  enforced: { reason: "time" | "budget" } | null;
+  /** The owner pressed Terminate in this console (an audit entry says so). */
+  terminatedHere: boolean;
+};
+
+/** A little slack: an API clock slightly behind ours must not hide an event. */
+const SLACK_MS = 5 * 60_000;
+
+function clusterRef(c: Cluster): NotificationEvent["cluster"] {
+  return { id: c.id, name: c.name, status: c.status };
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
+}
+
+function reasonText(reason: "time" | "budget"): string {
+  return reason === "time" ? "time limit reached" : "budget limit reached";
+}
+
+function iso(t: number): string {
+  return new Date(t).toISOString();
+}
+
+export function eventsFromObservation(o: Observed): NotificationEvent[] {
+  const c = o.cluster;
+  const out: NotificationEvent[] = [];
+  const created = parseTime(c.created_at);
+  const since = o.firstSeenAt - SLACK_MS;
+  const rate = hourlyRate(c);
+
+  const readyAt = parseTime(c.ready_at) ?? (c.status === "ready" ? parseTime(c.up_at) : null);
+  const over = c.status === "terminated" || c.status === "failed";
+  // A cluster whose "ready" was never seen while it ran is not told ready at its end.
+  if (!over && readyAt !== null && readyAt >= since) {
+    const took = created === null ? null : Math.max(0, readyAt - created);
+    out.push({
+      key: `cluster-ready:${c.id}`,
+      type: "cluster-ready",
+      at: iso(readyAt),
+      title: `${c.name} is ready`,
+      message:
+        `${c.name} is ready` +
+        (took === null ? "" : ` after ${formatDuration(took)}`) +
+        ` (${c.node_count} × ${c.gpus_per_node} ${c.gpu_type}, ${formatUsd(rate)}/h).`,
+      cluster: clusterRef(c),
+      cost: { hourlyRate: rate, total: null, estimated: false },
+      details: { timeToReadySeconds: took === null ? null : Math.round(took / 1000), nodes: c.node_count },
+    });
+  }
+
+  const test = c.last_test;
+  const testEnd = parseTime(test?.finished_at);
+  if (test && test.status !== "running" && test.status !== "queued" && testEnd !== null && testEnd >= since) {
+    const peak = test.result?.peak_busbw_gb_s ?? null;
+    const verdict = test.status;
+    out.push({
+      key: `test-finished:${c.id}:${test.id}`,
+      type: "test-finished",
+      at: iso(testEnd),
+      title: `NCCL test on ${c.name}: ${verdict}`,
+      message:
+        `The ${test.kind.replace(/_/g, " ")} test on ${c.name} ${verdict === "passed" ? "passed" : `ended: ${verdict}`}` +
+        (peak === null ? "" : `, peak bus bandwidth ${peak.toFixed(1)} GB/s`) +
+        (test.result?.error ? ` (${test.result.error})` : "") +
+        ".",
+      cluster: clusterRef(c),
+      cost: null,
+      details: { verdict, peakBusbwGbS: peak, testId: test.id, nodes: test.result?.nodes ?? c.node_count },
+    });
+  }
+
+  const endedAt =
+    parseTime(c.terminated_at) ?? (c.status === "terminated" || c.status === "failed" ? o.now : null);
+  if (c.status === "failed" && endedAt !== null && endedAt >= since) {
+    const reason = c.failure_reason || c.failure_detail || "Runcrate gave no reason";
+    const cost = costSoFar(c, o.now, o.segments);
+    out.push({
+      key: `cluster-failed:${c.id}`,
+      type: "cluster-failed",
+      at: iso(endedAt),
+      title: `${c.name} failed`,
+      message: `${c.name} failed: ${reason}.${cost.amount > 0 ? ` It cost ${formatUsd(cost.amount)}.` : ""}`,
+      cluster: clusterRef(c),
+      cost: { hourlyRate: rate, total: cost.amount, estimated: cost.estimated },
+      details: { reason, detail: c.failure_detail ?? null },
+    });
+  } else if (c.status === "terminated" && endedAt !== null && endedAt >= since) {
+    const cost = costSoFar(c, o.now, o.segments);
+    const by = o.enforced ? "limit" : o.terminatedHere ? "you" : "elsewhere";
+    const how =
+      by === "limit"
+        ? `by Clusterdeck: ${reasonText(o.enforced!.reason)}`
+        : by === "you"
+          ? "from this console"
+          : "outside this console";
+    out.push({
+      // "auto-terminated:" is the key issue 17's inbox entry has (written with the audit entry): one entry, not two.
+      key: by === "limit" ? `auto-terminated:${c.id}` : `cluster-terminated:${c.id}`,
+      type: by === "limit" ? "auto-terminated" : "cluster-terminated",
+      at: iso(endedAt),
+      title: `${c.name} was terminated`,
+      message: `${c.name} was terminated ${how}. Final cost ${cost.estimated ? "about " : ""}${formatUsd(cost.amount)}.`,
+      cluster: clusterRef(c),
+      cost: { hourlyRate: rate, total: cost.amount, estimated: cost.estimated },
+      details: { terminatedBy: by, reason: o.enforced ? reasonText(o.enforced.reason) : null },
+    });
+  }
+  return out;
+}
+
+export function limitWarningEvent(o: {
+  cluster: Cluster;
+  what: string;
+  limits: { timeLimitMinutes: number | null; budgetLimit: number | null };
+  costSoFar: number;
+  now: number;
+}): NotificationEvent {
+  const c = o.cluster;
+  return {
+    key: `limit-warning:${c.id}:${o.limits.timeLimitMinutes ?? "-"}:${o.limits.budgetLimit ?? "-"}`,
+    type: "limit-warning",
+    at: iso(o.now),
+    title: `${c.name} will be terminated soon`,
+    message: `${c.name} will be terminated soon: ${o.what}. Extend or remove the limit on the cluster page to keep it.`,
+    cluster: clusterRef(c),
+    cost: { hourlyRate: hourlyRate(c), total: o.costSoFar, estimated: false },
+    details: { timeLimitMinutes: o.limits.timeLimitMinutes, budgetLimit: o.limits.budgetLimit },
+  };
+}
+
+export function limitUnenforcedEvent(o: {
+  clusterId: string;
+  clusterName: string;
+  status: string;
+  problem: string;
+  now: number;
+}): NotificationEvent {
+  return {
+    key: `limit-unenforced:${o.clusterId}`,
+    type: "limit-unenforced",
+    at: iso(o.now),
+    title: `The limit on ${o.clusterName} could not be enforced`,
+    message: `The limit on ${o.clusterName} could not be enforced: ${o.problem} Clusterdeck keeps trying.`,
+    cluster: { id: o.clusterId, name: o.clusterName, status: o.status },
+    cost: null,
+    details: { problem: o.problem },
+  };
+}
+
+/**
+ * A key's runway fell below the user's threshold. Told at most once per key per UTC day (the key's label, never the
+ * key). Null when the runway is fine or nothing burns.
+ */
+export function balanceLowEvent(o: {
+  key: { id: string; label: string };
+  balance: number;
+  burnPerHour: number;
+  thresholdHours: number;
+  now: number;
+}): NotificationEvent | null {
+  if (o.burnPerHour <= 0) return null;
+  const runway = Math.max(0, o.balance) / o.burnPerHour;
+  if (runway >= o.thresholdHours) return null;
+  const day = iso(o.now).slice(0, 10);
+  return {
+    key: `balance-low:${o.key.id}:${day}`,
+    type: "balance-low",
+    at: iso(o.now),
+    title: `Balance low on ${o.key.label}`,
+    message:
+      `The balance of ${o.key.label} is ${formatUsd(o.balance)}: about ${formatDuration(runway * 3_600_000)} at ` +
+      `${formatUsd(o.burnPerHour)}/h, below your ${o.thresholdHours} h threshold. Add credit so running clusters keep running.`,
+    cluster: null,
+    cost: { hourlyRate: o.burnPerHour, total: null, estimated: false },
+    details: {
+      keyLabel: o.key.label,
+      balance: o.balance,
+      runwayHours: Math.round(runway * 100) / 100,
+      thresholdHours: o.thresholdHours,
+    },
+  };
+}

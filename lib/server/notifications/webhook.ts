@@ -1,0 +1,189 @@
+import "server-only";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import {
+  EVENT_LABELS,
+  eventPath,
+  type NotificationEvent,
+  type WebhookFormat,
+} from "@/lib/notifications/kinds";
+import { guardedLookup, isForbiddenAddress, type Resolver } from "./address";
+
+/**
+ * A webhook delivery: the body (plain JSON with the schema in the README, or Slack's `{"text": …}`), its signature
+ * and one POST that follows no redirect, gives up after a short timeout and reads a few KB of the answer at most.
+ *
+ * Signature: `Clusterdeck-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` — the scheme
+ * Stripe uses, so a receiver checks both the body and its freshness with one line of HMAC.
+ */
+
+export const SIGNATURE_HEADER = "clusterdeck-signature";
+export const DELIVERY_HEADER = "clusterdeck-delivery";
+export const EVENT_HEADER = "clusterdeck-event";
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+export function signatureOf(secret: string, timestampSeconds: number, body: string): string {
+  return createHmac("sha256", secret).update(`${timestampSeconds}.${body}`).digest("hex");
+}
+
+export function signatureHeader(secret: string, timestampSeconds: number, body: string): string {
+  return `t=${timestampSeconds},v1=${signatureOf(secret, timestampSeconds, body)}`;
+}
+
+/** What a receiver does (the README's snippet does the same): true when the header signs this body recently. */
+export function verifySignature(
+  secret: string,
+  header: string,
+  body: string,
+  o: { nowSeconds: number; toleranceSeconds?: number },
+): boolean {
+  const parts = Object.fromEntries(
+    header.split(",").map((p) => {
+      const i = p.indexOf("=");
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+    }),
+  );
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || !parts.v1) return false;
+  if (Math.abs(o.nowSeconds - t) > (o.toleranceSeconds ?? 300)) return false;
+  const expected = Buffer.from(signatureOf(secret, t, body), "hex");
+  const given = Buffer.from(String(parts.v1), "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The JSON body (documented in the README, "Webhook payload"). */
+export function webhookPayload(event: NotificationEvent, deliveryId: string, appUrl: string | null) {
+  const path = eventPath(event);
+  return {
+    id: deliveryId,
+    event: event.type,
+    event_key: event.key,
+    time: event.at,
+    title: event.title,
+    message: event.message,
+    cluster: event.cluster,
+    cost: event.cost && {
+      hourly_rate: event.cost.hourlyRate,
+      total: event.cost.total,
+      estimated: event.cost.estimated,
+    },
+    details: event.details,
+    link: path === null ? null : appUrl ? new URL(path, appUrl).toString() : path,
+  };
+}
+
+export function webhookBody(
+  event: NotificationEvent,
+  format: WebhookFormat,
+  deliveryId: string,
+  appUrl: string | null,
+): string {
+  const p = webhookPayload(event, deliveryId, appUrl);
+  if (format === "slack") {
+    const link = p.link && /^https?:/.test(p.link) ? ` <${p.link}|Open in Clusterdeck>` : "";
+    return JSON.stringify({ text: `*${EVENT_LABELS[event.type]}*: ${event.message}${link}` });
+  }
+  return JSON.stringify(p);
+}
+
+export type PostResult = {
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+};
+
+export const MAX_RESPONSE_BYTES = 4_096;
+
+/** POSTs once. Never throws: every outcome is a result (a refused address, a timeout, a 3xx, a 5xx). */
+export async function postWebhook(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  o: { allowPrivate: boolean; timeoutMs: number; resolve?: Resolver },
+): Promise<PostResult> {
+  const started = performance.now();
+  const done = (r: Omit<PostResult, "durationMs">): PostResult => ({
+    ...r,
+    durationMs: Math.round(performance.now() - started),
+  });
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return done({ ok: false, statusCode: null, error: "invalid URL" });
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (!o.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
+    return done({ ok: false, statusCode: null, error: "refused: a private, loopback or link-local address" });
+  }
+  const lib = url.protocol === "https:" ? https : url.protocol === "http:" ? http : null;
+  if (!lib) return done({ ok: false, statusCode: null, error: "only http and https URLs" });
+  return new Promise<PostResult>((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<PostResult, "durationMs">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(done(r));
+    };
+    const req = lib.request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": "Clusterdeck-Webhook/1",
+          ...headers,
+        },
+        lookup: guardedLookup(o.allowPrivate, o.resolve),
+        // One connection per delivery: no keep-alive pool shared with other hosts.
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        let read = 0;
+        res.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          // A few KB are enough to know it answered; a receiver that streams more is cut off.
+          if (read >= MAX_RESPONSE_BYTES) res.destroy();
+        });
+        const end = () =>
+          finish({
+            ok: status >= 200 && status < 300,
+            statusCode: status,
+            error:
+              status >= 300 && status < 400
+                ? "redirects are not followed"
+                : status >= 200 && status < 300
+                  ? null
+                  : `HTTP ${status}`,
+          });
+        res.on("end", end);
+        res.on("close", end);
+        res.on("error", end);
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish({ ok: false, statusCode: null, error: `no answer within ${o.timeoutMs} ms` });
+    }, o.timeoutMs);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      finish({
+        ok: false,
+        statusCode: null,
+        error:
+          err.code === "EFORBIDDENADDRESS"
+            ? "refused: the host resolves to a private, loopback or link-local address"
+            : `${err.code ?? "network error"}`,
+      });
+    });
+    req.end(body);
+  });
+}

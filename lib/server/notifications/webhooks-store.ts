@@ -1,0 +1,151 @@
+import "server-only";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import {
+  NOTIFICATION_EVENTS,
+  type NotificationEventType,
+  type WebhookFormat,
+} from "@/lib/notifications/kinds";
+import { DecryptionError, open, seal } from "@/lib/server/crypto/aes-gcm";
+import type { KeyRing } from "@/lib/server/crypto/key-ring";
+import type { DeliveryLogView, WebhookView, WebhookWithLog } from "@/lib/notifications/view";
+import type { Db } from "@/lib/server/db/client";
+import { deliveryAttempts, notificationDeliveries, webhooks, type WebhookRow } from "@/lib/server/db/schema";
+import { newWebhookSecret } from "./webhook";
+
+/**
+ * Users' webhooks. The signing secret is generated here, returned once (to show the user) and stored sealed with
+ * the same AES-256-GCM key ring as Runcrate keys, bound to the row by additional data; only the delivery job opens
+ * it, to sign.
+ */
+
+export const MAX_WEBHOOKS = 10;
+
+function aad(userId: string, id: string): string {
+  return `clusterdeck/webhook-secret/v1/user:${userId}/webhook:${id}`;
+}
+
+export type { WebhookView, DeliveryLogView, WebhookWithLog };
+
+function view(r: WebhookRow): WebhookView {
+  return {
+    id: r.id,
+    url: r.url,
+    events: NOTIFICATION_EVENTS.filter((e) => r.events.includes(e)),
+    format: r.format,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function createWebhook(
+  db: Db,
+  userId: string,
+  w: { url: string; events: NotificationEventType[]; format: WebhookFormat },
+  ring: KeyRing,
+): Promise<{ webhook: WebhookView; secret: string } | { error: string }> {
+  const existing = await db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, userId));
+  if (existing.length >= MAX_WEBHOOKS) return { error: `At most ${MAX_WEBHOOKS} webhooks per user.` };
+  const id = crypto.randomUUID();
+  const secret = newWebhookSecret();
+  const sealed = seal(secret, ring.current, 1, aad(userId, id));
+  const [row] = await db
+    .insert(webhooks)
+    .values({
+      id,
+      userId,
+      url: w.url,
+      events: w.events,
+      format: w.format,
+      secretCiphertext: sealed.ciphertext,
+      secretIv: sealed.iv,
+      secretTag: sealed.tag,
+      secretVersion: sealed.keyVersion,
+    })
+    .returning();
+  return { webhook: view(row!), secret };
+}
+
+export async function listWebhooks(db: Db, userId: string): Promise<WebhookView[]> {
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.userId, userId))
+    .orderBy(asc(webhooks.createdAt));
+  return rows.map(view);
+}
+
+export async function deleteWebhook(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .returning({ id: webhooks.id });
+  return rows.length === 1;
+}
+
+/** A webhook with its secret opened, for signing one delivery. Null when it was deleted. */
+export async function webhookForDelivery(
+  db: Db,
+  id: string,
+  ring: KeyRing,
+): Promise<{ url: string; format: WebhookFormat; secret: string } | null> {
+  const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
+  if (!row) return null;
+  const sealed = { ciphertext: row.secretCiphertext, iv: row.secretIv, tag: row.secretTag };
+  for (const key of [ring.current, ...ring.previous]) {
+    try {
+      return { url: row.url, format: row.format, secret: open(sealed, key, aad(row.userId, row.id)) };
+    } catch (err) {
+      if (!(err instanceof DecryptionError)) throw err;
+    }
+  }
+  throw new DecryptionError();
+}
+
+/** The latest deliveries of one of the user's webhooks, each with every attempt (newest delivery first). */
+export async function webhookDeliveries(
+  db: Db,
+  userId: string,
+  webhookId: string,
+  limit = 20,
+): Promise<DeliveryLogView[]> {
+  const rows = await db
+    .select()
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.webhookId, webhookId), eq(notificationDeliveries.userId, userId)))
+    .orderBy(desc(notificationDeliveries.createdAt))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const attempts = await db
+    .select()
+    .from(deliveryAttempts)
+    .where(
+      inArray(
+        deliveryAttempts.deliveryId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(deliveryAttempts.attempt));
+  return rows.map((r) => ({
+    id: r.id,
+    eventType: r.eventType,
+    title: r.payload.title,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    attempts: attempts
+      .filter((a) => a.deliveryId === r.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        at: a.at.toISOString(),
+        durationMs: a.durationMs,
+        statusCode: a.statusCode,
+        error: a.error,
+      })),
+  }));
+}
+
+/** Every webhook of the user with its latest deliveries (GET /api/webhooks). */
+export async function webhooksWithLog(db: Db, userId: string): Promise<WebhookWithLog[]> {
+  const hooks = await listWebhooks(db, userId);
+  return Promise.all(
+    hooks.map(async (h) => ({ ...h, deliveries: await webhookDeliveries(db, userId, h.id, 10) })),
+  );
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/server/db/client";
+import {
+  claimEnforcement,
+  completeEnforcement,
+  recordObservation,
+  setLimits,
+  trackCluster,
+} from "@/lib/server/db/limits-ledger";
+import { listLedgerOf } from "@/lib/server/db/list-ledger";
+import { endedByText } from "@/lib/limits/view";
+import { BACKENDS } from "./support/backends";
+import { makeUser, newClusterId } from "./support/fixtures";
+
+const HOUR = 3_600_000;
+const T0 = Date.parse("2026-03-01T10:00:00.000Z");
+const clusterId = newClusterId;
+
+describe.each(BACKENDS)("the cluster list's spend record on $name", (backend) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await backend.create());
+  });
+  afterAll(async () => dispose());
+
+  async function track(userId: string, status = "provisioning") {
+    const id = clusterId();
+    await trackCluster(database.db, {
+      clusterId: id,
+      userId,
+      keyId: null,
+      name: id,
+      environment: null,
+      status,
+    });
+    return id;
+  }
+  const base = { billedSince: T0, endedAt: null, ratePerNode: 10, name: "train" };
+
+  it("holds a user's finished clusters with their segments and the limit that ended them; nothing running, nobody else's", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const other = await makeUser(db);
+
+    const byLimit = await track(user.id);
+    await recordObservation(db, byLimit, { ...base, at: T0 + 60_000, nodes: 2, status: "ready" });
+    await setLimits(db, byLimit, { timeLimitMinutes: 60, budgetLimit: null });
+    expect(await claimEnforcement(db, byLimit, "time", 60_000)).toBe(true);
+    await completeEnforcement(
+      db,
+      byLimit,
+      {
+        userId: user.id,
+        action: "auto-terminate",
+        clusterId: byLimit,
+        clusterName: "train",
+        keyLabel: "main",
+        detail: "auto-terminated: time limit reached",
+      },
+      { message: "m" },
+    );
+    await recordObservation(db, byLimit, {
+      ...base,
+      at: T0 + HOUR,
+      nodes: 0,
+      endedAt: T0 + HOUR,
+      status: "terminated",
+    });
+
+    const byHand = await track(user.id);
+    await recordObservation(db, byHand, { ...base, at: T0 + 60_000, nodes: 4, status: "ready" });
+    await recordObservation(db, byHand, {
+      ...base,
+      at: T0 + 2 * HOUR,
+      nodes: 0,
+      endedAt: T0 + 2 * HOUR,
+      status: "terminated",
+    });
+
+    const running = await track(user.id);
+    await recordObservation(db, running, { ...base, at: T0 + 60_000, nodes: 2, status: "ready" });
+
+    const theirs = await track(other.id);
+    await recordObservation(db, theirs, {
+      ...base,
+      at: T0 + HOUR,
+      nodes: 0,
+      endedAt: T0 + HOUR,
+      status: "terminated",
+    });
+
+    const ledger = await listLedgerOf(db, user.id);
+    expect(Object.keys(ledger).sort()).toEqual([byHand, byLimit].sort());
+    expect(ledger[byLimit]).toEqual({
+      autoTerminated: "time",
+      segments: [{ ratePerNode: 10, nodes: 2, from: T0, to: T0 + HOUR }],
+    });
+    expect(ledger[byHand]).toEqual({
+      autoTerminated: null,
+      segments: [{ ratePerNode: 10, nodes: 4, from: T0, to: T0 + 2 * HOUR }],
+    });
+    expect(endedByText(ledger[byLimit])).toBe("Auto-terminated: time limit");
+    expect(endedByText(ledger[byHand])).toBeNull();
+    expect(Object.keys(await listLedgerOf(db, other.id))).toEqual([theirs]);
+  });
+
+  it("is empty for a user with nothing finished", async () => {
+    const user = await makeUser(database.db);
+    await track(user.id);
+    expect(await listLedgerOf(database.db, user.id)).toEqual({});
+  });
+});

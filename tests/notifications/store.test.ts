@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { DEFAULT_PREFS, type NotificationEvent } from "@/lib/notifications/kinds";
+import type { Database } from "@/lib/server/db/client";
+import { notificationDeliveries, webhooks } from "@/lib/server/db/schema";
+import { emitEvent, getPrefs, inboxView, markInboxRead, setPrefs } from "@/lib/server/notifications/store";
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  webhookForDelivery,
+} from "@/lib/server/notifications/webhooks-store";
+import { BACKENDS } from "../db/support/backends";
+import { makeUser, SECRET } from "../db/support/fixtures";
+
+function event(over: Partial<NotificationEvent> = {}): NotificationEvent {
+  return {
+    key: `cluster-failed:c-${Math.random().toString(36).slice(2)}`,
+    type: "cluster-failed",
+    at: "2026-01-01T00:00:00.000Z",
+    title: "train failed",
+    message: "train failed: capacity.",
+    cluster: { id: "c1", name: "train", status: "failed" },
+    cost: null,
+    details: {},
+    ...over,
+  };
+}
+
+describe.each(BACKENDS)("notification records on $name", (backend) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await backend.create());
+  });
+  afterAll(async () => {
+    await dispose?.();
+  });
+
+  it("preferences start at the defaults and keep only known events", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    expect(await getPrefs(db, user.id)).toEqual(DEFAULT_PREFS);
+    await setPrefs(db, user.id, {
+      inbox: ["cluster-ready", "nonsense" as never],
+      email: [],
+      balanceLowHours: 4,
+    });
+    expect(await getPrefs(db, user.id)).toEqual({ inbox: ["cluster-ready"], email: [], balanceLowHours: 4 });
+  });
+
+  it("an event is recorded at most once per channel, even when emitted concurrently", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const hook = await createWebhook(
+      db,
+      user.id,
+      { url: "https://hooks.example.com/a", events: ["cluster-failed"], format: "json" },
+      SECRET,
+    );
+    if ("error" in hook) throw new Error(hook.error);
+    const other = await createWebhook(
+      db,
+      user.id,
+      { url: "https://hooks.example.com/b", events: ["cluster-ready"], format: "slack" },
+      SECRET,
+    );
+    if ("error" in other) throw new Error(other.error);
+    const e = event();
+    const results = await Promise.all([1, 2, 3].map(() => emitEvent(db, user.id, e, { emailEnabled: true })));
+    // Email (failed is in the email defaults) and the one webhook that takes failures; the other does not.
+    expect(results.flatMap((r) => r.deliveries)).toHaveLength(2);
+    expect(results.filter((r) => r.inbox)).toHaveLength(1);
+    const again = await emitEvent(db, user.id, e, { emailEnabled: true });
+    expect(again).toEqual({ inbox: false, deliveries: [] });
+    const rows = await db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.userId, user.id));
+    expect(rows.map((r) => r.target).sort()).toEqual(["email", hook.webhook.id].sort());
+    expect((await inboxView(db, user.id)).items.map((i) => i.message)).toEqual(["train failed: capacity."]);
+  });
+
+  it("preferences choose the channels: email off and inbox off record nothing there", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    await setPrefs(db, user.id, { inbox: [], email: [], balanceLowHours: 2 });
+    expect(await emitEvent(db, user.id, event(), { emailEnabled: true })).toEqual({
+      inbox: false,
+      deliveries: [],
+    });
+    const noSmtp = await makeUser(db);
+    expect((await emitEvent(db, noSmtp.id, event(), { emailEnabled: false })).deliveries).toEqual([]);
+  });
+
+  it("the inbox counts unread, lists newest first and marks read only the user's own entries", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const stranger = await makeUser(db);
+    for (const [i, at] of [
+      "2026-01-01T00:00:00.000Z",
+      "2026-01-01T02:00:00.000Z",
+      "2026-01-01T01:00:00.000Z",
+    ].entries()) {
+      await emitEvent(db, user.id, event({ at, message: `m${i}` }), { emailEnabled: false });
+    }
+    let view = await inboxView(db, user.id);
+    expect(view.unread).toBe(3);
+    expect(view.items.map((i) => i.message)).toEqual(["m1", "m2", "m0"]);
+    expect(await markInboxRead(db, stranger.id, [view.items[0]!.id])).toBe(0);
+    expect(await markInboxRead(db, user.id, [view.items[0]!.id])).toBe(1);
+    view = await inboxView(db, user.id);
+    expect(view.unread).toBe(2);
+    expect(view.items[0]!.read).toBe(true);
+    expect(await markInboxRead(db, user.id, null)).toBe(2);
+    expect((await inboxView(db, user.id)).unread).toBe(0);
+  });
+
+  it("a webhook's secret is stored sealed, opens for delivery, and the hook belongs to its user", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const stranger = await makeUser(db);
+    const made = await createWebhook(
+      db,
+      user.id,
+      { url: "https://hooks.example.com/x", events: ["cluster-ready"], format: "json" },
+      SECRET,
+    );
+    if ("error" in made) throw new Error(made.error);
+    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const [row] = await db.select().from(webhooks).where(eq(webhooks.id, made.webhook.id));
+    expect(JSON.stringify(row)).not.toContain(made.secret);
+    expect(JSON.stringify(await listWebhooks(db, user.id))).not.toContain(made.secret);
+    expect((await webhookForDelivery(db, made.webhook.id, SECRET))?.secret).toBe(made.secret);
+    expect(await deleteWebhook(db, stranger.id, made.webhook.id)).toBe(false);
+    expect(await deleteWebhook(db, user.id, made.webhook.id)).toBe(true);
+    expect(await webhookForDelivery(db, made.webhook.id, SECRET)).toBeNull();
+  });
+});

@@ -1,0 +1,214 @@
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NotificationEvent } from "@/lib/notifications/kinds";
+import { checkWebhookUrl, isForbiddenAddress } from "@/lib/server/notifications/address";
+import {
+  MAX_RESPONSE_BYTES,
+  postWebhook,
+  signatureHeader,
+  verifySignature,
+  webhookBody,
+} from "@/lib/server/notifications/webhook";
+
+const event: NotificationEvent = {
+  key: "cluster-ready:c1",
+  type: "cluster-ready",
+  at: "2026-01-01T00:03:00.000Z",
+  title: "train is ready",
+  message: "train is ready after 3 min.",
+  cluster: { id: "c1", name: "train", status: "ready" },
+  cost: { hourlyRate: 40, total: null, estimated: false },
+  details: { timeToReadySeconds: 180 },
+};
+
+describe("webhook signatures", () => {
+  const secret = "whsec_test";
+  const body = '{"event":"cluster-ready"}';
+
+  it("is HMAC-SHA256 over '<timestamp>.<body>' in hex, as the README's receiver snippet computes it", () => {
+    const expected = createHmac("sha256", secret).update(`1767225600.${body}`).digest("hex");
+    expect(signatureHeader(secret, 1767225600, body)).toBe(`t=1767225600,v1=${expected}`);
+  });
+
+  it("verifies a fresh signature and refuses a changed body, another secret, an old timestamp or junk", () => {
+    const h = signatureHeader(secret, 1000, body);
+    expect(verifySignature(secret, h, body, { nowSeconds: 1010 })).toBe(true);
+    expect(verifySignature(secret, h, `${body} `, { nowSeconds: 1010 })).toBe(false);
+    expect(verifySignature("whsec_other", h, body, { nowSeconds: 1010 })).toBe(false);
+    expect(verifySignature(secret, h, body, { nowSeconds: 1000 + 301 })).toBe(false);
+    expect(verifySignature(secret, "t=1000,v1=zz", body, { nowSeconds: 1000 })).toBe(false);
+    expect(verifySignature(secret, "nonsense", body, { nowSeconds: 1000 })).toBe(false);
+  });
+});
+
+describe("webhook bodies", () => {
+  it("plain JSON follows the documented schema, with an absolute link when the console's URL is known", () => {
+    const p = JSON.parse(webhookBody(event, "json", "d-1", "https://deck.example.com")) as Record<
+      string,
+      unknown
+    >;
+    expect(p).toEqual({
+      id: "d-1",
+      event: "cluster-ready",
+      event_key: "cluster-ready:c1",
+      time: "2026-01-01T00:03:00.000Z",
+      title: "train is ready",
+      message: "train is ready after 3 min.",
+      cluster: { id: "c1", name: "train", status: "ready" },
+      cost: { hourly_rate: 40, total: null, estimated: false },
+      details: { timeToReadySeconds: 180 },
+      link: "https://deck.example.com/clusters/c1",
+    });
+  });
+
+  it("Slack format is a single text field", () => {
+    expect(JSON.parse(webhookBody(event, "slack", "d-1", "https://deck.example.com"))).toEqual({
+      text: "*Cluster ready*: train is ready after 3 min. <https://deck.example.com/clusters/c1|Open in Clusterdeck>",
+    });
+    expect(JSON.parse(webhookBody(event, "slack", "d-1", null))).toEqual({
+      text: "*Cluster ready*: train is ready after 3 min.",
+    });
+  });
+});
+
+describe("where a webhook may point", () => {
+  it("refuses loopback, private, CGNAT, link-local (metadata), multicast and reserved addresses", () => {
+    for (const ip of [
+      "127.0.0.1",
+      "127.8.9.10",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "100.64.0.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::1",
+      "::",
+      "fe80::1",
+      "fd00:ec2::254",
+      "fc00::1",
+      "::ffff:127.0.0.1",
+      "::ffff:169.254.169.254",
+      "not-an-ip",
+    ]) {
+      expect(isForbiddenAddress(ip), ip).toBe(true);
+    }
+    for (const ip of ["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"]) {
+      expect(isForbiddenAddress(ip), ip).toBe(false);
+    }
+  });
+
+  const resolve = (map: Record<string, string[]>) => async (host: string) =>
+    (map[host] ?? []).map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+
+  it("resolves the host and refuses it when any address is private", async () => {
+    const r = resolve({
+      "hooks.example.com": ["93.184.216.34"],
+      "sneaky.example.com": ["93.184.216.34", "10.0.0.5"],
+    });
+    expect(
+      await checkWebhookUrl("https://hooks.example.com/x", { allowPrivate: false, resolve: r }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const sneaky = await checkWebhookUrl("https://sneaky.example.com/x", { allowPrivate: false, resolve: r });
+    expect(sneaky).toMatchObject({ ok: false });
+    expect(!sneaky.ok && sneaky.error).toContain("10.0.0.5");
+    expect(
+      await checkWebhookUrl("https://nowhere.example.com/", { allowPrivate: false, resolve: r }),
+    ).toEqual({
+      ok: false,
+      error: "nowhere.example.com does not resolve.",
+    });
+  });
+
+  it("refuses 127.0.0.1 and the metadata address unless WEBHOOK_ALLOW_PRIVATE lifts it; bad URLs always", async () => {
+    for (const url of [
+      "http://127.0.0.1:8080/hook",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]/",
+    ]) {
+      expect((await checkWebhookUrl(url, { allowPrivate: false })).ok, url).toBe(false);
+      expect((await checkWebhookUrl(url, { allowPrivate: true })).ok, url).toBe(true);
+    }
+    for (const url of ["ftp://example.com/", "not a url", "https://user:pw@example.com/"]) {
+      expect((await checkWebhookUrl(url, { allowPrivate: true })).ok, url).toBe(false);
+    }
+  });
+});
+
+describe("one POST", () => {
+  let server: http.Server;
+  let base: string;
+  const seen: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        seen.push({ headers: req.headers, body });
+        if (req.url === "/redirect") {
+          res.writeHead(302, { location: "http://127.0.0.1:1/elsewhere" }).end();
+        } else if (req.url === "/slow") {
+          setTimeout(() => res.writeHead(200).end("late"), 2_000);
+        } else if (req.url === "/big") {
+          res.writeHead(200);
+          res.end("x".repeat(1_000_000));
+        } else res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  const opts = { allowPrivate: true, timeoutMs: 500 };
+
+  it("sends the body and headers and reports the status and duration", async () => {
+    const r = await postWebhook(`${base}/ok`, '{"a":1}', { "clusterdeck-delivery": "d-1" }, opts);
+    expect(r).toMatchObject({ ok: true, statusCode: 204, error: null });
+    expect(r.durationMs).toBeGreaterThanOrEqual(0);
+    expect(seen.at(-1)).toMatchObject({ body: '{"a":1}', headers: { "clusterdeck-delivery": "d-1" } });
+  });
+
+  it("does not follow a redirect, gives up on a slow receiver, and stops reading a large answer", async () => {
+    const before = seen.length;
+    expect(await postWebhook(`${base}/redirect`, "{}", {}, opts)).toMatchObject({
+      ok: false,
+      statusCode: 302,
+      error: "redirects are not followed",
+    });
+    expect(seen.length).toBe(before + 1);
+    expect(await postWebhook(`${base}/slow`, "{}", {}, opts)).toMatchObject({
+      ok: false,
+      statusCode: null,
+      error: "no answer within 500 ms",
+    });
+    const big = await postWebhook(`${base}/big`, "{}", {}, { ...opts, timeoutMs: 5_000 });
+    expect(big).toMatchObject({ ok: true, statusCode: 200 });
+    expect(MAX_RESPONSE_BYTES).toBeLessThanOrEqual(8_192);
+  });
+
+  it("refuses the local receiver without WEBHOOK_ALLOW_PRIVATE, before connecting", async () => {
+    const before = seen.length;
+    const r = await postWebhook(`${base}/ok`, "{}", {}, { allowPrivate: false, timeoutMs: 500 });
+    expect(r).toMatchObject({ ok: false, statusCode: null });
+    expect(r.error).toMatch(/refused/);
+    const byName = await postWebhook(
+      `http://localhost:${new URL(base).port}/ok`,
+      "{}",
+      {},
+      { allowPrivate: false, timeoutMs: 500 },
+    );
+    expect(byName.error).toMatch(/refused/);
+    expect(seen.length).toBe(before);
+  });
+});

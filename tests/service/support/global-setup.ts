@@ -1,0 +1,15 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { buildApp, ROOT } from "../../support/stack";
+import { SERVICE } from "./config";
+
+/** Builds the app into SERVICE.distDir once, unless E2E_SKIP_BUILD=1 and a build is there. */
+export default function globalSetup(): void {
+  if (!SERVICE.databaseUrl)
+    throw new Error(
+      "The service suite needs a real Postgres: set E2E_DATABASE_URL (scripts/e2e-postgres.mjs creates one).",
+    );
+  const built = existsSync(path.join(ROOT, SERVICE.distDir, "BUILD_ID"));
+  if (process.env.E2E_SKIP_BUILD === "1" && built) return;
+  buildApp(SERVICE.distDir);
+}
