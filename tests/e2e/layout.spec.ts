@@ -128,12 +128,14 @@ test("at 390 px the cluster page keeps each node's status, addresses and SSH cop
 
   // Every launcher tab is on screen (they wrap onto a second row rather than off the edge).
   const tabs = page.getByTestId("connection-card").getByRole("tab");
+  await expect(tabs.first()).toBeVisible();
   expect(await tabs.count()).toBeGreaterThanOrEqual(4);
   for (const tab of await tabs.all()) await expectWhole(tab, width, `the ${await tab.innerText()} tab`);
 
   // Each snippet: its copy button beside the code, not over any of it; a long line scrolls instead of being cut.
   await page.getByRole("tab", { name: "torchrun" }).click();
   const blocks = page.getByTestId("connection-card").locator("[data-testid]:has(> pre):visible");
+  await expect(page.getByTestId("snippet-torchrun")).toBeVisible();
   expect(await blocks.count()).toBeGreaterThanOrEqual(3);
   for (const block of await blocks.all()) {
     const what = (await block.getAttribute("data-testid"))!;
