@@ -11,6 +11,8 @@ const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4110);
 const DIST = process.env.NEXT_DIST_DIR ?? ".next-e2e";
 const DATA = process.env.E2E_DATA_DIR ?? `.data-e2e-${APP_PORT}`;
 const SIM_URL = `http://127.0.0.1:${SIM_PORT}`;
+/** Issue 18: the local SMTP server tests/e2e/notifications.spec.ts starts (nothing listens there for other specs). */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? APP_PORT + 2000);
 export const e2e = { appUrl: `http://127.0.0.1:${APP_PORT}`, simUrl: SIM_URL };
 
 const build = process.env.E2E_SKIP_BUILD === "1" ? "true" : "npx next build";
@@ -70,6 +72,12 @@ export default defineConfig({
         SIGN_UP_RATE_LIMIT: "100000",
         // Issue 17: the guardian reads guarded clusters every 5 s in the e2e run (30 s in production).
         CLUSTERDECK_GUARD_INTERVAL_MS: process.env.E2E_GUARD_INTERVAL_MS ?? "5000",
+        // Issue 18: webhooks may reach the notifications spec's local receiver, email goes to its local SMTP server,
+        // and retries start at 1 s (30 s in production). Other specs add no webhooks; their emails fail quietly.
+        WEBHOOK_ALLOW_PRIVATE: "1",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SMTP_FROM: "Clusterdeck <clusterdeck@e2e.test>",
+        NOTIFY_RETRY_BASE_MS: "1000",
         ...database,
       },
       reuseExistingServer: false,

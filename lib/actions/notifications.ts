@@ -7,7 +7,7 @@ import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import { guardianEngine } from "@/lib/server/guardian/worker";
 import { webhookUrlProblem } from "@/lib/server/notifications/address";
-import { sendTestDelivery } from "@/lib/server/notifications/deliver";
+import { sendTestDelivery } from "@/lib/server/notifications/test-delivery";
 import { markInboxRead, setPrefs } from "@/lib/server/notifications/store";
 import { createWebhook, deleteWebhook } from "@/lib/server/notifications/webhooks-store";
 

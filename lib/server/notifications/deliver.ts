@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import { keyRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
-import { deliveryAttempts, notificationDeliveries, webhooks } from "@/lib/server/db/schema";
+import { deliveryAttempts, notificationDeliveries } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";
 import { allowPrivateTargets, type Resolver } from "./address";
 import { emailConfig, sendEmail } from "./email";
@@ -271,43 +271,4 @@ export function createNotifier(db: Db, boss: () => Promise<PgBoss>) {
       }
     }
   };
-}
-
-/** "Send test": a delivery of a sample event to one of the user's webhooks, logged like any other. */
-export async function sendTestDelivery(
-  db: Db,
-  boss: PgBoss,
-  userId: string,
-  webhookId: string,
-): Promise<boolean> {
-  const [hook] = await db
-    .select({ id: webhooks.id })
-    .from(webhooks)
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.userId, userId)));
-  if (!hook) return false;
-  const at = new Date().toISOString();
-  const event: NotificationEvent = {
-    key: `test:${crypto.randomUUID()}`,
-    type: "test",
-    at,
-    title: "Test delivery from Clusterdeck",
-    message: "This is a test delivery from Clusterdeck. Your webhook is set up.",
-    cluster: null,
-    cost: null,
-    details: {},
-  };
-  const [row] = await db
-    .insert(notificationDeliveries)
-    .values({
-      userId,
-      channel: "webhook",
-      target: hook.id,
-      webhookId: hook.id,
-      eventKey: event.key,
-      eventType: "test",
-      payload: event,
-    })
-    .returning({ id: notificationDeliveries.id });
-  await scheduleDelivery(boss, row!.id);
-  return true;
 }

@@ -104,7 +104,9 @@ export function eventsFromObservation(o: Observed): NotificationEvent[] {
 
   const endedAt =
     parseTime(c.terminated_at) ?? (c.status === "terminated" || c.status === "failed" ? o.now : null);
-  if (c.status === "failed" && endedAt !== null && endedAt >= since) {
+  // A followed cluster's end is always news: clusters are followed from their launch (or from a limit set while they
+  // run), never found already ended; the key keeps it to once.
+  if (c.status === "failed" && endedAt !== null) {
     const reason = c.failure_reason || c.failure_detail || "Runcrate gave no reason";
     const cost = costSoFar(c, o.now, o.segments);
     out.push({
@@ -117,7 +119,7 @@ export function eventsFromObservation(o: Observed): NotificationEvent[] {
       cost: { hourlyRate: rate, total: cost.amount, estimated: cost.estimated },
       details: { reason, detail: c.failure_detail ?? null },
     });
-  } else if (c.status === "terminated" && endedAt !== null && endedAt >= since) {
+  } else if (c.status === "terminated" && endedAt !== null) {
     const cost = costSoFar(c, o.now, o.segments);
     const by = o.enforced ? "limit" : o.terminatedHere ? "you" : "elsewhere";
     const how =

@@ -30,7 +30,7 @@ export async function startReceiver(statuses: number[] = []) {
 }
 
 /** A local SMTP server (smtp-server) that keeps every message it accepts. */
-export async function startSmtp() {
+export async function startSmtp(port = 0) {
   const messages: { from: string; to: string[]; raw: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -49,10 +49,10 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", () => r()));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -1,0 +1,174 @@
+import { expect, test } from "@playwright/test";
+import { createHmac } from "node:crypto";
+import { pickOffer, simUrl, smallestCount } from "../clusters/e2e-sim";
+import { startReceiver, startSmtp } from "../notifications/support/receivers";
+import { signUpWithKey } from "./support/account";
+import { hydrated } from "./support/hydration";
+
+/**
+ * Issue 18 end to end: the app server (playwright.config.ts: WEBHOOK_ALLOW_PRIVATE=1, SMTP_URL at E2E_SMTP_PORT,
+ * retries from 1 s) delivers what its guardian observes to a local webhook receiver, a local SMTP server and the
+ * inbox. Launch → ready → terminate gives one delivery per event per channel; the receiver answers 500 twice first
+ * and still gets each event once in the end.
+ */
+
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? APP_PORT + 2000);
+const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
+
+/** What the README's receiver snippet checks. */
+function verified(secret: string, header: string, body: string): boolean {
+  const parts = Object.fromEntries(header.split(",").map((p) => p.split("=") as [string, string]));
+  const expected = createHmac("sha256", secret).update(`${parts.t}.${body}`).digest("hex");
+  return expected === parts.v1 && Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
+}
+
+test("launch → ready → terminate: each event once per channel, through a receiver that fails twice first", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const receiver = await startReceiver([500, 500]);
+  const smtp = await startSmtp(SMTP_PORT);
+  try {
+    const { email, key } = await signUpWithKey(page);
+
+    // Email for ready and terminated too (the defaults are failures, limits and low balances).
+    await page.goto("/settings/inbox");
+    await hydrated(page.getByRole("button", { name: "Save notification settings" }));
+    await page.getByRole("checkbox", { name: "Cluster ready: email" }).check();
+    await page.getByRole("checkbox", { name: "Cluster terminated: email" }).check();
+    await page.getByRole("button", { name: "Save notification settings" }).click();
+    await expect(page.getByText("Notification settings saved")).toBeVisible();
+
+    await page.goto("/settings/webhooks");
+    await hydrated(page.getByRole("button", { name: "Add webhook" }));
+    await page.getByLabel("URL").fill(receiver.url);
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    const secret = (await page.getByTestId("webhook-secret-value").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page.reload();
+    // Shown once: gone after a reload, and nowhere in the page.
+    await expect(page.getByTestId("webhook")).toHaveCount(1);
+    expect(await page.content()).not.toContain(secret);
+
+    await request.post(`${simUrl}/__sim/workspaces/balance`, { data: { key, credits: 10_000 } });
+    const offer = await pickOffer(request, key, { stack: "none" });
+    await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
+    await hydrated(page.getByRole("textbox", { name: "Name" }));
+    const name = `notify-${Date.now() % 100000}`;
+    await page.getByRole("textbox", { name: "Name" }).fill(name);
+    await page.getByRole("button", { name: "Launch cluster" }).click();
+    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
+    const id = page.url().split("/").pop()!;
+
+    // The guardian sees it ready (every 5 s); the webhook fails twice, then takes it.
+    const ok = (event: string) =>
+      receiver.received.filter((r) => r.status === 200 && JSON.parse(r.body).event === event);
+    await expect.poll(() => ok("cluster-ready").length, { timeout: 120_000, intervals: [500] }).toBe(1);
+
+    const dialog = page.getByRole("alertdialog");
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Terminate" }).click();
+      await expect(dialog).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await dialog.getByLabel(/to confirm/).fill(name);
+    await dialog.getByRole("button", { name: "Terminate cluster" }).click();
+    await expect.poll(() => ok("cluster-terminated").length, { timeout: 120_000, intervals: [500] }).toBe(1);
+    await expect.poll(() => smtp.messages.length, { timeout: 30_000 }).toBe(2);
+    // Long enough for a duplicate (a second guard run, a retried job) to show up.
+    await page.waitForTimeout(12_000);
+
+    const events = receiver.received.map(
+      (r) => JSON.parse(r.body) as { event: string; id: string; cluster: { id: string } },
+    );
+    expect(events.map((e) => e.event).sort()).toEqual([
+      "cluster-ready",
+      "cluster-ready",
+      "cluster-ready",
+      "cluster-terminated",
+    ]);
+    expect(receiver.received.map((r) => r.status)).toEqual([500, 500, 200, 200]);
+    // Every attempt of one event is the same delivery, signed with the secret shown once.
+    const ready = receiver.received.filter((r) => JSON.parse(r.body).event === "cluster-ready");
+    expect(new Set(ready.map((r) => r.headers["clusterdeck-delivery"])).size).toBe(1);
+    for (const r of receiver.received) {
+      expect(verified(secret, String(r.headers["clusterdeck-signature"]), r.body)).toBe(true);
+      expect(r.body).not.toContain(key);
+      expect(r.body).not.toContain(secret);
+    }
+    const terminated = JSON.parse(ok("cluster-terminated")[0]!.body) as {
+      cluster: { id: string; name: string };
+      details: { terminatedBy: string };
+      cost: { total: number };
+    };
+    expect(terminated.cluster).toMatchObject({ id, name });
+    expect(terminated.details.terminatedBy).toBe("you");
+    expect(terminated.cost.total).toBeGreaterThanOrEqual(0);
+
+    expect(smtp.messages.map((m) => m.to)).toEqual([[email], [email]]);
+    expect(smtp.messages.map((m) => /Subject: \[Clusterdeck\] (.*)/.exec(m.raw)?.[1]).sort()).toEqual(
+      [`${name} is ready`, `${name} was terminated`].sort(),
+    );
+
+    // The inbox: one entry per event, newest first; the bell counts them and marks them read.
+    await page.goto("/settings/webhooks");
+    const deliveries = page.getByTestId("delivery");
+    await expect(deliveries).toHaveCount(2);
+    await expect(page.getByTestId("delivery-attempt").filter({ hasText: "500" })).toHaveCount(2);
+    await page.goto("/clusters");
+    const bell = page.getByTestId("notification-bell");
+    await expect(page.getByTestId("notification-unread")).toHaveText("2");
+    await hydrated(bell);
+    await bell.click();
+    const items = page.getByTestId("notification-item");
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toHaveAttribute("data-kind", "cluster-terminated");
+    await expect(items.nth(1)).toHaveAttribute("data-kind", "cluster-ready");
+    await expect(items.nth(0)).toHaveAttribute("href", `/clusters/${id}`);
+    await page.getByTestId("notification-mark-all").click();
+    await expect(page.getByTestId("notification-unread")).toHaveCount(0);
+    await expect(bell).toHaveAccessibleName("Notifications");
+  } finally {
+    await receiver.close();
+    await smtp.close();
+  }
+});
+
+test("Send test delivers a signed test event and logs the attempt", async ({ page }) => {
+  test.setTimeout(60_000);
+  const receiver = await startReceiver();
+  try {
+    await signUpWithKey(page);
+    await page.goto("/settings/webhooks");
+    await hydrated(page.getByRole("button", { name: "Add webhook" }));
+    await page.getByLabel("URL").fill(receiver.url);
+    await page.getByRole("radio", { name: /Slack-compatible/ }).check();
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByTestId("webhook")).toHaveCount(1);
+    await page.getByRole("button", { name: "Send test" }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    expect(JSON.parse(receiver.received[0]!.body)).toEqual({
+      text: "*Test delivery*: This is a test delivery from Clusterdeck. Your webhook is set up.",
+    });
+    await expect(page.getByTestId("delivery")).toHaveAttribute("data-status", "delivered", {
+      timeout: 10_000,
+    });
+    await expect(page.getByTestId("delivery-attempt")).toContainText("200");
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a bad webhook URL is refused with a clear message and nothing is saved", async ({ page }) => {
+  await signUpWithKey(page);
+  await page.goto("/settings/webhooks");
+  await hydrated(page.getByRole("button", { name: "Add webhook" }));
+  await page.getByLabel("URL").fill("ftp://example.com/hook");
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText("The URL must start with https:// (or http://).")).toBeVisible();
+  // What was typed survives a reload.
+  await page.reload();
+  await expect(page.getByLabel("URL")).toHaveValue("ftp://example.com/hook");
+  await expect(page.getByTestId("webhook")).toHaveCount(0);
+});
