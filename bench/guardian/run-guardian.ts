@@ -4,19 +4,17 @@
  * N guarded clusters whose time limits end in the same minute, and one guardian worker process (scripts/worker.ts,
  * the code an app server runs in itself) at the production interval. Prints one JSON line of figures.
  */
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "@/lib/server/db/client";
-import { setLimits, trackCluster } from "@/lib/server/db/limits-ledger";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { setLimits } from "@/lib/server/db/limits-ledger";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 import { createUser } from "@/lib/server/db/users";
 import { startEngine } from "@/lib/server/jobs/engine";
 import { ensureGuardQueue, scheduleGuard } from "@/lib/server/guardian/worker";
-import type { Cluster } from "@/lib/runcrate/schemas";
 import { startSimulator } from "@/sim/server";
 import { createPostgresDatabase } from "../../tests/db/support/backends";
-import { processTree, rssMb, sleep, start } from "../../tests/support/proc";
+import { fundedKey, launchTracked, startWorker } from "../../tests/support/guardian-fixture";
+import { processTree, rssMb, sleep } from "../../tests/support/proc";
 
 const N = Number(process.env.BENCH_GUARDS ?? 500);
 const INTERVAL_MS = Number(process.env.BENCH_GUARD_INTERVAL_MS ?? 30_000);
@@ -41,65 +39,31 @@ async function main() {
     passwordHash: null,
   });
   if (!created.ok) throw new Error("user");
-  const apiKey = `rc_live_bench${Date.now().toString(36)}guardian0123456789`;
-  const added = await addKey(
-    db,
-    created.user.id,
-    { label: "bench", environment: null, apiKey },
-    { current: ENC, previous: [] },
-  );
-  if (!added.ok) throw new Error("key");
-  await fetch(`${sim.url}/__sim/workspaces/balance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: apiKey, credits: 1e9 }),
+  const { apiKey, keyId } = await fundedKey(db, sim, {
+    userId: created.user.id,
+    enc: ENC,
+    tag: "benchguardian",
+    credits: 1e9,
   });
   const ids: string[] = [];
-  for (let i = 0; i < N; i++) {
-    const res = await fetch(`${sim.apiUrl}/clusters`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        "content-type": "application/json",
-        "idempotency-key": `b-${i}-${Date.now()}`,
-      },
-      body: JSON.stringify({
-        name: `g${i}`,
-        offer_id: "h100-sxm-8x-ib-dallas",
-        node_count: 2,
-        stack: "none",
-      }),
-    });
-    const c = ((await res.json()) as { data: Cluster }).data;
-    await trackCluster(db, {
-      clusterId: c.id,
-      userId: created.user.id,
-      keyId: added.key.id,
-      name: c.name,
-      environment: null,
-      status: c.status,
-    });
+  for (const c of await launchTracked(db, sim, {
+    apiKey,
+    userId: created.user.id,
+    keyId,
+    count: N,
+    prefix: "g",
+  })) {
     await setLimits(db, c.id, { timeLimitMinutes: LIMIT_MIN, budgetLimit: null });
     ids.push(c.id);
   }
   for (const id of ids) await scheduleGuard(engine.boss, id);
 
-  const worker = start(
-    "worker",
-    path.join(process.cwd(), "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "scripts/worker.ts"],
-    {
-      cwd: process.cwd(),
-      env: {
-        DATABASE_URL: pg.url,
-        RUNCRATE_API_URL: sim.apiUrl,
-        CLUSTERDECK_ENCRYPTION_KEY: ENC.toString("base64"),
-        AUTH_SECRET: "bench-only-auth-secret-for-the-guardian-section",
-        CLUSTERDECK_GUARD_INTERVAL_MS: String(INTERVAL_MS),
-        LOG_LEVEL: "warn",
-      },
-    },
-  );
+  const worker = startWorker("worker", {
+    databaseUrl: pg.url,
+    sim,
+    enc: ENC,
+    env: { CLUSTERDECK_GUARD_INTERVAL_MS: String(INTERVAL_MS) },
+  });
   const rss: number[] = [];
   const sampler = setInterval(() => {
     // tsx runs the script in a child node process: the largest process of the tree is the worker.

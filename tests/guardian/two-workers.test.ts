@@ -1,19 +1,17 @@
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/server/db/audit-log";
 import { openDatabase, type Database } from "@/lib/server/db/client";
-import { setLimits, trackCluster } from "@/lib/server/db/limits-ledger";
+import { setLimits } from "@/lib/server/db/limits-ledger";
 import { clusterLimits } from "@/lib/server/db/schema";
-import { addKey } from "@/lib/server/db/runcrate-keys";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { ensureGuardQueue, scheduleGuard } from "@/lib/server/guardian/worker";
-import type { Cluster } from "@/lib/runcrate/schemas";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
 import { inArray } from "drizzle-orm";
 import { createPostgresDatabase } from "../db/support/backends";
 import { makeUser } from "../db/support/fixtures";
-import { start, type Proc } from "../support/proc";
+import { fundedKey, launchTracked, startWorker } from "../support/guardian-fixture";
+import type { Proc } from "../support/proc";
 
 /**
  * Exactly once across processes: two guardian workers (`npm run worker`'s entry, the code an app server runs in
@@ -48,24 +46,12 @@ describe("two guardian workers on one Postgres", () => {
   });
 
   function worker(name: string): Proc {
-    const p = start(
-      name,
-      path.join(process.cwd(), "node_modules/.bin/tsx"),
-      ["--conditions=react-server", "scripts/worker.ts"],
-      {
-        cwd: process.cwd(),
-        env: {
-          DATABASE_URL: pg.url,
-          RUNCRATE_API_URL: sim.apiUrl,
-          CLUSTERDECK_ENCRYPTION_KEY: ENC.toString("base64"),
-          AUTH_SECRET: "test-only-auth-secret-for-two-workers",
-          CLUSTERDECK_GUARD_INTERVAL_MS: "5000",
-          CLUSTERDECK_GUARD_POLL_SECONDS: "0.5",
-          LOG_LEVEL: "warn",
-          NODE_OPTIONS: "",
-        },
-      },
-    );
+    const p = startWorker(name, {
+      databaseUrl: pg.url,
+      sim,
+      enc: ENC,
+      env: { CLUSTERDECK_GUARD_INTERVAL_MS: "5000", CLUSTERDECK_GUARD_POLL_SECONDS: "0.5", NODE_OPTIONS: "" },
+    });
     procs.push(p);
     return p;
   }
@@ -73,45 +59,14 @@ describe("two guardian workers on one Postgres", () => {
   it("fires each of 20 limits exactly once through a SIGKILL and a restart", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    const apiKey = `rc_live_${Date.now().toString(36)}twoworkers0123456789`;
-    const added = await addKey(
-      db,
-      user.id,
-      { label: "team", environment: null, apiKey },
-      { current: ENC, previous: [] },
-    );
-    if (!added.ok) throw new Error("key");
-    await fetch(`${sim.url}/__sim/workspaces/balance`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key: apiKey, credits: 1_000_000 }),
+    const { apiKey, keyId } = await fundedKey(db, sim, {
+      userId: user.id,
+      enc: ENC,
+      tag: "twoworkers",
+      credits: 1_000_000,
     });
     const ids: string[] = [];
-    for (let i = 0; i < N; i++) {
-      const res = await fetch(`${sim.apiUrl}/clusters`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          "content-type": "application/json",
-          "idempotency-key": `two-${i}-${Date.now()}`,
-        },
-        body: JSON.stringify({
-          name: `g${i}`,
-          offer_id: "h100-sxm-8x-ib-dallas",
-          node_count: 2,
-          stack: "none",
-        }),
-      });
-      expect(res.status).toBe(201);
-      const c = ((await res.json()) as { data: Cluster }).data;
-      await trackCluster(db, {
-        clusterId: c.id,
-        userId: user.id,
-        keyId: added.key.id,
-        name: c.name,
-        environment: null,
-        status: c.status,
-      });
+    for (const c of await launchTracked(db, sim, { apiKey, userId: user.id, keyId, count: N, prefix: "g" })) {
       await setLimits(db, c.id, { timeLimitMinutes: 1, budgetLimit: null });
       ids.push(c.id);
     }
