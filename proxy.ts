@@ -7,9 +7,10 @@ import { contentSecurityPolicy, cspNonce } from "@/lib/security-headers.mjs";
 import { sessionSubject } from "@/lib/server/auth/session-token";
 
 /**
- * First line of the session check: pages without a valid session cookie redirect to /sign-in (with a same-origin
- * callbackUrl), API routes answer 401 JSON. Pages and handlers check again themselves (requireUser,
- * getRuncrateContext, runcrateRoute), since a proxy matcher is easy to get subtly wrong.
+ * First line of the session check for pages: without a valid session cookie they redirect to /sign-in (with a
+ * same-origin callbackUrl). Pages check again themselves (requireUser, getRuncrateContext), since a proxy matcher is
+ * easy to get subtly wrong. API route handlers, which the matcher mostly leaves out (see `config` below), check the
+ * session themselves (runcrateRoute, getSessionUser); the requests under /api/ that do come here answer 401 JSON.
  */
 export async function proxy(request: NextRequest) {
   // One nonce per request for the page's scripts (lib/security-headers.mjs); every answer carries the policy.
@@ -80,8 +81,17 @@ async function hasValidSession(request: NextRequest): Promise<boolean> {
 }
 
 export const config = {
-  // Everything but real static assets: Next's build output and image optimiser, and the app's metadata files
-  // (app/icon.svg; there is no public/ folder). A path merely ending in ".<ext>" is checked like any other: a
-  // blanket extension rule let `POST /x.y` with Next-Action skip the action guard (issue 16.9).
-  matcher: ["/((?!_next/static/|_next/image(?:$|\\?)|favicon\\.ico$|icon\\.svg$).*)"],
+  matcher: [
+    // Everything but real static assets (Next's build output and image optimiser, the app's metadata files; there is
+    // no public/ folder) and the API's route handlers. A path merely ending in ".<ext>" is checked like any other: a
+    // blanket extension rule let `POST /x.y` with Next-Action skip the action guard (issue 16.9).
+    "/((?!api/|_next/static/|_next/image(?:$|\\?)|favicon\\.ico$|icon\\.svg$).*)",
+    // Under /api/ only what Next itself would act on before a route handler runs: a server-action call or a form post
+    // (Next decodes both, whatever the path) and a percent-escape (Next's param decoding answers a malformed one with
+    // a 500). Every route handler checks the session itself (lib/server/route-handler.ts); skipping the proxy for
+    // the polled reads is what keeps them near Next's own floor (docs/performance.md, "The proxy skips API reads").
+    { source: "/api/:path*", has: [{ type: "header", key: "next-action" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }] },
+    "/api/(.*%.*)",
+  ],
 };

@@ -82,13 +82,39 @@ test("a signed-in user's callbackUrl with dot segments stays on this origin", as
 test("a server-action post to a path ending in .<ext> gets a clean 4xx from the proxy", async ({
   request,
 }) => {
-  for (const path of ["/x.y", "/clusters/a.b"]) {
+  for (const path of ["/x.y", "/clusters/a.b", "/api/x.y", "/api/clusters"]) {
     const res = await request.post(path, {
       headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" },
       data: "not json {",
       maxRedirects: 0,
     });
     expect(res.status(), path).toBe(400);
+  }
+});
+
+test("under /api/ the proxy still answers what Next would act on first; route handlers check the session", async ({
+  request,
+}) => {
+  // A form post is decoded by Next whatever the path: the proxy's guard refuses a body that is no form.
+  const form = await request.post("/api/clusters", {
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+    data: "not a multipart body",
+    maxRedirects: 0,
+  });
+  expect(form.status()).toBe(400);
+  // A malformed percent-escape: a JSON 400 from the proxy, not Next's 500 from decoding the route's param.
+  const escape = await request.get("/api/clusters/%E0%A4%A", { maxRedirects: 0 });
+  expect(escape.status()).toBe(400);
+  expect(await escape.json()).toEqual({
+    error: { code: "bad_request", message: "The address contains an invalid percent-encoded character." },
+  });
+  // Reads the proxy skips: each handler answers a missing or forged session itself.
+  for (const path of ["/api/clusters", "/api/offers", "/api/notifications", "/api/webhooks"]) {
+    for (const cookie of [undefined, "authjs.session-token=forged"]) {
+      const res = await request.get(path, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
+      expect(res.status(), `${path} ${cookie ?? "no cookie"}`).toBe(401);
+      expect((await res.json()) as unknown, path).toMatchObject({ error: { code: "unauthenticated" } });
+    }
   }
 });
 
