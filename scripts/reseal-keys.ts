@@ -1,6 +1,7 @@
 /**
- * `npm run keys:reseal`: re-seals every stored Runcrate key with the current CLUSTERDECK_ENCRYPTION_KEY (reading
- * with CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS where needed), bound to its user and row. Run after a rotation; once it
+ * `npm run keys:reseal`: re-seals every stored Runcrate key and webhook signing secret with the current
+ * CLUSTERDECK_ENCRYPTION_KEY (reading with CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS where needed), bound to its user and
+ * row. Run after a rotation; once it
  * reports no unreadable rows, the previous secret can be removed. Uses the same DATABASE_URL / DATA_DIR as the app
  * (with the embedded database, stop the app first: PGlite is single-process). Prints counts only, never a key.
  */
@@ -8,6 +9,7 @@ import path from "node:path";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { openDatabase } from "@/lib/server/db/client";
 import { resealAllKeys } from "@/lib/server/db/runcrate-keys";
+import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store";
 import { dataDir, env } from "@/lib/server/env";
 
 async function main(): Promise<void> {
@@ -21,7 +23,11 @@ async function main(): Promise<void> {
     console.log(
       `[keys:reseal] ${r.checked} stored keys checked, ${r.resealed} re-sealed, ${r.unreadable} unreadable.`,
     );
-    if (r.unreadable > 0) {
+    const w = await resealWebhookSecrets(database.db, keyRing());
+    console.log(
+      `[keys:reseal] ${w.checked} webhook secrets checked, ${w.resealed} re-sealed, ${w.unreadable} unreadable.`,
+    );
+    if (r.unreadable + w.unreadable > 0) {
       console.log(
         "[keys:reseal] Unreadable rows open with neither CLUSTERDECK_ENCRYPTION_KEY nor CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS; keep the previous secret until they are resolved (their owners can add the key again).",
       );

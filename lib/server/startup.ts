@@ -5,12 +5,13 @@ import { getDatabase } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { resealAllKeys } from "@/lib/server/db/runcrate-keys";
+import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store";
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 
 /**
  * Stored keys in the pre-issue-16 format, or sealed with CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS, are re-sealed with the
- * current secret and bound to their row (key-ring.ts). Never fatal: a row that opens with no configured secret is
+ * current secret and bound to their row (key-ring.ts); so are webhook signing secrets. Never fatal: a row that opens with no configured secret is
  * counted, not logged, and its owner is asked to add the key again when they use it.
  */
 async function resealStoredKeys(db: Db): Promise<void> {
@@ -18,6 +19,9 @@ async function resealStoredKeys(db: Db): Promise<void> {
     const r = await resealAllKeys(db, keyRing());
     if (r.resealed || r.unreadable)
       log.info({ event: "keys_resealed", ...r }, "stored Runcrate keys re-sealed");
+    const w = await resealWebhookSecrets(db, keyRing());
+    if (w.resealed || w.unreadable)
+      log.info({ event: "webhook_secrets_resealed", ...w }, "webhook signing secrets re-sealed");
   } catch (err) {
     log.warn(
       { event: "keys_reseal_failed", reason: err instanceof Error ? err.name : "unknown" },

@@ -8,8 +8,12 @@ import {
   createWebhook,
   deleteWebhook,
   listWebhooks,
+  resealWebhookSecrets,
   webhookForDelivery,
 } from "@/lib/server/notifications/webhooks-store";
+import { randomBytes } from "node:crypto";
+import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
+import type { KeyRing } from "@/lib/server/crypto/key-ring";
 import { BACKENDS } from "../db/support/backends";
 import { makeUser, SECRET } from "../db/support/fixtures";
 
@@ -135,5 +139,33 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
     expect(await deleteWebhook(db, stranger.id, made.webhook.id)).toBe(false);
     expect(await deleteWebhook(db, user.id, made.webhook.id)).toBe(true);
     expect(await webhookForDelivery(db, made.webhook.id, SECRET)).toBeNull();
+  });
+
+  it("key rotation: a secret sealed with the previous key opens, and re-sealing lets the previous key go", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const oldRing: KeyRing = { current: randomBytes(32), previous: [] };
+    const newRing: KeyRing = { current: randomBytes(32), previous: [oldRing.current] };
+    const newOnly: KeyRing = { current: newRing.current, previous: [] };
+    const made = await createWebhook(
+      db,
+      user.id,
+      { url: "https://hooks.example.com/r", events: ["cluster-ready"], format: "json" },
+      oldRing,
+    );
+    if ("error" in made) throw new Error(made.error);
+    await expect(webhookForDelivery(db, made.webhook.id, newOnly)).rejects.toBeInstanceOf(DecryptionError);
+    expect((await webhookForDelivery(db, made.webhook.id, newRing))?.secret).toBe(made.secret);
+
+    const first = await resealWebhookSecrets(db, newRing);
+    expect(first.resealed).toBeGreaterThanOrEqual(1);
+    expect((await webhookForDelivery(db, made.webhook.id, newOnly))?.secret).toBe(made.secret);
+    // Nothing left to do once everything opens with the current key; a secret no key opens is counted, not changed.
+    const unknown: KeyRing = { current: randomBytes(32), previous: [] };
+    const before = await db.select().from(webhooks).where(eq(webhooks.id, made.webhook.id));
+    const lost = await resealWebhookSecrets(db, unknown);
+    expect(lost.unreadable).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(webhooks).where(eq(webhooks.id, made.webhook.id))).toEqual(before);
+    expect((await resealWebhookSecrets(db, newOnly)).resealed).toBe(0);
   });
 });

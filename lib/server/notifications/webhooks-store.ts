@@ -100,6 +100,49 @@ export async function webhookForDelivery(
   throw new DecryptionError();
 }
 
+/**
+ * Key rotation (docs/security.md): every webhook secret that opens only with a previous CLUSTERDECK_ENCRYPTION_KEY is
+ * sealed again with the current one, so the previous secret can be removed. A row changed meanwhile is left alone.
+ */
+export async function resealWebhookSecrets(
+  db: Db,
+  ring: KeyRing,
+): Promise<{ checked: number; resealed: number; unreadable: number }> {
+  const rows = await db.select().from(webhooks);
+  let resealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    const sealed = { ciphertext: row.secretCiphertext, iv: row.secretIv, tag: row.secretTag };
+    const opensWith = (key: Buffer) => {
+      try {
+        return open(sealed, key, aad(row.userId, row.id));
+      } catch (err) {
+        if (err instanceof DecryptionError) return null;
+        throw err;
+      }
+    };
+    if (opensWith(ring.current) !== null) continue;
+    const secret = ring.previous.map(opensWith).find((v) => v !== null) ?? null;
+    if (secret === null) {
+      unreadable++;
+      continue;
+    }
+    const next = seal(secret, ring.current, row.secretVersion, aad(row.userId, row.id));
+    const updated = await db
+      .update(webhooks)
+      .set({
+        secretCiphertext: next.ciphertext,
+        secretIv: next.iv,
+        secretTag: next.tag,
+        secretVersion: next.keyVersion,
+      })
+      .where(and(eq(webhooks.id, row.id), eq(webhooks.secretCiphertext, row.secretCiphertext)))
+      .returning({ id: webhooks.id });
+    if (updated.length === 1) resealed++;
+  }
+  return { checked: rows.length, resealed, unreadable };
+}
+
 /** The latest deliveries of one of the user's webhooks, each with every attempt (newest delivery first). */
 export async function webhookDeliveries(
   db: Db,
