@@ -110,6 +110,21 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/**
+ * CPU time (user + system) one process has used so far, in ms, or null when it has ended. Linux counts it in clock
+ * ticks (USER_HZ, 100 per second on every Linux ABI Node runs on), so this is exact to 10 ms.
+ */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may itself hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** The next-server process under a `next start` tree (Next renames its server process "next-server"). */
 export function findNextServer(rootPid: number): number | null {
   const tree = processTree(rootPid);
