@@ -20,7 +20,8 @@ beforeAll(async () => {
   // The first entry: every path but static assets and the API's route handlers (the API entries are Next's own
   // header conditions, checked end to end in tests/e2e/security.spec.ts).
   const first = mod.config.matcher[0];
-  if (typeof first !== "string") throw new Error("proxy.ts: the first matcher entry should be the path pattern");
+  if (typeof first !== "string")
+    throw new Error("proxy.ts: the first matcher entry should be the path pattern");
   matcher = first;
 });
 
@@ -142,19 +143,19 @@ describe("proxy (session gate)", () => {
   it("matches pages but not build assets, public files or the API's route handlers", () => {
     const re = new RegExp(`^${matcher}$`);
     for (const p of ["/", "/clusters", "/api", "/settings/keys", "/apis"]) expect(re.test(p), p).toBe(true);
-    for (const p of ["/_next/static/chunks/a.js", "/_next/image", "/favicon.ico", "/icon.svg", "/api/clusters"])
+    for (const p of [
+      "/_next/static/chunks/a.js",
+      "/_next/image",
+      "/favicon.ico",
+      "/icon.svg",
+      "/api/clusters",
+    ])
       expect(re.test(p), p).toBe(false);
   });
 
   it("runs on paths that merely end in an extension, so their action posts are checked too", async () => {
     const re = new RegExp(`^${matcher}$`);
-    for (const p of [
-      "/x.y",
-      "/clusters/a.b",
-      "/settings.php",
-      "/icon.svg.x",
-      "/_next/x.js",
-    ])
+    for (const p of ["/x.y", "/clusters/a.b", "/settings.php", "/icon.svg.x", "/_next/x.js"])
       expect(re.test(p), p).toBe(true);
     const cookie = await sessionCookie("authjs.session-token");
     for (const c of [undefined, cookie]) {
