@@ -1,6 +1,6 @@
 import "server-only";
 import { getRuncrateContext, type ActiveKey } from "@/lib/server/keys/runcrate-context";
-import type { SessionUser } from "@/lib/server/auth/session";
+import { sessionUserId, type SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import { errorSummary } from "@/lib/server/db/errors";
@@ -28,6 +28,12 @@ export function jsonError(
 
 export function unauthenticated(): Response {
   return jsonError(401, "unauthenticated", "Sign in to continue.");
+}
+
+/** An /api/ path with no handler: 401 without a session (as every API route), 404 with one. */
+export async function unknownApiPath(): Promise<Response> {
+  if (!(await sessionUserId())) return unauthenticated();
+  return jsonError(404, "not_found", "There is no such API endpoint.");
 }
 
 const STATUS_BY_KIND: Partial<Record<RuncrateErrorKind, number>> = {

@@ -314,7 +314,15 @@ test("a name typed before the page hydrates is kept", async ({ page, request }) 
   release();
   await hydrated(page.getByRole("textbox", { name: "Name" }));
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
-  // It is the form's value too, so it is what the draft keeps across a reload.
+  // It is the form's value too, so it is what the draft keeps across a reload (saved once React has it: wait for
+  // that rather than reload in the same instant on a busy machine).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(sessionStorage).some((k) => (sessionStorage.getItem(k) ?? "").includes('"typed-early"')),
+      ),
+    )
+    .toBe(true);
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
 });
