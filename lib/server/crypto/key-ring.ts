@@ -47,19 +47,31 @@ export function sealKey(ring: KeyRing, apiKey: string, userId: string, keyId: st
 export type StoredKeyRow = Omit<Sealed, "keyVersion"> & { keyVersion: number; id: string; userId: string };
 
 /**
- * Opens a stored row; `stale` says it should be re-sealed (old format, or opened with a previous secret).
- * Throws DecryptionError when no secret in the ring opens it for this user and row.
+ * Opens what any secret in the ring sealed, trying the current one first; `stale` says it was a previous one (so the
+ * value should be sealed again with the current secret). Throws DecryptionError when none opens it.
  */
-export function openKey(ring: KeyRing, row: StoredKeyRow): { apiKey: string; stale: boolean } {
-  const aad = row.keyVersion >= 2 ? keyAad(row.userId, row.id) : undefined;
+export function openWithRing(
+  ring: KeyRing,
+  sealed: Omit<Sealed, "keyVersion">,
+  aad?: string,
+): { plaintext: string; stale: boolean } {
   const secrets = [ring.current, ...ring.previous];
   for (const [i, secret] of secrets.entries()) {
     try {
-      const apiKey = open(row, secret, aad);
-      return { apiKey, stale: i > 0 || row.keyVersion < CURRENT_FORMAT };
+      return { plaintext: open(sealed, secret, aad), stale: i > 0 };
     } catch (err) {
       if (!(err instanceof DecryptionError)) throw err;
     }
   }
   throw new DecryptionError();
+}
+
+/**
+ * Opens a stored row; `stale` says it should be re-sealed (old format, or opened with a previous secret).
+ * Throws DecryptionError when no secret in the ring opens it for this user and row.
+ */
+export function openKey(ring: KeyRing, row: StoredKeyRow): { apiKey: string; stale: boolean } {
+  const aad = row.keyVersion >= 2 ? keyAad(row.userId, row.id) : undefined;
+  const { plaintext, stale } = openWithRing(ring, row, aad);
+  return { apiKey: plaintext, stale: stale || row.keyVersion < CURRENT_FORMAT };
 }

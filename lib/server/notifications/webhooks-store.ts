@@ -5,8 +5,8 @@ import {
   type NotificationEventType,
   type WebhookFormat,
 } from "@/lib/notifications/kinds";
-import { DecryptionError, open, seal } from "@/lib/server/crypto/aes-gcm";
-import type { KeyRing } from "@/lib/server/crypto/key-ring";
+import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
+import { openWithRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { DeliveryLogView, WebhookView, WebhookWithLog } from "@/lib/notifications/view";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries, webhooks, type WebhookRow } from "@/lib/server/db/schema";
@@ -89,15 +89,13 @@ export async function webhookForDelivery(
 ): Promise<{ url: string; format: WebhookFormat; secret: string } | null> {
   const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
   if (!row) return null;
+  return { url: row.url, format: row.format, secret: openSecret(ring, row).plaintext };
+}
+
+/** A webhook row's signing secret, opened with whichever secret of the ring sealed it (DecryptionError if none). */
+function openSecret(ring: KeyRing, row: WebhookRow): { plaintext: string; stale: boolean } {
   const sealed = { ciphertext: row.secretCiphertext, iv: row.secretIv, tag: row.secretTag };
-  for (const key of [ring.current, ...ring.previous]) {
-    try {
-      return { url: row.url, format: row.format, secret: open(sealed, key, aad(row.userId, row.id)) };
-    } catch (err) {
-      if (!(err instanceof DecryptionError)) throw err;
-    }
-  }
-  throw new DecryptionError();
+  return openWithRing(ring, sealed, aad(row.userId, row.id));
 }
 
 /**
@@ -112,22 +110,16 @@ export async function resealWebhookSecrets(
   let resealed = 0;
   let unreadable = 0;
   for (const row of rows) {
-    const sealed = { ciphertext: row.secretCiphertext, iv: row.secretIv, tag: row.secretTag };
-    const opensWith = (key: Buffer) => {
-      try {
-        return open(sealed, key, aad(row.userId, row.id));
-      } catch (err) {
-        if (err instanceof DecryptionError) return null;
-        throw err;
-      }
-    };
-    if (opensWith(ring.current) !== null) continue;
-    const secret = ring.previous.map(opensWith).find((v) => v !== null) ?? null;
-    if (secret === null) {
+    let opened: { plaintext: string; stale: boolean };
+    try {
+      opened = openSecret(ring, row);
+    } catch (err) {
+      if (!(err instanceof DecryptionError)) throw err;
       unreadable++;
       continue;
     }
-    const next = seal(secret, ring.current, row.secretVersion, aad(row.userId, row.id));
+    if (!opened.stale) continue;
+    const next = seal(opened.plaintext, ring.current, row.secretVersion, aad(row.userId, row.id));
     const updated = await db
       .update(webhooks)
       .set({
