@@ -6,7 +6,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import type { ListLedger } from "@/lib/limits/view";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { parseTime } from "@/lib/time";
-import { statusGroup } from "./status";
+import { statusGroup } from "./status-group";
 
 export const LIST_FILTERS = ["all", "active", "failed", "terminated"] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];

@@ -91,14 +91,6 @@ export function isTerminalStatus(status: string | null | undefined): boolean {
   return statusInfo(status).terminal;
 }
 
-/** Which list filter a status falls under. Unknown statuses count as active: they are not known to be over. */
-export type StatusGroup = "active" | "failed" | "terminated";
-export function statusGroup(status: string | null | undefined): StatusGroup {
-  if (status === "failed") return "failed";
-  if (status === "terminated") return "terminated";
-  return "active";
-}
-
 /** stack_status vocabulary (§4.3): pending → installing → ready | failed. Unknown strings shown as they are. */
 const STACK_STATUS: Record<string, { label: string; tone: StatusTone }> = {
   pending: { label: "Pending", tone: "neutral" },

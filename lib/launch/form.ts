@@ -5,7 +5,7 @@
  */
 import { CLUSTER_NAME_PATTERN, type Stack } from "@/lib/runcrate/constants";
 import type { Cluster, CreateClusterBody, Offer } from "@/lib/runcrate/schemas";
-import { statusGroup } from "@/lib/clusters/status";
+import { statusGroup } from "@/lib/clusters/status-group";
 import { isCommunity, knownStacks, validNodeCounts } from "@/lib/offers/offer-rules";
 
 export type CreateClusterFormValues = {

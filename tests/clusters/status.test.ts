@@ -4,9 +4,9 @@ import {
   isNodeInProgress,
   isTerminalStatus,
   stackStatusInfo,
-  statusGroup,
   statusInfo,
 } from "@/lib/clusters/status";
+import { statusGroup } from "@/lib/clusters/status-group";
 
 describe("statusInfo", () => {
   it.each([
