@@ -5,8 +5,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
 import { storeListNotes } from "@/lib/query/list-notes";
-import { isFinished } from "@/lib/cost/cluster-cost";
-import type { ListLedger } from "@/lib/limits/view";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 // Polled pages: a read older than a second is worth repeating when the tab is shown or the page mounts again.
@@ -29,21 +27,5 @@ export function clusterQueryOptions(id: string) {
     queryKey: ["clusters", "detail", id],
     queryFn: ({ signal }) => apiGet<Cluster>(`/api/clusters/${encodeURIComponent(id)}`, signal),
     staleTime: LIVE_STALE_MS,
-  });
-}
-
-// GET /api/clusters/ledger → the console's record of finished clusters (their cost history, why they ended). Keyed
-// by the list's finished clusters, so it is read again exactly when one more finishes — not on every list poll.
-export function clusterLedgerQueryOptions(clusters: readonly Cluster[]) {
-  const finished = clusters
-    .filter((c) => isFinished(c) || c.status === "terminating")
-    .map((c) => `${c.id}:${c.status}`)
-    .sort()
-    .join(",");
-  return queryOptions({
-    queryKey: ["clusters", "ledger", finished] as const,
-    queryFn: ({ signal }) => apiGet<ListLedger>("/api/clusters/ledger", signal),
-    staleTime: 60_000,
-    enabled: finished !== "",
   });
 }
