@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
+import { formatCount } from "@/lib/number-text";
 
 type Props = {
   rows: Offer[];
@@ -51,8 +52,7 @@ export function OffersResults({ rows, nodes, balance, sort, dir, onSort, beforeN
           ref={sentinelRef}
           className="flex items-center justify-center gap-3 py-3 text-sm text-muted-foreground"
         >
-          Showing {visible.length.toLocaleString("en-US")} of {rows.length.toLocaleString("en-US")}; more load
-          as you scroll.
+          Showing {formatCount(visible.length)} of {formatCount(rows.length)}; more load as you scroll.
           <Button variant="outline" size="sm" onClick={showAll}>
             Show all
           </Button>

@@ -3,6 +3,7 @@ import { AlertTriangleIcon, SearchXIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
+import { formatCount } from "@/lib/number-text";
 
 export function OffersSkeleton({ className }: { className?: string }) {
   return (
@@ -46,8 +47,8 @@ export function OffersEmpty({
         <>
           <p className="font-medium">No offers match these filters</p>
           <p className="max-w-md text-sm text-muted-foreground">
-            {total.toLocaleString("en-US")} offer{total === 1 ? " is" : "s are"} listed, but none fits every
-            filter and the search.
+            {formatCount(total)} offer{total === 1 ? " is" : "s are"} listed, but none fits every filter and
+            the search.
           </p>
           <Button variant="outline" size="sm" onClick={onClear}>
             Clear filters

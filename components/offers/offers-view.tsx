@@ -23,6 +23,7 @@ import { ApiError } from "@/lib/query/fetch-api";
 import { offersQueryOptions } from "@/lib/query/offers";
 import { ListNotesLine } from "@/components/shared/list-notes-line";
 import { cn } from "@/lib/utils";
+import { formatCount } from "@/lib/number-text";
 
 export function OffersView() {
   const { choices, q, notices, setFilters, setSearch, urlWritten } = useOfferFilters();
@@ -65,9 +66,7 @@ export function OffersView() {
           className="min-h-5 shrink-0 text-sm text-muted-foreground tabular-nums sm:min-w-80 sm:text-right"
           aria-live="polite"
         >
-          {offers.data
-            ? `${rows.length.toLocaleString("en-US")} of ${visibleTotal.toLocaleString("en-US")} offers`
-            : null}
+          {offers.data ? `${formatCount(rows.length)} of ${formatCount(visibleTotal)} offers` : null}
           {bal !== null ? <span className="ml-3">Balance {formatUsd(bal)}</span> : null}
         </p>
       </div>

@@ -53,13 +53,15 @@ export function limitsToText(l: Limits | null): LimitText {
   };
 }
 
+// en-US short month names (a date format would cost the page ICU's data; lib/number-text.ts says why).
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /** "18:40 UTC" (or "Dec 2, 18:40 UTC" when not today) — when a limit ends things. */
 export function formatUtc(ms: number, now: number): string {
   const d = new Date(ms);
   const hm = `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;
   if (new Date(now).toISOString().slice(0, 10) === d.toISOString().slice(0, 10)) return hm;
-  const month = d.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
-  return `${month} ${d.getUTCDate()}, ${hm}`;
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${hm}`;
 }
 
 /**

@@ -2,6 +2,7 @@
  * How the console names an offer's or a cluster's machine facts, on every page alike: "3,200 Gbps",
  * "Datacenter", "VM", "InfiniBand". An unknown value from the API is shown as it came.
  */
+import { formatCount } from "@/lib/number-text";
 
 const KIND_LABEL: Record<string, string> = { infiniband: "InfiniBand", roce: "RoCE", ethernet: "Ethernet" };
 const TIER_LABEL: Record<string, string> = { datacenter: "Datacenter", community: "Community" };
@@ -21,5 +22,5 @@ export function deploymentLabel(type: string): string {
 
 /** A link rate given in Gbit/s (the API's `rate_gbps`), with thousands separators: "3,200 Gbps". */
 export function linkRateLabel(gbps: number): string {
-  return `${gbps.toLocaleString("en-US")} Gbps`;
+  return `${formatCount(gbps)} Gbps`;
 }

@@ -18,6 +18,7 @@ import {
 import { parseAsNodeCount } from "./launch-params";
 import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
 import { DEFAULT_FILTERS, SORT_KEYS, TIERS, type OfferFilters } from "@/lib/offers/filters";
+import { formatCount } from "@/lib/number-text";
 
 const MAX_TEXT = 200;
 const TOKEN = /^[\w .:+/()-]{1,80}$/;
@@ -203,5 +204,5 @@ export function readNumberFilter(key: NumberFilterKey, text: string): NumberFilt
   if (n !== null) return { ok: true, value: n };
   const { max, rule } = AMOUNT_RULES[key];
   const over = Number(t) > max;
-  return { ok: false, rule: over ? `${rule.split(",")[0]}, at most ${max.toLocaleString("en-US")}` : rule };
+  return { ok: false, rule: over ? `${rule.split(",")[0]}, at most ${formatCount(max)}` : rule };
 }
