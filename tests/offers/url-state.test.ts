@@ -289,6 +289,10 @@ describe("filtering and sorting offers", () => {
     ]);
     expect(f.stack).toEqual(["none", "ray"]);
   });
+  it("orders facet values without regard to case", () => {
+    const f = offerFacets([...offers, { ...offers[0]!, id: "lower", gpu_type: "b200" }]);
+    expect(f.gpu).toEqual(["A100", "b200", "H100", "RTX 4090"]);
+  });
 });
 
 describe("readNumberFilter", () => {
