@@ -8,9 +8,34 @@ import { cn } from "@/lib/utils";
 /** "unknown": rendered on the server and while hydrating, before the browser can be asked. */
 type Permission = NotificationPermission | "unsupported" | "unknown";
 
-const subscribe = () => () => {};
+/**
+ * Reading Notification.permission is a synchronous round trip to the browser process, and useSyncExternalStore reads
+ * its snapshot on every render and after every commit: the answer is kept until the browser says it changed.
+ */
+let known: Permission | null = null;
 const readPermission = (): Permission =>
-  typeof Notification === "undefined" ? "unsupported" : Notification.permission;
+  (known ??= typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+
+function subscribe(onChange: () => void): () => void {
+  let status: PermissionStatus | null = null;
+  let live = true;
+  const changed = () => {
+    known = null;
+    onChange();
+  };
+  navigator.permissions?.query({ name: "notifications" }).then(
+    (s) => {
+      if (!live) return;
+      status = s;
+      s.addEventListener("change", changed);
+    },
+    () => {},
+  );
+  return () => {
+    live = false;
+    status?.removeEventListener("change", changed);
+  };
+}
 
 /** Asks for notification permission only when clicked ("Notify me"), never on page load. */
 export function NotifyButton() {
@@ -60,6 +85,7 @@ export function NotifyButton() {
         } catch {
           setAsked("denied");
         }
+        known = null;
       }}
       title="Get a browser notification when this cluster is ready, fails, or finishes a test"
     >
