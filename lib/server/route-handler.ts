@@ -7,6 +7,22 @@ import { errorSummary } from "@/lib/server/db/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
+const JSON_NO_STORE = { ...NO_STORE, "Content-Type": "application/json" } as const;
+
+/**
+ * JSON text of a read's result, made once per object: the coalescer hands every poller of a cluster the same
+ * object for a second (lib/server/runcrate/coalesce.ts), and results are never changed after they are read.
+ */
+const jsonTexts = new WeakMap<object, string>();
+function jsonText(value: unknown): string {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "null";
+  let text = jsonTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    jsonTexts.set(value, text);
+  }
+  return text;
+}
 
 export function jsonError(
   status: number,
@@ -81,14 +97,15 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
   return async (req, routeCtx) => {
     try {
       // Reads only: the memoised context (a few seconds, dropped by key changes in this process) is enough here.
-      const ctx = await getRuncrateContext();
+      const ctx = await getRuncrateContext(req);
       if (ctx.state === "signed-out") return unauthenticated();
       if (ctx.state !== "ready") return jsonError(409, "no_key", "Add a Runcrate API key in Settings first.");
       const params = await routeCtx.params;
       const data = await fn({ req, params, user: ctx.user, key: ctx.key, client: ctx.client });
       // A list the client had to leave items out of says so beside the data (lib/query/list-notes.ts).
       const notes = listNotesOf(data);
-      return Response.json(notes ? { data, notes } : { data }, { status: 200, headers: NO_STORE });
+      const body = `{"data":${jsonText(data)}${notes ? `,"notes":${JSON.stringify(notes)}` : ""}}`;
+      return new Response(body, { status: 200, headers: JSON_NO_STORE });
     } catch (err) {
       if (isRuncrateError(err)) return runcrateErrorResponse(err);
       const e = errorSummary(err);

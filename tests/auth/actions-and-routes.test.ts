@@ -18,6 +18,8 @@ const env = vi.hoisted(() => {
 // The account lookup behind it stays real (the database), so a memoised read context is exercised as in production.
 vi.mock("@/lib/server/auth/session", () => ({
   sessionUserId: async () => env.session?.id ?? null,
+  // Route handlers read the session from their request's Cookie header (session-token.test.ts tests that parser).
+  requestSessionUserId: async () => env.session?.id ?? null,
   loadSessionUser: async (id: string) => {
     const { getDb } = await import("@/lib/server/db/client");
     const { findUserById } = await import("@/lib/server/db/users");

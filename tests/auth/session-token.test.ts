@@ -1,9 +1,11 @@
+import fc from "fast-check";
+import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies";
 import { encode } from "next-auth/jwt";
 import { describe, expect, it, vi } from "vitest";
 
 // Revocation against the database is tested in tests/security/session-revocation.test.ts.
 vi.mock("@/lib/server/auth/session-version", () => ({ isSessionCurrent: async () => true }));
-import { SESSION_COOKIE, sessionSubject } from "@/lib/server/auth/session-token";
+import { cookieHeaderJar, SESSION_COOKIE, sessionSubject } from "@/lib/server/auth/session-token";
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";
 const SUB = "5f1f6f0e-8a44-4b1e-9d3c-2f3a4b5c6d7e";
@@ -40,5 +42,39 @@ describe("sessionSubject's memo of decoded cookies", () => {
     expect(await sessionSubject(jar({ [SESSION_COOKIE]: valid }), SECRET)).toBe(SUB);
     expect(await sessionSubject(jar({ [SESSION_COOKIE]: forged }), SECRET)).toBeNull();
     expect(await sessionSubject(jar({}), SECRET)).toBeNull();
+  });
+});
+
+describe("the Cookie header jar of route handlers", () => {
+  // What Next's cookies() parses a request's Cookie header with.
+  const nextJar = (header: string) => new RequestCookies(new Headers({ cookie: header }));
+  const pair = fc.tuple(
+    fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/),
+    fc.oneof(fc.string({ maxLength: 20 }), fc.stringMatching(/^[A-Za-z0-9%._=-]{0,20}$/)),
+  );
+
+  it("reads a header exactly as Next's cookies() does", () => {
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 6 }), fc.constantFrom("; ", ";", ";  "), (pairs, sep) => {
+        const header = pairs.map(([n, v]) => (v === "" ? n : `${n}=${v}`)).join(sep);
+        // A request's headers are normalised (trimmed) before either parser sees them.
+        const ours = cookieHeaderJar(new Headers({ cookie: header }).get("cookie"));
+        const next = nextJar(header);
+        expect(ours.getAll()).toEqual(next.getAll().map(({ name, value }) => ({ name, value })));
+        for (const [name] of pairs) expect(ours.get(name)?.value).toBe(next.get(name)?.value);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("finds the session in a real request's header, whole or in chunks", async () => {
+    const token = await encode({ token: { sub: SUB }, secret: SECRET, salt: SESSION_COOKIE });
+    const whole = `theme=dark; ${SESSION_COOKIE}=${token}; other=%41`;
+    expect(await sessionSubject(cookieHeaderJar(whole), SECRET)).toBe(SUB);
+    const [a, b] = [token.slice(0, 100), token.slice(100)];
+    const chunked = `${SESSION_COOKIE}.1=${b}; ${SESSION_COOKIE}.0=${a}`;
+    expect(await sessionSubject(cookieHeaderJar(chunked), SECRET)).toBe(SUB);
+    expect(await sessionSubject(cookieHeaderJar(null), SECRET)).toBeNull();
+    expect(await sessionSubject(cookieHeaderJar(`${SESSION_COOKIE}=%E0%A4%A`), SECRET)).toBeNull();
   });
 });

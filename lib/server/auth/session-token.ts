@@ -19,7 +19,7 @@ export const SESSION_COOKIE = "authjs.session-token";
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-type CookieJar = {
+export type CookieJar = {
   get(name: string): { value: string } | undefined;
   getAll(): Array<{ name: string; value: string }>;
 };
@@ -53,6 +53,36 @@ function tokens(): TokenCache {
   return holder.__clusterdeckSessionTokens;
 }
 
+/**
+ * A cookie jar over a request's raw Cookie header, parsed as Next's own `cookies()` parses it (pairs split on "; ",
+ * values percent-decoded, a pair that does not decode left out, the last of two equal names kept). Route handlers use
+ * it instead of `cookies()`, whose request-store wrappers cost a polled read about as much as the rest of its cached
+ * path (docs/performance.md, "The server read path").
+ */
+export function cookieHeaderJar(header: string | null): CookieJar {
+  const jar = new Map<string, string>();
+  for (const pair of (header ?? "").split(/; */)) {
+    if (!pair) continue;
+    const at = pair.indexOf("=");
+    if (at === -1) {
+      jar.set(pair, "true");
+      continue;
+    }
+    try {
+      jar.set(pair.slice(0, at), decodeURIComponent(pair.slice(at + 1)));
+    } catch {
+      // not percent-decodable: Next leaves such a cookie out too
+    }
+  }
+  return {
+    get: (name) => {
+      const value = jar.get(name);
+      return value === undefined ? undefined : { value };
+    },
+    getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+  };
+}
+
 /** The cookie's value as Auth.js wrote it: whole, or split into `name.0`, `name.1`, … when it was too long. */
 function cookieValue(jar: CookieJar, name: string): string | null {
   const whole = jar.get(name)?.value;
@@ -73,7 +103,10 @@ export async function sessionSubject(jar: CookieJar, secret: string): Promise<st
   for (const name of [`__Secure-${SESSION_COOKIE}`, SESSION_COOKIE]) {
     const token = cookieValue(jar, name);
     if (!token) continue;
-    const decoded = await tokens().fetch(`${name}\u0000${token}`, { context: { token, salt: name, secret } });
+    const key = `${name}\u0000${token}`;
+    // A cached value is read without fetch()'s promises; fetch() decodes once for every request waiting on a miss.
+    const decoded =
+      tokens().get(key) ?? (await tokens().fetch(key, { context: { token, salt: name, secret } }));
     if (decoded?.sub) return (await isSessionCurrent(decoded.sub, decoded.sv)) ? decoded.sub : null;
   }
   return null;

@@ -45,7 +45,8 @@ export async function currentSessionVersion(
   id: string,
   opts: { fresh?: boolean } = {},
 ): Promise<number | null> {
-  return (await cache().fetch(id, { forceRefresh: !!opts.fresh }))?.version ?? null;
+  const held = opts.fresh ? undefined : cache().get(id);
+  return (held ?? (await cache().fetch(id, { forceRefresh: !!opts.fresh })))?.version ?? null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/lib/server/db/client";
 import { findUserById } from "@/lib/server/db/users";
 import { authSecret } from "./secret";
-import { sessionSubject } from "./session-token";
+import { cookieHeaderJar, sessionSubject } from "./session-token";
 
 export type SessionUser = { id: string; email: string; name: string | null };
 
@@ -14,6 +14,11 @@ export type SessionUser = { id: string; email: string; name: string | null };
  */
 export async function sessionUserId(): Promise<string | null> {
   return sessionSubject(await cookies(), authSecret());
+}
+
+/** sessionUserId for a route handler, from its request's Cookie header (same checks, without `cookies()`). */
+export function requestSessionUserId(req: Request): Promise<string | null> {
+  return sessionSubject(cookieHeaderJar(req.headers.get("cookie")), authSecret());
 }
 
 /** The account behind a session's user id, or null once it is gone. */

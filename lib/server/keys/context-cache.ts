@@ -50,7 +50,8 @@ export async function cachedForUser<T extends NonNullable<unknown>>(
   load: () => Promise<T>,
   cache: ContextCache = shared(),
 ): Promise<T> {
-  return (await cache.fetch(userId, { context: load })) as T;
+  // A cached value is read without fetch()'s promises; fetch() shares one lookup between the requests of a miss.
+  return (cache.get(userId) ?? (await cache.fetch(userId, { context: load }))) as T;
 }
 
 /** Forget this user's context now: the next read resolves it from the database. */

@@ -5,7 +5,12 @@ import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { createRuncrateClient, type RuncrateClient } from "@/lib/server/runcrate/client";
 import { cachedForUser } from "./context-cache";
-import { loadSessionUser, sessionUserId, type SessionUser } from "@/lib/server/auth/session";
+import {
+  loadSessionUser,
+  requestSessionUserId,
+  sessionUserId,
+  type SessionUser,
+} from "@/lib/server/auth/session";
 
 export type ActiveKey = { id: string; label: string; environment: string | null; last4: string };
 
@@ -16,15 +21,15 @@ export type RuncrateContext =
 
 /**
  * The one server-side way in for reads (pages, GET route handlers): the signed-in user and a Runcrate client bound
- * to their active key. The decrypted key exists only inside the client, in server memory; `key` here is the label
+ * to their active key. A route handler passes its request, whose Cookie header is read directly. The decrypted key exists only inside the client, in server memory; `key` here is the label
  * and last 4 characters.
  *
  * The account and key lookup is memoised per user for a few seconds (lib/server/keys/context-cache.ts) and dropped at once
  * by every key change and sign-out in this process. Mutations must not use this: server actions resolve the user
  * and key fresh (userAction/runcrateAction call getSessionUser and contextForUser directly).
  */
-export async function getRuncrateContext(): Promise<RuncrateContext> {
-  const id = await sessionUserId();
+export async function getRuncrateContext(req?: Request): Promise<RuncrateContext> {
+  const id = await (req ? requestSessionUserId(req) : sessionUserId());
   if (!id) return { state: "signed-out" };
   return cachedForUser(id, async (): Promise<RuncrateContext> => {
     const user = await loadSessionUser(id);

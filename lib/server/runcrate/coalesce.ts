@@ -38,6 +38,12 @@ export function createCoalescer(opts: { ttlMs?: number; perf?: { now(): number }
   });
   return {
     async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+      // A settled result is read without fetch()'s promises; a read in flight is joined through fetch().
+      const settled = cache.get(key);
+      if (settled !== undefined) {
+        coalescibleRead("coalesced");
+        return settled as T;
+      }
       let upstream = false;
       const read = () => {
         upstream = true;
