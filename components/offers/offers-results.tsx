@@ -20,20 +20,23 @@ type Props = {
   onSort: (key: SortKey) => void;
   /** Awaited before a Launch link leaves the page. */
   beforeNavigate: () => Promise<void>;
+  /** The server's guess that this is a phone: the cards are rendered before the width is known. */
+  phone?: boolean;
 };
 
 /** The matching offers: a table on wide screens, cards on phones, the first rows mounted and more as you scroll. */
-export function OffersResults({ rows, nodes, balance, sort, dir, onSort, beforeNavigate }: Props) {
-  const narrow = useNarrow();
+export function OffersResults({ rows, nodes, balance, sort, dir, onSort, beforeNavigate, phone }: Props) {
+  const narrow = useNarrow(phone ? true : null);
   const { visible, more, sentinelRef, showAll } = useRenderLimit(rows);
   return (
     <>
       {narrow ? (
         <OfferCards offers={visible} nodes={nodes} balance={balance} beforeNavigate={beforeNavigate} />
       ) : (
-        // The server renders the table (most of this console's use is on wide screens), hidden below md until
-        // the width is known; phones see a placeholder and then the cards. The same wrapper either way, so
-        // hydration on a wide screen keeps the table it was given instead of building it again.
+        // Unless the request says it is from a phone (then the cards above), the server renders the table (most of
+        // this console's use is on wide screens), hidden below md until the width is known; a narrow window sees a
+        // placeholder and then the cards. The same wrapper either way, so hydration on a wide screen keeps the table
+        // it was given instead of building it again.
         <div className={cn(narrow === null && "max-md:hidden")}>
           <OffersTable
             offers={visible}

@@ -25,7 +25,8 @@ import { ListNotesLine } from "@/components/shared/list-notes-line";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/number-text";
 
-export function OffersView() {
+/** `phone`: the server's guess that this is a phone (lib/server/phone-hint.ts), so its first render has the cards. */
+export function OffersView({ phone = false }: { phone?: boolean }) {
   const { choices, q, notices, setFilters, setSearch, urlWritten } = useOfferFilters();
   const offers = useQuery(offersQueryOptions(choices.community));
   const balance = useQuery(balanceQueryOptions());
@@ -118,6 +119,7 @@ export function OffersView() {
           dir={choices.dir}
           onSort={onSort}
           beforeNavigate={urlWritten}
+          phone={phone}
         />
       )}
       {balance.isError ? (

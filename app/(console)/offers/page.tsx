@@ -6,6 +6,7 @@ import { OffersView } from "@/components/offers/offers-view";
 import { OffersSkeleton } from "@/components/offers/offers-states";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
+import { looksLikePhone } from "@/lib/server/phone-hint";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { SearchParams } from "nuqs/server";
 
@@ -23,11 +24,11 @@ export default function OffersPage({ searchParams }: { searchParams: Promise<Sea
 async function PrefetchedOffers({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out") redirect("/sign-in?callbackUrl=%2Foffers");
-  const state = await prefetchOffers(ctx, await searchParams);
+  const [state, phone] = await Promise.all([prefetchOffers(ctx, await searchParams), looksLikePhone()]);
   return (
     <HydrationBoundary state={state ?? undefined}>
       <NuqsAdapter>
-        <OffersView />
+        <OffersView phone={phone} />
       </NuqsAdapter>
     </HydrationBoundary>
   );
