@@ -28,12 +28,16 @@ function subscribe(onChange: () => void): () => void {
       if (!live) return;
       status = s;
       s.addEventListener("change", changed);
+      // A change made between the first read and this subscription is not missed.
+      changed();
     },
     () => {},
   );
   return () => {
     live = false;
     status?.removeEventListener("change", changed);
+    // Nothing follows the browser while no button is mounted: the next one asks it again.
+    known = null;
   };
 }
 
@@ -41,7 +45,9 @@ function subscribe(onChange: () => void): () => void {
 export function NotifyButton() {
   const initial = useSyncExternalStore(subscribe, readPermission, () => "unknown");
   const [asked, setAsked] = useState<Permission | null>(null);
-  const permission = asked ?? initial;
+  // The browser's answer wins once it is more than "not asked yet"; until then, what the click got (also where the
+  // browser has no permission events to tell the store, or requestPermission threw).
+  const permission = initial === "default" ? (asked ?? initial) : initial;
 
   if (permission === "unsupported") return null;
   // Hold the button's place until the browser answers, so the actions beside it do not jump after hydration.

@@ -57,13 +57,36 @@ describe("the Notify me button", () => {
     expect(browser.reads()).toBeGreaterThan(0);
   });
 
-  it("reads the permission once, not on every render", async () => {
+  it("does not read the permission again on every render", async () => {
     const browser = fakeBrowser("default");
     const view = await renderButton();
     await screen.findByRole("button", { name: /notify me/i });
+    await act(async () => {}); // the permission status subscription settles
+    const settled = browser.reads();
+    expect(settled).toBeLessThanOrEqual(2);
     const { NotifyButton } = await import("@/components/clusters/notify-button");
-    for (let i = 0; i < 5; i++) view.rerender(<NotifyButton key="same" />);
-    expect(browser.reads()).toBe(1);
+    for (let i = 0; i < 5; i++) view.rerender(<NotifyButton />);
+    expect(browser.reads()).toBe(settled);
+  });
+
+  it("follows the browser after a click too", async () => {
+    const browser = fakeBrowser("default");
+    await renderButton();
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: /notify me/i })));
+    expect(await screen.findByText("Notifications on")).toBeTruthy();
+    await act(async () => browser.change("denied"));
+    expect(await screen.findByText("Notifications blocked")).toBeTruthy();
+  });
+
+  it("asks the browser again when a button mounts after a change made while none was shown", async () => {
+    const browser = fakeBrowser("default");
+    const view = await renderButton();
+    await screen.findByRole("button", { name: /notify me/i });
+    view.unmount();
+    browser.change("granted");
+    const { NotifyButton } = await import("@/components/clusters/notify-button");
+    render(<NotifyButton />);
+    expect(await screen.findByText("Notifications on")).toBeTruthy();
   });
 
   it("follows a change made in the browser's settings", async () => {
