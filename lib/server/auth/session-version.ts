@@ -45,6 +45,7 @@ export async function currentSessionVersion(
   id: string,
   opts: { fresh?: boolean } = {},
 ): Promise<number | null> {
+  // While a fresh read is in flight, get() still answers with the entry it replaces (within its 2 s, as before).
   const held = opts.fresh ? undefined : cache().get(id);
   return (held ?? (await cache().fetch(id, { forceRefresh: !!opts.fresh })))?.version ?? null;
 }
