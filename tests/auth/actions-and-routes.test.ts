@@ -18,8 +18,12 @@ const env = vi.hoisted(() => {
 // The account lookup behind it stays real (the database), so a memoised read context is exercised as in production.
 vi.mock("@/lib/server/auth/session", () => ({
   sessionUserId: async () => env.session?.id ?? null,
-  // Route handlers read the session from their request's Cookie header (session-token.test.ts tests that parser).
-  requestSessionUserId: async () => env.session?.id ?? null,
+  // Route handlers read the session from the request they answer (session-token.test.ts tests the real parser): here
+  // the signed-in user's request carries a test cookie naming them, and a request without it has no session.
+  requestSessionUserId: async (req: Request) => {
+    const id = /(?:^|; )test-session=([^;]+)/.exec(req.headers.get("cookie") ?? "")?.[1] ?? null;
+    return id !== null && id === env.session?.id ? id : null;
+  },
   loadSessionUser: async (id: string) => {
     const { getDb } = await import("@/lib/server/db/client");
     const { findUserById } = await import("@/lib/server/db/users");
@@ -261,11 +265,15 @@ describe("a key that can no longer be decrypted", () => {
   });
 });
 
+/** A request as the signed-in user's browser sends it (their session cookie, see the mock above). */
+const signedInRequest = (url: string) =>
+  new Request(url, { headers: env.session ? { cookie: `theme=dark; test-session=${env.session.id}` } : {} });
+
 describe("runcrateRoute", () => {
   const call = (
     handler: (req: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>,
     id = "x",
-  ) => handler(new Request("http://app.test/api/thing"), { params: Promise.resolve({ id }) });
+  ) => handler(signedInRequest("http://app.test/api/thing"), { params: Promise.resolve({ id }) });
 
   const balanceRoute = (req: Request, c: { params: Promise<{ id: string }> }) =>
     routes.runcrateRoute<{ id: string }>(async ({ client, key: k }) => ({
@@ -308,13 +316,37 @@ describe("runcrateRoute", () => {
     expect((await missing.json()).error.code).toBe("not_found");
     const limited = await routes.runcrateRoute<{ id: string }>(async ({ client }) =>
       client.getCluster("limited"),
-    )(new Request("http://app.test/api/x"), { params: Promise.resolve({ id: "limited" }) });
+    )(signedInRequest("http://app.test/api/x"), { params: Promise.resolve({ id: "limited" }) });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     api.failWith = 503;
     const down = await call(balanceRoute);
     expect(down.status).toBe(502);
     expect((await down.json()).error.message).not.toMatch(/rc_live_/);
+  });
+
+  it("reads the session from the request it answers", async () => {
+    env.session = alice;
+    const res = await balanceRoute(new Request("http://app.test/api/thing"), {
+      params: Promise.resolve({ id: "x" }),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("sends a list's notes beside its data, and the same result as the same text", async () => {
+    env.session = alice;
+    const { attachListNotes } = await import("@/lib/server/runcrate/lists");
+    const list = attachListNotes([{ id: "a", n: 1 }], { unreadable: 2, incomplete: false });
+    const route = routes.runcrateRoute<{ id: string }>(async () => list);
+    const first = await (await call(route)).text();
+    expect(JSON.parse(first)).toEqual({
+      data: [{ id: "a", n: 1 }],
+      notes: { unreadable: 2, incomplete: false },
+    });
+    expect(await (await call(route)).text()).toBe(first);
+    const plain = await call(routes.runcrateRoute<{ id: string }>(async () => ({ ok: true })));
+    expect(plain.headers.get("content-type")).toBe("application/json");
+    expect(await plain.json()).toEqual({ data: { ok: true } });
   });
 
   it("turns any other throw into a logged, generic 502", async () => {
@@ -338,7 +370,7 @@ describe("the memoised read context", () => {
     const res = await routes.runcrateRoute(async ({ client, key: k }) => {
       await client.getBalance();
       return { label: k.label };
-    })(new Request("http://app.test/api/thing"), { params: Promise.resolve({}) });
+    })(signedInRequest("http://app.test/api/thing"), { params: Promise.resolve({}) });
     const body = res.status === 200 ? ((await res.json()) as { data: { label: string } }) : null;
     return { status: res.status, label: body?.data.label ?? null, key: api.seenKeys.at(-1) };
   };

@@ -5,9 +5,11 @@ import { describe, expect, it, vi } from "vitest";
 
 // Revocation against the database is tested in tests/security/session-revocation.test.ts.
 vi.mock("@/lib/server/auth/session-version", () => ({ isSessionCurrent: async () => true }));
+vi.mock("@/lib/server/auth/secret", () => ({ authSecret: () => SECRET }));
 import { cookieHeaderJar, SESSION_COOKIE, sessionSubject } from "@/lib/server/auth/session-token";
+import { requestSessionUserId } from "@/lib/server/auth/session";
 
-const SECRET = "test-secret-test-secret-test-secret-0123456789";
+const { SECRET } = vi.hoisted(() => ({ SECRET: "test-secret-test-secret-test-secret-0123456789" }));
 const SUB = "5f1f6f0e-8a44-4b1e-9d3c-2f3a4b5c6d7e";
 
 function jar(cookies: Record<string, string>) {
@@ -76,5 +78,14 @@ describe("the Cookie header jar of route handlers", () => {
     expect(await sessionSubject(cookieHeaderJar(chunked), SECRET)).toBe(SUB);
     expect(await sessionSubject(cookieHeaderJar(null), SECRET)).toBeNull();
     expect(await sessionSubject(cookieHeaderJar(`${SESSION_COOKIE}=%E0%A4%A`), SECRET)).toBeNull();
+  });
+
+  it("gives a route handler the user of its own request's session cookie", async () => {
+    const token = await encode({ token: { sub: SUB }, secret: SECRET, salt: SESSION_COOKIE });
+    const req = (cookie?: string) =>
+      new Request("http://app.test/api/x", cookie ? { headers: { cookie } } : {});
+    expect(await requestSessionUserId(req(`a=1; ${SESSION_COOKIE}=${token}`))).toBe(SUB);
+    expect(await requestSessionUserId(req())).toBeNull();
+    expect(await requestSessionUserId(req(`${SESSION_COOKIE}=${token.slice(0, -4)}AAAA`))).toBeNull();
   });
 });
