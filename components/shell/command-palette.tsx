@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { defaultFilter } from "cmdk";
 import { copyText } from "@/components/shared/copy-text";
 import {
   CommandDialog,
@@ -30,6 +31,15 @@ import type { OpenProps } from "@/components/shared/lazy-dialog";
 export type CommandPaletteProps = OpenProps & { pathname: string; announce: (text: string) => void };
 
 const CLUSTER_PATH = /^\/clusters\/([^/]+)$/;
+const SEARCH_OFFERS = "search offers ";
+
+/**
+ * cmdk's own ranking, except that "Search offers for …" (shown for any text) ranks below every real match: it is the
+ * fallback, and Enter should take the cluster, GPU or page the text names.
+ */
+export function paletteFilter(value: string, search: string, keywords?: string[]): number {
+  return value.startsWith(SEARCH_OFFERS) ? Number.MIN_VALUE : defaultFilter(value, search, keywords);
+}
 
 /** A button the cluster page renders for an action (data-command), when it is there and enabled. */
 function pageButton(command: "run-test" | "terminate"): HTMLButtonElement | null {
@@ -53,9 +63,21 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
     : undefined;
   const gpus = [...new Set((offers.data ?? []).map((o) => o.gpu_type))].sort();
 
+  // The highlighted item (cmdk's value). cmdk highlights the best match when the search changes, but not when items
+  // arrive later: someone who typed a cluster's name before the list loaded would see it on top and Enter would take
+  // the item that was first before it came. So a change of the items starts the highlight over at the best match.
+  const [highlighted, setHighlighted] = useState("");
+  const items = `${(clusters.data ?? []).map((c) => c.id).join(" ")}|${gpus.join(" ")}`;
+  const [itemsShown, setItemsShown] = useState(items);
+  if (itemsShown !== items) {
+    setItemsShown(items);
+    setHighlighted("");
+  }
+
   const run = (fn: () => void) => {
     onOpenChange(false);
     setSearch("");
+    setHighlighted("");
     // After the palette has closed, so focus and a dialog the action opens do not fight with it.
     setTimeout(fn, 0);
   };
@@ -71,6 +93,7 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
       onOpenChange={onOpenChange}
       title="Command palette"
       description="Go to a cluster, offers or settings, or act on this cluster"
+      commandProps={{ value: highlighted, onValueChange: setHighlighted, filter: paletteFilter }}
     >
       <CommandInput
         placeholder="Type a cluster, a GPU or a command…"
@@ -181,7 +204,7 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
           ))}
           {search.trim() && (
             <CommandItem
-              value={`search offers ${search}`}
+              value={`${SEARCH_OFFERS}${search}`}
               forceMount
               onSelect={() =>
                 go(`/offers?q=${encodeURIComponent(search.trim())}`, `offers matching ${search.trim()}`)

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { defaultFilter } from "cmdk";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+const push = vi.fn();
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
+
+const { CommandPalette, paletteFilter } = await import("@/components/shell/command-palette");
+
+type Answer = { resolve: (data: unknown) => void };
+let pending: Map<string, Answer>;
+
+/** fetch answers each API path when the test says so, in the route handlers' `{data}` envelope. */
+function holdFetches() {
+  pending = new Map();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      (path: string) =>
+        new Promise<Response>((resolve) => {
+          pending.set(path, {
+            resolve: (data) =>
+              resolve(new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } })),
+          });
+        }),
+    ),
+  );
+}
+
+const cluster = (id: string, name: string) => ({ id, name, status: "running", gpu_type: "H100" });
+
+function renderPalette() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <CommandPalette open onOpenChange={() => {}} pathname="/offers" announce={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  push.mockReset();
+  // jsdom has neither; cmdk scrolls the highlighted item into view and measures its list.
+  Object.defineProperty(Element.prototype, "scrollIntoView", { value: () => {}, configurable: true });
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  holdFetches();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** Answers the held request whose path starts with `path`. */
+async function answer(path: string, data: unknown) {
+  const held = () => [...pending.keys()].find((p) => p === path || p.startsWith(`${path}?`));
+  await vi.waitFor(() => expect(held()).toBeDefined());
+  await act(async () => pending.get(held()!)!.resolve(data));
+}
+
+describe("command palette", () => {
+  it("ranks the 'Search offers for …' fallback below every real match, and keeps cmdk's ranking otherwise", () => {
+    for (const search of ["beta", "audit log", "h1", "x"]) {
+      const fallback = paletteFilter(`search offers ${search}`, search);
+      expect(fallback).toBeGreaterThan(0);
+      for (const value of ["cluster beta-1 c1", "go settings audit log", "offers gpu H100"]) {
+        const score = paletteFilter(value, search);
+        expect(score).toBe(defaultFilter(value, search));
+        if (score > 0) expect(score).toBeGreaterThan(fallback);
+      }
+    }
+  });
+
+  it("Enter takes a cluster typed before the list arrived, not the fallback that was first until then", async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    await user.type(screen.getByRole("combobox"), "beta-7");
+    // Only the fallback matches so far, and it is highlighted.
+    expect(screen.getByRole("option", { name: /Search offers for/ }).getAttribute("aria-selected")).toBe("true");
+
+    await answer("/api/clusters", [cluster("c1", "alpha-7"), cluster("c2", "beta-7")]);
+    await answer("/api/offers", []);
+    const beta = await screen.findByRole("option", { name: /^beta-7/ });
+    await vi.waitFor(() => expect(beta.getAttribute("aria-selected")).toBe("true"));
+
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/c2"));
+    expect(push).toHaveBeenCalledTimes(1);
+  });
+
+  it("a page named by the text wins over the fallback, with the lists loaded or not", async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    await user.type(screen.getByRole("combobox"), "audit log");
+    expect(screen.getByRole("option", { name: /Audit log/ }).getAttribute("aria-selected")).toBe("true");
+    await answer("/api/clusters", [cluster("c1", "alpha-7")]);
+    await answer("/api/offers", []);
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/settings/audit"));
+  });
+});
