@@ -6,9 +6,14 @@ import { expectAxeClean, useTheme } from "./support/axe";
 
 /** The ⌘K / Ctrl-K palette and the single-key shortcuts, by keyboard alone. */
 
-/** Ctrl-K until the palette shows (a press before hydration has no listener yet). */
+/**
+ * Ctrl-K until the palette shows (a press before hydration has no listener yet). It first waits for the palette a
+ * previous step closed to be gone: while it fades out it still counts as visible, so no Ctrl-K would be pressed and
+ * the keys typed next could land in a palette that is going away.
+ */
 async function openPalette(page: Page) {
   const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toHaveCount(0);
   await expect(async () => {
     if (!(await palette.isVisible())) await page.keyboard.press("Control+k");
     await expect(palette).toBeVisible({ timeout: 1_000 });
