@@ -23,7 +23,9 @@ function holdFetches() {
         new Promise<Response>((resolve) => {
           pending.set(path, {
             resolve: (data) =>
-              resolve(new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } })),
+              resolve(
+                new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } }),
+              ),
           });
         }),
     ),
@@ -82,7 +84,9 @@ describe("command palette", () => {
     renderPalette();
     await user.type(screen.getByRole("combobox"), "beta-7");
     // Only the fallback matches so far, and it is highlighted.
-    expect(screen.getByRole("option", { name: /Search offers for/ }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("option", { name: /Search offers for/ }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
 
     await answer("/api/clusters", [cluster("c1", "alpha-7"), cluster("c2", "beta-7")]);
     await answer("/api/offers", []);
