@@ -14,16 +14,9 @@ import {
 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { defaultFilter } from "cmdk";
+import { defaultFilter, useCommandState } from "cmdk";
 import { copyText } from "@/components/shared/copy-text";
-import {
-  CommandDialog,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-} from "@/components/ui/command";
+import { CommandDialog, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
 import { offersQueryOptions } from "@/lib/query/offers";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
@@ -34,11 +27,23 @@ const CLUSTER_PATH = /^\/clusters\/([^/]+)$/;
 const SEARCH_OFFERS = "search offers ";
 
 /**
- * cmdk's own ranking, except that "Search offers for …" (shown for any text) ranks below every real match: it is the
- * fallback, and Enter should take the cluster, GPU or page the text names.
+ * cmdk's own ranking, except that "Search offers for …" (rendered for any text) matches every text and ranks below
+ * every real match: it is the fallback, and Enter should take the cluster, GPU or page the text names. It is not
+ * `forceMount`: cmdk leaves such items out of its list (no count, no group), and a group forced open instead would
+ * show every GPU for any text.
  */
 export function paletteFilter(value: string, search: string, keywords?: string[]): number {
   return value.startsWith(SEARCH_OFFERS) ? Number.MIN_VALUE : defaultFilter(value, search, keywords);
+}
+
+/** cmdk's empty state, for a text that matches nothing but the offers search every text gets. */
+function NothingElseMatches() {
+  const nothingElse = useCommandState((s) => s.search.trim() !== "" && s.filtered.count <= 1);
+  return nothingElse ? (
+    <div data-slot="command-empty" role="presentation" className="py-6 text-center text-sm">
+      Nothing matches.
+    </div>
+  ) : null;
 }
 
 /** A button the cluster page renders for an action (data-command), when it is there and enabled. */
@@ -101,7 +106,7 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
         onValueChange={setSearch}
       />
       <CommandList>
-        <CommandEmpty>Nothing matches.</CommandEmpty>
+        <NothingElseMatches />
         {current && (
           <CommandGroup heading={`This cluster: ${current.name}`}>
             {current.connection?.head_ssh && (
@@ -191,7 +196,7 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
             </CommandGroup>
           </>
         )}
-        <CommandGroup heading="Offers" forceMount={search.trim() ? true : undefined}>
+        <CommandGroup heading="Offers">
           {gpus.map((g) => (
             <CommandItem
               key={g}
@@ -205,7 +210,6 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
           {search.trim() && (
             <CommandItem
               value={`${SEARCH_OFFERS}${search}`}
-              forceMount
               onSelect={() =>
                 go(`/offers?q=${encodeURIComponent(search.trim())}`, `offers matching ${search.trim()}`)
               }

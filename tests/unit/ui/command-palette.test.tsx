@@ -89,9 +89,15 @@ describe("command palette", () => {
     );
 
     await answer("/api/clusters", [cluster("c1", "alpha-7"), cluster("c2", "beta-7")]);
-    await answer("/api/offers", []);
+    await answer("/api/offers", [{ gpu_type: "H100" }, { gpu_type: "A100" }]);
     const beta = await screen.findByRole("option", { name: /^beta-7/ });
     await vi.waitFor(() => expect(beta.getAttribute("aria-selected")).toBe("true"));
+    // Only what the text names, and the fallback: no other cluster, no GPU.
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+      expect.stringMatching(/^beta-7/),
+      "Search offers for “beta-7”",
+    ]);
+    expect(screen.queryByText("Nothing matches.")).toBeNull();
 
     await user.keyboard("{Enter}");
     await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/c2"));
@@ -107,5 +113,33 @@ describe("command palette", () => {
     await answer("/api/offers", []);
     await user.keyboard("{Enter}");
     await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/settings/audit"));
+  });
+
+  it("a text that names nothing says so, and still offers the offers search", async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    await answer("/api/clusters", [cluster("c1", "alpha-7")]);
+    await answer("/api/offers", [{ gpu_type: "H100" }]);
+    await user.type(screen.getByRole("combobox"), "zzqx");
+    expect(screen.getByText("Nothing matches.")).toBeDefined();
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Search offers for “zzqx”"]);
+    await user.clear(screen.getByRole("combobox"));
+    expect(screen.queryByText("Nothing matches.")).toBeNull();
+  });
+
+  it("a GPU's offers show when the text names the GPU, above the fallback", async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    await answer("/api/clusters", []);
+    await answer("/api/offers", [{ gpu_type: "H100" }, { gpu_type: "A100" }]);
+    await user.type(screen.getByRole("combobox"), "h100");
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+        "H100 offers",
+        "Search offers for “h100”",
+      ]),
+    );
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/offers?gpu=H100"));
   });
 });
