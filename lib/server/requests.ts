@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { Server, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { interceptRequests } from "@/lib/server/http-intercept";
 import { log } from "@/lib/server/log";
 import { requestServed } from "@/lib/server/metrics/record";
 
@@ -116,11 +117,7 @@ export function installRequestTracking(): void {
   const s = state();
   if (s.installed) return;
   s.installed = true;
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- re-bound with apply below
-  const emit = Server.prototype.emit;
-  Server.prototype.emit = function emitTracked(this: Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request" && args[0] && args[1])
-      trackRequest(this, args[0] as IncomingMessage, args[1] as ServerResponse);
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof emit;
+  interceptRequests((server, req, res) => {
+    trackRequest(server, req, res);
+  });
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { Server, type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { env } from "@/lib/server/env";
+import { interceptRequests } from "@/lib/server/http-intercept";
 
 /**
  * The client address used for the per-address limits.
@@ -52,14 +53,7 @@ const holder = globalThis as unknown as { __clusterdeckPeerStamp?: boolean };
 export function installPeerStamp(): void {
   if (holder.__clusterdeckPeerStamp) return;
   holder.__clusterdeckPeerStamp = true;
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- re-bound with apply below
-  const emit = Server.prototype.emit;
-  Server.prototype.emit = function emitWithPeerStamp(
-    this: Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ) {
-    if (event === "request" && args[0]) stampPeer(args[0] as IncomingMessage);
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof emit;
+  interceptRequests((_server, req) => {
+    stampPeer(req);
+  });
 }
