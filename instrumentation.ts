@@ -7,6 +7,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` loads this file too (to prerender); the database and secrets belong to the running server only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Issue 19.6: the polled reads are answered before Next's router (lib/server/fast-reads.ts). Installed first, so the
+  // peer stamp and the request tracking below wrap it and run before it, as for every request.
+  const { installFastReads } = await import("./lib/server/fast-reads");
+  installFastReads();
   // Every request gets its socket address recorded before Next sees it (lib/server/auth/client-address.ts).
   const { installPeerStamp } = await import("./lib/server/auth/client-address");
   installPeerStamp();

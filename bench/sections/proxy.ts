@@ -9,6 +9,10 @@
  * concurrency 16, beside the floor of a do-nothing route handler in an empty Next app on the same machine. The floor
  * is measured twice too, interleaved with the other two, and each server's CPU time per request is read from /proc:
  * on a shared machine the request rate of all three moves with the neighbours, the CPU a request costs much less.
+ *
+ * The proxied read is answered before Next's router by its route file's own handler (lib/server/fast-reads.ts;
+ * docs/performance.md, "Polled reads skip Next's request pipeline"). `CLUSTERDECK_FAST_READS=0 npm run bench`
+ * measures the same read through Next's pipeline instead.
  */
 import type { BenchContext, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
@@ -19,6 +23,8 @@ const CONCURRENCY = Number(process.env.BENCH_PROXY_CONCURRENCY ?? 16);
 const REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 3000);
 const MAX_MS = 20_000;
 const SERIAL_REQUESTS = Number(process.env.BENCH_PROXY_SERIAL_REQUESTS ?? 600);
+/** BENCH_PROXY_GZIP=1: the proxied reads ask for gzip, as a browser does (the answer is then compressed). */
+const GZIP = process.env.BENCH_PROXY_GZIP === "1";
 
 export async function proxySection(ctx: BenchContext): Promise<SectionResult> {
   const direct = (concurrency = CONCURRENCY, maxRequests = REQUESTS) =>
@@ -32,7 +38,11 @@ export async function proxySection(ctx: BenchContext): Promise<SectionResult> {
   const proxied = (concurrency = CONCURRENCY, maxRequests = REQUESTS) =>
     runLoad({
       url: `${ctx.appUrl}/api/clusters/${ctx.clusterId}`,
-      headers: { cookie: ctx.account.cookie, accept: "application/json" },
+      headers: {
+        cookie: ctx.account.cookie,
+        accept: "application/json",
+        ...(GZIP ? { "accept-encoding": "gzip" } : {}),
+      },
       concurrency,
       maxRequests,
       maxMs: MAX_MS,

@@ -61,6 +61,7 @@ describe("GET /api/metrics", () => {
       "clusterdeck_upstream_schema_mismatches_total",
       "clusterdeck_reads_total",
       "clusterdeck_http_request_duration_seconds",
+      "clusterdeck_fast_reads_total",
       "clusterdeck_active_sessions",
       "clusterdeck_sign_in_failures_total",
       "clusterdeck_sign_in_lockouts_total",

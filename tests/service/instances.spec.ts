@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { getCluster, pickOffer, simUrl, smallestCount } from "../clusters/e2e-sim";
+import {
+  createCluster,
+  getCluster,
+  pickOffer,
+  simUrl,
+  smallestCount,
+  waitForStatus,
+} from "../clusters/e2e-sim";
 import { signOut, signUpWithKey } from "../e2e/support/account";
 import { hydrated } from "../e2e/support/hydration";
 import { startInstance, startSimulator, type App } from "./support/apps";
@@ -16,8 +23,12 @@ let apps: App[] = [];
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   sim = await startSimulator();
-  // One after the other: both migrate the same database (serialised by an advisory lock either way).
-  apps = [await startInstance(0, sim.apiUrl), await startInstance(1, sim.apiUrl)];
+  // One after the other: both migrate the same database (serialised by an advisory lock either way). B leaves every
+  // request to Next (CLUSTERDECK_FAST_READS=0), so each read below is checked on both paths (lib/server/fast-reads.ts).
+  apps = [
+    await startInstance(0, sim.apiUrl, { METRICS_TOKEN }),
+    await startInstance(1, sim.apiUrl, { METRICS_TOKEN, CLUSTERDECK_FAST_READS: "0" }),
+  ];
 });
 
 test.afterAll(async () => {
@@ -26,10 +37,29 @@ test.afterAll(async () => {
 });
 
 const [A, B] = SERVICE.appUrls as [string, string];
+const METRICS_TOKEN = "service-metrics-token-0123456789";
 
 async function balanceStatus(request: APIRequestContext, base: string, cookie: string): Promise<number> {
   const r = await request.get(`${base}/api/balance`, { headers: { cookie }, maxRedirects: 0 });
   return r.status();
+}
+
+/** GET /api/clusters: a polled read, answered before Next's router on A and by Next on B. */
+async function clustersStatus(request: APIRequestContext, base: string, cookie: string): Promise<number> {
+  const r = await request.get(`${base}/api/clusters`, { headers: { cookie }, maxRedirects: 0 });
+  return r.status();
+}
+
+/** clusterdeck_fast_reads_total of one instance, summed over routes. */
+async function fastReads(request: APIRequestContext, base: string): Promise<number> {
+  const r = await request.get(`${base}/api/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(r.status()).toBe(200);
+  return (await r.text())
+    .split("\n")
+    .filter((l) => l.startsWith("clusterdeck_fast_reads_total{"))
+    .reduce((sum, l) => sum + Number(l.split(" ").pop()), 0);
 }
 
 test("a session made on one instance is valid on the other; a sign-out on one holds on the other within seconds", async ({
@@ -46,15 +76,84 @@ test("a session made on one instance is valid on the other; a sign-out on one ho
   const cookie = (await context.cookies(A)).map((c) => `${c.name}=${c.value}`).join("; ");
   expect(await balanceStatus(request, A, cookie)).toBe(200);
   expect(await balanceStatus(request, B, cookie)).toBe(200);
+  expect(await clustersStatus(request, A, cookie)).toBe(200);
+  expect(await clustersStatus(request, B, cookie)).toBe(200);
 
-  // Sign out on B; the copied cookie is then refused by A, which only learns of it through the database.
+  // Sign out on B; the copied cookie is then refused by A, which only learns of it through the database — on its
+  // polled reads too, which it answers before Next's router.
   await signOut(page);
   const signedOutAt = Date.now();
   expect(await balanceStatus(request, B, cookie)).toBe(401);
+  expect(await clustersStatus(request, B, cookie)).toBe(401);
   await expect.poll(() => balanceStatus(request, A, cookie), { timeout: 5_000, intervals: [200] }).toBe(401);
+  await expect.poll(() => clustersStatus(request, A, cookie), { timeout: 5_000, intervals: [200] }).toBe(401);
   const heldAfterMs = Date.now() - signedOutAt;
   console.log(`[service] sign-out on B refused on A after ${heldAfterMs} ms`);
   expect(heldAfterMs).toBeLessThan(5_000);
+});
+
+test("a polled read answers the same before Next's router (A) as through Next (B)", async ({
+  page,
+  request,
+}) => {
+  const { key } = await signUpWithKey(page);
+  const cookie = (await page.context().cookies(A)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const { cluster } = await createCluster(request, key, { stack: "none" });
+  const id = cluster.id;
+  // The lifecycle at SIM_SPEED=30 settles within seconds; compare once it has.
+  await waitForStatus(request, key, id, "ready");
+
+  const fastBefore = await fastReads(request, A);
+  const viaNextBefore = await fastReads(request, B);
+  let compressed = 0;
+  const ignored = new Set([
+    "date",
+    "x-request-id",
+    "connection",
+    "keep-alive",
+    "content-length",
+    "transfer-encoding",
+  ]);
+  for (const path of [
+    "/api/clusters",
+    `/api/clusters/${id}`,
+    `/api/clusters/${id}/tests`,
+    "/api/clusters/nope!",
+  ]) {
+    for (const headers of [{ cookie }, { cookie, "x-forwarded-proto": "https" }, {}] as Array<
+      Record<string, string>
+    >) {
+      // Twice on A: the first request to a route may be Next's (the route file registers its handler on loading).
+      await request.get(`${A}${path}`, { headers });
+      const [a, b] = [
+        await request.get(`${A}${path}`, { headers }),
+        await request.get(`${B}${path}`, { headers }),
+      ];
+      const what = `${path} ${Object.keys(headers).join("+") || "no cookie"}`;
+      expect(a.status(), what).toBe(b.status());
+      expect(await a.text(), what).toBe(await b.text());
+      // Next streams a handler's answer, so compresses it at any size; A sends its whole body at once, and
+      // compression leaves one under 1 kB as it is. Same encoding from 1 kB.
+      const kept = (h: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(h)
+            .filter(([k]) => !ignored.has(k) && k !== "content-encoding")
+            .map(([k, v]) => [k, k === "vary" ? v.replace(/, Accept-Encoding$/, "") : v]),
+        );
+      expect(kept(a.headers()), what).toEqual(kept(b.headers()));
+      if ((await a.body()).length >= 1024) {
+        expect(a.headers()["content-encoding"], what).toBe(b.headers()["content-encoding"]);
+        if (a.headers()["content-encoding"] === "gzip") compressed++;
+      }
+      expect(a.headers()["x-request-id"], what).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  }
+  // The cluster list and the cluster (over 1 kB) came gzipped from both, with and without TLS.
+  expect(compressed).toBeGreaterThanOrEqual(4);
+  // A answered them itself; B never does.
+  expect(await fastReads(request, A)).toBeGreaterThan(fastBefore);
+  expect(await fastReads(request, B)).toBe(viaNextBefore);
+  expect(viaNextBefore).toBe(0);
 });
 
 type SimRequest = { method: string; path: string; concrete_path: string; key_suffix: string | null };

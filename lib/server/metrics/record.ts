@@ -78,6 +78,11 @@ export function requestServed(
   );
 }
 
+/** A polled read answered before Next's router (lib/server/fast-reads.ts). */
+export function fastReadServed(route: string): void {
+  metrics().fastReads.inc({ route });
+}
+
 export function signInRefused(reason: "invalid" | "locked"): void {
   metrics().signInFailures.inc({ reason });
 }

@@ -56,6 +56,12 @@ export function createMetrics() {
       buckets: LATENCY_BUCKETS,
       registers,
     }),
+    fastReads: new Counter({
+      name: "clusterdeck_fast_reads_total",
+      help: "Polled reads answered before Next's router (lib/server/fast-reads.ts), by route template.",
+      labelNames: ["route"] as const,
+      registers,
+    }),
     activeSessions: new Gauge({
       name: "clusterdeck_active_sessions",
       help: "Distinct users with a valid session seen by this instance in the last 15 minutes.",
