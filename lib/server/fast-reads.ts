@@ -1,5 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Duplex } from "node:stream";
 import compression from "next/dist/compiled/compression";
 import { securityHeaders } from "@/lib/security-headers.mjs";
 import { errorSummary } from "@/lib/server/db/errors";
@@ -46,7 +47,7 @@ const ID = "([A-Za-z0-9][A-Za-z0-9_-]{0,127})";
 
 /**
  * The fast templates, each with its pattern. A dynamic segment yields to the static routes beside it (Next matches
- * those first): tests/unit/fast-reads.test.ts checks every sibling folder under app/ is named here.
+ * those first): tests/server/fast-reads.test.ts checks no other route file's path is claimed here.
  */
 const TEMPLATES = {
   "/api/clusters": { pattern: /^\/api\/clusters$/, params: [] },
@@ -153,16 +154,60 @@ export function configHeaders(
   return out;
 }
 
-function requestOf(req: IncomingMessage, pathAndQuery: string): Request | null {
+/**
+ * Request headers Next removes from every incoming request before routing (its server-ipc `INTERNAL_HEADERS`): they
+ * are its own middleware's signals and must not be honoured from a client.
+ */
+export const NEXT_INTERNAL_HEADERS: ReadonlySet<string> = new Set([
+  "x-middleware-rewrite",
+  "x-middleware-redirect",
+  "x-middleware-set-cookie",
+  "x-middleware-skip",
+  "x-middleware-override-headers",
+  "x-middleware-next",
+  "x-now-route-matches",
+  "x-matched-path",
+  "x-nextjs-data",
+  "x-next-resume-state-length",
+  "next-resume",
+]);
+
+/**
+ * The web Request the handler gets, built as Next builds it: from `req.headers` — so with what the hooks before
+ * this one wrote (the peer stamp, the checked request id), duplicate Cookie lines joined with "; " by Node — less
+ * Next's internal headers. The origin is fixed: the client's Host header has no say in the URL.
+ */
+export function requestOf(req: IncomingMessage): Request | null {
   const headers = new Headers();
-  const raw = req.rawHeaders;
   try {
-    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-    return new Request(`http://${req.headers.host ?? "localhost"}${pathAndQuery}`, { headers });
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value === undefined || NEXT_INTERNAL_HEADERS.has(key)) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+      else headers.set(key, value);
+    }
+    return new Request(`http://localhost${req.url ?? "/"}`, { headers });
   } catch {
-    // A header or host Fetch refuses: Next has its own answer for it.
+    // A header value Fetch refuses: Next has its own answer for it.
     return null;
   }
+}
+
+/** Response headers Next's sendResponse drops, and those it lets a handler add beside one already set. */
+const DROPPED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "x-middleware-set-cookie",
+]);
+const MULTIPLE = new Set(["www-authenticate", "proxy-authenticate", "vary"]);
+
+/** The handler's headers onto the answer the way Next's sendResponse puts them: the config's headers stay. */
+function copyHeaders(response: Response, res: ServerResponse): void {
+  for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);
+  response.headers.forEach((value, name) => {
+    if (DROPPED.has(name) || name === "set-cookie") return;
+    if (MULTIPLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
+  });
 }
 
 async function serve(
@@ -177,12 +222,19 @@ async function serve(
   try {
     const response = await handler(request, { params: Promise.resolve(params) });
     const body = Buffer.from(await response.arrayBuffer());
+    // The client went away while the handler ran: nothing to send.
+    if (res.destroyed) return;
     for (const [key, value] of configHeaders(plan, req.headers)) res.setHeader(key, value);
     res.setHeader("Vary", APP_ROUTER_VARY);
-    for (const [key, value] of response.headers) res.setHeader(key, value);
+    copyHeaders(response, res);
     res.setHeader("Content-Length", body.length);
-    // Next's compression, as `next start` applies it to every answer (gzip when asked, from 1 kB; Vary).
+    // Next's compression, as `next start` applies it to every answer (gzip when asked; Vary). Next streams a
+    // handler's answer, so compresses one of any size; a whole body under 1 kB is left as it is here.
     compress(req, res, () => {});
+    // As Next does: a client gone mid-answer would leave the middleware's zlib stream paused for good.
+    res.once("close", () => {
+      if (!res.writableFinished) releaseCompressionStream(res);
+    });
     res.writeHead(response.status);
     res.end(body);
     fastReadServed(template);
@@ -192,7 +244,7 @@ async function serve(
       { area: "fast-reads", requestId: req.headers["x-request-id"], err: errorSummary(err) },
       "fast read failed",
     );
-    if (res.headersSent) {
+    if (res.headersSent || res.destroyed) {
       res.destroy();
       return;
     }
@@ -203,9 +255,25 @@ async function serve(
           "Clusterdeck couldn't complete this request. Try again; if it keeps happening, check the server logs.",
       },
     });
+    res.removeHeader("Content-Length");
+    res.removeHeader("Content-Encoding");
     res.writeHead(500, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     res.end(body);
   }
+}
+
+/**
+ * Next's `releaseCompressionStream`: the compression middleware answers `res.on("drain")` with its zlib stream once
+ * it has one; destroying that stream frees it.
+ */
+function releaseCompressionStream(res: ServerResponse): void {
+  const noop = () => {};
+  const stream: unknown = res.on("drain", noop);
+  if (stream === res || !(stream instanceof Duplex)) {
+    res.off("drain", noop);
+    return;
+  }
+  stream.destroy();
 }
 
 /** Answers the request here when it is a registered fast read; false leaves it to Next. */
@@ -214,7 +282,7 @@ export function tryFastRead(req: IncomingMessage, res: ServerResponse, plan: Hea
   if (!match) return false;
   const handler = fastReadHandler(match.template);
   if (!handler) return false;
-  const request = requestOf(req, req.url!);
+  const request = requestOf(req);
   if (!request) return false;
   void serve(match.template, handler, request, match.params, plan, req, res);
   return true;

@@ -2,9 +2,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "@/lib/security-headers.mjs";
+import { PEER_CHAIN_HEADER, stampPeer } from "@/lib/server/auth/client-address";
+import { createLogger } from "@/lib/server/log";
+import { inFlightRequests, trackRequest } from "@/lib/server/requests";
 import {
   FAST_TEMPLATES,
   configHeaders,
@@ -24,6 +28,7 @@ import {
 const ROOT = path.resolve(__dirname, "../..");
 const ID = "3c90c3cc-0d44-4b50-8888-8dd25736052a";
 const plan = headerPlan(securityHeaders({ dev: false }));
+const quiet = createLogger(new Writable({ write: (_chunk, _enc, done) => done() }));
 
 describe("which requests are answered before Next", () => {
   it("takes GET of exactly the polled templates, with their params", () => {
@@ -142,8 +147,11 @@ describe("answering a request", () => {
   let base = "";
   const undo: Array<() => void> = [];
   beforeAll(async () => {
-    // Next's listener stands behind: whatever is not answered before it says so.
+    // The hooks in instrumentation.ts's order (tracking, then the peer stamp, then this), and Next's listener behind:
+    // whatever is not answered before it says so.
     server = createServer((req, res) => {
+      trackRequest(server, req, res, quiet);
+      stampPeer(req);
       if (tryFastRead(req, res, plan)) return;
       res.setHeader("content-type", "text/plain");
       res.end("next");
@@ -178,7 +186,7 @@ describe("answering a request", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       id: ID,
-      url: `${base}/api/clusters/${ID}?since=1`,
+      url: `http://localhost/api/clusters/${ID}?since=1`,
       cookie: "a=b; c=d",
       method: "GET",
     });
@@ -244,17 +252,94 @@ describe("answering a request", () => {
     expect(JSON.parse(small.body.toString())).toEqual({ data: { id: "small" } });
   });
 
-  it("leaves a request with a host Fetch refuses to Next", async () => {
-    register("/api/clusters", () => Promise.resolve(Response.json({ ok: true })));
-    const res = await new Promise<string>((resolve, reject) => {
-      const req = request(`${base}/api/clusters`, { headers: { host: "bad host^" } }, (r) => {
-        let body = "";
-        r.on("data", (c: Buffer) => (body += c.toString()));
-        r.on("end", () => resolve(body));
-      });
+  it("hands the handler the headers as the hooks before it left them, less Next's internal ones", async () => {
+    register("/api/clusters", (req) =>
+      Promise.resolve(
+        Response.json({
+          peer: req.headers.get(PEER_CHAIN_HEADER),
+          id: req.headers.get("x-request-id"),
+          cookie: req.headers.get("cookie"),
+          rewrite: req.headers.get("x-middleware-rewrite"),
+          url: req.url,
+        }),
+      ),
+    );
+    const answer = await new Promise<{ id: unknown; body: Record<string, unknown> }>((resolve, reject) => {
+      const req = request(
+        `${base}/api/clusters`,
+        {
+          // Two Cookie lines, a forged peer chain, an id that is no id, Next's internal header, an odd Host.
+          headers: [
+            "Cookie",
+            "a=1",
+            "Cookie",
+            "b=2",
+            PEER_CHAIN_HEADER,
+            "6.6.6.6",
+            "X-Request-Id",
+            "<script>",
+            "X-Middleware-Rewrite",
+            "/elsewhere",
+            "Host",
+            "evil.example",
+          ],
+        },
+        (r) => {
+          let body = "";
+          r.on("data", (c: Buffer) => (body += c.toString()));
+          r.on("end", () =>
+            resolve({ id: r.headers["x-request-id"], body: JSON.parse(body) as Record<string, unknown> }),
+          );
+        },
+      );
       req.on("error", reject);
       req.end();
     });
-    expect(res).toBe("next");
+    expect(answer.body).toEqual({
+      peer: "127.0.0.1",
+      id: answer.id,
+      cookie: "a=1; b=2",
+      rewrite: null,
+      url: "http://localhost/api/clusters",
+    });
+    expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers Set-Cookie and Vary as Next's sendResponse does: each cookie kept, the config's headers kept", async () => {
+    register("/api/clusters", () => {
+      const headers = new Headers({ Vary: "Cookie", "X-Frame-Options": "SAMEORIGIN" });
+      headers.append("Set-Cookie", "a=1; Path=/");
+      headers.append("Set-Cookie", "b=2; Path=/");
+      return Promise.resolve(Response.json({ ok: true }, { headers }));
+    });
+    const res = await fetch(`${base}/api/clusters`);
+    expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(res.headers.get("vary")).toBe(
+      "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Cookie, Accept-Encoding",
+    );
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("lets a client leave mid-read: nothing is written, the in-flight count comes back to zero", async () => {
+    let finish = () => {};
+    const big = { data: "x".repeat(4_000) };
+    register("/api/clusters", () => new Promise((r) => (finish = () => r(Response.json(big)))));
+    const before = inFlightRequests();
+    const gone = new Promise<void>((resolve) => {
+      const req = request(`${base}/api/clusters`, { headers: { "accept-encoding": "gzip" } });
+      req.on("error", () => resolve());
+      req.end();
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50);
+    });
+    await gone;
+    await new Promise((r) => setTimeout(r, 30));
+    finish();
+    await expect.poll(() => inFlightRequests()).toBe(before);
+    // The server still answers.
+    register("/api/clusters", () => Promise.resolve(Response.json(big)));
+    expect(await (await fetch(`${base}/api/clusters`)).json()).toEqual(big);
   });
 });

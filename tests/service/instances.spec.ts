@@ -7,7 +7,7 @@ import {
   smallestCount,
   waitForStatus,
 } from "../clusters/e2e-sim";
-import { signOut, signUpWithKey } from "../e2e/support/account";
+import { signOut, signUp, signUpWithKey } from "../e2e/support/account";
 import { hydrated } from "../e2e/support/hydration";
 import { startInstance, startSimulator, type App } from "./support/apps";
 import { SERVICE } from "./support/config";
@@ -50,16 +50,18 @@ async function clustersStatus(request: APIRequestContext, base: string, cookie: 
   return r.status();
 }
 
-/** clusterdeck_fast_reads_total of one instance, summed over routes. */
-async function fastReads(request: APIRequestContext, base: string): Promise<number> {
+/** clusterdeck_fast_reads_total of one instance, by route template. */
+async function fastReads(request: APIRequestContext, base: string): Promise<Record<string, number>> {
   const r = await request.get(`${base}/api/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
   expect(r.status()).toBe(200);
-  return (await r.text())
-    .split("\n")
-    .filter((l) => l.startsWith("clusterdeck_fast_reads_total{"))
-    .reduce((sum, l) => sum + Number(l.split(" ").pop()), 0);
+  const counts: Record<string, number> = {};
+  for (const line of (await r.text()).split("\n")) {
+    const m = /^clusterdeck_fast_reads_total\{route="([^"]+)"\} (\d+)/.exec(line);
+    if (m) counts[m[1]!] = Number(m[2]);
+  }
+  return counts;
 }
 
 test("a session made on one instance is valid on the other; a sign-out on one holds on the other within seconds", async ({
@@ -94,10 +96,16 @@ test("a session made on one instance is valid on the other; a sign-out on one ho
 
 test("a polled read answers the same before Next's router (A) as through Next (B)", async ({
   page,
+  browser,
   request,
 }) => {
   const { key } = await signUpWithKey(page);
   const cookie = (await page.context().cookies(A)).map((c) => `${c.name}=${c.value}`).join("; ");
+  // A second account that has saved no key: its reads answer 409.
+  const other = await browser.newContext({ baseURL: A });
+  await signUp(await other.newPage());
+  const noKey = (await other.cookies(A)).map((c) => `${c.name}=${c.value}`).join("; ");
+  await other.close();
   const { cluster } = await createCluster(request, key, { stack: "none" });
   const id = cluster.id;
   // The lifecycle at SIM_SPEED=30 settles within seconds; compare once it has.
@@ -106,6 +114,7 @@ test("a polled read answers the same before Next's router (A) as through Next (B
   const fastBefore = await fastReads(request, A);
   const viaNextBefore = await fastReads(request, B);
   let compressed = 0;
+  const statuses = new Set<number>();
   const ignored = new Set([
     "date",
     "x-request-id",
@@ -114,23 +123,32 @@ test("a polled read answers the same before Next's router (A) as through Next (B
     "content-length",
     "transfer-encoding",
   ]);
+  const unknown = "00000000-0000-4000-8000-000000000000";
   for (const path of [
     "/api/clusters",
     `/api/clusters/${id}`,
     `/api/clusters/${id}/tests`,
+    `/api/clusters/${unknown}`,
+    `/api/clusters/${unknown}/tests`,
     "/api/clusters/nope!",
   ]) {
-    for (const headers of [{ cookie }, { cookie, "x-forwarded-proto": "https" }, {}] as Array<
-      Record<string, string>
-    >) {
+    const variants: Array<Record<string, string>> = [
+      { cookie },
+      { cookie, "x-forwarded-proto": "https" },
+      { cookie: noKey },
+      {},
+    ];
+    for (const headers of variants) {
       // Twice on A: the first request to a route may be Next's (the route file registers its handler on loading).
       await request.get(`${A}${path}`, { headers });
       const [a, b] = [
         await request.get(`${A}${path}`, { headers }),
         await request.get(`${B}${path}`, { headers }),
       ];
-      const what = `${path} ${Object.keys(headers).join("+") || "no cookie"}`;
+      const who = headers.cookie === noKey ? "no key" : headers.cookie ? "signed in" : "signed out";
+      const what = `${path} ${who}${headers["x-forwarded-proto"] ? " over TLS" : ""}`;
       expect(a.status(), what).toBe(b.status());
+      statuses.add(a.status());
       expect(await a.text(), what).toBe(await b.text());
       // Next streams a handler's answer, so compresses it at any size; A sends its whole body at once, and
       // compression leaves one under 1 kB as it is. Same encoding from 1 kB.
@@ -148,12 +166,16 @@ test("a polled read answers the same before Next's router (A) as through Next (B
       expect(a.headers()["x-request-id"], what).toMatch(/^[0-9a-f-]{36}$/);
     }
   }
+  // A cluster, no cluster, a malformed id, no key, no session.
+  expect([...statuses].sort()).toEqual([200, 401, 404, 409]);
   // The cluster list and the cluster (over 1 kB) came gzipped from both, with and without TLS.
   expect(compressed).toBeGreaterThanOrEqual(4);
-  // A answered them itself; B never does.
-  expect(await fastReads(request, A)).toBeGreaterThan(fastBefore);
-  expect(await fastReads(request, B)).toBe(viaNextBefore);
-  expect(viaNextBefore).toBe(0);
+  // A answered each polled read itself; B none.
+  const fastAfter = await fastReads(request, A);
+  for (const route of ["/api/clusters", "/api/clusters/[id]", "/api/clusters/[id]/tests"])
+    expect(fastAfter[route] ?? 0, route).toBeGreaterThan(fastBefore[route] ?? 0);
+  expect(viaNextBefore).toEqual({});
+  expect(await fastReads(request, B)).toEqual({});
 });
 
 type SimRequest = { method: string; path: string; concrete_path: string; key_suffix: string | null };
