@@ -52,81 +52,75 @@ export function OffersView({ phone = false }: { phone?: boolean }) {
   );
   const clear = () => setFilters((f) => clearNarrowing({ ...f, q }), "");
 
+  // Two boxes in the page's wrapping row (app/(console)/offers/page.tsx), after the server's OffersHeading: the
+  // counts beside the title on a wide screen, below it on a phone (pulled up to sit under the title as one block;
+  // beside it, the row's items-end keeps them on the title's last line); the rest takes the full width below them.
   return (
-    <div className="flex flex-col gap-4">
-      {/* The counts arrive after the first paint: their box is sized up front so nothing below moves. */}
-      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-1">
-        <div className="min-w-0 flex-1 basis-md">
-          <h1 className="text-xl font-semibold tracking-tight">Offers</h1>
-          <p className="text-sm text-muted-foreground">
-            Pick the machines for a cluster. Prices are per hour; a launch needs a balance of at least
-            max($10, one hour of the whole cluster).
-          </p>
-        </div>
-        <p
-          className="min-h-5 shrink-0 text-sm text-muted-foreground tabular-nums sm:min-w-80 sm:text-right"
-          aria-live="polite"
-        >
-          {offers.data ? `${formatCount(rows.length)} of ${formatCount(visibleTotal)} offers` : null}
-          {bal !== null ? <span className="ml-3">Balance {formatUsd(bal)}</span> : null}
-        </p>
-      </div>
-
-      <OffersNotices notices={notices} />
-      <ListNotesLine listKey={offersQueryOptions(choices.community).queryKey} noun="offer" />
-      <OffersToolbar choices={choices} q={q} set={setFilters} onSearch={setSearch} />
-
-      {/* Phone widths collapse the filter bar behind a button. Done in CSS, not with useNarrow, so the server's HTML
-          is already right at the first paint and the list below does not jump when the page hydrates. */}
-      <Button
-        variant="outline"
-        size="sm"
-        className="w-fit md:hidden"
-        aria-expanded={filtersOpen}
-        aria-controls="offer-filters"
-        onClick={() => setFiltersOpen((o) => !o)}
+    <>
+      <p
+        className="-mt-3 min-h-5 shrink-0 text-sm text-muted-foreground tabular-nums sm:min-w-80 sm:text-right"
+        aria-live="polite"
       >
-        <SlidersHorizontalIcon aria-hidden /> {filtersOpen ? "Hide filters" : "Filters"}
-        {narrowed ? <span className="rounded bg-brand/15 px-1 text-xs text-brand">on</span> : null}
-      </Button>
-      <div id="offer-filters" className={cn(!filtersOpen && "max-md:hidden")}>
-        <OffersFilterBar filters={choices} facets={facets} set={setFilters}>
-          {narrowed ? (
-            <Button variant="ghost" size="sm" onClick={clear}>
-              Clear filters
-            </Button>
-          ) : null}
-        </OffersFilterBar>
-      </div>
+        {offers.data ? `${formatCount(rows.length)} of ${formatCount(visibleTotal)} offers` : null}
+        {bal !== null ? <span className="ml-3">Balance {formatUsd(bal)}</span> : null}
+      </p>
+      <div className="flex w-full flex-col gap-4">
+        <OffersNotices notices={notices} />
+        <ListNotesLine listKey={offersQueryOptions(choices.community).queryKey} noun="offer" />
+        <OffersToolbar choices={choices} q={q} set={setFilters} onSearch={setSearch} />
 
-      {offers.isPending ? (
-        <OffersSkeleton />
-      ) : offers.isError && !offers.data ? (
-        <OffersError
-          message={offers.error.message}
-          code={offers.error instanceof ApiError ? offers.error.code : null}
-          onRetry={() => void offers.refetch()}
-          retrying={offers.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <OffersEmpty filtered={narrowed} onClear={clear} total={visibleTotal} />
-      ) : (
-        <OffersResults
-          rows={rows}
-          nodes={deferred.nodes}
-          balance={bal}
-          sort={choices.sort}
-          dir={choices.dir}
-          onSort={onSort}
-          beforeNavigate={urlWritten}
-          phone={phone}
-        />
-      )}
-      {balance.isError ? (
-        <p className="text-xs text-muted-foreground">
-          Balance unavailable ({balance.error.message}); shortfall marks are hidden.
-        </p>
-      ) : null}
-    </div>
+        {/* Phone widths collapse the filter bar behind a button. Done in CSS, not with useNarrow, so the server's HTML
+          is already right at the first paint and the list below does not jump when the page hydrates. */}
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit md:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls="offer-filters"
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          <SlidersHorizontalIcon aria-hidden /> {filtersOpen ? "Hide filters" : "Filters"}
+          {narrowed ? <span className="rounded bg-brand/15 px-1 text-xs text-brand">on</span> : null}
+        </Button>
+        <div id="offer-filters" className={cn(!filtersOpen && "max-md:hidden")}>
+          <OffersFilterBar filters={choices} facets={facets} set={setFilters}>
+            {narrowed ? (
+              <Button variant="ghost" size="sm" onClick={clear}>
+                Clear filters
+              </Button>
+            ) : null}
+          </OffersFilterBar>
+        </div>
+
+        {offers.isPending ? (
+          <OffersSkeleton />
+        ) : offers.isError && !offers.data ? (
+          <OffersError
+            message={offers.error.message}
+            code={offers.error instanceof ApiError ? offers.error.code : null}
+            onRetry={() => void offers.refetch()}
+            retrying={offers.isFetching}
+          />
+        ) : rows.length === 0 ? (
+          <OffersEmpty filtered={narrowed} onClear={clear} total={visibleTotal} />
+        ) : (
+          <OffersResults
+            rows={rows}
+            nodes={deferred.nodes}
+            balance={bal}
+            sort={choices.sort}
+            dir={choices.dir}
+            onSort={onSort}
+            beforeNavigate={urlWritten}
+            phone={phone}
+          />
+        )}
+        {balance.isError ? (
+          <p className="text-xs text-muted-foreground">
+            Balance unavailable ({balance.error.message}); shortfall marks are hidden.
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }

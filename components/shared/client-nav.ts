@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef, useTransition } from "react";
 import { useRouter } from "next/navigation";
 
 /**
@@ -10,9 +10,23 @@ import { useRouter } from "next/navigation";
  * through the router like a Link; a modified or middle click, or opening in a new tab, keeps the browser's default.
  * `beforeNavigate` lets the page finish what must happen first (the offers page: its URL writes, which would cancel
  * a navigation already loading).
+ *
+ * The clicked link carries `aria-busy="true"` until the navigation is done (style it with `aria-busy:`): a page with
+ * no loading skeleton of its own (/clusters/new renders whole on the server) shows nothing new until it arrives.
  */
 export function useClientNavClick(beforeNavigate?: () => Promise<void>): (e: React.MouseEvent) => void {
   const router = useRouter();
+  const [navigating, startTransition] = useTransition();
+  const busy = useRef<Element | null>(null);
+  const settle = useCallback(() => {
+    busy.current?.removeAttribute("aria-busy");
+    busy.current = null;
+  }, []);
+  // The transition ends when the new page has rendered; if this list is still there (the same page, or the
+  // navigation was superseded), the link stops looking busy.
+  useEffect(() => {
+    if (!navigating) settle();
+  }, [navigating, settle]);
   return useCallback(
     (e: React.MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -20,9 +34,13 @@ export function useClientNavClick(beforeNavigate?: () => Promise<void>): (e: Rea
       const href = a?.getAttribute("href");
       if (!a || !href || a.getAttribute("target")) return;
       e.preventDefault();
-      if (beforeNavigate) void beforeNavigate().then(() => router.push(href));
-      else router.push(href);
+      settle();
+      a.setAttribute("aria-busy", "true");
+      busy.current = a;
+      const go = () => startTransition(() => router.push(href));
+      if (beforeNavigate) void beforeNavigate().then(go);
+      else go();
     },
-    [router, beforeNavigate],
+    [router, beforeNavigate, settle],
   );
 }

@@ -1,6 +1,10 @@
 /**
  * Each console segment that streams has a loading.tsx of its own, never one above /clusters/[id]: a boundary above a
  * page starts the stream, and a page that streams can no longer answer 404 (the cluster page must, for unknown ids).
+ * Nor above /offers and /clusters/new, so that their first paint holds the page's largest text (the Largest
+ * Contentful Paint): a boundary's content is shown no sooner than 300 ms after the first paint (React's reveal
+ * throttle). The offers page streams its list behind a Suspense of its own, under a title sent at once; the form's
+ * data is quick to read, so it comes whole (docs/performance.md).
  */
 import { Skeleton } from "@/components/ui/skeleton";
 

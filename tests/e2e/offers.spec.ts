@@ -310,6 +310,26 @@ test("an outage shows the error state, and Retry recovers", async ({ page, reque
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
 });
 
+test("Launch shows it is working until the form arrives", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  const offer = (await simOffers(request, key)).find((o) => !isCommunity(o))!;
+  await openOffers(page);
+  // The form's page has no loading skeleton (it comes whole): a slow server leaves the offers on screen meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/clusters/new?**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const launch = page.locator(`tr[data-offer-id="${offer.id}"]`).getByRole("link", { name: /Launch/ });
+  await launch.click();
+  await expect(launch).toHaveAttribute("aria-busy", "true");
+  await expect(page).toHaveURL(/\/offers/);
+  release();
+  await expect(page).toHaveURL(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await expect(page.getByRole("heading", { name: "New cluster" })).toBeVisible();
+});
+
 test("Launch goes to the form for that offer, carrying the node count", async ({ page, request }) => {
   const { key } = await signUpWithKey(page);
   const offer = (await simOffers(request, key)).find((o) => !isCommunity(o) && takesNodeCount(o, 4))!;

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { OffersView } from "@/components/offers/offers-view";
+import { OffersHeading } from "@/components/offers/offers-heading";
 import { OffersSkeleton } from "@/components/offers/offers-states";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
@@ -12,12 +13,16 @@ import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Offers" };
 
-// The shell streams at once with a skeleton; the list follows with its data already in it.
+// The shell streams at once with the title and a skeleton; the list follows with its data already in it. One
+// wrapping row holds the title, the list's counts (beside it when there is room) and the list below both.
 export default function OffersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
-    <Suspense fallback={<OffersSkeleton />}>
-      <PrefetchedOffers searchParams={searchParams} />
-    </Suspense>
+    <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-4">
+      <OffersHeading className="flex-1 basis-md" />
+      <Suspense fallback={<OffersSkeleton className="w-full" />}>
+        <PrefetchedOffers searchParams={searchParams} />
+      </Suspense>
+    </div>
   );
 }
 

@@ -39,6 +39,19 @@ describe("useClientNavClick: one click handler for a list's links", () => {
     expect(click.defaultPrevented).toBe(true);
   });
 
+  it("marks the clicked link busy while the router navigates, and clears it when the navigation is over", () => {
+    render(<List />);
+    const link = screen.getByText("Launch a").closest("a")!;
+    let busyDuringPush: string | null = null;
+    push.mockImplementationOnce(() => {
+      busyDuringPush = link.getAttribute("aria-busy");
+    });
+    fireEvent.click(link);
+    expect(busyDuringPush).toBe("true");
+    // The navigation (a transition) has ended and this list is still here: the link no longer looks busy.
+    expect(link.hasAttribute("aria-busy")).toBe(false);
+  });
+
   it("leaves modified clicks, other buttons, target links and unmarked links to the browser", () => {
     render(<List />);
     const link = screen.getByText("Launch a");

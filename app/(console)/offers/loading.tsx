@@ -1,1 +1,0 @@
-export { ConsoleLoading as default } from "@/components/shell/console-loading";
