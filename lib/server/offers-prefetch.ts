@@ -5,8 +5,7 @@ import type { SearchParams } from "nuqs/server";
 import { loadOfferFilters } from "@/lib/offers/search-params";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { offersQueryOptions } from "@/lib/query/offers";
-import { listNotesKey } from "@/lib/query/list-notes";
-import { listNotesOf } from "@/lib/server/runcrate/lists";
+import { setPrefetchedList } from "@/lib/server/query-prefetch";
 
 /**
  * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list
@@ -25,11 +24,8 @@ export async function prefetchOffers(
     ctx.client.listOffers({ includeCommunity: community }),
     ctx.client.getBalance(),
   ]);
-  if (offers.status === "fulfilled") {
-    const { queryKey } = offersQueryOptions(community);
-    qc.setQueryData(queryKey, offers.value);
-    qc.setQueryData(listNotesKey(queryKey), listNotesOf(offers.value));
-  }
+  if (offers.status === "fulfilled")
+    setPrefetchedList(qc, offersQueryOptions(community).queryKey, offers.value);
   if (balance.status === "fulfilled") qc.setQueryData(balanceQueryOptions().queryKey, balance.value);
   return dehydrate(qc);
 }

@@ -34,6 +34,14 @@ async function volumeOffer(request: APIRequestContext, key: string): Promise<Off
   return o!;
 }
 
+/** A signed-in user with a key, a datacenter offer that takes a volume, and the first of the simulator's SSH keys. */
+async function withOfferAndSshKey(page: Page, request: APIRequestContext) {
+  const { key } = await signUpWithKey(page);
+  const offer = await volumeOffer(request, key);
+  const [sshKey] = await simSshKeys(request, key);
+  return { key, offer, sshKey: sshKey! };
+}
+
 async function fillBasics(page: Page, name: string) {
   await page.getByRole("textbox", { name: "Name" }).fill(name);
 }
@@ -42,10 +50,8 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
   page,
   request,
 }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
+  const { key, offer, sshKey } = await withOfferAndSshKey(page, request);
   const n = validNodeCounts(offer)[1]!;
-  const [sshKey] = await simSshKeys(request, key);
 
   await page.goto("/offers");
   await hydrated(page.getByRole("searchbox", { name: "Search offers" }));
@@ -63,7 +69,7 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
     .getByRole("combobox", { name: "Nodes" })
     .selectOption({ label: `${n} nodes · ${n * offer.gpus_per_node} GPUs` });
   await page.getByRole("radio", { name: /^Slurm/ }).click();
-  await page.getByRole("checkbox", { name: new RegExp(sshKey!.name) }).click();
+  await page.getByRole("checkbox", { name: new RegExp(sshKey.name) }).click();
   const volume = page.getByRole("combobox", { name: /Storage volume/ });
   const datasets = await volume.getByRole("option", { name: /^datasets/ }).getAttribute("value");
   await volume.selectOption(datasets);
@@ -240,6 +246,23 @@ test("the shortfall is shown before launching when the balance cannot cover one 
   await expect(page.getByTestId("shortfall")).toContainText(`$${(required - 4).toFixed(2)} short`);
 });
 
+test("the server sends the whole form: SSH keys, volumes and the balance check come with the HTML", async ({
+  page,
+  request,
+}) => {
+  const { key, offer, sshKey } = await withOfferAndSshKey(page, request);
+  await setBalance(request, key, 4);
+  // No script of the page runs: what shows is what the server sent, in one piece (no loading skeleton first).
+  await page.route("**/_next/static/chunks/**/*.js", (r) => r.abort());
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await expect(page.getByRole("heading", { name: "New cluster" })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: new RegExp(sshKey.name) })).toBeVisible();
+  await expect(
+    page.getByRole("combobox", { name: /Storage volume/ }).getByRole("option", { name: /^datasets/ }),
+  ).toHaveCount(1);
+  await expect(page.getByTestId("shortfall")).toBeVisible();
+});
+
 test("bad input is refused at the field before anything is sent", async ({ page, request }) => {
   const { key } = await signUpWithKey(page);
   const offer = await volumeOffer(request, key);
@@ -257,13 +280,11 @@ test("an SSH key deleted elsewhere after picking it: the API's 404 lands on the 
   page,
   request,
 }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  const [sshKey] = await simSshKeys(request, key);
+  const { key, offer, sshKey } = await withOfferAndSshKey(page, request);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "keyless");
-  await page.getByRole("checkbox", { name: new RegExp(sshKey!.name) }).click();
-  await deleteSshKey(request, key, sshKey!.id);
+  await page.getByRole("checkbox", { name: new RegExp(sshKey.name) }).click();
+  await deleteSshKey(request, key, sshKey.id);
   await launchButton(page).click();
   await expect(
     page.getByText("A picked SSH key no longer exists in this workspace", { exact: false }).first(),

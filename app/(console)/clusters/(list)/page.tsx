@@ -11,8 +11,7 @@ import { readClusters } from "@/lib/server/runcrate/reads";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import { listLedgerView } from "@/lib/server/guardian/view";
-import { listNotesKey } from "@/lib/query/list-notes";
-import { listNotesOf } from "@/lib/server/runcrate/lists";
+import { setPrefetchedList } from "@/lib/server/query-prefetch";
 
 export const metadata: Metadata = { title: "Clusters" };
 
@@ -24,10 +23,8 @@ export default async function ClustersPage() {
   // Prefetch so the first paint has the table; a failure here is left to the client, which shows it and retries.
   const qc = new QueryClient();
   try {
-    const { queryKey } = clustersQueryOptions();
     const clusters = await readClusters(ctx);
-    qc.setQueryData(queryKey, clusters);
-    qc.setQueryData(listNotesKey(queryKey), listNotesOf(clusters));
+    setPrefetchedList(qc, clustersQueryOptions().queryKey, clusters);
     const ledger = clusterLedgerQueryOptions(clusters);
     if (ledger.enabled) qc.setQueryData(ledger.queryKey, await listLedgerView(ctx.user.id));
   } catch {

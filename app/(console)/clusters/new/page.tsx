@@ -1,3 +1,4 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
@@ -12,6 +13,7 @@ import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import { launchLimitDefaults } from "@/lib/server/guardian/defaults";
 import { RelaunchView } from "@/components/create-cluster/relaunch-view";
 import { planRelaunch } from "@/lib/server/relaunch";
+import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
 import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
 
 export const metadata: Metadata = { title: "New cluster" };
@@ -47,6 +49,8 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
   if (from) return <Relaunch ctx={ctx} from={from} />;
   if (!offerId) return null;
 
+  // The form's other reads run beside the offer's (the page has no loading boundary: it comes whole).
+  const prefetched = prefetchLaunchForm(ctx);
   let offer: Offer | undefined;
   try {
     // GET /clusters/offers, community included: the link may point at a community offer.
@@ -79,19 +83,22 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
           All machines start together or none do; the summary shows what it costs before you launch.
         </p>
       </div>
-      <CreateClusterForm
-        offer={offer}
-        offerHeader={<OfferHeader offer={offer} />}
-        apiBaseUrl={env().RUNCRATE_API_URL}
-        initialNodes={nodes}
-        {...await launchLimitDefaults(ctx.user.id)}
-      />
+      <HydrationBoundary state={await prefetched}>
+        <CreateClusterForm
+          offer={offer}
+          offerHeader={<OfferHeader offer={offer} />}
+          apiBaseUrl={env().RUNCRATE_API_URL}
+          initialNodes={nodes}
+          {...await launchLimitDefaults(ctx.user.id)}
+        />
+      </HydrationBoundary>
     </div>
   );
 }
 
 /** "Launch again" (?from=<cluster id>): the form filled from that cluster's launch. */
 async function Relaunch({ ctx, from }: { ctx: Extract<RuncrateContext, { state: "ready" }>; from: string }) {
+  const prefetched = prefetchLaunchForm(ctx);
   let plan: Awaited<ReturnType<typeof planRelaunch>>;
   try {
     plan = await planRelaunch(ctx, from);
@@ -111,10 +118,12 @@ async function Relaunch({ ctx, from }: { ctx: Extract<RuncrateContext, { state: 
     );
   }
   return (
-    <RelaunchView
-      plan={plan}
-      apiBaseUrl={env().RUNCRATE_API_URL}
-      {...await launchLimitDefaults(ctx.user.id, from)}
-    />
+    <HydrationBoundary state={await prefetched}>
+      <RelaunchView
+        plan={plan}
+        apiBaseUrl={env().RUNCRATE_API_URL}
+        {...await launchLimitDefaults(ctx.user.id, from)}
+      />
+    </HydrationBoundary>
   );
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from "vitest";
+import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { clustersQueryOptions } from "@/lib/query/clusters";
+import { listNotesKey } from "@/lib/query/list-notes";
+import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
+import { storageQueryOptions } from "@/lib/query/storage";
+import { attachListNotes } from "@/lib/server/runcrate/lists";
+import type { Balance, SshKey, StorageVolume } from "@/lib/runcrate/schemas";
+import { makeCluster } from "./fixtures";
+
+const user = { id: "u1", email: "a@example.com", name: null } as never;
+const balance: Balance = { creditsBalance: 120, activeUsageCost: 0 };
+const keys = [{ id: "sk1", name: "laptop" }] as unknown as SshKey[];
+const volumes = [{ id: "v1", name: "datasets" }] as unknown as StorageVolume[];
+
+let keyNo = 0;
+function ready(
+  over: Partial<
+    Record<"listSshKeys" | "listStorage" | "getBalance" | "listClusters", () => Promise<unknown>>
+  > = {},
+) {
+  // A key of its own per test: cluster reads are coalesced per key for a second.
+  const key = { id: `k${++keyNo}`, label: "Main", environment: null, last4: "abcd" };
+  const client = {
+    listSshKeys: vi.fn(over.listSshKeys ?? (async () => keys)),
+    listStorage: vi.fn(over.listStorage ?? (async () => volumes)),
+    getBalance: vi.fn(over.getBalance ?? (async () => balance)),
+    listClusters: vi.fn(over.listClusters ?? (async () => [makeCluster({ name: "train-a" })])),
+  };
+  return {
+    ctx: { state: "ready", user, key, client } as unknown as Extract<RuncrateContext, { state: "ready" }>,
+    client,
+  };
+}
+const dataOf = (state: Awaited<ReturnType<typeof prefetchLaunchForm>>, k: readonly unknown[]) =>
+  state.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(k))?.state.data;
+
+describe("the create form's reads, made on the server for its first paint", () => {
+  it("puts SSH keys, volumes, balance and clusters under the keys the form's queries read", async () => {
+    const { ctx, client } = ready();
+    const state = await prefetchLaunchForm(ctx);
+    expect(dataOf(state, sshKeysQueryOptions().queryKey)).toEqual(keys);
+    expect(dataOf(state, storageQueryOptions().queryKey)).toEqual(volumes);
+    expect(dataOf(state, balanceQueryOptions().queryKey)).toEqual(balance);
+    expect((dataOf(state, clustersQueryOptions().queryKey) as { name: string }[]).map((c) => c.name)).toEqual(
+      ["train-a"],
+    );
+    for (const read of Object.values(client)) expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it("carries what was left out of the cluster list, as the route handler's answer does", async () => {
+    const list = attachListNotes([makeCluster()], { unreadable: 2, incomplete: false });
+    const { ctx } = ready({ listClusters: async () => list });
+    const state = await prefetchLaunchForm(ctx);
+    expect(dataOf(state, listNotesKey(clustersQueryOptions().queryKey))).toEqual({
+      unreadable: 2,
+      incomplete: false,
+    });
+  });
+
+  it("leaves out each read that failed, so the browser's own fetch reports it, and keeps the others", async () => {
+    const { ctx } = ready({
+      listSshKeys: async () => Promise.reject(new Error("upstream 503")),
+      getBalance: async () => Promise.reject(new Error("timeout")),
+    });
+    const state = await prefetchLaunchForm(ctx);
+    expect(dataOf(state, sshKeysQueryOptions().queryKey)).toBeUndefined();
+    expect(dataOf(state, balanceQueryOptions().queryKey)).toBeUndefined();
+    expect(dataOf(state, storageQueryOptions().queryKey)).toEqual(volumes);
+    expect(dataOf(state, clustersQueryOptions().queryKey)).toHaveLength(1);
+  });
+});
