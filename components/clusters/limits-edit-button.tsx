@@ -2,8 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { lazyComponent } from "@/components/shared/lazy-dialog";
-import { useHydrated } from "@/components/shared/use-hydrated";
-import { Button } from "@/components/ui/button";
+import { HydratedButton } from "@/components/shared/hydrated-button";
 import type { Limits } from "@/lib/cost/ledger";
 
 // The editor (inputs, the server action) loads on hover, focus or the first click — not with the page.
@@ -22,22 +21,20 @@ export function LimitsEditButton({
   children: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
-  const hydrated = useHydrated();
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 [&>div]:flex-1">
         {children}
-        <Button
+        <HydratedButton
           size="sm"
           variant="outline"
           aria-expanded={editing}
-          disabled={!hydrated}
           onMouseEnter={LimitsEditor.preload}
           onFocus={LimitsEditor.preload}
           onClick={() => setEditing((e) => !e)}
         >
           {current ? "Change limits" : "Set limits"}
-        </Button>
+        </HydratedButton>
       </div>
       {editing ? (
         <LimitsEditor

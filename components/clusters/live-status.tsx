@@ -1,8 +1,7 @@
 "use client";
 
 import { AlertTriangleIcon, RefreshCwIcon } from "lucide-react";
-import { useHydrated } from "@/components/shared/use-hydrated";
-import { Button } from "@/components/ui/button";
+import { HydratedButton } from "@/components/shared/hydrated-button";
 import { formatDuration } from "@/lib/clusters/format";
 import { cn } from "@/lib/utils";
 import type { LiveMeta } from "./use-live-query";
@@ -30,7 +29,6 @@ export function LiveStatus({
   onRefresh: () => void;
   className?: string;
 }) {
-  const hydrated = useHydrated();
   const now = useNow();
   const age = now !== null && updatedAt > 0 ? formatDuration(Math.max(0, now - updatedAt)) : null;
   const retryIn =
@@ -58,13 +56,13 @@ export function LiveStatus({
                 : ""}
           </span>
         </p>
-        <Button size="sm" variant="outline" onClick={onRefresh} disabled={fetching || !hydrated}>
+        <HydratedButton size="sm" variant="outline" onClick={onRefresh} disabled={fetching}>
           <RefreshCwIcon
             aria-hidden="true"
             className={cn(fetching && "animate-spin motion-reduce:animate-none")}
           />
           Retry now
-        </Button>
+        </HydratedButton>
       </div>
     );
   }
@@ -78,11 +76,11 @@ export function LiveStatus({
         {stopped ? stopped : age !== null ? `Updated ${age} ago` : "Updated just now"}
         {meta.failures > 0 && !stopped ? " · retrying" : ""}
       </span>
-      <Button
+      <HydratedButton
         size="icon-sm"
         variant="ghost"
         onClick={onRefresh}
-        disabled={fetching || !hydrated}
+        disabled={fetching}
         aria-label="Refresh now"
         title="Refresh now"
       >
@@ -90,7 +88,7 @@ export function LiveStatus({
           aria-hidden="true"
           className={cn("size-3.5", fetching && "animate-spin motion-reduce:animate-none")}
         />
-      </Button>
+      </HydratedButton>
     </div>
   );
 }

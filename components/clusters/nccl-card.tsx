@@ -3,9 +3,8 @@
 import { ActivityIcon, LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
 import { toast } from "@/components/shared/toast";
-import { useHydrated } from "@/components/shared/use-hydrated";
+import { HydratedButton } from "@/components/shared/hydrated-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { startClusterTest } from "@/lib/actions/cluster-actions";
@@ -39,7 +38,6 @@ export function NcclCard({
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const tableId = useId();
-  const hydrated = useHydrated();
   const test = cluster.last_test ?? null;
   const blocked = testStartBlocked(cluster);
   const reading = test ? ncclVerdict(test, cluster.interconnect) : null;
@@ -70,11 +68,11 @@ export function NcclCard({
         <CardDescription>NCCL all-reduce across every GPU; bus bandwidth by message size.</CardDescription>
         <CardAction className="flex gap-2">
           <TestHistoryButton cluster={cluster} />
-          <Button
+          <HydratedButton
             size="sm"
             data-command="run-test"
             onClick={start}
-            disabled={blocked !== null || pending || !hydrated}
+            disabled={blocked !== null || pending}
             aria-describedby={blocked ? `${tableId}-why` : undefined}
           >
             {pending ? (
@@ -83,7 +81,7 @@ export function NcclCard({
               <ActivityIcon aria-hidden="true" />
             )}
             {test ? "Run again" : "Start test"}
-          </Button>
+          </HydratedButton>
         </CardAction>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -9,41 +9,58 @@ import { cn } from "@/lib/utils";
 type Permission = NotificationPermission | "unsupported" | "unknown";
 
 /**
- * Reading Notification.permission is a synchronous round trip to the browser process, and useSyncExternalStore reads
- * its snapshot on every render and after every commit: the answer is kept until the browser says it changed.
+ * Reading Notification.permission is a synchronous round trip to the browser process (7 ms of the cluster page's
+ * hydration on a phone-sized load here), so it is never read while rendering: the snapshot is the last answer, or
+ * "unknown" (what the server rendered) until the first read, which waits for an idle moment after the button mounts.
+ * The answer is kept until the browser says it changed.
  */
 let known: Permission | null = null;
+let mounted = 0;
 const readPermission = (): Permission =>
-  (known ??= typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+  typeof Notification === "undefined" ? "unsupported" : Notification.permission;
+const snapshot = (): Permission => known ?? "unknown";
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(run, { timeout: 1_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 0);
+  return () => clearTimeout(id);
+}
 
 function subscribe(onChange: () => void): () => void {
   let status: PermissionStatus | null = null;
   let live = true;
-  const changed = () => {
-    known = null;
+  mounted++;
+  const refresh = () => {
+    if (!live) return;
+    known = readPermission();
     onChange();
   };
+  const cancelFirstRead = known === null ? whenIdle(refresh) : () => {};
   navigator.permissions?.query({ name: "notifications" }).then(
     (s) => {
       if (!live) return;
       status = s;
-      s.addEventListener("change", changed);
+      s.addEventListener("change", refresh);
       // A change made between the first read and this subscription is not missed.
-      changed();
+      if (known !== null) refresh();
     },
     () => {},
   );
   return () => {
     live = false;
-    status?.removeEventListener("change", changed);
+    cancelFirstRead();
+    status?.removeEventListener("change", refresh);
     // Nothing follows the browser while no button is mounted: the next one asks it again.
-    known = null;
+    if (--mounted === 0) known = null;
   };
 }
 
 /** Asks for notification permission only when clicked ("Notify me"), never on page load. */
 export function NotifyButton() {
-  const initial = useSyncExternalStore(subscribe, readPermission, () => "unknown");
+  const initial = useSyncExternalStore(subscribe, snapshot, () => "unknown");
   const [asked, setAsked] = useState<Permission | null>(null);
   // The browser's answer wins once it is more than "not asked yet"; until then, what the click got (also where the
   // browser has no permission events to tell the store, or requestPermission threw).
@@ -91,7 +108,7 @@ export function NotifyButton() {
         } catch {
           setAsked("denied");
         }
-        known = null;
+        known = readPermission();
       }}
       title="Get a browser notification when this cluster is ready, fails, or finishes a test"
     >

@@ -30,13 +30,11 @@ export function LimitFields({
 }) {
   const [text, setText] = useState<LimitText>(defaults);
   const [touched, setTouched] = useState({ timeLimit: false, budgetLimit: false });
-  const now = useNow();
   const check = checkLimits(text, ceilingMinutes);
   useEffect(() => {
     inputRef.current = { text, check };
   });
   const errors = check.ok ? {} : check.errors;
-  const summary = check.ok && now !== null ? limitsSummary(check.limits, hourlyRate, now) : null;
 
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-summary`}>
@@ -87,14 +85,21 @@ export function LimitFields({
           </FieldDescription>
         </Field>
       </div>
-      <p
-        id={`${id}-summary`}
-        className="text-sm text-muted-foreground"
-        data-testid="limits-summary"
-        aria-live="polite"
-      >
-        {summary ?? "Without limits the cluster runs until someone terminates it."}
-      </p>
+      <LimitsSummary id={`${id}-summary`} check={check} hourlyRate={hourlyRate} />
     </fieldset>
+  );
+}
+
+/**
+ * When the limits would end the cluster, from the clock: its own component, so the clock's tick (every second, and
+ * once after hydration, when the time becomes known) re-renders this line and not the fields above it.
+ */
+function LimitsSummary({ id, check, hourlyRate }: { id: string; check: LimitCheck; hourlyRate: number }) {
+  const now = useNow();
+  const summary = check.ok && now !== null ? limitsSummary(check.limits, hourlyRate, now) : null;
+  return (
+    <p id={id} className="text-sm text-muted-foreground" data-testid="limits-summary" aria-live="polite">
+      {summary ?? "Without limits the cluster runs until someone terminates it."}
+    </p>
   );
 }

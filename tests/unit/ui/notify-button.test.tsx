@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /** A browser's Notification API and permission status, with a count of synchronous permission reads. */
@@ -57,6 +57,16 @@ describe("the Notify me button", () => {
     expect(browser.reads()).toBeGreaterThan(0);
   });
 
+  it("reads the permission after rendering, not during it (a hydrating page stays what the server sent)", async () => {
+    const browser = fakeBrowser("granted");
+    const view = await renderButton();
+    // The first render is the server's placeholder, made without asking the browser.
+    expect(browser.reads()).toBe(0);
+    expect(view.container.querySelector("[aria-hidden=true].invisible")).not.toBeNull();
+    expect(await screen.findByText("Notifications on")).toBeTruthy();
+    expect(browser.reads()).toBe(1);
+  });
+
   it("does not read the permission again on every render", async () => {
     const browser = fakeBrowser("default");
     const view = await renderButton();
@@ -100,6 +110,6 @@ describe("the Notify me button", () => {
   it("shows nothing where the browser has no notifications", async () => {
     vi.stubGlobal("Notification", undefined);
     const view = await renderButton();
-    expect(view.container.textContent).toBe("");
+    await waitFor(() => expect(view.container.textContent).toBe(""));
   });
 });
