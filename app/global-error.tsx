@@ -5,23 +5,16 @@ import { useEffect } from "react";
 import "./globals.css";
 import { errorDigest, errorReference } from "@/components/shell/error-digest";
 import { useRequestReference } from "@/components/shell/request-reference";
+import { applyTheme, THEME_KEY } from "@/components/shell/theme";
 
 /**
  * Last resort when the root layout itself fails. It replaces the whole document, so it brings its own
- * <html>/<body>, stylesheet and theme (read from the same localStorage key next-themes uses), and no providers.
+ * <html>/<body>, stylesheet and theme (the stored choice, applied as the theme's own script does), and no providers.
  */
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     console.error(error);
-    let stored: string | null = null;
-    try {
-      stored = window.localStorage.getItem("theme");
-    } catch {
-      // storage blocked: follow the system
-    }
-    const dark =
-      stored === "dark" || (stored !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
-    document.documentElement.classList.toggle("dark", dark);
+    applyTheme(THEME_KEY, "(prefers-color-scheme: dark)");
   }, [error]);
 
   const reference = errorReference(errorDigest(error), useRequestReference());

@@ -1,9 +1,9 @@
 "use client";
 
 import * as React from "react";
-import { ThemeProvider } from "next-themes";
 
 import { LazyToaster } from "@/components/shared/toast";
+import { ThemeProvider } from "@/components/shell/theme";
 import { watchServerAnswers } from "@/components/shell/request-reference";
 
 /**
@@ -15,14 +15,8 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
   // Error pages name the request that failed (components/shell/request-reference.ts).
   React.useEffect(() => watchServerAnswers(), []);
   return (
-    // next-themes' inline script (the theme before first paint) runs under the page's CSP nonce.
-    <ThemeProvider
-      attribute="class"
-      defaultTheme="system"
-      enableSystem
-      disableTransitionOnChange
-      nonce={nonce}
-    >
+    // The theme's inline script (the theme before first paint) runs under the page's CSP nonce.
+    <ThemeProvider nonce={nonce}>
       {children}
       <LazyToaster position="bottom-right" closeButton />
     </ThemeProvider>

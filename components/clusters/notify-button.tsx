@@ -4,6 +4,7 @@ import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { whenIdle } from "@/components/shared/when-idle";
 
 /** "unknown": rendered on the server and while hydrating, before the browser can be asked. */
 type Permission = NotificationPermission | "unsupported" | "unknown";
@@ -19,15 +20,6 @@ let mounted = 0;
 const readPermission = (): Permission =>
   typeof Notification === "undefined" ? "unsupported" : Notification.permission;
 const snapshot = (): Permission => known ?? "unknown";
-
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(run, { timeout: 1_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 0);
-  return () => clearTimeout(id);
-}
 
 function subscribe(onChange: () => void): () => void {
   let status: PermissionStatus | null = null;

@@ -6,7 +6,7 @@ import { e2e } from "../../playwright.config";
 
 /**
  * axe-core on every page, in the light and the dark theme: no serious or critical violation. WCAG 2.x A/AA rules
- * plus axe's best practices; the theme is set the way next-themes stores it (localStorage "theme") and the
+ * plus axe's best practices; the theme is set the way the app stores it (localStorage "theme") and the
  * colour scheme is emulated to match, so "system" cannot flip it.
  */
 

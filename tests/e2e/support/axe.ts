@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** Switches the page to a theme the way next-themes stores it, with the colour scheme emulated to match. */
+/** Switches the page to a theme the way the theme provider stores it, with the colour scheme emulated to match. */
 export async function useTheme(page: Page, theme: "light" | "dark") {
   await page.emulateMedia({ colorScheme: theme });
   await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);

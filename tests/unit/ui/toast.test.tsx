@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
-import { ThemeProvider } from "next-themes";
+import { ThemeProvider } from "@/components/shell/theme";
 import { describe, expect, it } from "vitest";
 import { LazyToaster, toast } from "@/components/shared/toast";
 
 describe("the deferred toaster", () => {
   it("renders nothing until the first toast, then shows that toast and later ones", async () => {
-    // jsdom has no matchMedia; next-themes asks it for the system theme.
+    // jsdom has no matchMedia; the theme provider asks it for the system theme.
     // eslint-disable-next-line @typescript-eslint/unbound-method -- only checks whether jsdom has one
     window.matchMedia ??= ((query: string) => ({
       matches: false,
