@@ -90,8 +90,10 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionResul
         return JSON.parse(readFileSync(out, "utf8")) as LhReport;
       } catch (e) {
         if (attempt === 3) throw e;
+        // The CLI's own message is the second line of the error ("Runtime error encountered: …").
+        const text = String(e);
         console.error(
-          `bench: lighthouse ${route} (${preset}) failed, running it again: ${String(e).split("\n")[1] ?? e}`,
+          `bench: lighthouse ${route} (${preset}) failed, running it again: ${text.split("\n")[1] ?? text}`,
         );
       }
     }
