@@ -9,6 +9,14 @@ export async function useTheme(page: Page, theme: "light" | "dark") {
 
 /** axe on what the page shows now (a dialog, a palette): no serious or critical violation. */
 export async function expectAxeClean(page: Page, what: string, include?: string) {
+  // Measure what settles on screen: a toast or dialog still fading in is read with its opacity blended into what is
+  // behind it (a CI run caught a "cluster is ready" toast mid-fade over a dialog's overlay at 4.17:1). Spinners run
+  // forever and are left alone.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags([
     "wcag2a",
     "wcag2aa",
