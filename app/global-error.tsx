@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import "./globals.css";
 import { errorDigest, errorReference } from "@/components/shell/error-digest";
 import { useRequestReference } from "@/components/shell/request-reference";
-import { applyTheme, THEME_KEY } from "@/components/shell/theme";
+import { applyStoredTheme } from "@/components/shell/theme";
 
 /**
  * Last resort when the root layout itself fails. It replaces the whole document, so it brings its own
@@ -14,7 +14,7 @@ import { applyTheme, THEME_KEY } from "@/components/shell/theme";
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     console.error(error);
-    applyTheme(THEME_KEY, "(prefers-color-scheme: dark)");
+    applyStoredTheme();
   }, [error]);
 
   const reference = errorReference(errorDigest(error), useRequestReference());

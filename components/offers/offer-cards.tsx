@@ -85,7 +85,7 @@ const OfferCard = memo(function OfferCard({
       <div className="flex items-center justify-between gap-2">
         {f.short > 0 ? <Badge variant="destructive">Short {formatUsd(f.short)}</Badge> : <span />}
         <Button asChild size="sm" variant={f.takes ? "default" : "outline"}>
-          <a href={f.href} data-client-nav className="aria-busy:cursor-progress aria-busy:opacity-70">
+          <a href={f.href} data-client-nav>
             Launch
           </a>
         </Button>

@@ -123,7 +123,6 @@ const OfferRow = memo(function OfferRow({
           <a
             href={href}
             data-client-nav
-            className="aria-busy:cursor-progress aria-busy:opacity-70"
             aria-label={`Launch ${offer.gpu_type} × ${offer.gpus_per_node} in ${offer.location ?? offer.id}`}
           >
             Launch

@@ -11,7 +11,7 @@ import { useRouter } from "next/navigation";
  * `beforeNavigate` lets the page finish what must happen first (the offers page: its URL writes, which would cancel
  * a navigation already loading).
  *
- * The clicked link carries `aria-busy="true"` until the navigation is done (style it with `aria-busy:`): a page with
+ * The clicked link carries `aria-busy="true"` until the navigation is done (a Button shows it): a page with
  * no loading skeleton of its own (/clusters/new renders whole on the server) shows nothing new until it arrives.
  */
 export function useClientNavClick(beforeNavigate?: () => Promise<void>): (e: React.MouseEvent) => void {

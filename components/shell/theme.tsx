@@ -34,6 +34,9 @@ export function applyTheme(key: string, query: string, chosen?: string | null): 
 
 const themeScript = `(${applyTheme.toString()})(${JSON.stringify(THEME_KEY)},${JSON.stringify(DARK_QUERY)})`;
 
+/** What the inline script does, from running code: `chosen`, or the stored choice. */
+export const applyStoredTheme = (chosen?: Theme): void => applyTheme(THEME_KEY, DARK_QUERY, chosen);
+
 const asTheme = (v: string | null | undefined): Theme => (v === "light" || v === "dark" ? v : "system");
 
 function readStored(): Theme {
@@ -49,7 +52,7 @@ function applyWithoutTransitions(theme: Theme): void {
   const style = document.createElement("style");
   style.textContent = "*,*::before,*::after{transition:none!important}";
   document.head.appendChild(style);
-  applyTheme(THEME_KEY, DARK_QUERY, theme);
+  applyStoredTheme(theme);
   void window.getComputedStyle(document.body).opacity;
   setTimeout(() => style.remove(), 1);
 }
@@ -80,12 +83,12 @@ export function ThemeProvider({ children, nonce }: { children: React.ReactNode; 
   useEffect(() => {
     // Again after hydration: where React renders <html> itself (a not-found page the client renders whole), it
     // drops the class the inline script set.
-    applyTheme(THEME_KEY, DARK_QUERY);
+    applyStoredTheme();
     let stop = () => {};
     const cancel = whenIdle(() => {
       setThemeState(readStored());
       // A change of the system's scheme made before the listener below is not missed.
-      applyTheme(THEME_KEY, DARK_QUERY);
+      applyStoredTheme();
       // The system's scheme, followed while the choice is "system"; a choice made in another tab.
       const media = window.matchMedia(DARK_QUERY);
       const onSystem = () => {
