@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { billedButNotReady, billedRate, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import type { RateSegment } from "@/lib/cost/ledger";
 import { formatTimestamp } from "@/lib/clusters/format";
-import { formatHourly, formatUsd } from "@/lib/money";
+import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Rate, billed since, nodes billed, and the cost so far ticking every second between polls. */

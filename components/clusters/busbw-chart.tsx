@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { niceTicks } from "@/lib/clusters/chart-scale";
-import { formatBytes, formatGbps } from "@/lib/clusters/format";
+import { formatBytes, formatGbps } from "@/lib/format/number";
 import type { TestSize } from "@/lib/runcrate/schemas";
 
 const PAD = { left: 48, right: 16, top: 16, bottom: 36 };

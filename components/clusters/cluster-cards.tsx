@@ -5,7 +5,7 @@ import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { formatAge } from "@/lib/clusters/format";
 import { parseTime } from "@/lib/time";
 import { stackLabel } from "@/lib/clusters/status";
-import { formatHourly, formatUsd } from "@/lib/money";
+import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { clusterBadgeLabel } from "@/lib/clusters/status";
 import type { ListLedger } from "@/lib/limits/view";

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { formatTimestamp } from "@/lib/clusters/format";
 import { hourlyRate } from "@/lib/cost/cluster-cost";
 import { stackLabel, stackStatusInfo, statusInfo } from "@/lib/clusters/status";
-import { formatHourly } from "@/lib/money";
+import { formatHourly } from "@/lib/format/money";
 import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { clusterBadgeLabel } from "@/lib/clusters/status";

@@ -8,7 +8,7 @@ import { formatAge } from "@/lib/clusters/format";
 import { parseTime } from "@/lib/time";
 import type { ListSort, ListView } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
-import { formatHourly, formatUsd } from "@/lib/money";
+import { formatHourly, formatUsd } from "@/lib/format/money";
 import { endedByText, type ListLedger, type ListLedgerEntry } from "@/lib/limits/view";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { clusterBadgeLabel } from "@/lib/clusters/status";

@@ -1,6 +1,6 @@
 import { OctagonXIcon } from "lucide-react";
 import { costSoFar } from "@/lib/cost/cluster-cost";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Plain words for the machine-ish failure_reason codes seen so far; anything else is shown as sent. */

@@ -3,7 +3,7 @@ import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/cost/clus
 import { formatDuration, limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger";
 import { formatUtc } from "@/lib/limits/input";
 import type { GuardView } from "@/lib/limits/view";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { LimitsEditButton } from "./limits-edit-button";
 

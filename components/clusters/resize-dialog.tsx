@@ -21,7 +21,7 @@ import { formatHours, resizedRunwayHours } from "@/lib/cost/estimate";
 import { joinOr } from "@/lib/offers/offer-rules";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { resizeTargets } from "@/lib/clusters/node-counts";
-import { formatHourly } from "@/lib/money";
+import { formatHourly } from "@/lib/format/money";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster } from "@/lib/runcrate/schemas";

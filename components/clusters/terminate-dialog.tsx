@@ -17,7 +17,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/actions/cluster-actions";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
-import { formatHourly, formatUsd } from "@/lib/money";
+import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
 import type { Cluster } from "@/lib/runcrate/schemas";
 

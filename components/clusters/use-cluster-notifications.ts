@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { toast } from "@/components/shared/toast";
-import { formatGbps } from "@/lib/clusters/format";
+import { formatGbps } from "@/lib/format/number";
 import { isTestActive, peakBusbw } from "@/lib/clusters/nccl";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { failureReasonText } from "./failure-card";

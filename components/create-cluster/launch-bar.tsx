@@ -4,7 +4,7 @@ import { Loader2Icon } from "lucide-react";
 import { useEffect, useState, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { formatHours } from "@/lib/cost/estimate";
-import { formatHourly } from "@/lib/money";
+import { formatHourly } from "@/lib/format/money";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { useLaunchEstimate } from "./use-launch-estimate";
 

@@ -4,7 +4,7 @@ import { AlertTriangleIcon, Loader2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/shared/copy-button";
 import { formatHours } from "@/lib/cost/estimate";
-import { formatHourly, formatUsd } from "@/lib/money";
+import { formatHourly, formatUsd } from "@/lib/format/money";
 import { validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";

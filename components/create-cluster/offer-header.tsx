@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DeploymentText, HostTierBadge, LocationText } from "@/components/offers/offer-cells";
 import { interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
-import { formatPrice } from "@/lib/money";
+import { formatPrice } from "@/lib/format/money";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 

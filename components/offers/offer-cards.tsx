@@ -11,7 +11,7 @@ import {
   LocationText,
   StacksText,
 } from "@/components/offers/offer-cells";
-import { formatHourly, formatPrice, formatUsd } from "@/lib/money";
+import { formatHourly, formatPrice, formatUsd } from "@/lib/format/money";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { formatPrice } from "@/lib/money";
+import { formatPrice } from "@/lib/format/money";
 import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import { describeNodeCounts, isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
-import { formatCount } from "@/lib/number-text";
+import { formatCount } from "@/lib/format/number";
 
 type Props = {
   rows: Offer[];

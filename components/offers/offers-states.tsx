@@ -3,7 +3,7 @@ import { AlertTriangleIcon, SearchXIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { formatCount } from "@/lib/number-text";
+import { formatCount } from "@/lib/format/number";
 
 export function OffersSkeleton({ className }: { className?: string }) {
   return (

@@ -5,7 +5,7 @@ import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useClientNavClick } from "@/components/shared/client-nav";
 import { GpuPrice, InterconnectText, ShapeText, WhereText } from "@/components/offers/offer-cells";
-import { formatHourly, formatPrice, formatUsd } from "@/lib/money";
+import { formatHourly, formatPrice, formatUsd } from "@/lib/format/money";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";

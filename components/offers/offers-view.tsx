@@ -17,13 +17,13 @@ import {
   offerFacets,
   type SortKey,
 } from "@/lib/offers/filters";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { ApiError } from "@/lib/query/fetch-api";
 import { offersQueryOptions } from "@/lib/query/offers";
 import { ListNotesLine } from "@/components/shared/list-notes-line";
 import { cn } from "@/lib/utils";
-import { formatCount } from "@/lib/number-text";
+import { formatCount } from "@/lib/format/number";
 
 /** `phone`: the server's guess that this is a phone (lib/server/phone-hint.ts), so its first render has the cards. */
 export function OffersView({ phone = false }: { phone?: boolean }) {

@@ -1,5 +1,5 @@
 import type { DaySpend } from "@/lib/cost/spend";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 
 /** Spend per day as plain SVG bars (no chart library): 30 bars, a round top tick, the busiest day labelled. */
 export function SpendChart({ days, label }: { days: DaySpend[]; label: string }) {

@@ -5,7 +5,8 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { spendCsv, type SpendRow } from "@/lib/cost/spend";
-import { formatHourly, formatUsd } from "@/lib/money";
+import { compareText } from "@/lib/format/collate";
+import { formatHourly, formatUsd } from "@/lib/format/money";
 
 type Row = SpendRow & { keyLabel: string };
 type Sort = "name" | "status" | "rate" | "cost" | "keyLabel";
@@ -19,7 +20,7 @@ export function SpendTable({ rows }: { rows: Row[] }) {
         const x = a[sort.by];
         const y = b[sort.by];
         return (
-          (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y))) *
+          (typeof x === "number" && typeof y === "number" ? x - y : compareText(String(x), String(y))) *
           sort.dir
         );
       }),

@@ -24,26 +24,9 @@ export function formatAge(ms: number): string {
   return `${Math.floor(h / 24)}d`;
 }
 
-const UNITS = ["B", "KiB", "MiB", "GiB", "TiB"] as const;
-/** nccl-tests message sizes are powers of two: 8 B … 8 GiB. */
-export function formatBytes(bytes: number): string {
-  let v = Math.max(0, bytes);
-  let i = 0;
-  while (v >= 1024 && i < UNITS.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  const shown = Number.isInteger(v) ? String(v) : v.toFixed(1);
-  return `${shown} ${UNITS[i]}`;
-}
-
 /** "2026-11-30 01:34:05 UTC" — unambiguous for a team spread over time zones, and stable between server and client. */
 export function formatTimestamp(iso: string | null | undefined): string {
   const t = parseTime(iso);
   if (t === null) return iso ? iso : "—";
   return `${new Date(t).toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
-
-export function formatGbps(gbs: number): string {
-  return `${gbs >= 100 ? gbs.toFixed(0) : gbs.toFixed(1)} GB/s`;
 }

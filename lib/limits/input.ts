@@ -3,7 +3,7 @@
  * and in the server actions. No zod here: this ships with the create form, which is near its weight budget.
  */
 import { formatDuration, parseDuration, type Limits } from "@/lib/cost/ledger";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 
 export const MAX_BUDGET = 1_000_000;
 
@@ -53,7 +53,7 @@ export function limitsToText(l: Limits | null): LimitText {
   };
 }
 
-// en-US short month names (a date format would cost the page ICU's data; lib/number-text.ts says why).
+// en-US short month names.
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "18:40 UTC" (or "Dec 2, 18:40 UTC" when not today) — when a limit ends things. */

@@ -4,6 +4,7 @@
  */
 import type { Offer } from "@/lib/runcrate/schemas";
 import { pricePerGpuHour, takesNodeCount } from "@/lib/offers/offer-rules";
+import { compareText } from "@/lib/format/collate";
 
 export const SORT_KEYS = ["gpu_hour", "node_hour", "interconnect", "gpus"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -187,18 +188,6 @@ export type OfferFacets = {
   stack: string[];
 };
 
-/**
- * Case-insensitive, then by code point. Not localeCompare: its first call makes the browser load ICU's collation data
- * (about 12 ms of the offers page's hydration on the bench machine), and the values here are codes and model names.
- * Where the two differ it is in ties and punctuation: "A100" before "a100", "H1000" before "H100_SXM".
- */
-function byText(a: string, b: string): number {
-  const x = a.toLowerCase(),
-    y = b.toLowerCase();
-  if (x !== y) return x < y ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** The values each filter can take, from the offers actually listed. */
 export function offerFacets(offers: readonly Offer[]): OfferFacets {
   const gpu = new Set<string>(),
@@ -219,13 +208,13 @@ export function offerFacets(offers: readonly Offer[]): OfferFacets {
       country.set(o.country_code, places);
     }
   }
-  const str = (s: Set<string>) => [...s].sort(byText);
+  const str = (s: Set<string>) => [...s].sort(compareText);
   return {
     gpu: str(gpu),
     gpn: [...gpn].sort((a, b) => a - b),
     country: [...country.entries()]
       .map(([code, places]) => ({ code, label: places.size === 1 ? `${[...places][0]} (${code})` : code }))
-      .sort((a, b) => byText(a.code, b.code)),
+      .sort((a, b) => compareText(a.code, b.code)),
     ic: str(ic),
     dep: str(dep),
     stack: str(stack),

@@ -2,7 +2,7 @@
  * How the console names an offer's or a cluster's machine facts, on every page alike: "3,200 Gbps",
  * "Datacenter", "VM", "InfiniBand". An unknown value from the API is shown as it came.
  */
-import { formatCount } from "@/lib/number-text";
+import { formatCount } from "@/lib/format/number";
 
 const KIND_LABEL: Record<string, string> = { infiniband: "InfiniBand", roce: "RoCE", ethernet: "Ethernet" };
 const TIER_LABEL: Record<string, string> = { datacenter: "Datacenter", community: "Community" };

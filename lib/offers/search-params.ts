@@ -18,7 +18,7 @@ import {
 import { parseAsNodeCount } from "./launch-params";
 import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
 import { DEFAULT_FILTERS, SORT_KEYS, TIERS, type OfferFilters } from "@/lib/offers/filters";
-import { formatCount } from "@/lib/number-text";
+import { formatCount } from "@/lib/format/number";
 
 const MAX_TEXT = 200;
 const TOKEN = /^[\w .:+/()-]{1,80}$/;

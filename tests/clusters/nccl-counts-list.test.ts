@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isClusterId } from "@/lib/clusters/cluster-id";
-import { formatBytes, formatDuration, formatTimestamp } from "@/lib/clusters/format";
+import { formatDuration, formatTimestamp } from "@/lib/clusters/format";
+import { formatBytes } from "@/lib/format/number";
 import { applyListView, countByGroup, DEFAULT_VIEW, toggleSort } from "@/lib/clusters/list-view";
 import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";
 import { lineRateGBs, ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";

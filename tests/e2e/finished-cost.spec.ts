@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createCluster, simUrl, waitForStatus } from "../clusters/e2e-sim";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { signUpWithKey } from "./support/account";
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formatGbps } from "@/lib/clusters/format";
+import { formatGbps } from "@/lib/format/number";
 import { createCluster, getCluster, simUrl, startTestDirect, waitForStatus } from "../clusters/e2e-sim";
 import { signUpWithKey } from "./support/account";
 import { expectAxeClean, useTheme } from "./support/axe";

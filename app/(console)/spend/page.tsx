@@ -4,7 +4,7 @@ import { SpendChart } from "@/components/spend/spend-chart";
 import { SpendTable } from "@/components/spend/spend-table";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatHours } from "@/lib/cost/estimate";
-import { formatHourly, formatUsd } from "@/lib/money";
+import { formatHourly, formatUsd } from "@/lib/format/money";
 import { requireUser } from "@/lib/server/auth/session";
 import { loadSpend, TRANSACTIONS_PAGE } from "@/lib/server/guardian/spend";
 

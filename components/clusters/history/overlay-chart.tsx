@@ -1,4 +1,4 @@
-import { formatBytes, formatGbps } from "@/lib/clusters/format";
+import { formatBytes, formatGbps } from "@/lib/format/number";
 import type { TestSize } from "@/lib/runcrate/schemas";
 
 const W = 640;

@@ -6,7 +6,7 @@ import type { OpenProps } from "@/components/shared/lazy-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { formatGbps } from "@/lib/clusters/format";
+import { formatGbps } from "@/lib/format/number";
 import { historyRows, type HistoryRow, type TestHistoryResponse } from "@/lib/clusters/test-history";
 import { apiGet } from "@/lib/query/fetch-api";
 import type { Cluster } from "@/lib/runcrate/schemas";

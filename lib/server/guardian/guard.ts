@@ -1,7 +1,7 @@
 import "server-only";
 import { costSoFar } from "@/lib/cost/cluster-cost";
 import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment } from "@/lib/cost/ledger";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Db } from "@/lib/server/db/client";
 import {

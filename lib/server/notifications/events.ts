@@ -1,7 +1,7 @@
 import "server-only";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import type { RateSegment } from "@/lib/cost/ledger";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { parseTime } from "@/lib/time";

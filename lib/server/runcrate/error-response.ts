@@ -6,10 +6,7 @@ import "server-only";
  */
 import { ERROR_MESSAGES, RuncrateError, rateLimitedMessage } from "@/lib/server/runcrate/errors";
 import { redact, redactDeep, toDisplayText } from "@/lib/server/runcrate/redact";
-
-function formatCredits(n: number): string {
-  return `$${n.toFixed(2)}`;
-}
+import { formatUsd } from "@/lib/format/money";
 
 type UpstreamError = { code: string | null; message: string | null; details: Record<string, unknown> | null };
 
@@ -232,11 +229,11 @@ export function errorFromResponse(
       const balance = firstNumber(details, BALANCE_NAMES);
       const userMessage =
         required != null && balance != null
-          ? `Not enough credits: this needs at least ${formatCredits(required)} and the workspace has ${formatCredits(
+          ? `Not enough credits: this needs at least ${formatUsd(required)} and the workspace has ${formatUsd(
               balance,
             )}. Add credits on runcrate.ai, then try again.`
           : required != null
-            ? `Not enough credits: this needs at least ${formatCredits(required)} in the workspace. Add credits on runcrate.ai, then try again.`
+            ? `Not enough credits: this needs at least ${formatUsd(required)} in the workspace. Add credits on runcrate.ai, then try again.`
             : shown
               ? `Not enough credits in this Runcrate workspace. Runcrate says: ${shown.replace(/\.?$/, ".")} Add credits on runcrate.ai, then try again.`
               : ERROR_MESSAGES.insufficient_credits;
