@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
-import { formatAge } from "@/lib/clusters/format";
+import { formatDuration } from "@/lib/format/duration";
 import { parseTime } from "@/lib/time";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";
@@ -46,7 +46,7 @@ export function ClusterCards({
                   : `${formatUsd(costSoFar(c, now, ledger?.[c.id]?.segments).amount)} ${isFinished(c) ? "in total" : "so far"}`}
               </span>
               <span className="tabular-nums">
-                {now === null ? "" : `${formatAge(now - (parseTime(c.created_at) ?? now))} old`}
+                {now === null ? "" : `${formatDuration(now - (parseTime(c.created_at) ?? now))} old`}
               </span>
             </div>
             <EndedBy entry={ledger?.[c.id]} />

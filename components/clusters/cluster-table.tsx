@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
-import { formatAge } from "@/lib/clusters/format";
+import { formatDuration } from "@/lib/format/duration";
 import { parseTime } from "@/lib/time";
 import type { ListSort, ListView } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
@@ -124,7 +124,7 @@ export function ClusterTable({
                 {now === null ? "—" : <RowCost cluster={c} now={now} entry={ledger?.[c.id]} />}
               </TableCell>
               <TableCell className="text-right text-muted-foreground tabular-nums" title={c.created_at}>
-                {now === null ? "—" : formatAge(now - (parseTime(c.created_at) ?? now))}
+                {now === null ? "—" : formatDuration(now - (parseTime(c.created_at) ?? now))}
               </TableCell>
             </TableRow>
           ))}

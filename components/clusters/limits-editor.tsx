@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { setClusterLimits } from "@/lib/actions/cluster-limits";
-import { formatDuration, type Limits } from "@/lib/cost/ledger";
+import type { Limits } from "@/lib/cost/ledger";
+import { formatMinutes } from "@/lib/format/duration";
 import { checkLimits, limitsToText, type LimitText } from "@/lib/limits/input";
 
 /**
@@ -56,7 +57,7 @@ export default function LimitsEditor({
 
   const extend = () => {
     const minutes = (current?.timeLimitMinutes ?? 0) + 60;
-    const t = { ...text, timeLimit: formatDuration(minutes) };
+    const t = { ...text, timeLimit: formatMinutes(minutes) };
     setText(t);
     void save(t);
   };

@@ -1,6 +1,7 @@
 import { AlertTriangleIcon, TimerIcon } from "lucide-react";
 import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
-import { formatDuration, limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger";
+import { limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger";
+import { formatMinutes } from "@/lib/format/duration";
 import { formatUtc } from "@/lib/limits/input";
 import type { GuardView } from "@/lib/limits/view";
 import { formatUsd } from "@/lib/format/money";
@@ -43,13 +44,13 @@ export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: Gua
     parts.push(
       state.timeDeadline !== null
         ? `at ${formatUtc(state.timeDeadline, now)} (time limit)`
-        : `${formatDuration(limits.timeLimitMinutes)} after it is up (time limit)`,
+        : `${formatMinutes(limits.timeLimitMinutes)} after it is up (time limit)`,
     );
   }
   if (limits.budgetLimit !== null) parts.push(`when the cost reaches ${formatUsd(limits.budgetLimit)}`);
   const left: string[] = [];
   if (state.timeLeftMs !== null)
-    left.push(`${formatDuration(Math.max(0, Math.ceil(state.timeLeftMs / 60_000)))} left`);
+    left.push(`${formatMinutes(Math.max(0, Math.ceil(state.timeLeftMs / 60_000)))} left`);
   if (state.moneyLeft !== null) left.push(`${formatUsd(state.moneyLeft)} left`);
 
   return (

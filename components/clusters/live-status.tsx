@@ -2,7 +2,7 @@
 
 import { AlertTriangleIcon, RefreshCwIcon } from "lucide-react";
 import { HydratedButton } from "@/components/shared/hydrated-button";
-import { formatDuration } from "@/lib/clusters/format";
+import { formatDuration } from "@/lib/format/duration";
 import { cn } from "@/lib/utils";
 import type { LiveMeta } from "./use-live-query";
 import { useNow } from "./use-now";

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { startClusterTest } from "@/lib/actions/cluster-actions";
-import { formatDuration } from "@/lib/clusters/format";
+import { formatDuration } from "@/lib/format/duration";
 import { formatBytes, formatGbps } from "@/lib/format/number";
 import { parseTime } from "@/lib/time";
 import { isTestActive, ncclVerdict, testStartBlocked, type Verdict } from "@/lib/clusters/nccl";

@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckIcon, CircleDashedIcon, LoaderCircleIcon, MinusIcon, XIcon } from "lucide-react";
-import { formatDuration } from "@/lib/clusters/format";
+import { formatDuration } from "@/lib/format/duration";
 import { clusterPhases, type PhaseState } from "@/lib/clusters/phases";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";

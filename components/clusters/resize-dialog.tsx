@@ -17,7 +17,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { resizeCluster } from "@/lib/actions/cluster-actions";
 import { useQuery } from "@tanstack/react-query";
 import { hourlyRate } from "@/lib/cost/cluster-cost";
-import { formatHours, resizedRunwayHours } from "@/lib/cost/estimate";
+import { resizedRunwayHours } from "@/lib/cost/estimate";
+import { formatRunway } from "@/lib/format/duration";
 import { joinOr } from "@/lib/offers/offer-rules";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { resizeTargets } from "@/lib/clusters/node-counts";
@@ -125,7 +126,7 @@ export function ResizeDialog({
                 <span className="block" data-testid="resize-new-runway">
                   Your balance then lasts{" "}
                   <strong className="tabular-nums">
-                    {runway === null ? "indefinitely" : formatHours(runway)}
+                    {runway === null ? "indefinitely" : formatRunway(runway)}
                   </strong>{" "}
                   <span className="text-muted-foreground">at the workspace’s new burn rate.</span>
                 </span>

@@ -3,7 +3,7 @@
 import { Loader2Icon } from "lucide-react";
 import { useEffect, useState, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
-import { formatHours } from "@/lib/cost/estimate";
+import { formatRunway } from "@/lib/format/duration";
 import { formatHourly } from "@/lib/format/money";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { useLaunchEstimate } from "./use-launch-estimate";
@@ -45,7 +45,7 @@ export function LaunchBar({
         </div>
         <div className="flex gap-1 text-muted-foreground">
           <dt>Balance lasts</dt>
-          <dd>{e && e.runwayHours !== null ? formatHours(e.runwayHours) : balance.isPending ? "…" : "—"}</dd>
+          <dd>{e && e.runwayHours !== null ? formatRunway(e.runwayHours) : balance.isPending ? "…" : "—"}</dd>
         </div>
       </dl>
       <Button type="submit" form={formId} disabled={pending} className="shrink-0">

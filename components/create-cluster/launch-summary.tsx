@@ -3,7 +3,7 @@
 import { AlertTriangleIcon, Loader2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/shared/copy-button";
-import { formatHours } from "@/lib/cost/estimate";
+import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
@@ -84,7 +84,7 @@ export function LaunchSummary({
         </Row>
         {e && e.runwayHours !== null ? (
           <Row label="Balance lasts">
-            {formatHours(e.runwayHours)}
+            {formatRunway(e.runwayHours)}
             {burning ? (
               <span className="block text-xs text-muted-foreground">
                 with {formatHourly(balance.data?.activeUsageCost ?? 0)} already running

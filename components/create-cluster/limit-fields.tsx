@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useNow } from "@/components/clusters/use-now";
 import { Field, FieldDescription, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formatDuration } from "@/lib/cost/ledger";
+import { formatMinutes } from "@/lib/format/duration";
 import { checkLimits, limitsSummary, type LimitCheck, type LimitText } from "@/lib/limits/input";
 
 /** What the form reads at Launch: the text as typed and whether it is valid. */
@@ -45,7 +45,7 @@ export function LimitFields({
           <Input
             id={`${id}-time`}
             autoComplete="off"
-            placeholder={ceilingMinutes ? formatDuration(ceilingMinutes) : "e.g. 90 min or 4 h"}
+            placeholder={ceilingMinutes ? formatMinutes(ceilingMinutes) : "e.g. 90 min or 4 h"}
             value={text.timeLimit}
             aria-invalid={(touched.timeLimit && !!errors.timeLimit) || undefined}
             aria-describedby={`${id}-time-desc`}
@@ -58,7 +58,7 @@ export function LimitFields({
             ) : (
               <>
                 Counted from when the cluster is up (billed).
-                {ceilingMinutes ? ` At most ${formatDuration(ceilingMinutes)} here.` : ""}
+                {ceilingMinutes ? ` At most ${formatMinutes(ceilingMinutes)} here.` : ""}
               </>
             )}
           </FieldDescription>

@@ -73,12 +73,3 @@ export function estimateCost(o: {
 export function roundCents(x: number): number {
   return Math.round(x * 100) / 100;
 }
-
-/** "3.5 h", "2 d 4 h", "∞" — a runway for people, not a float. */
-export function formatHours(h: number | null): string {
-  if (h === null) return "∞";
-  if (h < 1) return `${Math.floor(h * 60)} min`;
-  if (h < 48) return `${(Math.floor(h * 10) / 10).toString()} h`;
-  const d = Math.floor(h / 24);
-  return `${d} d ${Math.floor(h - d * 24)} h`;
-}

@@ -185,22 +185,21 @@ export function nextCheckDelay(
 
 // ───────────────────────────── durations for people ─────────────────────────────
 
-/** "90 min", "4 h", "1.5h", "2h30m", "45" (minutes) → minutes; null when unreadable or not positive. */
+/**
+ * "90 min", "4 h", "1.5h", "2h30m", "2 d 4 h", "45" (minutes) → minutes; null when unreadable or not positive. Reads
+ * every text formatDuration (lib/format/duration.ts) writes, so a limit shown in its field saves unchanged.
+ */
 export function parseDuration(text: string): number | null {
   const s = text.trim().toLowerCase().replace(/\s+/g, "");
   if (s === "") return null;
   const m =
-    /^(?:(\d+(?:\.\d+)?)(h|hr|hrs|hour|hours))?(?:(\d+(?:\.\d+)?)(m|min|mins|minute|minutes)?)?$/.exec(s);
-  if (!m || (m[1] === undefined && m[3] === undefined)) return null;
-  const minutes = (m[1] ? Number(m[1]) * 60 : 0) + (m[3] ? Number(m[3]) : 0);
-  if (m[1] && m[3] && !m[4]) return null; // "2h30" is ambiguous enough to refuse
+    /^(?:(\d+(?:\.\d+)?)(d|day|days))?(?:(\d+(?:\.\d+)?)(h|hr|hrs|hour|hours))?(?:(\d+(?:\.\d+)?)(m|min|mins|minute|minutes)?)?$/.exec(
+      s,
+    );
+  if (!m || (m[1] === undefined && m[3] === undefined && m[5] === undefined)) return null;
+  const minutes =
+    (m[1] ? Number(m[1]) * 1440 : 0) + (m[3] ? Number(m[3]) * 60 : 0) + (m[5] ? Number(m[5]) : 0);
+  if ((m[1] || m[3]) && m[5] && !m[6]) return null; // "2h30" is ambiguous enough to refuse
   if (!Number.isFinite(minutes) || minutes <= 0) return null;
   return Math.round(minutes);
-}
-
-export function formatDuration(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }

@@ -2,7 +2,8 @@
  * The limit fields as people type them (create form, cluster page, Settings), checked the same way in the browser
  * and in the server actions. No zod here: this ships with the create form, which is near its weight budget.
  */
-import { formatDuration, parseDuration, type Limits } from "@/lib/cost/ledger";
+import { parseDuration, type Limits } from "@/lib/cost/ledger";
+import { formatMinutes } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 
 export const MAX_BUDGET = 1_000_000;
@@ -32,9 +33,9 @@ export function checkLimits(t: LimitText, ceilingMinutes: number | null = null):
     timeLimitMinutes = parseDuration(t.timeLimit);
     if (timeLimitMinutes === null) errors.timeLimit = 'Write a duration such as "90 min" or "4 h".';
     else if (ceilingMinutes !== null && timeLimitMinutes > ceilingMinutes)
-      errors.timeLimit = `At most ${formatDuration(ceilingMinutes)} here (set by the operator).`;
+      errors.timeLimit = `At most ${formatMinutes(ceilingMinutes)} here (set by the operator).`;
   } else if (ceilingMinutes !== null) {
-    errors.timeLimit = `A time limit is required here, at most ${formatDuration(ceilingMinutes)}.`;
+    errors.timeLimit = `A time limit is required here, at most ${formatMinutes(ceilingMinutes)}.`;
   }
   if (t.budgetLimit.trim() !== "") {
     budgetLimit = parseBudget(t.budgetLimit);
@@ -48,7 +49,7 @@ export function checkLimits(t: LimitText, ceilingMinutes: number | null = null):
 
 export function limitsToText(l: Limits | null): LimitText {
   return {
-    timeLimit: l?.timeLimitMinutes != null ? formatDuration(l.timeLimitMinutes) : "",
+    timeLimit: l?.timeLimitMinutes != null ? formatMinutes(l.timeLimitMinutes) : "",
     budgetLimit: l?.budgetLimit != null ? l.budgetLimit.toFixed(2) : "",
   };
 }
@@ -90,7 +91,7 @@ export function limitsSummary(l: Limits, hourlyRate: number, now: number): strin
 /** "time 4 h, budget $50.00" for the audit trail. */
 export function describeLimits(l: Limits): string {
   const parts = [];
-  if (l.timeLimitMinutes !== null) parts.push(`time ${formatDuration(l.timeLimitMinutes)}`);
+  if (l.timeLimitMinutes !== null) parts.push(`time ${formatMinutes(l.timeLimitMinutes)}`);
   if (l.budgetLimit !== null) parts.push(`budget ${formatUsd(l.budgetLimit)}`);
   return parts.length ? parts.join(", ") : "none";
 }

@@ -1,8 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { costSoFar, isFinished } from "@/lib/cost/cluster-cost";
 import {
   budgetDeadline,
-  formatDuration,
   ledgerCost,
   limitState,
   nextCheckDelay,
@@ -13,6 +13,7 @@ import {
   timeLimitDeadline,
   type RateSegment,
 } from "@/lib/cost/ledger";
+import { formatMinutes } from "@/lib/format/duration";
 import { makeCluster, T0 } from "./fixtures";
 
 const MIN = 60_000;
@@ -178,17 +179,22 @@ describe("durations", () => {
     ["2h30m", 150],
     ["45", 45],
     ["1 hour", 60],
+    ["2 h 05 min", 125],
+    ["3 d", 4320],
+    ["2 d 4 h", 3120],
   ])("reads %s as %d minutes", (text, minutes) => {
     expect(parseDuration(text)).toBe(minutes);
   });
 
-  it.each(["", "abc", "0", "-5 min", "2h30", "h"])("refuses %j", (text) => {
+  it.each(["", "abc", "0", "-5 min", "2h30", "2d30", "h", "d"])("refuses %j", (text) => {
     expect(parseDuration(text)).toBeNull();
   });
 
-  it("formats minutes for people", () => {
-    expect(formatDuration(45)).toBe("45 min");
-    expect(formatDuration(240)).toBe("4 h");
-    expect(formatDuration(150)).toBe("2 h 30 min");
+  it("reads back every time limit the console writes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 * 24 * 60 }), (minutes) => {
+        expect(parseDuration(formatMinutes(minutes))).toBe(minutes);
+      }),
+    );
   });
 });

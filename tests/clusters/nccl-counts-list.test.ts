@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isClusterId } from "@/lib/clusters/cluster-id";
-import { formatDuration, formatTimestamp } from "@/lib/clusters/format";
+import { formatTimestamp } from "@/lib/clusters/format";
 import { formatBytes } from "@/lib/format/number";
 import { applyListView, countByGroup, DEFAULT_VIEW, toggleSort } from "@/lib/clusters/list-view";
 import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";
@@ -185,13 +185,10 @@ describe("cluster ids and formatting", () => {
     for (const bad of ["", "..", "a/b", "a%2Fb", "x?y=1", "-lead", "a".repeat(129), "a b"])
       expect(isClusterId(bad), bad).toBe(false);
   });
-  it("formats bytes, durations and timestamps", () => {
+  it("formats bytes and timestamps", () => {
     expect(formatBytes(8)).toBe("8 B");
     expect(formatBytes(8 * 1024 ** 3)).toBe("8 GiB");
     expect(formatBytes(1536)).toBe("1.5 KiB");
-    expect(formatDuration(42_000)).toBe("42 s");
-    expect(formatDuration(185_000)).toBe("3 min 05 s");
-    expect(formatDuration(2 * 3_600_000 + 7 * 60_000)).toBe("2 h 07 min");
     expect(formatTimestamp("2026-01-01T00:01:02.5Z")).toBe("2026-01-01 00:01:02 UTC");
     expect(formatTimestamp(null)).toBe("—");
     expect(formatTimestamp("garbage")).toBe("garbage");

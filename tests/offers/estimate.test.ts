@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   clusterHourlyRate,
   estimateCost,
-  formatHours,
   requiredBalance,
   resizedRunwayHours,
   runwayHours,
@@ -45,12 +44,6 @@ describe("cost estimate", () => {
   it("leaves shortfall and runway unknown without a balance", () => {
     const e = estimateCost({ ratePerNode: 3, nodeCount: 4, balance: null });
     expect(e).toMatchObject({ hourlyRate: 12, required: 12, shortfall: null, runwayHours: null });
-  });
-  it("formats for people", () => {
-    expect(formatHours(0.5)).toBe("30 min");
-    expect(formatHours(3.46)).toBe("3.4 h");
-    expect(formatHours(50)).toBe("2 d 2 h");
-    expect(formatHours(null)).toBe("∞");
   });
 });
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { SpendChart } from "@/components/spend/spend-chart";
 import { SpendTable } from "@/components/spend/spend-table";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatHours } from "@/lib/cost/estimate";
+import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { requireUser } from "@/lib/server/auth/session";
 import { loadSpend, TRANSACTIONS_PAGE } from "@/lib/server/guardian/spend";
@@ -68,7 +68,7 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
               <div>
                 <dt className="text-muted-foreground">Runway</dt>
                 <dd className="text-lg font-semibold tabular-nums" data-testid="spend-runway">
-                  {k.balance === null ? "—" : formatHours(k.runwayHours)}
+                  {k.balance === null ? "—" : formatRunway(k.runwayHours)}
                 </dd>
               </div>
             </dl>

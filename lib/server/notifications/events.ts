@@ -1,6 +1,7 @@
 import "server-only";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import type { RateSegment } from "@/lib/cost/ledger";
+import { formatDuration } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Cluster } from "@/lib/runcrate/schemas";
@@ -35,15 +36,6 @@ const SLACK_MS = 5 * 60_000;
 
 function clusterRef(c: Cluster): NotificationEvent["cluster"] {
   return { id: c.id, name: c.name, status: c.status };
-}
-
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
 }
 
 function reasonText(reason: "time" | "budget"): string {
