@@ -2,7 +2,7 @@ import { InfoIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { billedButNotReady, billedRate, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import type { RateSegment } from "@/lib/cost/ledger";
-import { formatTimestamp } from "@/lib/clusters/format";
+import { formatDateTime } from "@/lib/format/date";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
@@ -55,7 +55,7 @@ export function BillingCard({
             </span>
           </dd>
           <dt className="text-muted-foreground">Billed since</dt>
-          <dd>{neverUp ? "not started" : formatTimestamp(cluster.billing?.billed_since ?? cluster.up_at)}</dd>
+          <dd>{neverUp ? "not started" : formatDateTime(cluster.billing?.billed_since ?? cluster.up_at)}</dd>
           <dt className="text-muted-foreground">Nodes billed</dt>
           <dd className="tabular-nums" data-testid="nodes-billed">
             {finished

@@ -3,7 +3,7 @@
 import { ChevronLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { formatTimestamp } from "@/lib/clusters/format";
+import { formatDateTime } from "@/lib/format/date";
 import { hourlyRate } from "@/lib/cost/cluster-cost";
 import { stackLabel, stackStatusInfo, statusInfo } from "@/lib/clusters/status";
 import { formatHourly } from "@/lib/format/money";
@@ -106,10 +106,10 @@ export function ClusterHeader({
         className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground tabular-nums"
         data-testid="timestamps"
       >
-        <span>Created {formatTimestamp(cluster.created_at)}</span>
-        {cluster.up_at && <span>Up {formatTimestamp(cluster.up_at)}</span>}
-        {cluster.ready_at && <span>Ready {formatTimestamp(cluster.ready_at)}</span>}
-        {cluster.terminated_at && <span>Terminated {formatTimestamp(cluster.terminated_at)}</span>}
+        <span>Created {formatDateTime(cluster.created_at)}</span>
+        {cluster.up_at && <span>Up {formatDateTime(cluster.up_at)}</span>}
+        {cluster.ready_at && <span>Ready {formatDateTime(cluster.ready_at)}</span>}
+        {cluster.terminated_at && <span>Terminated {formatDateTime(cluster.terminated_at)}</span>}
       </p>
       {stale}
     </header>

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { eventKindLabel, type SeenEvent } from "@/lib/clusters/events";
-import { formatTimestamp } from "@/lib/clusters/format";
+import { formatTime } from "@/lib/format/date";
 import { cn } from "@/lib/utils";
 
 /** Newest first; events that arrived with the latest poll are highlighted. Each id appears once (mergeEvents). */
@@ -48,7 +48,7 @@ export function EventsList({ events }: { events: SeenEvent[] }) {
                       </Badge>
                     )}
                     <time className="ml-auto text-muted-foreground tabular-nums" dateTime={e.at}>
-                      {formatTimestamp(e.at).slice(11)}
+                      {formatTime(e.at, { seconds: true })}
                     </time>
                   </div>
                   <p className="text-[13px] break-words text-muted-foreground">{e.message}</p>

@@ -1,8 +1,8 @@
 import { AlertTriangleIcon, TimerIcon } from "lucide-react";
 import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger";
+import { formatDateTime, formatTime } from "@/lib/format/date";
 import { formatMinutes } from "@/lib/format/duration";
-import { formatUtc } from "@/lib/limits/input";
 import type { GuardView } from "@/lib/limits/view";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
@@ -22,7 +22,7 @@ export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: Gua
       <Line tone="neutral">
         <span data-testid="limits-line">
           Auto-terminated: {l.reason === "budget" ? "budget limit reached" : "time limit reached"}
-          {l.enforcedAt ? ` at ${formatUtc(Date.parse(l.enforcedAt), now)}` : ""}.
+          {l.enforcedAt ? ` at ${formatDateTime(l.enforcedAt, { now })}` : ""}.
         </span>
       </Line>
     );
@@ -43,7 +43,7 @@ export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: Gua
   if (limits.timeLimitMinutes !== null) {
     parts.push(
       state.timeDeadline !== null
-        ? `at ${formatUtc(state.timeDeadline, now)} (time limit)`
+        ? `at ${formatDateTime(state.timeDeadline, { now })} (time limit)`
         : `${formatMinutes(limits.timeLimitMinutes)} after it is up (time limit)`,
     );
   }
@@ -78,7 +78,7 @@ export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: Gua
               <>
                 Auto-terminates {parts.join(", or ")}
                 {parts.length > 1 ? ", whichever comes first" : ""}
-                {left.length ? ` · ${left.join(", ")} (at ${formatUtc(now, now)})` : ""}
+                {left.length ? ` · ${left.join(", ")} (at ${formatTime(now)})` : ""}
                 {warn ? " · ending soon" : ""}
               </>
             ) : (

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AuditAction } from "@/lib/audit";
+import { formatDateTime } from "@/lib/format/date";
 
 export type AuditView = {
   id: string;
@@ -82,12 +83,7 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
                 <TableRow key={e.id}>
                   <TableCell className="whitespace-nowrap">
                     <time dateTime={e.at} title={e.at}>
-                      {new Date(e.at).toLocaleString("en", {
-                        dateStyle: "medium",
-                        timeStyle: "short",
-                        timeZone: "UTC",
-                      })}{" "}
-                      UTC
+                      {formatDateTime(e.at)}
                     </time>
                   </TableCell>
                   <TableCell>
@@ -117,7 +113,7 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
 function When({ at, className }: { at: string; className?: string }) {
   return (
     <time dateTime={at} title={at} className={className}>
-      {new Date(at).toLocaleString("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+      {formatDateTime(at)}
     </time>
   );
 }

@@ -8,6 +8,7 @@ import { toast } from "@/components/shared/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction } from "@/lib/actions/keys";
+import { formatDate } from "@/lib/format/date";
 import type { KeyView } from "@/lib/keys/view";
 import { lazyComponent, useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
 import { MaskedKey } from "./masked-key";
@@ -124,9 +125,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px] text-muted-foreground">
                   <MaskedKey last4={k.last4} />
                   <span>{k.environment ? `Environment: ${k.environment}` : "Default environment"}</span>
-                  <span>
-                    Updated {new Date(k.updatedAt).toLocaleDateString(undefined, { dateStyle: "medium" })}
-                  </span>
+                  <span>Updated {formatDate(k.updatedAt)}</span>
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2">

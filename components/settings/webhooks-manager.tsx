@@ -15,6 +15,7 @@ import {
   type NotificationEventType,
   type WebhookFormat,
 } from "@/lib/notifications/kinds";
+import { formatDateTime } from "@/lib/format/date";
 import type { WebhookWithLog } from "@/lib/notifications/view";
 import { webhooksQueryOptions } from "@/lib/query/notifications";
 
@@ -246,8 +247,7 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
                           {d.attempts.length === 0 ? "—" : null}
                           {d.attempts.map((a) => (
                             <div key={a.attempt} className="tabular-nums" data-testid="delivery-attempt">
-                              #{a.attempt} {new Date(a.at).toLocaleTimeString()} ·{" "}
-                              {a.statusCode ?? a.error ?? "no answer"}
+                              #{a.attempt} {formatDateTime(a.at)} · {a.statusCode ?? a.error ?? "no answer"}
                               {a.statusCode !== null && a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
                             </div>
                           ))}

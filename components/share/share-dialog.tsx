@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { createShareLink, revokeShareLink } from "@/lib/actions/share-links";
-import { formatTimestamp } from "@/lib/clusters/format";
+import { formatDateTime } from "@/lib/format/date";
 import { apiGet } from "@/lib/query/fetch-api";
 import {
   expiryLabel,
@@ -24,9 +24,9 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 export type ShareProps = { cluster: Cluster };
 
 function linkState(l: ShareLinkView, now: number): string {
-  if (l.revokedAt) return `Revoked ${formatTimestamp(l.revokedAt)}`;
-  if (Date.parse(l.expiresAt) <= now) return `Expired ${formatTimestamp(l.expiresAt)}`;
-  return `Active until ${formatTimestamp(l.expiresAt)}`;
+  if (l.revokedAt) return `Revoked ${formatDateTime(l.revokedAt)}`;
+  if (Date.parse(l.expiresAt) <= now) return `Expired ${formatDateTime(l.expiresAt)}`;
+  return `Active until ${formatDateTime(l.expiresAt)}`;
 }
 
 /**
@@ -136,7 +136,7 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
                       )}
                     </div>
                     <span className="text-xs text-muted-foreground">
-                      Created {formatTimestamp(l.createdAt)}
+                      Created {formatDateTime(l.createdAt)}
                     </span>
                     {l.opens.length > 0 ? (
                       <ul
@@ -146,7 +146,7 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
                       >
                         {l.opens.map((o) => (
                           <li key={`${o.email}-${o.at}`}>
-                            Opened by {o.email} · {formatTimestamp(o.at)}
+                            Opened by {o.email} · {formatDateTime(o.at)}
                           </li>
                         ))}
                       </ul>

@@ -11,7 +11,7 @@ import { useNow } from "@/components/clusters/use-now";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatTimestamp } from "@/lib/clusters/format";
+import { formatDateTime } from "@/lib/format/date";
 import { formatGbps } from "@/lib/format/number";
 import { ncclVerdict } from "@/lib/clusters/nccl";
 import { isTerminalStatus, stackLabel } from "@/lib/clusters/status";
@@ -44,7 +44,7 @@ export function SharedClusterView({ token, initial }: { token: string; initial: 
       <header className="flex flex-col gap-2">
         <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
           <EyeIcon aria-hidden="true" className="size-3.5" />
-          Shared with you, read-only · link expires {formatTimestamp(q.data.expiresAt)}
+          Shared with you, read-only · link expires {formatDateTime(q.data.expiresAt)}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-semibold tracking-tight">{c.name}</h1>

@@ -6,12 +6,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/shared/toast";
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { markNotificationsRead } from "@/lib/actions/notifications";
+import { formatDateTime } from "@/lib/format/date";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { notificationsQueryOptions } from "@/lib/query/notifications";
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 /**
  * What the bell's menu shows when open: the newest entries (each a link to its cluster; choosing it marks it read),
@@ -67,7 +64,9 @@ export default function NotificationList() {
                     <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-destructive" />
                   ) : null}
                   <span className="font-semibold">{EVENT_LABELS[n.kind] ?? n.kind}</span>
-                  <span className="ml-auto text-muted-foreground tabular-nums">{when(n.createdAt)}</span>
+                  <span className="ml-auto text-muted-foreground tabular-nums">
+                    {formatDateTime(n.createdAt)}
+                  </span>
                   <span className="sr-only">{n.read ? "(read)" : "(unread)"}</span>
                 </span>
                 <span className="text-[13px] text-pretty">{n.message}</span>

@@ -1,4 +1,5 @@
 import type { DaySpend } from "@/lib/cost/spend";
+import { formatDate } from "@/lib/format/date";
 import { formatUsd } from "@/lib/format/money";
 
 /** Spend per day as plain SVG bars (no chart library): 30 bars, a round top tick, the busiest day labelled. */
@@ -37,15 +38,15 @@ export function SpendChart({ days, label }: { days: DaySpend[]; label: string })
               height={bh}
               className="fill-brand"
             >
-              <title>{`${d.day}: ${formatUsd(d.amount)}`}</title>
+              <title>{`${formatDate(d.day)}: ${formatUsd(d.amount)}`}</title>
             </rect>
           );
         })}
         <text x={pad.l} y={h - 4} className="fill-muted-foreground text-[10px]">
-          {days[0]?.day}
+          {days.length > 0 && formatDate(days[0]?.day)}
         </text>
         <text x={w} y={h - 4} textAnchor="end" className="fill-muted-foreground text-[10px]">
-          {days.at(-1)?.day}
+          {days.length > 0 && formatDate(days.at(-1)?.day)}
         </text>
       </svg>
       <figcaption className="text-xs text-muted-foreground">

@@ -3,6 +3,7 @@
  * and in the server actions. No zod here: this ships with the create form, which is near its weight budget.
  */
 import { parseDuration, type Limits } from "@/lib/cost/ledger";
+import { formatDateTime } from "@/lib/format/date";
 import { formatMinutes } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 
@@ -54,17 +55,6 @@ export function limitsToText(l: Limits | null): LimitText {
   };
 }
 
-// en-US short month names.
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "18:40 UTC" (or "Dec 2, 18:40 UTC" when not today) — when a limit ends things. */
-export function formatUtc(ms: number, now: number): string {
-  const d = new Date(ms);
-  const hm = `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;
-  if (new Date(now).toISOString().slice(0, 10) === d.toISOString().slice(0, 10)) return hm;
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${hm}`;
-}
-
 /**
  * The create form's summary of the limits: when each would end a cluster billed at `hourlyRate` that comes up about
  * now. "Ends by 18:40 UTC at the latest, at most $146.56."
@@ -75,7 +65,7 @@ export function limitsSummary(l: Limits, hourlyRate: number, now: number): strin
   const budgetHours = b !== null && hourlyRate > 0 ? b / hourlyRate : null;
   const hours = t !== null ? (budgetHours !== null ? Math.min(t / 60, budgetHours) : t / 60) : budgetHours;
   const cost = t !== null ? Math.min(b ?? Infinity, (t / 60) * hourlyRate) : b;
-  const when = hours !== null ? formatUtc(now + hours * 3_600_000, now) : null;
+  const when = hours !== null ? formatDateTime(now + hours * 3_600_000, { now }) : null;
   const parts: string[] = [];
   if (when) parts.push(`Ends by ${when} at the latest (counted from when it is up)`);
   if (cost !== null) parts.push(`at most ${formatUsd(cost)}`);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareText } from "@/lib/format/collate";
 import { formatBytes, formatCount, formatGbps } from "@/lib/format/number";
-import { formatUtc } from "@/lib/limits/input";
 
 describe("counts", () => {
   it("groups thousands and keeps up to three fraction digits", () => {
@@ -39,13 +38,5 @@ describe("text order", () => {
       "H100",
       "RTX 4090",
     ]);
-  });
-});
-
-describe("a limit's end time", () => {
-  it("names the month on days other than today", () => {
-    const now = Date.UTC(2026, 11, 2, 9, 0);
-    expect(formatUtc(Date.UTC(2026, 11, 2, 18, 40), now)).toBe("18:40 UTC");
-    expect(formatUtc(Date.UTC(2027, 0, 5, 7, 3), now)).toBe("Jan 5, 07:03 UTC");
   });
 });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { SpendChart } from "@/components/spend/spend-chart";
 import { SpendTable } from "@/components/spend/spend-table";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/format/date";
 import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { requireUser } from "@/lib/server/auth/session";
@@ -104,7 +105,7 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
                       {k.transactions.map((t) => (
                         <tr key={t.id} className="border-t" data-testid="spend-transaction">
                           <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">
-                            {t.createdAt ? String(t.createdAt).replace("T", " ").slice(0, 16) : "—"}
+                            {formatDateTime(t.createdAt)}
                           </td>
                           <td className="px-3 py-1.5">{t.type ?? "—"}</td>
                           <td className="max-w-md truncate px-3 py-1.5">{t.description ?? ""}</td>

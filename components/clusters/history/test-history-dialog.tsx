@@ -6,6 +6,7 @@ import type { OpenProps } from "@/components/shared/lazy-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { formatDateTime } from "@/lib/format/date";
 import { formatGbps } from "@/lib/format/number";
 import { historyRows, type HistoryRow, type TestHistoryResponse } from "@/lib/clusters/test-history";
 import { apiGet } from "@/lib/query/fetch-api";
@@ -24,10 +25,7 @@ const VERDICT_VARIANT: Record<string, "success" | "warning" | "destructive" | "s
   running: "info",
 };
 
-const when = (r: HistoryRow) => {
-  const t = r.startedAt ?? r.recordedAt;
-  return new Date(t).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-};
+const when = (r: HistoryRow) => formatDateTime(r.startedAt ?? r.recordedAt);
 
 /** Every NCCL run kept for the cluster, newest first; tick two to overlay them. */
 export function TestHistoryDialog({ cluster, historyUrl, open, onOpenChange }: TestHistoryProps & OpenProps) {

@@ -5,6 +5,7 @@ import { NotificationPrefsForm } from "@/components/settings/notification-prefs-
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { requireUser } from "@/lib/server/auth/session";
+import { formatDateTime } from "@/lib/format/date";
 import { getDb } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/server/db/limits-ledger";
 import { emailConfig } from "@/lib/server/notifications/email";
@@ -55,7 +56,7 @@ export default async function InboxPage() {
                   ) : null}
                   <span className="font-semibold">{EVENT_LABELS[e.kind] ?? e.kind}</span>
                   <span className="text-xs text-muted-foreground tabular-nums">
-                    {e.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC
+                    {formatDateTime(e.createdAt)}
                   </span>
                   {e.clusterId ? (
                     <Link href={`/clusters/${encodeURIComponent(e.clusterId)}`} className="text-xs underline">
