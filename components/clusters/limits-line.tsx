@@ -2,7 +2,7 @@ import { AlertTriangleIcon, TimerIcon } from "lucide-react";
 import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger";
 import { formatDateTime, formatTime } from "@/lib/format/date";
-import { formatMinutes } from "@/lib/format/duration";
+import { formatDuration, formatMinutes } from "@/lib/format/duration";
 import type { GuardView } from "@/lib/limits/view";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
@@ -49,8 +49,7 @@ export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: Gua
   }
   if (limits.budgetLimit !== null) parts.push(`when the cost reaches ${formatUsd(limits.budgetLimit)}`);
   const left: string[] = [];
-  if (state.timeLeftMs !== null)
-    left.push(`${formatMinutes(Math.max(0, Math.ceil(state.timeLeftMs / 60_000)))} left`);
+  if (state.timeLeftMs !== null) left.push(`${formatDuration(state.timeLeftMs)} left`);
   if (state.moneyLeft !== null) left.push(`${formatUsd(state.moneyLeft)} left`);
 
   return (
