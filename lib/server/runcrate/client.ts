@@ -6,6 +6,13 @@ import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
 import { redactForDisplay } from "@/lib/server/runcrate/redact";
 import { attachListNotes, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
 import {
+  pageQuery,
+  pagingMemory,
+  schemeOrder,
+  type PagePosition,
+  type PagingScheme,
+} from "@/lib/server/runcrate/paging";
+import {
   balanceResponseSchema,
   clusterResponseSchema,
   clusterSchema,
@@ -51,10 +58,16 @@ const CLUSTER_NOT_FOUND =
 
 type ListSpec<S extends z.ZodType> = Omit<RequestSpec<typeof listEnvelopeSchema>, "schema"> & { item: S };
 
-/** An item's id as a string, for spotting repeated pages and duplicates; null when it has none. */
+/** An item's id as a string, for spotting duplicates; null when it has none. */
 function idOf(item: unknown): string | null {
   const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
   return typeof id === "string" || typeof id === "number" ? String(id) : null;
+}
+
+/** What identifies a received item, for spotting a page already read: its id, else its JSON. */
+function keyOf(item: unknown): string {
+  const id = idOf(item);
+  return id !== null ? `id:${id}` : `json:${JSON.stringify(item)}`;
 }
 
 function clusterPath(id: string): string {
@@ -97,45 +110,119 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
   }
 
   /**
-   * GET every page of a list. The paging scheme is the one the answer's `meta` speaks: a non-empty `meta.cursor` is
-   * sent back as `?cursor=`; otherwise `hasMore: true` (or a `total` not yet reached) asks for the next page with
-   * `?offset=&limit=` (the scheme of /billing/transactions and the official SDKs). A server that ignores the paging
-   * parameter (the next page starts with the first page's first item, or a cursor comes back again) is read once:
-   * the list is what came back, marked incomplete, and logged — never failed, never duplicated. Items are read one
-   * by one (lists.ts): an unreadable one is dropped, counted and logged.
+   * GET every page of a list. After page 1, the next page is asked for in the scheme that worked last time for this
+   * endpoint, else the one the answer speaks (a non-empty `meta.cursor` sent back as `?cursor=`), else
+   * `?offset=&limit=`, else `?page=&page_size=` (paging.ts). A scheme the server ignores shows as a page of items
+   * already read (page 1 again) or a cursor that comes back again; the next scheme is then asked for the same page.
+   * When none works the list is what came back, marked incomplete and logged — never failed, never duplicated.
+   * Items are read one by one (lists.ts): an unreadable one is dropped, counted and logged.
    */
   async function all<S extends z.ZodType>(spec: ListSpec<S>): Promise<z.output<S>[]> {
     const { item, ...rest } = spec;
     const items: z.output<S>[] = [];
     const ids = new Set<string>();
+    /** Every item received, by id (or its JSON when it has none), to spot a page that was already read. */
+    const seen = new Set<string>();
     const cursors = new Set<string>();
     const failures: string[] = [];
     let unreadable = 0;
     let incomplete = false;
-    let received = 0;
-    let firstId: string | null = null;
-    let paging: Record<string, string> = {};
+    const memoryKey = `${http.baseUrl} ${spec.endpoint}`;
+    const remembered = pagingMemory.get(memoryKey);
+    const untried = schemeOrder(remembered);
+    /** The scheme that gave a new page in this listing, once one has. */
+    let scheme: PagingScheme | null = null;
+    /** The scheme the request being made asks in (null for page 1). */
+    let asking: PagingScheme | null = null;
+    /** Schemes this listing found ignored. */
+    const refused: PagingScheme[] = [];
+    const drop = (s: PagingScheme) => {
+      const i = untried.indexOf(s);
+      if (i >= 0) untried.splice(i, 1);
+    };
+    const at: PagePosition = { received: 0, cursor: null, pageSize: 0 };
+    let query: Record<string, string> = {};
     const workaround = (kind: string, status: number, reason: string) => {
       incomplete = true;
       http.note({ ...splitEndpoint(spec.endpoint), status, kind, reason });
     };
-    for (let page = 1; ; page++) {
-      if (page > MAX_PAGES) {
+    /** The next request: the scheme that works, else the next one to try; null when none is left. */
+    const next = (): { scheme: PagingScheme; query: Record<string, string> } | null => {
+      if (scheme !== null) {
+        const q = pageQuery(scheme, at);
+        if (q) return { scheme, query: q };
+        drop(scheme);
+        scheme = null;
+      }
+      while (untried.length > 0) {
+        const candidate = untried[0]!;
+        const q = pageQuery(candidate, at);
+        if (q) return { scheme: candidate, query: q };
+        untried.shift();
+      }
+      return null;
+    };
+    /** The scheme just asked in was ignored: drop it and ask the next one for the same page. */
+    const ignored = (status: number, why: string): boolean => {
+      if (asking !== null) {
+        drop(asking);
+        refused.push(asking);
+      }
+      if (scheme === asking) scheme = null;
+      const n = next();
+      if (n) {
+        asking = n.scheme;
+        query = n.query;
+        return true;
+      }
+      workaround("paging_ignored", status, `${why}; no paging parameter was honoured`);
+      if (remembered) pagingMemory.forget(memoryKey);
+      return false;
+    };
+
+    for (let request = 1; ; request++) {
+      if (request > MAX_PAGES) {
         workaround("paging_unbounded", 200, `still more after ${MAX_PAGES} pages; showing what was read`);
         break;
       }
-      const { status, body } = await one({
-        ...rest,
-        query: { ...spec.query, ...paging },
-        schema: listEnvelopeSchema,
-      });
+      let status: number;
+      let body: z.output<typeof listEnvelopeSchema>;
+      try {
+        ({ status, body } = await one({
+          ...rest,
+          query: { ...spec.query, ...query },
+          schema: listEnvelopeSchema,
+        }));
+      } catch (err) {
+        // A server that refuses a parameter it does not know (400/422) has not honoured it either.
+        const refusedParam =
+          isRuncrateError(err) && (err.kind === "bad_request" || err.kind === "validation");
+        if (
+          asking !== null &&
+          scheme === null &&
+          refusedParam &&
+          ignored(err.status ?? 400, `?${asking} refused`)
+        )
+          continue;
+        throw err;
+      }
       const raw = body.data;
-      if (page === 1) firstId = idOf(raw[0]);
-      else if (raw.length > 0 && firstId !== null && idOf(raw[0]) === firstId) {
-        workaround("paging_ignored", status, `page ${page} repeated page 1; the server ignores paging`);
+      if (asking !== null && raw.length > 0 && raw.every((x) => seen.has(keyOf(x)))) {
+        if (ignored(status, `?${asking} answered a page already read`)) continue;
         break;
       }
-      const read = readItems(item, raw, received);
+      if (asking !== null && scheme === null) {
+        scheme = asking;
+        if (scheme !== remembered) pagingMemory.set(memoryKey, scheme);
+        if (refused.length > 0)
+          http.note({
+            ...splitEndpoint(spec.endpoint),
+            status,
+            kind: "paging_fallback",
+            reason: `paging with ?${scheme}: the server ignored ${refused.map((r) => `?${r}`).join(", ")}`,
+          });
+      }
+      const read = readItems(item, raw, at.received);
       unreadable += read.failed.length;
       for (const f of read.failed) failures.push(...f.issues);
       for (const it of read.items) {
@@ -146,28 +233,29 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         }
         items.push(it);
       }
-      received += raw.length;
+      for (const x of raw) seen.add(keyOf(x));
+      at.received += raw.length;
 
       const meta = body.meta;
       if (!meta || meta.hasMore === false || raw.length === 0) break;
       const cursor = meta.cursor === null || meta.cursor === undefined ? "" : String(meta.cursor);
-      if (cursor !== "") {
-        if (cursors.has(cursor)) {
-          workaround("paging_ignored", status, "the same cursor came back twice; the server ignores paging");
-          break;
-        }
-        cursors.add(cursor);
-        paging = { cursor };
-        continue;
-      }
       const total = typeof meta.total === "number" ? meta.total : null;
-      if (total !== null && received >= total) break;
-      if (meta.hasMore !== true && total === null) break;
-      const limit = typeof meta.limit === "number" && meta.limit > 0 ? meta.limit : raw.length;
-      paging = {
-        offset: String(received),
-        limit: String(Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)))),
-      };
+      if (cursor === "") {
+        if (total !== null && at.received >= total) break;
+        if (meta.hasMore !== true && total === null) break;
+      }
+      // A cursor that comes back again cannot lead anywhere new: the cursor scheme is done.
+      at.cursor = cursor !== "" && !cursors.has(cursor) ? cursor : null;
+      if (at.cursor !== null) cursors.add(at.cursor);
+      if (at.pageSize === 0 || (typeof meta.limit === "number" && meta.limit > 0))
+        at.pageSize = Math.min(MAX_LIMIT, Math.max(1, Math.floor(meta.limit ?? raw.length)));
+      const n = next();
+      if (!n) {
+        workaround("paging_ignored", status, "the same cursor came back twice; no other paging was honoured");
+        break;
+      }
+      asking = n.scheme;
+      query = n.query;
     }
     if (unreadable > 0) {
       http.note({
@@ -175,7 +263,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         status: 200,
         kind: "items_dropped",
         issues: failures,
-        reason: `${unreadable} of ${received} items did not match the schema and were left out`,
+        reason: `${unreadable} of ${at.received} items did not match the schema and were left out`,
       });
     }
     return attachListNotes(items, { unreadable, incomplete });
