@@ -91,10 +91,13 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     try {
       cluster = await client.getCluster(id);
     } catch (err) {
-      // Gone now, and our earlier attempt may have been the one that ended it (its answer was lost).
-      if (isRuncrateError(err) && err.kind === "not_found" && notFound.attempts > 1)
-        return { id, status: "terminated", stub: true };
-      throw notFound;
+      if (isRuncrateError(err) && err.kind === "not_found") {
+        // Gone now, and our earlier attempt may have been the one that ended it (its answer was lost).
+        if (notFound.attempts > 1) return { id, status: "terminated", stub: true };
+        throw notFound;
+      }
+      // The read failed: whether the cluster exists is unknown, so say what failed rather than "doesn't exist".
+      throw err;
     }
     if (ENDING.has(cluster.status)) return cluster;
     throw notFound;
