@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/server/auth/session";
+import { createPostgresDatabase } from "@/tests/db/support/backends";
 import { startHarness, type Harness } from "@/tests/sim/support/sim-harness";
 
 /**
@@ -25,7 +23,7 @@ vi.mock("@/lib/server/auth/session", () => ({
 }));
 
 let h: Harness;
-let dataDir: string;
+let dropDatabase: () => Promise<void>;
 let actions: typeof import("@/lib/actions/cluster-actions");
 let audit: typeof import("@/lib/server/db/audit-log");
 let getDb: typeof import("@/lib/server/db/client").getDb;
@@ -34,10 +32,11 @@ let apiKey: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-terminate-"));
-  process.env.DATA_DIR = dataDir;
+  // The test server's Postgres (TEST_POSTGRES_URL), a database of its own.
+  const pg = await createPostgresDatabase();
+  dropDatabase = pg.drop;
+  process.env.DATABASE_URL = pg.url;
   process.env.RUNCRATE_API_URL = h.sim.apiUrl;
-  delete process.env.DATABASE_URL;
   actions = await import("@/lib/actions/cluster-actions");
   audit = await import("@/lib/server/db/audit-log");
   ({ getDb } = await import("@/lib/server/db/client"));
@@ -56,7 +55,7 @@ afterAll(async () => {
   const { getDatabase } = await import("@/lib/server/db/client");
   await (await getDatabase()).close();
   await h.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
 });
 beforeEach(() => {
   env.session = alice;
