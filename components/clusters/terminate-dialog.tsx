@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/actions/cluster-actions";
+import { terminateOutcome } from "@/lib/clusters/terminate-outcome";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
@@ -45,9 +46,8 @@ export function TerminateDialog({
       setError(null);
       const r = await terminateCluster({ id: cluster.id, confirmName: typed });
       if (r.ok) {
-        toast.success(`Terminating ${cluster.name}`, {
-          description: "Billing stops when the machines are shut down.",
-        });
+        const said = terminateOutcome(r.data, Date.now());
+        toast.success(said.title, { description: said.description });
         setOpen(false);
         onDone(r.data);
       } else {

@@ -13,28 +13,45 @@ import {
   TerminalIcon,
 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { defaultFilter, useCommandState } from "cmdk";
+import { useState, type ReactNode } from "react";
+import { useCommandState } from "cmdk";
 import { copyText } from "@/components/shared/copy-text";
 import { CommandDialog, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
 import { offersQueryOptions } from "@/lib/query/offers";
+import {
+  CLUSTER_OPTION,
+  SEARCH_OFFERS,
+  rankedGroups,
+  type PaletteGroup,
+  type PaletteOption,
+} from "@/lib/shortcuts/palette-rank";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
 
 export type CommandPaletteProps = OpenProps & { pathname: string; announce: (text: string) => void };
 
 const CLUSTER_PATH = /^\/clusters\/([^/]+)$/;
-const SEARCH_OFFERS = "search offers ";
 
-/**
- * cmdk's own ranking, except that "Search offers for …" (rendered for any text) matches every text and ranks below
- * every real match: it is the fallback, and Enter should take the cluster, GPU or page the text names. It is not
- * `forceMount`: cmdk leaves such items out of its list (no count, no group), and a group forced open instead would
- * show every GPU for any text.
- */
-export function paletteFilter(value: string, search: string, keywords?: string[]): number {
-  return value.startsWith(SEARCH_OFFERS) ? Number.MIN_VALUE : defaultFilter(value, search, keywords);
-}
+/** The pages the palette goes to, in the order shown; each option's first keyword is its name (palette-rank.ts). */
+const PAGES = [
+  { value: "go offers", name: "Offers", href: "/offers", label: "Offers", icon: CpuIcon },
+  { value: "go clusters", name: "Clusters", href: "/clusters", label: "Clusters", icon: ServerIcon },
+  { value: "go settings", name: "Settings", href: "/settings", label: "Settings", icon: SettingsIcon },
+  {
+    value: "go settings runcrate keys",
+    name: "Settings: Runcrate keys",
+    href: "/settings/keys",
+    label: "Runcrate keys",
+    icon: KeyRoundIcon,
+  },
+  {
+    value: "go settings audit log",
+    name: "Settings: Audit log",
+    href: "/settings/audit",
+    label: "Audit log",
+    icon: ScrollTextIcon,
+  },
+] as const;
 
 /** cmdk's empty state, for a text that matches nothing but the offers search every text gets. */
 function NothingElseMatches() {
@@ -52,6 +69,9 @@ function pageButton(command: "run-test" | "terminate"): HTMLButtonElement | null
   return b && !b.disabled ? b : null;
 }
 
+/** An option as the palette renders it: cmdk's value and keywords (the name first), what it shows and does. */
+type Option = PaletteOption & { content: ReactNode; onSelect: () => void };
+
 /**
  * ⌘K: go to any cluster by name, offers by GPU, settings; act on the cluster on screen. Acting goes through the
  * page's own buttons, so "Terminate" opens the typed-confirm dialog and never terminates by itself.
@@ -68,17 +88,6 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
     : undefined;
   const gpus = [...new Set((offers.data ?? []).map((o) => o.gpu_type))].sort();
 
-  // The highlighted item (cmdk's value). cmdk highlights the best match when the search changes, but not when items
-  // arrive later: someone who typed a cluster's name before the list loaded would see it on top and Enter would take
-  // the item that was first before it came. So a change of the items starts the highlight over at the best match.
-  const [highlighted, setHighlighted] = useState("");
-  const items = `${(clusters.data ?? []).map((c) => c.id).join(" ")}|${gpus.join(" ")}`;
-  const [itemsShown, setItemsShown] = useState(items);
-  if (itemsShown !== items) {
-    setItemsShown(items);
-    setHighlighted("");
-  }
-
   const run = (fn: () => void) => {
     onOpenChange(false);
     setSearch("");
@@ -91,6 +100,141 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
       announce(`Going to ${label}`);
       router.push(href);
     });
+  const clickPageButton = (command: "run-test" | "terminate", otherwise: string) =>
+    run(() => {
+      const b = pageButton(command);
+      if (b) b.click();
+      else announce(otherwise);
+    });
+
+  const headSsh = current?.connection?.head_ssh;
+  const groups: PaletteGroup<Option>[] = [
+    ...(current
+      ? [
+          {
+            heading: `This cluster: ${current.name}`,
+            options: [
+              ...(headSsh
+                ? [
+                    {
+                      value: "copy head ssh",
+                      keywords: ["Copy head SSH command"],
+                      onSelect: () =>
+                        run(() => {
+                          void copyText(headSsh).then((ok) =>
+                            announce(ok ? "Head SSH command copied" : "Could not copy to the clipboard"),
+                          );
+                        }),
+                      content: (
+                        <>
+                          <TerminalIcon aria-hidden="true" />
+                          Copy head SSH command
+                        </>
+                      ),
+                    },
+                  ]
+                : []),
+              {
+                value: "run nccl test",
+                keywords: ["Run NCCL test"],
+                onSelect: () => clickPageButton("run-test", "A test cannot start now; the page says why"),
+                content: (
+                  <>
+                    <ActivityIcon aria-hidden="true" />
+                    Run NCCL test
+                  </>
+                ),
+              },
+              {
+                value: "terminate",
+                keywords: ["Terminate"],
+                onSelect: () => clickPageButton("terminate", "This cluster cannot be terminated now"),
+                content: (
+                  <>
+                    <PowerIcon aria-hidden="true" />
+                    Terminate…
+                  </>
+                ),
+              },
+            ],
+          },
+        ]
+      : []),
+    {
+      heading: "Go to",
+      options: PAGES.map((p) => ({
+        value: p.value,
+        keywords: [p.name],
+        onSelect: () => go(p.href, p.label),
+        content: (
+          <>
+            <p.icon aria-hidden="true" />
+            {p.name}
+          </>
+        ),
+      })),
+    },
+    {
+      heading: "Clusters",
+      options: (clusters.data ?? []).map((c) => ({
+        value: `${CLUSTER_OPTION}${c.name} ${c.id}`,
+        keywords: [c.name, c.gpu_type, c.status],
+        onSelect: () => go(`/clusters/${encodeURIComponent(c.id)}`, c.name),
+        content: (
+          <>
+            <ServerIcon aria-hidden="true" />
+            <span className="truncate">{c.name}</span>
+            <span className="ml-auto text-xs text-muted-foreground">{c.status}</span>
+          </>
+        ),
+      })),
+    },
+    {
+      heading: "Offers",
+      options: [
+        ...gpus.map((g) => ({
+          value: `offers gpu ${g}`,
+          keywords: [g],
+          onSelect: () => go(`/offers?gpu=${encodeURIComponent(g)}`, `${g} offers`),
+          content: (
+            <>
+              <CpuIcon aria-hidden="true" />
+              {g} offers
+            </>
+          ),
+        })),
+        ...(search.trim()
+          ? [
+              {
+                value: `${SEARCH_OFFERS}${search.trim()}`,
+                keywords: [],
+                onSelect: () =>
+                  go(`/offers?q=${encodeURIComponent(search.trim())}`, `offers matching ${search.trim()}`),
+                content: (
+                  <>
+                    <SearchIcon aria-hidden="true" />
+                    Search offers for “{search.trim()}”
+                  </>
+                ),
+              },
+            ]
+          : []),
+      ],
+    },
+  ];
+  // The palette filters and orders its options itself (palette-rank.ts), so the first one shown is the best match.
+  const shown = rankedGroups(groups, search);
+
+  // The highlighted option (cmdk's value). cmdk highlights the first option when the text changes, but not when
+  // options arrive or change later: someone who typed a cluster's name before the list loaded would see it on top
+  // while Enter took the option that was first before it came. So a change of what is shown highlights the first.
+  const [highlighted, setHighlighted] = useState("");
+  const shownKey = shown.map((g) => g.options.map((o) => o.value).join("\n")).join("\n\n");
+  const [keyShown, setKeyShown] = useState(shownKey);
+  if (keyShown !== shownKey) {
+    setKeyShown(shownKey);
+    setHighlighted(shown[0]?.options[0]?.value ?? "");
+  }
 
   return (
     <CommandDialog
@@ -98,7 +242,7 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
       onOpenChange={onOpenChange}
       title="Command palette"
       description="Go to a cluster, offers or settings, or act on this cluster"
-      commandProps={{ value: highlighted, onValueChange: setHighlighted, filter: paletteFilter }}
+      commandProps={{ value: highlighted, onValueChange: setHighlighted, shouldFilter: false }}
     >
       <CommandInput
         placeholder="Type a cluster, a GPU or a command…"
@@ -107,118 +251,15 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
       />
       <CommandList>
         <NothingElseMatches />
-        {current && (
-          <CommandGroup heading={`This cluster: ${current.name}`}>
-            {current.connection?.head_ssh && (
-              <CommandItem
-                value="copy head ssh"
-                onSelect={() => {
-                  const text = current.connection!.head_ssh!;
-                  run(() => {
-                    void copyText(text).then((ok) =>
-                      announce(ok ? "Head SSH command copied" : "Could not copy to the clipboard"),
-                    );
-                  });
-                }}
-              >
-                <TerminalIcon aria-hidden="true" />
-                Copy head SSH command
+        {shown.map((g) => (
+          <CommandGroup key={g.heading} heading={g.heading}>
+            {g.options.map((o) => (
+              <CommandItem key={o.value} value={o.value} keywords={o.keywords} onSelect={o.onSelect}>
+                {o.content}
               </CommandItem>
-            )}
-            <CommandItem
-              value="run nccl test"
-              onSelect={() =>
-                run(() => {
-                  const b = pageButton("run-test");
-                  if (b) b.click();
-                  else announce("A test cannot start now; the page says why");
-                })
-              }
-            >
-              <ActivityIcon aria-hidden="true" />
-              Run NCCL test
-            </CommandItem>
-            <CommandItem
-              value="terminate"
-              onSelect={() =>
-                run(() => {
-                  const b = pageButton("terminate");
-                  if (b) b.click();
-                  else announce("This cluster cannot be terminated now");
-                })
-              }
-            >
-              <PowerIcon aria-hidden="true" />
-              Terminate…
-            </CommandItem>
+            ))}
           </CommandGroup>
-        )}
-        <CommandGroup heading="Go to">
-          <CommandItem value="go offers" onSelect={() => go("/offers", "Offers")}>
-            <CpuIcon aria-hidden="true" />
-            Offers
-          </CommandItem>
-          <CommandItem value="go clusters" onSelect={() => go("/clusters", "Clusters")}>
-            <ServerIcon aria-hidden="true" />
-            Clusters
-          </CommandItem>
-          <CommandItem value="go settings" onSelect={() => go("/settings", "Settings")}>
-            <SettingsIcon aria-hidden="true" />
-            Settings
-          </CommandItem>
-          <CommandItem
-            value="go settings runcrate keys"
-            onSelect={() => go("/settings/keys", "Runcrate keys")}
-          >
-            <KeyRoundIcon aria-hidden="true" />
-            Settings: Runcrate keys
-          </CommandItem>
-          <CommandItem value="go settings audit log" onSelect={() => go("/settings/audit", "Audit log")}>
-            <ScrollTextIcon aria-hidden="true" />
-            Settings: Audit log
-          </CommandItem>
-        </CommandGroup>
-        {(clusters.data?.length ?? 0) > 0 && (
-          <>
-            <CommandGroup heading="Clusters">
-              {clusters.data!.map((c) => (
-                <CommandItem
-                  key={c.id}
-                  value={`cluster ${c.name} ${c.id}`}
-                  keywords={[c.gpu_type, c.status]}
-                  onSelect={() => go(`/clusters/${encodeURIComponent(c.id)}`, c.name)}
-                >
-                  <ServerIcon aria-hidden="true" />
-                  <span className="truncate">{c.name}</span>
-                  <span className="ml-auto text-xs text-muted-foreground">{c.status}</span>
-                </CommandItem>
-              ))}
-            </CommandGroup>
-          </>
-        )}
-        <CommandGroup heading="Offers">
-          {gpus.map((g) => (
-            <CommandItem
-              key={g}
-              value={`offers gpu ${g}`}
-              onSelect={() => go(`/offers?gpu=${encodeURIComponent(g)}`, `${g} offers`)}
-            >
-              <CpuIcon aria-hidden="true" />
-              {g} offers
-            </CommandItem>
-          ))}
-          {search.trim() && (
-            <CommandItem
-              value={`${SEARCH_OFFERS}${search}`}
-              onSelect={() =>
-                go(`/offers?q=${encodeURIComponent(search.trim())}`, `offers matching ${search.trim()}`)
-              }
-            >
-              <SearchIcon aria-hidden="true" />
-              Search offers for “{search.trim()}”
-            </CommandItem>
-          )}
-        </CommandGroup>
+        ))}
       </CommandList>
     </CommandDialog>
   );

@@ -258,13 +258,18 @@ describe("paging", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("reads a server that ignores paging once: page 1, no duplicates, marked incomplete, no failure", async () => {
+  it("reads a server that ignores paging as page 1 after trying each scheme once: no duplicates, marked incomplete, no failure", async () => {
     server.script(
       json(200, { data: [offer("a"), offer("b")], meta: { hasMore: true, cursor: "x", total: 9 } }),
     );
     const list = await client().listOffers();
     expect(list.map((o) => o.id)).toEqual(["a", "b"]);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((r) => r.url.search)).toEqual([
+      "",
+      "?cursor=x",
+      "?offset=2&limit=2",
+      "?page=2&page_size=2",
+    ]);
     expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true });
   });
 
@@ -279,14 +284,19 @@ describe("paging", () => {
     expect(listNotesOf(list)?.incomplete).toBe(true);
   });
 
-  it("stops when the same cursor comes back, keeping each item once", async () => {
+  it("stops when the same cursor comes back and no other scheme reads further, keeping each item once", async () => {
     server.script(
       json(200, { data: [offer("a")], meta: { hasMore: true, cursor: "same" } }),
       json(200, { data: [offer("b")], meta: { hasMore: true, cursor: "same" } }),
     );
     const list = await client().listOffers();
     expect(list.map((o) => o.id)).toEqual(["a", "b"]);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((r) => r.url.search)).toEqual([
+      "",
+      "?cursor=same",
+      "?offset=2&limit=1",
+      "?page=3&page_size=1",
+    ]);
     expect(listNotesOf(list)?.incomplete).toBe(true);
   });
 });

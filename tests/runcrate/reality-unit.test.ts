@@ -179,6 +179,14 @@ describe("#14.8 a DELETE 404 is checked against the cluster", () => {
     expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "GET"]);
   });
 
+  it("reports the check read's own failure, not 'doesn't exist', when the read after a 404 fails", async () => {
+    server.script(notFound, json(503, { error: { code: "unavailable", message: "down" } }));
+    const err = await failure(client().terminateCluster("c1"));
+    expect(err.kind).toBe("server");
+    expect(err.userMessage).not.toMatch(/doesn't exist/);
+    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "GET", "GET", "GET"]);
+  });
+
   it("takes gone-after-a-retry as terminated: the lost first answer did it", async () => {
     server.script((_req, res) => void res.destroy(), notFound);
     await expect(client().terminateCluster("c1")).resolves.toEqual({

@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { createHttp, type HttpOptions, type RequestSpec } from "@/lib/server/runcrate/http";
-import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
 import { redactForDisplay } from "@/lib/server/runcrate/redact";
-import { attachListNotes, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
+import { listEnvelopeSchema } from "@/lib/server/runcrate/lists";
+import { readAllPages } from "@/lib/server/runcrate/paging";
 import {
   balanceResponseSchema,
   clusterResponseSchema,
@@ -41,21 +41,12 @@ import {
 export type RuncrateClientOptions = HttpOptions;
 export type RuncrateClient = ReturnType<typeof createRuncrateClient>;
 
-/** A list that says it has more pages but never stops is a bug upstream; stop there rather than loop. */
-export const MAX_PAGES = 50;
-/** The most items per page the client asks for in limit/offset paging (the SDKs' cap). */
-const MAX_LIMIT = 100;
+export { MAX_PAGES } from "@/lib/server/runcrate/paging";
 
 const CLUSTER_NOT_FOUND =
   "That cluster doesn't exist in this environment. It may have been deleted, or the link is old.";
 
 type ListSpec<S extends z.ZodType> = Omit<RequestSpec<typeof listEnvelopeSchema>, "schema"> & { item: S };
-
-/** An item's id as a string, for spotting repeated pages and duplicates; null when it has none. */
-function idOf(item: unknown): string | null {
-  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
-  return typeof id === "string" || typeof id === "number" ? String(id) : null;
-}
 
 function clusterPath(id: string): string {
   return `/clusters/${encodeURIComponent(id)}`;
@@ -78,10 +69,13 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     try {
       cluster = await client.getCluster(id);
     } catch (err) {
-      // Gone now, and our earlier attempt may have been the one that ended it (its answer was lost).
-      if (isRuncrateError(err) && err.kind === "not_found" && notFound.attempts > 1)
-        return { id, status: "terminated", stub: true };
-      throw notFound;
+      if (isRuncrateError(err) && err.kind === "not_found") {
+        // Gone now, and our earlier attempt may have been the one that ended it (its answer was lost).
+        if (notFound.attempts > 1) return { id, status: "terminated", stub: true };
+        throw notFound;
+      }
+      // The read failed: whether the cluster exists is unknown, so say what failed rather than "doesn't exist".
+      throw err;
     }
     if (ENDING.has(cluster.status)) return cluster;
     throw notFound;
@@ -96,89 +90,16 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     return { status: res.status, body: res.body };
   }
 
-  /**
-   * GET every page of a list. The paging scheme is the one the answer's `meta` speaks: a non-empty `meta.cursor` is
-   * sent back as `?cursor=`; otherwise `hasMore: true` (or a `total` not yet reached) asks for the next page with
-   * `?offset=&limit=` (the scheme of /billing/transactions and the official SDKs). A server that ignores the paging
-   * parameter (the next page starts with the first page's first item, or a cursor comes back again) is read once:
-   * the list is what came back, marked incomplete, and logged — never failed, never duplicated. Items are read one
-   * by one (lists.ts): an unreadable one is dropped, counted and logged.
-   */
-  async function all<S extends z.ZodType>(spec: ListSpec<S>): Promise<z.output<S>[]> {
+  /** GET every page of a list (paging.ts). */
+  function all<S extends z.ZodType>(spec: ListSpec<S>): Promise<z.output<S>[]> {
     const { item, ...rest } = spec;
-    const items: z.output<S>[] = [];
-    const ids = new Set<string>();
-    const cursors = new Set<string>();
-    const failures: string[] = [];
-    let unreadable = 0;
-    let incomplete = false;
-    let received = 0;
-    let firstId: string | null = null;
-    let paging: Record<string, string> = {};
-    const workaround = (kind: string, status: number, reason: string) => {
-      incomplete = true;
-      http.note({ ...splitEndpoint(spec.endpoint), status, kind, reason });
-    };
-    for (let page = 1; ; page++) {
-      if (page > MAX_PAGES) {
-        workaround("paging_unbounded", 200, `still more after ${MAX_PAGES} pages; showing what was read`);
-        break;
-      }
-      const { status, body } = await one({
-        ...rest,
-        query: { ...spec.query, ...paging },
-        schema: listEnvelopeSchema,
-      });
-      const raw = body.data;
-      if (page === 1) firstId = idOf(raw[0]);
-      else if (raw.length > 0 && firstId !== null && idOf(raw[0]) === firstId) {
-        workaround("paging_ignored", status, `page ${page} repeated page 1; the server ignores paging`);
-        break;
-      }
-      const read = readItems(item, raw, received);
-      unreadable += read.failed.length;
-      for (const f of read.failed) failures.push(...f.issues);
-      for (const it of read.items) {
-        const id = idOf(it);
-        if (id !== null) {
-          if (ids.has(id)) continue;
-          ids.add(id);
-        }
-        items.push(it);
-      }
-      received += raw.length;
-
-      const meta = body.meta;
-      if (!meta || meta.hasMore === false || raw.length === 0) break;
-      const cursor = meta.cursor === null || meta.cursor === undefined ? "" : String(meta.cursor);
-      if (cursor !== "") {
-        if (cursors.has(cursor)) {
-          workaround("paging_ignored", status, "the same cursor came back twice; the server ignores paging");
-          break;
-        }
-        cursors.add(cursor);
-        paging = { cursor };
-        continue;
-      }
-      const total = typeof meta.total === "number" ? meta.total : null;
-      if (total !== null && received >= total) break;
-      if (meta.hasMore !== true && total === null) break;
-      const limit = typeof meta.limit === "number" && meta.limit > 0 ? meta.limit : raw.length;
-      paging = {
-        offset: String(received),
-        limit: String(Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)))),
-      };
-    }
-    if (unreadable > 0) {
-      http.note({
-        ...splitEndpoint(spec.endpoint),
-        status: 200,
-        kind: "items_dropped",
-        issues: failures,
-        reason: `${unreadable} of ${received} items did not match the schema and were left out`,
-      });
-    }
-    return attachListNotes(items, { unreadable, incomplete });
+    return readAllPages({
+      item,
+      endpoint: spec.endpoint,
+      memoryKey: `${http.baseUrl} ${spec.endpoint}`,
+      fetchPage: (query) => one({ ...rest, query: { ...spec.query, ...query }, schema: listEnvelopeSchema }),
+      note: http.note,
+    });
   }
 
   const client = {

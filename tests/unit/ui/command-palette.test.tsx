@@ -2,13 +2,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { defaultFilter } from "cmdk";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
 
-const { CommandPalette, paletteFilter } = await import("@/components/shell/command-palette");
+const { CommandPalette } = await import("@/components/shell/command-palette");
 
 type Answer = { resolve: (data: unknown) => void };
 let pending: Map<string, Answer>;
@@ -67,18 +66,6 @@ async function answer(path: string, data: unknown) {
 }
 
 describe("command palette", () => {
-  it("ranks the 'Search offers for …' fallback below every real match, and keeps cmdk's ranking otherwise", () => {
-    for (const search of ["beta", "audit log", "h1", "x"]) {
-      const fallback = paletteFilter(`search offers ${search}`, search);
-      expect(fallback).toBeGreaterThan(0);
-      for (const value of ["cluster beta-1 c1", "go settings audit log", "offers gpu H100"]) {
-        const score = paletteFilter(value, search);
-        expect(score).toBe(defaultFilter(value, search));
-        if (score > 0) expect(score).toBeGreaterThan(fallback);
-      }
-    }
-  });
-
   it("Enter takes a cluster typed before the list arrived, not the fallback that was first until then", async () => {
     const user = userEvent.setup();
     renderPalette();
@@ -142,4 +129,39 @@ describe("command palette", () => {
     await user.keyboard("{Enter}");
     await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/offers?gpu=H100"));
   });
+
+  const named = [
+    cluster("3fa9c1d2-77", "power-3fa9c1"),
+    cluster("c2", "power-3fa9c1-old"),
+    cluster("c3", "h100-run"),
+    cluster("c4", "offers-test"),
+    cluster("c5", "audit-log"),
+    cluster("c6", "settings"),
+    cluster("c7", "a100"),
+  ];
+  const gpuOffers = [{ gpu_type: "H100" }, { gpu_type: "A100" }];
+  it.each(named.flatMap((c) => [[c.name, "before"] as const, [c.name, "after"] as const]))(
+    "typing a cluster's whole name (%s) highlights that cluster, the lists arriving %s the typing",
+    async (name, when) => {
+      const user = userEvent.setup();
+      renderPalette();
+      const lists = async () => {
+        await answer("/api/clusters", named);
+        await answer("/api/offers", gpuOffers);
+      };
+      if (when === "before") {
+        await lists();
+        await screen.findByRole("option", { name: /^power-3fa9c1-old/ });
+      }
+      await user.type(screen.getByRole("combobox"), name);
+      if (when === "after") await lists();
+      const option = await screen.findByRole("option", { name: new RegExp(`^${name}running`) });
+      await vi.waitFor(() => expect(option.getAttribute("aria-selected")).toBe("true"));
+      expect(screen.getAllByRole("option", { selected: true })).toEqual([option]);
+
+      await user.keyboard("{Enter}");
+      const id = named.find((c) => c.name === name)!.id;
+      await vi.waitFor(() => expect(push).toHaveBeenCalledWith(`/clusters/${id}`));
+    },
+  );
 });
