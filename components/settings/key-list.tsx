@@ -4,7 +4,7 @@ import { ArrowRightIcon, KeyRoundIcon, PlusIcon } from "lucide-react";
 import Link from "next/link";
 import * as React from "react";
 import { useAfterKeySwitch } from "@/components/shared/key-switch";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction } from "@/lib/actions/keys";
