@@ -189,7 +189,7 @@ export type OfferFacets = {
 
 /**
  * Case-insensitive, then by code point. Not localeCompare: its first call makes the browser load ICU's collation data
- * (about 12 ms of the offers page's hydration on the bench machine), and the values here are codes and model names.
+ * during the offers page's hydration, and the values here are codes and model names.
  * Where the two differ it is in ties and punctuation: "A100" before "a100", "H1000" before "H100_SXM".
  */
 function byText(a: string, b: string): number {
