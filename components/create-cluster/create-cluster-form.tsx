@@ -1,7 +1,7 @@
 "use client";
 
-import { useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { CommunityNote, SshKeysSection, StorageSection } from "@/components/create-cluster/attachment-fields";
@@ -52,20 +52,20 @@ export function CreateClusterForm({
     if (prefill && typeof window !== "undefined") clearDraft(offer.id);
   });
   const formId = useId();
-  const sshKeys = useQuery(sshKeysQueryOptions());
-  const volumes = useQuery(storageQueryOptions());
   // The schema the launch action runs on the server, built from the offer and from the workspace's keys and volumes
-  // once they are known (react-hook-form takes the newest resolver on each render).
-  const schemaCtx = useMemo<CreateSchemaContext>(
-    () => ({
-      sshKeyIds: sshKeys.data?.map((k) => k.id) ?? null,
-      storageIds: volumes.data?.map((v) => v.id) ?? null,
-    }),
-    [sshKeys.data, volumes.data],
-  );
-  const resolver = useMemo(
-    () => zodResolver(buildCreateClusterSchema(offer, schemaCtx)) as Resolver<CreateClusterFormValues>,
-    [offer, schemaCtx],
+  // as the query cache holds them when the form validates: a key added inline is in the cache and picked in the same
+  // event, before this component renders again with it.
+  const queryClient = useQueryClient();
+  const resolver = useCallback<Resolver<CreateClusterFormValues>>(
+    (values, context, options) => {
+      const ctx: CreateSchemaContext = {
+        sshKeyIds: queryClient.getQueryData(sshKeysQueryOptions().queryKey)?.map((k) => k.id) ?? null,
+        storageIds: queryClient.getQueryData(storageQueryOptions().queryKey)?.map((v) => v.id) ?? null,
+      };
+      const resolve = zodResolver(buildCreateClusterSchema(offer, ctx)) as Resolver<CreateClusterFormValues>;
+      return resolve(values, context, options);
+    },
+    [offer, queryClient],
   );
 
   // A link's node count the offer doesn't take becomes the nearest one it does, and the form says so.
