@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // The request id (lib/server/requests.ts), which error pages quote as their reference.
   const requestId = h.get("x-request-id");
   return (
-    // The theme script (components/shell/theme.tsx) sets class/style on <html> before hydration; the mismatch is expected.
+    // next-themes sets class/style on <html> before hydration; the mismatch is expected.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
         {requestId && <meta name={REQUEST_ID_META} content={requestId} />}

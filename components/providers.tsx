@@ -2,23 +2,29 @@
 
 import * as React from "react";
 
-import { LazyToaster } from "@/components/shared/toast";
-import { ThemeProvider } from "@/components/shell/theme";
+import { ThemeProvider } from "@/components/theme-provider";
+import { Toaster } from "@/components/ui/sonner";
 import { watchServerAnswers } from "@/components/shell/request-reference";
 
 /**
- * Client-side context for every page: the theme (class on <html>, following the system until the user picks) and the
- * toaster, which loads with the first toast. React Query lives in the console layout (QueryProvider); nuqs' adapter
- * wraps only the pages that keep state in the URL (docs/performance.md).
+ * Client-side context for every page: the theme (class on <html>, following the system until the user picks; the
+ * choice under localStorage "theme", next-themes' default key) and the one toaster. React Query lives in the console
+ * layout (QueryProvider); nuqs' adapter wraps only the pages that keep state in the URL.
  */
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   // Error pages name the request that failed (components/shell/request-reference.ts).
   React.useEffect(() => watchServerAnswers(), []);
   return (
-    // The theme's inline script (the theme before first paint) runs under the page's CSP nonce.
-    <ThemeProvider nonce={nonce}>
+    // next-themes' inline script (the theme before first paint) runs under the page's CSP nonce.
+    <ThemeProvider
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      nonce={nonce}
+    >
       {children}
-      <LazyToaster position="bottom-right" closeButton />
+      <Toaster position="bottom-right" closeButton />
     </ThemeProvider>
   );
 }

@@ -2,8 +2,9 @@
  * (5) Lighthouse 12.2.3 (the pinned devDependency, run through its CLI) on the system Chromium: performance and
  * accessibility of /offers, /clusters/new?offer=… and /clusters/[id], signed in (the session cookie goes in
  * --extra-headers, from a temp file so it never appears on a command line). Both presets by default: desktop
- * (Clusterdeck is mostly used at a desk; performance ≥ 95) and mobile (a phone checking on a launch: Lighthouse's
- * simulated slow 4G and 4× CPU slowdown; performance ≥ 90). BENCH_LH_PRESET=desktop or =mobile runs one of them.
+ * (Clusterdeck is mostly used at a desk: the target, performance ≥ 95) and mobile (a phone checking on a launch:
+ * Lighthouse's simulated slow 4G and 4× CPU slowdown), printed as advice (aim ≥ 80), not a target.
+ * BENCH_LH_PRESET=desktop or =mobile runs one of them.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,7 +18,11 @@ import { ROOT } from "../../tests/support/stack";
 const run = promisify(execFile);
 const LH_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
 type Preset = "desktop" | "mobile";
-const PERF_TARGET: Record<Preset, number> = { desktop: 95, mobile: 90 };
+/** Desktop is the target; mobile is advice: printed against its aim, never counted as a miss. */
+const PERF_TARGET: Record<Preset, { score: number; advice: boolean }> = {
+  desktop: { score: 95, advice: false },
+  mobile: { score: 80, advice: true },
+};
 function presets(value = process.env.BENCH_LH_PRESET ?? ""): Preset[] {
   const picked = value
     .split(",")
@@ -183,8 +188,10 @@ function summarise(label: string, preset: Preset, reports: LhReport[], data: Rec
       section: "lighthouse",
       metric: `${label} performance (${preset}, v${report.lighthouseVersion})`,
       value: `${perf}${runs.length > 1 ? ` (median of ${perfRuns.join(", ")})` : ""} — ${metrics}; benchmark index ${speeds.join(", ")}`,
-      target: `≥ ${PERF_TARGET[preset]}`,
-      ok: perf >= PERF_TARGET[preset],
+      target: PERF_TARGET[preset].advice
+        ? `advice: aim ≥ ${PERF_TARGET[preset].score}${perf >= PERF_TARGET[preset].score ? "" : " (below)"}`
+        : `≥ ${PERF_TARGET[preset].score}`,
+      ok: PERF_TARGET[preset].advice ? null : perf >= PERF_TARGET[preset].score,
     },
     {
       section: "lighthouse",

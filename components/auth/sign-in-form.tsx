@@ -1,19 +1,17 @@
 "use client";
 
 import * as React from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInAction } from "@/lib/actions/auth";
 import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/auth/limits";
-import type { SignInInput } from "@/lib/auth/schemas";
-import { lazyResolver } from "@/components/shared/lazy-resolver";
+import { signInSchema, type SignInInput } from "@/lib/auth/schemas";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
-
-const resolver = lazyResolver<SignInInput>(() => import("./resolvers").then((m) => m.signInResolver));
 
 export function SignInForm({
   callbackUrl,
@@ -24,7 +22,7 @@ export function SignInForm({
 }) {
   const [formError, setFormError] = React.useState<string | null>(initialError ?? null);
   const form = useForm<SignInInput>({
-    resolver,
+    resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "" },
     mode: "onSubmit",
   });
@@ -41,7 +39,7 @@ export function SignInForm({
   }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} onFocus={resolver.preload} noValidate aria-label="Sign in">
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Sign in">
       <FieldGroup>
         <FormAlert message={formError} />
         <FormField id="email" label="Email" error={errors.email}>

@@ -1,25 +1,23 @@
 "use client";
 
 import * as React from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signUpAction } from "@/lib/actions/auth";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/limits";
-import type { SignUpInput } from "@/lib/auth/schemas";
-import { lazyResolver } from "@/components/shared/lazy-resolver";
+import { signUpSchema, type SignUpInput } from "@/lib/auth/schemas";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
-const resolver = lazyResolver<SignUpInput>(() => import("./resolvers").then((m) => m.signUpResolver));
-
 export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   const [formError, setFormError] = React.useState<string | null>(null);
   const form = useForm<SignUpInput>({
-    resolver,
+    resolver: zodResolver(signUpSchema),
     defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -34,7 +32,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   return (
     <form
       onSubmit={form.handleSubmit(onSubmit)}
-      onFocus={resolver.preload}
+
       noValidate
       aria-label="Create account"
     >

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Maximize2Icon, PowerIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -8,9 +9,11 @@ import { resizeBlocked } from "@/lib/clusters/node-counts";
 import type { ResizeProps } from "./resize-dialog";
 import type { TerminateProps } from "./terminate-dialog";
 
-// The dialogs load on hover, focus or the first click (components/shared/lazy-dialog.tsx); the buttons render at once.
-const ResizeDialog = lazyDialog(() => import("./resize-dialog").then((m) => m.ResizeDialog));
-const TerminateDialog = lazyDialog(() => import("./terminate-dialog").then((m) => m.TerminateDialog));
+// The dialogs load at the first click (components/shared/lazy-dialog.tsx); the buttons render at once.
+const ResizeDialog = lazyDialog(dynamic(() => import("./resize-dialog").then((m) => m.ResizeDialog)));
+const TerminateDialog = lazyDialog(
+  dynamic(() => import("./terminate-dialog").then((m) => m.TerminateDialog)),
+);
 
 /** Resize, when the API allows it for this cluster; disabled with the reason as its title when it cannot now. */
 export function ResizeButton(props: ResizeProps) {

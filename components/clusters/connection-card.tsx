@@ -1,20 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/shared/code-block";
-import { lazyComponent } from "@/components/shared/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { envExports, snippetTabs } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { ConnectionTools } from "./tools/connection-tools";
 
-// The tabs (Radix Tabs with its roving focus) load once there is something to show in them: a cluster that is still
-// coming up, the page most often open, doesn't need them (docs/performance.md). On a ready cluster's first load the
-// server-rendered tabs stay in place until their code has arrived.
-const SnippetTabs = lazyComponent(
-  () => import("./snippet-tabs").then((m) => m.SnippetTabs),
-  <Skeleton className="h-28 w-full" aria-hidden="true" />,
-);
+// The tabs load once there is something to show in them: a cluster that is still coming up, the page most often
+// open, doesn't need them. On a ready cluster's first load the server renders them.
+const SnippetTabs = dynamic(() => import("./snippet-tabs").then((m) => m.SnippetTabs), {
+  loading: () => <Skeleton className="h-28 w-full" aria-hidden="true" />,
+});
 
 /** Head SSH, hostfile, env vars and the launcher snippets; tabs the stack cannot use are disabled with the reason. */
 export function ConnectionCard({ cluster }: { cluster: Cluster }) {

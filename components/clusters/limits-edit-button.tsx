@@ -1,12 +1,12 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
-import { lazyComponent } from "@/components/shared/lazy-dialog";
 import { HydratedButton } from "@/components/shared/hydrated-button";
 import type { Limits } from "@/lib/cost/ledger";
 
-// The editor (inputs, the server action) loads on hover, focus or the first click — not with the page.
-const LimitsEditor = lazyComponent(() => import("./limits-editor").then((m) => m.default));
+// The editor (inputs, the server action) loads at the first click — not with the page.
+const LimitsEditor = dynamic(() => import("./limits-editor").then((m) => m.default));
 
 /** The limits line with its "Change limits" / "Set limits" button and, once pressed, the editor below it. */
 export function LimitsEditButton({
@@ -29,8 +29,6 @@ export function LimitsEditButton({
           size="sm"
           variant="outline"
           aria-expanded={editing}
-          onMouseEnter={LimitsEditor.preload}
-          onFocus={LimitsEditor.preload}
           onClick={() => setEditing((e) => !e)}
         >
           {current ? "Change limits" : "Set limits"}

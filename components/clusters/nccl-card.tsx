@@ -2,7 +2,7 @@
 
 import { ActivityIcon, LoaderCircleIcon } from "lucide-react";
 import { useId, useState, useTransition } from "react";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { HydratedButton } from "@/components/shared/hydrated-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -10,8 +10,8 @@ import { whenIdle } from "@/components/shared/when-idle";
 type Permission = NotificationPermission | "unsupported" | "unknown";
 
 /**
- * Reading Notification.permission is a synchronous round trip to the browser process (7 ms of the cluster page's
- * hydration on a phone-sized load here), so it is never read while rendering: the snapshot is the last answer, or
+ * Reading Notification.permission is a synchronous round trip to the browser process, so it is never read while
+ * rendering: the snapshot is the last answer, or
  * "unknown" (what the server rendered) until the first read, which waits for an idle moment after the button mounts.
  * The answer is kept until the browser says it changed.
  */

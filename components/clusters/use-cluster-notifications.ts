@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { formatGbps } from "@/lib/format/number";
 import { isTestActive, peakBusbw } from "@/lib/clusters/nccl";
 import type { Cluster } from "@/lib/runcrate/schemas";

@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { useForm, useWatch } from "react-hook-form";
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { CommunityNote, SshKeysSection, StorageSection } from "@/components/create-cluster/attachment-fields";
 import { NameField, NodeCountField, StackField } from "@/components/create-cluster/cluster-fields";
 import { LaunchProblemAlert } from "@/components/create-cluster/launch-problem";
@@ -11,10 +12,15 @@ import { LaunchSummary } from "@/components/create-cluster/launch-summary";
 import { LimitFields, type LimitsInput } from "@/components/create-cluster/limit-fields";
 import { useCreateDraft } from "@/components/create-cluster/use-create-draft";
 import { clearDraft } from "@/components/create-cluster/draft-storage";
-import { preloadValidation, useCreateResolver } from "@/components/create-cluster/use-create-resolver";
 import { useLaunch } from "@/components/create-cluster/use-launch";
 import { FieldError } from "@/components/ui/field";
-import { defaultFormValues, toCreateBody, type CreateClusterFormValues } from "@/lib/launch/form";
+import {
+  defaultFormValues,
+  toCreateBody,
+  type CreateClusterFormValues,
+  type CreateSchemaContext,
+} from "@/lib/launch/form";
+import { buildCreateClusterSchema } from "@/lib/launch/schema";
 import { buildCreateCurl } from "@/lib/launch/curl";
 import { isCommunity, nodeCountFor } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
@@ -46,9 +52,21 @@ export function CreateClusterForm({
     if (prefill && typeof window !== "undefined") clearDraft(offer.id);
   });
   const formId = useId();
-  const sshKeys = useQuery(sshKeysQueryOptions());
-  const volumes = useQuery(storageQueryOptions());
-  const resolver = useCreateResolver(offer, sshKeys.data, volumes.data);
+  // The schema the launch action runs on the server, built from the offer and from the workspace's keys and volumes
+  // as the query cache holds them when the form validates: a key added inline is in the cache and picked in the same
+  // event, before this component renders again with it.
+  const queryClient = useQueryClient();
+  const resolver = useCallback<Resolver<CreateClusterFormValues>>(
+    (values, context, options) => {
+      const ctx: CreateSchemaContext = {
+        sshKeyIds: queryClient.getQueryData(sshKeysQueryOptions().queryKey)?.map((k) => k.id) ?? null,
+        storageIds: queryClient.getQueryData(storageQueryOptions().queryKey)?.map((v) => v.id) ?? null,
+      };
+      const resolve = zodResolver(buildCreateClusterSchema(offer, ctx)) as Resolver<CreateClusterFormValues>;
+      return resolve(values, context, options);
+    },
+    [offer, queryClient],
+  );
 
   // A link's node count the offer doesn't take becomes the nearest one it does, and the form says so.
   const asked = prefill || initialNodes === null ? null : nodeCountFor(offer, initialNodes);
@@ -93,7 +111,6 @@ export function CreateClusterForm({
           id={formId}
           noValidate
           onSubmit={form.handleSubmit(launch)}
-          onFocus={preloadValidation}
           // Below lg the sticky launch bar covers the window's last few rem: a field scrolled to keeps clear of it.
           className="flex flex-col gap-6 max-lg:[&_:is(input,select,textarea,button)]:scroll-mb-24"
           aria-label="Create a cluster"

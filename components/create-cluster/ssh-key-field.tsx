@@ -1,19 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { PlusIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { lazyComponent, useReturnFocus } from "@/components/shared/lazy-dialog";
+import { useReturnFocus } from "@/components/shared/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { MAX_SSH_KEYS } from "@/lib/runcrate/constants";
 
-// The inline add-key form, and the key schema it checks with, load when first wanted (hover, focus or a click).
-const AddSshKey = lazyComponent(() =>
-  import("@/components/create-cluster/add-ssh-key").then((m) => m.AddSshKey),
-);
+// The inline add-key form, and the key schema it checks with, load when first opened.
+const AddSshKey = dynamic(() => import("@/components/create-cluster/add-ssh-key").then((m) => m.AddSshKey));
 
 /** Pick up to 20 of the workspace's keys (GET /ssh-keys), or add one inline. */
 export function SshKeyField({
@@ -104,15 +103,7 @@ export function SshKeyField({
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          ref={addButton}
-          onClick={() => setAdding(true)}
-          onPointerEnter={AddSshKey.preload}
-          onFocus={AddSshKey.preload}
-        >
+        <Button variant="outline" size="sm" className="w-fit" ref={addButton} onClick={() => setAdding(true)}>
           <PlusIcon /> Add a public key
         </Button>
       )}

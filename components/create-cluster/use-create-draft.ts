@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { readDraftJson, writeDraft, type LaunchIntent } from "@/components/create-cluster/draft-storage";
-import { loadValidation } from "@/components/create-cluster/use-create-resolver";
+import { parseDraft } from "@/components/create-cluster/validation";
 import { fingerprint } from "@/components/create-cluster/use-launch";
 import type { CreateClusterFormValues } from "@/lib/launch/form";
 import { isCommunity } from "@/lib/offers/offer-rules";
@@ -26,10 +26,8 @@ type Draft = {
 
 /**
  * Keeps the create form's draft (./draft-storage): restores it after hydration (sessionStorage does not exist on the
- * server), then saves every change with the launch intent that still matches the values. zod and the schema
- * (./validation) load only once wanted: here when there is a draft to check, else on the first focus in the form, so
- * a visit that only reads the price never downloads them. Anything typed before a draft's check finishes wins over
- * the stored draft.
+ * server), then saves every change with the launch intent that still matches the values. Anything typed before the
+ * page hydrated wins over the stored draft.
  */
 export function useCreateDraft({ offer, form, defaults, values, intent, setIntent }: Draft): void {
   const restored = useRef(false);
@@ -39,24 +37,12 @@ export function useCreateDraft({ offer, form, defaults, values, intent, setInten
       restored.current = true;
       return;
     }
-    let live = true;
-    loadValidation()
-      .then(({ parseDraft }) => {
-        const draft = live ? parseDraft(json) : null;
-        if (draft && !typedSince(form.getValues(), defaults)) {
-          form.reset({ ...defaults, ...draft.values, include_community: isCommunity(offer) });
-          if (draft.intent) setIntent(draft.intent);
-        }
-      })
-      .catch(() => {
-        // The check could not load (offline): the form starts from the defaults and keeps saving.
-      })
-      .finally(() => {
-        if (live) restored.current = true;
-      });
-    return () => {
-      live = false;
-    };
+    const draft = parseDraft(json);
+    if (draft && !typedSince(form.getValues(), defaults)) {
+      form.reset({ ...defaults, ...draft.values, include_community: isCommunity(offer) });
+      if (draft.intent) setIntent(draft.intent);
+    }
+    restored.current = true;
   }, [offer, defaults, form, setIntent]);
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
+  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
@@ -59,13 +60,9 @@ export function FacetMenu<T extends string | number>({
         {count > 0 ? (
           <>
             <DropdownMenuSeparator />
-            <button
-              type="button"
-              className="w-full px-2 py-1.5 text-left text-xs text-muted-foreground hover:text-foreground"
-              onClick={() => onChange([])}
-            >
+            <DropdownMenuItem className="text-xs text-muted-foreground" onSelect={() => onChange([])}>
               Clear {label.toLowerCase()}
-            </button>
+            </DropdownMenuItem>
           </>
         ) : null}
       </DropdownMenuContent>

@@ -3,7 +3,7 @@
 import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useClientNavClick } from "@/components/shared/client-nav";
+import { LaunchLink } from "@/components/offers/launch-link";
 import {
   GpuPrice,
   HostsText,
@@ -85,9 +85,7 @@ const OfferCard = memo(function OfferCard({
       <div className="flex items-center justify-between gap-2">
         {f.short > 0 ? <Badge variant="destructive">Short {formatUsd(f.short)}</Badge> : <span />}
         <Button asChild size="sm" variant={f.takes ? "default" : "outline"}>
-          <a href={f.href} data-client-nav>
-            Launch
-          </a>
+          <LaunchLink href={f.href}>Launch</LaunchLink>
         </Button>
       </div>
     </li>
@@ -98,18 +96,13 @@ export function OfferCards({
   offers,
   nodes,
   balance,
-  beforeNavigate,
 }: {
   offers: Offer[];
   nodes: number | null;
   balance: number | null;
-  /** Awaited before a Launch link navigates. */
-  beforeNavigate?: () => Promise<void>;
 }) {
-  const onClick = useClientNavClick(beforeNavigate);
   return (
-    // See OffersTable: one router handler for every row's Launch anchor.
-    <ul className="flex flex-col gap-2" aria-label="Cluster offers" onClick={onClick}>
+    <ul className="flex flex-col gap-2" aria-label="Cluster offers">
       {offers.map((o) => (
         <OfferCard key={o.id} offer={o} nodes={nodes} balance={balance} />
       ))}

@@ -1,6 +1,5 @@
 "use client";
 
-import { OffersSkeleton } from "@/components/offers/offers-states";
 import { OfferCards } from "@/components/offers/offer-cards";
 import { OffersTable } from "@/components/offers/offers-table";
 import { useNarrow } from "@/components/offers/use-narrow";
@@ -18,25 +17,24 @@ type Props = {
   sort: SortKey;
   dir: SortDir;
   onSort: (key: SortKey) => void;
-  /** Awaited before a Launch link leaves the page. */
-  beforeNavigate: () => Promise<void>;
-  /** The server's guess that this is a phone: the cards are rendered before the width is known. */
-  phone?: boolean;
 };
 
-/** The matching offers: a table on wide screens, cards on phones, the first rows mounted and more as you scroll. */
-export function OffersResults({ rows, nodes, balance, sort, dir, onSort, beforeNavigate, phone }: Props) {
-  const narrow = useNarrow(phone ? true : null);
+/**
+ * The matching offers: a table on wide screens, cards on phones, the first rows mounted and more as you scroll. Until
+ * the page has hydrated the width is not known, so both are rendered and CSS shows the one that fits; after that only
+ * that one is mounted.
+ */
+export function OffersResults({ rows, nodes, balance, sort, dir, onSort }: Props) {
+  const narrow = useNarrow();
   const { visible, more, sentinelRef, showAll } = useRenderLimit(rows);
   return (
     <>
-      {narrow ? (
-        <OfferCards offers={visible} nodes={nodes} balance={balance} beforeNavigate={beforeNavigate} />
-      ) : (
-        // Unless the request says it is from a phone (then the cards above), the server renders the table (most of
-        // this console's use is on wide screens), hidden below md until the width is known; a narrow window sees a
-        // placeholder and then the cards. The same wrapper either way, so hydration on a wide screen keeps the table
-        // it was given instead of building it again.
+      {narrow !== false ? (
+        <div className={cn(narrow === null && "md:hidden")}>
+          <OfferCards offers={visible} nodes={nodes} balance={balance} />
+        </div>
+      ) : null}
+      {narrow !== true ? (
         <div className={cn(narrow === null && "max-md:hidden")}>
           <OffersTable
             offers={visible}
@@ -45,11 +43,9 @@ export function OffersResults({ rows, nodes, balance, sort, dir, onSort, beforeN
             sort={sort}
             dir={dir}
             onSort={onSort}
-            beforeNavigate={beforeNavigate}
           />
         </div>
-      )}
-      {narrow === null ? <OffersSkeleton className="md:hidden" /> : null}
+      ) : null}
       {more ? (
         <div
           ref={sentinelRef}

@@ -3,7 +3,7 @@
 import { memo } from "react";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useClientNavClick } from "@/components/shared/client-nav";
+import { LaunchLink } from "@/components/offers/launch-link";
 import { GpuPrice, InterconnectText, ShapeText, WhereText } from "@/components/offers/offer-cells";
 import { formatHourly, formatPrice, formatUsd } from "@/lib/format/money";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
@@ -120,13 +120,12 @@ const OfferRow = memo(function OfferRow({
       {/* Pinned to the right edge: when the table is wider than the page and scrolls, Launch stays in view. */}
       <td className="sticky right-0 bg-background bg-linear-to-r from-muted/40 to-muted/40 [background-size:0_0] bg-no-repeat px-2 py-1.5 text-right shadow-[-1px_0_0_var(--border)] group-hover:[background-size:100%_100%]">
         <Button asChild size="sm" variant={takes ? "default" : "outline"} className="h-7">
-          <a
+          <LaunchLink
             href={href}
-            data-client-nav
             aria-label={`Launch ${offer.gpu_type} × ${offer.gpus_per_node} in ${offer.location ?? offer.id}`}
           >
             Launch
-          </a>
+          </LaunchLink>
         </Button>
       </td>
     </tr>
@@ -137,19 +136,14 @@ export function OffersTable({
   offers,
   nodes,
   balance,
-  beforeNavigate,
   ...sortProps
 }: SortProps & {
   offers: Offer[];
   nodes: number | null;
   balance: number | null;
-  /** Awaited before a Launch link navigates. */
-  beforeNavigate?: () => Promise<void>;
 }) {
-  const onClick = useClientNavClick(beforeNavigate);
   return (
-    // The rows' Launch links are plain anchors; this one handler sends a plain click through the router.
-    <div className="relative w-full overflow-x-auto rounded-md border" onClick={onClick}>
+    <div className="relative w-full overflow-x-auto rounded-md border">
       {/* Eight columns, secondary facts under the primary ones, so the table fits a 1280 px window with the sidebar. */}
       <table className="w-full text-sm [&_td]:px-1.5 [&_th]:px-1.5">
         <caption className="sr-only">Cluster offers</caption>

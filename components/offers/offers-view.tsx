@@ -4,6 +4,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { SlidersHorizontalIcon } from "lucide-react";
 import { OffersFilterBar } from "@/components/offers/offers-filter-bar";
+import { PendingUrlWrites } from "@/components/offers/launch-link";
 import { OffersNotices } from "@/components/offers/offers-notices";
 import { OffersResults } from "@/components/offers/offers-results";
 import { OffersEmpty, OffersError, OffersSkeleton } from "@/components/offers/offers-states";
@@ -25,9 +26,8 @@ import { ListNotesLine } from "@/components/shared/list-notes-line";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/format/number";
 
-/** `phone`: the server's guess that this is a phone (lib/server/phone-hint.ts), so its first render has the cards. */
-export function OffersView({ phone = false }: { phone?: boolean }) {
-  const { choices, q, notices, setFilters, setSearch, urlWritten } = useOfferFilters();
+export function OffersView() {
+  const { choices, q, notices, setFilters, setSearch, urlWrites } = useOfferFilters();
   const offers = useQuery(offersQueryOptions(choices.community));
   const balance = useQuery(balanceQueryOptions());
 
@@ -104,16 +104,16 @@ export function OffersView({ phone = false }: { phone?: boolean }) {
         ) : rows.length === 0 ? (
           <OffersEmpty filtered={narrowed} onClear={clear} total={visibleTotal} />
         ) : (
-          <OffersResults
-            rows={rows}
-            nodes={deferred.nodes}
-            balance={bal}
-            sort={choices.sort}
-            dir={choices.dir}
-            onSort={onSort}
-            beforeNavigate={urlWritten}
-            phone={phone}
-          />
+          <PendingUrlWrites value={urlWrites}>
+            <OffersResults
+              rows={rows}
+              nodes={deferred.nodes}
+              balance={bal}
+              sort={choices.sort}
+              dir={choices.dir}
+              onSort={onSort}
+            />
+          </PendingUrlWrites>
         )}
         {balance.isError ? (
           <p className="text-xs text-muted-foreground">

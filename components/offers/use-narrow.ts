@@ -12,13 +12,13 @@ function subscribe(onChange: () => void) {
 
 /**
  * True on phone-sized screens, where the offers render as cards instead of a wide table (one or the other, not both).
- * On the server and while hydrating the width is not known yet: `serverGuess` then (true when the request looked like
- * a phone's), or null — the caller renders for both, in CSS. After hydration the media query decides.
+ * On the server and while hydrating the width is not known yet: null, and the caller renders for both, in CSS. After
+ * hydration the media query decides.
  */
-export function useNarrow(serverGuess: boolean | null = null): boolean | null {
+export function useNarrow(): boolean | null {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(QUERY).matches,
-    () => serverGuess,
+    () => null,
   );
 }

@@ -48,10 +48,13 @@ export function useOfferFilters() {
   // The URL writes not yet made: the latest one overall, and a search waiting for its pause.
   const written = useRef<Promise<unknown>>(Promise.resolve());
   const searchWaiting = useRef<Promise<unknown> | null>(null);
+  const unwritten = useRef(0);
   const track = useCallback((write: Promise<unknown>, search: boolean) => {
     written.current = write;
+    unwritten.current++;
     if (search) searchWaiting.current = write;
     const settle = () => {
+      unwritten.current--;
       if (searchWaiting.current === write) searchWaiting.current = null;
     };
     write.then(settle, settle);
@@ -91,5 +94,10 @@ export function useOfferFilters() {
     [],
   );
 
-  return { choices, q, notices, setFilters, setSearch, urlWritten };
+  const urlWrites = useMemo(
+    () => ({ pending: () => unwritten.current > 0, written: urlWritten }),
+    [urlWritten],
+  );
+
+  return { choices, q, notices, setFilters, setSearch, urlWrites };
 }

@@ -11,7 +11,7 @@ import {
 import Link from "next/link";
 import * as React from "react";
 import { useAfterKeySwitch } from "@/components/shared/key-switch";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogAction,

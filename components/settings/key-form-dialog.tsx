@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { applyFieldErrors } from "@/components/auth/apply-field-errors";
 import { FormAlert } from "@/components/auth/form-alert";
 import { PasswordInput } from "@/components/auth/password-input";

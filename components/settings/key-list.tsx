@@ -1,23 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { ArrowRightIcon, KeyRoundIcon, PlusIcon } from "lucide-react";
 import Link from "next/link";
 import * as React from "react";
 import { useAfterKeySwitch } from "@/components/shared/key-switch";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { activateKeyAction } from "@/lib/actions/keys";
 import { formatDate } from "@/lib/format/date";
 import type { KeyView } from "@/lib/keys/view";
-import { lazyComponent, useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
+import { useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
 import { MaskedKey } from "./masked-key";
 
-// Loaded when first wanted (a hover, focus or click on a button that opens them), not with the page.
-const KeyFormDialog = lazyComponent(() => import("./key-form-dialog").then((m) => m.KeyFormDialog));
-const DeleteKeyDialog = lazyComponent(() => import("./delete-key-dialog").then((m) => m.DeleteKeyDialog));
-const preloadForm = { onPointerEnter: KeyFormDialog.preload, onFocus: KeyFormDialog.preload };
-const preloadDelete = { onPointerEnter: DeleteKeyDialog.preload, onFocus: DeleteKeyDialog.preload };
+// Loaded when first wanted (a click on a button that opens them), not with the page.
+const KeyFormDialog = dynamic(() => import("./key-form-dialog").then((m) => m.KeyFormDialog));
+const DeleteKeyDialog = dynamic(() => import("./delete-key-dialog").then((m) => m.DeleteKeyDialog));
 
 /** The user's saved keys: which one is active, and add / replace / delete / make active. */
 export function KeyList({ keys }: { keys: KeyView[] }) {
@@ -79,7 +78,6 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
               setAddingFirst(false);
               setAdding(true);
             }}
-            {...preloadForm}
           >
             <PlusIcon aria-hidden="true" />
             Add key
@@ -103,7 +101,6 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
               setAddingFirst(true);
               setAdding(true);
             }}
-            {...preloadForm}
           >
             <PlusIcon aria-hidden="true" />
             Add your first key
@@ -143,7 +140,6 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
                   size="sm"
                   variant="ghost"
                   onClick={() => setReplacing(k)}
-                  {...preloadForm}
                   aria-label={`Replace ${k.label}`}
                 >
                   Replace
@@ -153,7 +149,6 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
                   variant="ghost"
                   className="text-destructive hover:text-destructive"
                   onClick={() => setDeleting(k)}
-                  {...preloadDelete}
                   aria-label={`Delete ${k.label}`}
                 >
                   Delete

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { markNotificationsRead } from "@/lib/actions/notifications";
 import { notificationsQueryOptions } from "@/lib/query/notifications";

@@ -1,12 +1,13 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { lazyDialog, type OpenProps } from "@/components/shared/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import type { ShareProps } from "./share-dialog";
 
-// Loaded on hover, focus or first click: not part of the cluster page's first load.
-const ShareDialog = lazyDialog<ShareProps & OpenProps>(() =>
-  import("./share-dialog").then((m) => m.ShareDialog),
+// Loaded at the first click: not part of the cluster page's first load.
+const ShareDialog = lazyDialog<ShareProps & OpenProps>(
+  dynamic(() => import("./share-dialog").then((m) => m.ShareDialog)),
 );
 
 export function ShareButton(props: ShareProps) {

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { CheckIcon, CopyIcon } from "lucide-react";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 
 import { cn } from "@/lib/utils";
 import { Button, type ButtonProps } from "@/components/ui/button";

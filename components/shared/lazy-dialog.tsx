@@ -2,48 +2,23 @@
 
 import * as React from "react";
 import { Slot as SlotPrimitive } from "radix-ui";
-import { loadOnce } from "@/lib/load-once";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * Dialogs whose code loads when first wanted, not with the page. Radix Dialog (focus scope, dismissable layer,
- * scroll lock, portal) and a form's react-hook-form + zod are a large share of a page's first-load JS, and a dialog
- * is only ever needed after a click (docs/performance.md). The trigger renders at once; hovering or focusing it
- * starts the download, so by the click it is usually there. Once opened, a dialog stays mounted, so its closing
- * animation and focus return work as they do for a dialog loaded with the page. A failed download is forgotten, so
- * the next hover or click tries again. Until the page has hydrated the trigger is disabled: a click on it would do
- * nothing.
+ * Dialogs whose code loads when first opened, not with the page: the caller makes the dialog with next/dynamic and
+ * this renders its trigger at once and mounts the dialog at the first click. Once opened, a dialog stays mounted, so
+ * its closing animation and focus return work as they do for a dialog loaded with the page. Until the page has
+ * hydrated the trigger is disabled: a click on it would do nothing.
  */
-
-/**
- * A component loaded on first render, with `fallback` shown until its code is there. Render it only once it is
- * wanted (a dialog the page opens itself, for one row of a list, say), and call preload() from whatever will open it.
- */
-export function lazyComponent<P extends object>(
-  load: () => Promise<React.ComponentType<P>>,
-  fallback: React.ReactNode = null,
-) {
-  const get = loadOnce(load);
-  const Lazy = React.lazy(() => get().then((C) => ({ default: C })));
-  function LazyComponent(props: P) {
-    return (
-      <React.Suspense fallback={fallback}>
-        <Lazy {...props} />
-      </React.Suspense>
-    );
-  }
-  return Object.assign(LazyComponent, { preload: () => void get().catch(() => undefined) });
-}
 
 /** What a lazily loaded dialog takes from its opener. */
 export type OpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** A trigger rendered now and the dialog it opens, loaded on hover, focus or the first click. */
-export function lazyDialog<P extends OpenProps>(load: () => Promise<React.ComponentType<P>>) {
-  const Dialog = lazyComponent(load);
+/** A trigger rendered now and the dialog it opens (a next/dynamic component), mounted at the first click. */
+export function lazyDialog<P extends OpenProps>(Dialog: React.ComponentType<P>) {
   function LazyDialog({ trigger, ...props }: Omit<P, keyof OpenProps> & { trigger: React.ReactElement }) {
     const [open, setOpen] = React.useState(false);
-    const [mounted, setMounted] = React.useState(false);
+    const mounted = useOnceTrue(open);
     const triggerRef = React.useRef<HTMLElement>(null);
     const hydrated = useHydrated();
     useReturnFocus(open, triggerRef);
@@ -51,12 +26,7 @@ export function lazyDialog<P extends OpenProps>(load: () => Promise<React.Compon
       <>
         <SlotPrimitive.Slot
           ref={triggerRef}
-          onPointerEnter={Dialog.preload}
-          onFocus={Dialog.preload}
-          onClick={() => {
-            setMounted(true);
-            setOpen(true);
-          }}
+          onClick={() => setOpen(true)}
           aria-haspopup="dialog"
           aria-expanded={open}
         >

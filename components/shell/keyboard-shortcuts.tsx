@@ -1,17 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { lazyComponent } from "@/components/shared/lazy-dialog";
 import { isTypingTarget, keyAction, SEQUENCE_MS } from "@/lib/shortcuts/keys";
 import type { CommandPaletteProps } from "./command-palette";
 import type { ShortcutsHelpProps } from "./shortcuts-help";
 
 // Both load on first use (⌘K, ?): cmdk and the palette's lists are on no page's first load.
-const CommandPalette = lazyComponent<CommandPaletteProps>(() =>
+const CommandPalette = dynamic<CommandPaletteProps>(() =>
   import("./command-palette").then((m) => m.CommandPalette),
 );
-const ShortcutsHelp = lazyComponent<ShortcutsHelpProps>(() =>
+const ShortcutsHelp = dynamic<ShortcutsHelpProps>(() =>
   import("./shortcuts-help").then((m) => m.ShortcutsHelp),
 );
 

@@ -1,11 +1,12 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { MenuIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { lazyDialog } from "@/components/shared/lazy-dialog";
 
-const MobileNavSheet = lazyDialog(() => import("./mobile-nav-sheet").then((m) => m.MobileNavSheet));
+const MobileNavSheet = lazyDialog(dynamic(() => import("./mobile-nav-sheet").then((m) => m.MobileNavSheet)));
 
 /** Narrow-screen navigation: a menu button that opens the sidebar as a slide-over (loaded on first use). */
 export function MobileNav() {

@@ -1,18 +1,16 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { BellIcon } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
-import { lazyComponent } from "@/components/shared/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { notificationsQueryOptions } from "@/lib/query/notifications";
 
-// The menu's contents load when it first opens (or the bell is hovered or focused), not with every page
-// (docs/performance.md, "The bell's list loads when first opened").
-const NotificationList = lazyComponent(
-  () => import("./notification-list").then((m) => m.default),
-  <p className="px-2 py-3 text-sm text-muted-foreground">Loading…</p>,
-);
+// The menu's contents load when it first opens, not with every page.
+const NotificationList = dynamic(() => import("./notification-list"), {
+  loading: () => <p className="px-2 py-3 text-sm text-muted-foreground">Loading…</p>,
+});
 
 /**
  * The header's bell: the inbox's unread count, read with the console's slow polling (lib/query/notifications.ts,
@@ -31,8 +29,6 @@ export function NotificationBell() {
           className="relative"
           aria-label={unread > 0 ? `Notifications: ${unread} unread` : "Notifications"}
           data-testid="notification-bell"
-          onPointerEnter={NotificationList.preload}
-          onFocus={NotificationList.preload}
         >
           <BellIcon aria-hidden="true" />
           {unread > 0 ? (

@@ -3,7 +3,7 @@
 import { CheckCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/components/shared/toast";
+import { toast } from "sonner";
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { markNotificationsRead } from "@/lib/actions/notifications";
 import { formatDateTime } from "@/lib/format/date";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTheme } from "@/components/shell/theme";
+import { useTheme } from "next-themes";
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,7 @@ const OPTIONS = [
   { value: "system", label: "System", icon: MonitorIcon },
 ] as const;
 
-/** Light / dark / system (components/shell/theme.tsx: the choice in localStorage, `.dark` on <html>). */
+/** Light / dark / system, through next-themes (the choice in localStorage, `.dark` on <html>). */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   return (
@@ -33,7 +33,7 @@ export function ThemeToggle() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-36">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={setTheme}>
+        <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
           {OPTIONS.map(({ value, label, icon: Icon }) => (
             <DropdownMenuRadioItem key={value} value={value}>
               <Icon aria-hidden="true" />

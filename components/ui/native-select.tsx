@@ -25,7 +25,7 @@ function NativeSelect({
           "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30",
           "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
           "data-[size=default]:h-9 data-[size=sm]:h-8",
-          // The open list follows the page's colours (the theme script also sets color-scheme on <html>).
+          // The open list follows the page's colours (next-themes also sets color-scheme on <html>).
           "[&_option]:bg-popover [&_option]:text-popover-foreground",
         )}
         {...props}

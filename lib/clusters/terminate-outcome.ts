@@ -1,6 +1,6 @@
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { costSoFar, isFinished } from "@/lib/cost/cluster-cost";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import { parseTime } from "@/lib/time";
 
 /**

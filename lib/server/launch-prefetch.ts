@@ -11,7 +11,8 @@ import { setPrefetchedList } from "@/lib/server/query-prefetch";
 /**
  * What the create form reads besides the offer — SSH keys, storage volumes, the balance and the cluster names — read
  * on the server beside it, so the form's first paint has its choices and its cost check, and hydration is not
- * followed by four fetches each re-rendering the form (on a phone: 70–110 ms of blocking time, docs/performance.md).
+ * followed by four fetches each re-rendering the form (docs/performance.md, "The create form's reads come with the
+ * page").
  * A failed read is left out; the browser's own fetch then shows the reason and offers Retry.
  */
 export async function prefetchLaunchForm(

@@ -89,6 +89,8 @@ describe("the create-cluster form", () => {
       expect.stringMatching(/^Slurm/),
     ]);
     unmount();
+    // The first form's draft would be restored over the link's count: a fresh visit has none.
+    sessionStorage.clear();
     renderForm(offer, 3);
     expect(nodesSelect().value).toBe("2");
   });

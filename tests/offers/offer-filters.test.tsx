@@ -99,15 +99,18 @@ describe("offer filters in the URL (useOfferFilters)", () => {
     await new Promise((r) => setTimeout(r, SEARCH_URL_DELAY_MS + 50));
     expect(onUrlUpdate).toHaveBeenCalledTimes(1);
   });
-  it("urlWritten resolves once the URL holds the state, so a link can leave the page after it", async () => {
+  it("says a URL write is pending until the URL holds the state, so a link can leave the page after it", async () => {
     const { result, onUrlUpdate } = renderFilters();
+    expect(result.current.urlWrites.pending()).toBe(false);
     act(() => result.current.setSearch("gh200"));
+    expect(result.current.urlWrites.pending()).toBe(true);
     let done = false;
-    const written = result.current.urlWritten().then(() => (done = true));
+    const written = result.current.urlWrites.written().then(() => (done = true));
     await new Promise((r) => setTimeout(r, SEARCH_URL_DELAY_MS / 2));
     expect(done).toBe(false);
     await written;
     expect(lastUrl(onUrlUpdate)?.queryString).toBe("?q=gh200");
+    expect(result.current.urlWrites.pending()).toBe(false);
   });
 
   it("writing the search at once does nothing when no search is waiting (no redundant write)", async () => {

@@ -7,4 +7,10 @@ import { afterEach } from "vitest";
 if (typeof document !== "undefined") {
   const { cleanup } = await import("@testing-library/react");
   afterEach(() => cleanup());
+  // jsdom has no ResizeObserver; Radix primitives (Checkbox, the menus' popper) measure themselves with one.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }

@@ -7,7 +7,6 @@ import { OffersHeading } from "@/components/offers/offers-heading";
 import { OffersSkeleton } from "@/components/offers/offers-states";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
-import { looksLikePhone } from "@/lib/server/phone-hint";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { SearchParams } from "nuqs/server";
 
@@ -29,11 +28,11 @@ export default function OffersPage({ searchParams }: { searchParams: Promise<Sea
 async function PrefetchedOffers({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out") redirect("/sign-in?callbackUrl=%2Foffers");
-  const [state, phone] = await Promise.all([prefetchOffers(ctx, await searchParams), looksLikePhone()]);
+  const state = await prefetchOffers(ctx, await searchParams);
   return (
     <HydrationBoundary state={state ?? undefined}>
       <NuqsAdapter>
-        <OffersView phone={phone} />
+        <OffersView />
       </NuqsAdapter>
     </HydrationBoundary>
   );

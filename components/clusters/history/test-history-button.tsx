@@ -1,12 +1,13 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { lazyDialog, type OpenProps } from "@/components/shared/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import type { TestHistoryProps } from "./test-history-dialog";
 
-// Loaded on hover, focus or first click: not part of the cluster page's first load.
-const TestHistoryDialog = lazyDialog<TestHistoryProps & OpenProps>(() =>
-  import("./test-history-dialog").then((m) => m.TestHistoryDialog),
+// Loaded at the first click: not part of the cluster page's first load.
+const TestHistoryDialog = lazyDialog<TestHistoryProps & OpenProps>(
+  dynamic(() => import("./test-history-dialog").then((m) => m.TestHistoryDialog)),
 );
 
 /** "History": every NCCL run kept for this cluster, two of them overlaid on one chart. */

@@ -1,42 +1,33 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { useTheme } from "next-themes";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applyTheme, THEME_KEY, ThemeProvider, useTheme } from "@/components/shell/theme";
+import { Providers } from "@/components/providers";
 
-/** A system colour scheme the test can flip, with its change listeners. */
+/** A system colour scheme for jsdom, which has no matchMedia. */
 function fakeSystem(dark: boolean) {
-  const listeners = new Set<() => void>();
-  let matches = dark;
   vi.stubGlobal("matchMedia", (query: string) => ({
-    get matches() {
-      return matches;
-    },
+    matches: dark,
     media: query,
-    addEventListener: (_: string, f: () => void) => listeners.add(f),
-    removeEventListener: (_: string, f: () => void) => listeners.delete(f),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
   }));
-  return {
-    listeners,
-    set(to: boolean) {
-      matches = to;
-      for (const f of listeners) f();
-    },
-  };
 }
 
 function Probe() {
   const { theme, setTheme } = useTheme();
   return (
-    <button type="button" onClick={() => setTheme(theme === "dark" ? "light" : "dark")}>
+    <button type="button" onClick={() => setTheme("light")}>
       theme: {theme}
     </button>
   );
 }
 
 const html = () => document.documentElement;
-const idle = () => act(async () => new Promise((r) => setTimeout(r, 5)));
 
-describe("the theme", () => {
+describe("the theme (next-themes, as the root providers set it up)", () => {
   beforeEach(() => {
     localStorage.clear();
     html().className = "";
@@ -47,84 +38,30 @@ describe("the theme", () => {
     vi.unstubAllGlobals();
   });
 
-  it("applies the stored choice, or the system's when there is none, as the inline script does", () => {
-    fakeSystem(true);
-    applyTheme(THEME_KEY, "(prefers-color-scheme: dark)");
+  it("applies a choice stored under the key the console has always used, so users keep it", () => {
+    fakeSystem(false);
+    localStorage.setItem("theme", "dark");
+    render(
+      <Providers>
+        <Probe />
+      </Providers>,
+    );
+    expect(screen.getByRole("button").textContent).toBe("theme: dark");
     expect(html().classList.contains("dark")).toBe(true);
-    expect(html().style.colorScheme).toBe("dark");
-    localStorage.setItem(THEME_KEY, "light");
-    applyTheme(THEME_KEY, "(prefers-color-scheme: dark)");
-    expect([...html().classList]).toEqual(["light"]);
-    expect(html().style.colorScheme).toBe("light");
   });
 
-  it("renders as the server did until idle, then reads the stored choice; a pick is stored and shown at once", async () => {
-    fakeSystem(false);
-    localStorage.setItem(THEME_KEY, "dark");
+  it("follows the system until a choice is made, then stores the choice and shows it as the class", () => {
+    fakeSystem(true);
     render(
-      <ThemeProvider>
+      <Providers>
         <Probe />
-      </ThemeProvider>,
+      </Providers>,
     );
     expect(screen.getByRole("button").textContent).toBe("theme: system");
-    await idle();
-    expect(screen.getByRole("button").textContent).toBe("theme: dark");
+    expect(html().classList.contains("dark")).toBe(true);
     act(() => screen.getByRole("button").click());
-    expect(screen.getByRole("button").textContent).toBe("theme: light");
-    expect(localStorage.getItem(THEME_KEY)).toBe("light");
+    expect(localStorage.getItem("theme")).toBe("light");
     expect(html().classList.contains("light")).toBe(true);
     expect(html().classList.contains("dark")).toBe(false);
-  });
-
-  it("does not miss a change of the system's scheme made before it listens", async () => {
-    const system = fakeSystem(true);
-    applyTheme(THEME_KEY, "(prefers-color-scheme: dark)");
-    render(
-      <ThemeProvider>
-        <Probe />
-      </ThemeProvider>,
-    );
-    system.set(false); // no listener yet
-    await idle();
-    expect(html().classList.contains("light")).toBe(true);
-  });
-
-  it("puts the class back after hydration if React's render of <html> dropped it", () => {
-    fakeSystem(true);
-    html().className = "";
-    render(
-      <ThemeProvider>
-        <Probe />
-      </ThemeProvider>,
-    );
-    expect(html().classList.contains("dark")).toBe(true);
-  });
-
-  it("listens to the system and to other tabs only once idle, and follows both", async () => {
-    const system = fakeSystem(false);
-    const add = vi.spyOn(window, "addEventListener");
-    render(
-      <ThemeProvider>
-        <Probe />
-      </ThemeProvider>,
-    );
-    expect(add.mock.calls.filter(([type]) => type === "storage")).toHaveLength(0);
-    expect(system.listeners.size).toBe(0);
-    await idle();
-    expect(add.mock.calls.filter(([type]) => type === "storage")).toHaveLength(1);
-
-    act(() => system.set(true));
-    expect(html().classList.contains("dark")).toBe(true);
-
-    localStorage.setItem(THEME_KEY, "light");
-    act(() => {
-      window.dispatchEvent(new StorageEvent("storage", { key: THEME_KEY, newValue: "light" }));
-    });
-    expect(screen.getByRole("button").textContent).toBe("theme: light");
-    expect(html().classList.contains("light")).toBe(true);
-    // A system change no longer matters once a theme is chosen.
-    act(() => system.set(false));
-    act(() => system.set(true));
-    expect(html().classList.contains("light")).toBe(true);
   });
 });

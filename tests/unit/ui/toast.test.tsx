@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
-import { ThemeProvider } from "@/components/shell/theme";
+import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
-import { LazyToaster, toast } from "@/components/shared/toast";
+import { Providers } from "@/components/providers";
 
-describe("the deferred toaster", () => {
-  it("renders nothing until the first toast, then shows that toast and later ones", async () => {
+describe("the toaster in the root providers", () => {
+  it("shows a toast and later ones", async () => {
     // jsdom has no matchMedia; the theme provider asks it for the system theme.
     // eslint-disable-next-line @typescript-eslint/unbound-method -- only checks whether jsdom has one
     window.matchMedia ??= ((query: string) => ({
@@ -18,14 +18,11 @@ describe("the deferred toaster", () => {
       onchange: null,
       dispatchEvent: () => false,
     })) as typeof window.matchMedia;
-    const { container } = render(
-      <ThemeProvider>
-        <LazyToaster />
-      </ThemeProvider>,
-    );
-    expect(container.querySelector("[data-sonner-toaster]")).toBeNull();
+    render(<Providers>page</Providers>);
+    // Mounted with the page, before any toast: sonner's live region is there for screen readers to watch.
+    expect(screen.getByRole("region", { name: /Notifications/ })).toBeTruthy();
     toast.success("Key saved", { description: "Now using it" });
-    expect(await screen.findByText("Key saved", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Key saved")).toBeTruthy();
     expect(screen.getByText("Now using it")).toBeTruthy();
     toast.error("Could not terminate");
     expect(await screen.findByText("Could not terminate")).toBeTruthy();
