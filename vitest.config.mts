@@ -14,6 +14,9 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     setupFiles: ["tests/support/dom-setup.ts"],
+    // Production costs, turned down for tests (each has a test that the production value is the default):
+    // scrypt at N=2^10 instead of 2^17 (tests/auth/password.test.ts).
+    env: { PASSWORD_SCRYPT_N: "1024" },
     testTimeout: 20_000,
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },

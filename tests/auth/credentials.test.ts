@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkCredentials, tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import { hashPassword } from "@/lib/server/crypto/password";
 import type { Database } from "@/lib/server/db/client";
@@ -18,6 +18,8 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
     hash = await hashPassword(PASSWORD);
   });
   afterAll(async () => dispose());
+  // Tests that check the upgrade to the production work factor switch to it (the suite hashes at a lower one).
+  afterEach(() => vi.unstubAllEnvs());
 
   async function user(email: string) {
     await createUser(database.db, { email, name: null, passwordHash: hash });
@@ -50,6 +52,7 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
   });
 
   it("re-hashes an older (N=2^15) password hash with the current parameters on a successful sign-in only", async () => {
+    vi.stubEnv("PASSWORD_SCRYPT_N", undefined);
     const old = legacyHash(PASSWORD);
     await createUser(database.db, { email: "legacy@example.com", name: null, passwordHash: old });
     const wrong = { email: "legacy@example.com", password: "not the password" };
@@ -62,6 +65,17 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
     // The upgraded hash is a hash of the same password.
     expect(await checkCredentials(database.db, right, "10.0.0.9")).toMatchObject({ ok: true });
     expect((await findUserByEmail(database.db, "legacy@example.com"))?.passwordHash).toBe(upgraded);
+  });
+
+  it("re-hashes a hash made at a lower work factor at the production one on the next sign-in", async () => {
+    await createUser(database.db, { email: "cheap@example.com", name: null, passwordHash: hash });
+    expect(hash.split("$").slice(1, 4)).toEqual(["1024", "8", "1"]);
+    vi.stubEnv("PASSWORD_SCRYPT_N", undefined);
+    const right = { email: "cheap@example.com", password: PASSWORD };
+    expect(await checkCredentials(database.db, right, "10.0.0.10")).toMatchObject({ ok: true });
+    const upgraded = (await findUserByEmail(database.db, "cheap@example.com"))?.passwordHash ?? "";
+    expect(upgraded.split("$").slice(0, 4)).toEqual(["scrypt", "131072", "8", "1"]);
+    expect(await checkCredentials(database.db, right, "10.0.0.10")).toMatchObject({ ok: true });
   });
 
   it("refuses malformed and over-long input before touching the password", async () => {
