@@ -65,7 +65,7 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
     // The upgraded hash is a hash of the same password.
     expect(await checkCredentials(database.db, right, "10.0.0.9")).toMatchObject({ ok: true });
     expect((await findUserByEmail(database.db, "legacy@example.com"))?.passwordHash).toBe(upgraded);
-  });
+  }, 120_000);
 
   it("re-hashes a hash made at a lower work factor at the production one on the next sign-in", async () => {
     await createUser(database.db, { email: "cheap@example.com", name: null, passwordHash: hash });
@@ -76,7 +76,7 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
     const upgraded = (await findUserByEmail(database.db, "cheap@example.com"))?.passwordHash ?? "";
     expect(upgraded.split("$").slice(0, 4)).toEqual(["scrypt", "131072", "8", "1"]);
     expect(await checkCredentials(database.db, right, "10.0.0.10")).toMatchObject({ ok: true });
-  });
+  }, 120_000);
 
   it("refuses malformed and over-long input before touching the password", async () => {
     const long = "x".repeat(201);

@@ -10,7 +10,10 @@ import { legacyHash } from "./support/legacy-hash";
 
 afterEach(() => vi.unstubAllEnvs());
 
-/** The production work factor for one test: the suite runs at a lower one (vitest.config.mts). */
+/**
+ * The production work factor for one test: the suite runs at a lower one (vitest.config.mts). Hashing at it takes
+ * a few hundred ms per hash on a quiet machine, far longer on a loaded one; those tests get a longer timeout.
+ */
 const atProductionCost = () => vi.stubEnv("PASSWORD_SCRYPT_N", undefined);
 
 describe("password hashing (scrypt)", () => {
@@ -45,7 +48,7 @@ describe("password hashing (scrypt)", () => {
     expect(await verifyPassword("correct horse battery", old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
     expect(needsRehash("bcrypt$whatever")).toBe(true);
-  });
+  }, 120_000);
 
   it("verifies a hash made at a lower (test) cost, and marks it for re-hashing at the production cost", async () => {
     const cheap = await hashPassword("correct horse battery");
@@ -55,7 +58,7 @@ describe("password hashing (scrypt)", () => {
     expect(await verifyPassword("correct horse battery", cheap)).toBe(true);
     expect(await verifyPassword("correct horse batterY", cheap)).toBe(false);
     expect(needsRehash(cheap)).toBe(true);
-  });
+  }, 120_000);
 
   it("salts every hash, so one password hashes differently for two users", async () => {
     const [a, b] = await Promise.all([hashPassword("same password!!"), hashPassword("same password!!")]);
