@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -13,10 +14,21 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "bench/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
+    // Files run side by side in forked workers (each its own process.env and module state); a test that needs a
+    // database makes its own (tests/db/support/backends.ts), so none shares one. Most of a file's time is spent
+    // waiting on servers, databases and child processes, so two workers pay off even on two cores, where vitest's
+    // default would be one.
+    pool: "forks",
+    fileParallelism: true,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ["tests/support/dom-setup.ts"],
+    // Production costs, turned down for tests (each has a test that the production value is the default):
+    // scrypt at N=2^10 instead of 2^17 (tests/auth/password.test.ts).
+    env: { PASSWORD_SCRYPT_N: "1024" },
     testTimeout: 20_000,
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },
-    hookTimeout: 60_000,
+    // Opening a migrated PGlite is seconds on a quiet machine and has taken over a minute on a loaded one.
+    hookTimeout: 120_000,
   },
 });

@@ -1,5 +1,7 @@
-// Prints "N passed, N failed" from the vitest and Playwright JSON reports written during a CI run (.ci/run).
+// Prints "N passed, N failed" from the vitest and Playwright JSON reports written during a CI run (.ci/run), after
+// the table of the run's phases with their seconds (test-results/phases.json, written by scripts/run-suites.mjs).
 import { existsSync, readFileSync } from "node:fs";
+import { formatTable, readRecord } from "./phases.mjs";
 
 let passed = 0;
 let failed = 0;
@@ -28,4 +30,9 @@ for (const [label, file] of [
   skipped += s.skipped ?? 0;
   console.log(`${label}: ${s.expected ?? 0} passed, ${(s.unexpected ?? 0) + (s.flaky ?? 0)} failed`);
 }
+// .ci/run passes its own wall time (CI_RUN_SECONDS) for the table's last row.
+const phases = readRecord();
+const wall = Number(process.env.CI_RUN_SECONDS);
+if (phases.length)
+  console.log(`\n${formatTable(phases, Number.isFinite(wall) && wall > 0 ? wall : undefined)}\n`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/server/db/audit-log";
 import type { Database } from "@/lib/server/db/client";
@@ -13,15 +12,15 @@ import {
 import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
 import { runGuard, type GuardDeps } from "@/lib/server/guardian/guard";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { RESULT_TTL_MS } from "@/lib/server/runcrate/coalesce";
+import { forgetCoalescedReads } from "@/lib/server/runcrate/coalesce";
 import { BACKENDS } from "../db/support/backends";
 import { makeUser, SECRET } from "../db/support/fixtures";
 import { startHarness, type Harness } from "../sim/support/sim-harness";
 
 /**
  * The guard against the simulator (manual clock): reads through the pages' coalescing reads, the real Runcrate
- * client, the data layer on PGlite and Postgres. Reads of one cluster are coalesced for RESULT_TTL_MS of real time,
- * so the tests wait that long between two runs, as the 30 s interval does in production.
+ * client, the data layer on PGlite and Postgres. Reads of one cluster are coalesced for RESULT_TTL_MS of real time;
+ * between two runs the tests forget the coalesced reads, as the 30 s interval outlasts them in production.
  */
 
 const INTERVAL = 30_000;
@@ -83,7 +82,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
       .length;
   }
 
-  const nextRead = () => sleep(RESULT_TTL_MS + 50);
+  const nextRead = () => forgetCoalescedReads();
 
   it("terminates at the time limit once, with the audit entry and an inbox note, and then stops", async () => {
     const { d, cluster, user, apiKey } = await guarded({ timeLimitMinutes: 5, budgetLimit: null });
@@ -94,7 +93,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
 
     // Billing began when the cluster came up (within the 180 s createReady advanced); 5 min later it ends.
     await h.control.advance(5 * 60);
-    await nextRead();
+    nextRead();
     const second = await runGuard(d, cluster.id);
     expect(second.outcome).toBe("enforced");
     expect(await deletes(cluster.id)).toBe(1);
@@ -110,7 +109,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
 
     // Later runs follow the cluster to its end for the spend record, never DELETE again.
     await h.control.advance(120);
-    await nextRead();
+    nextRead();
     const third = await runGuard(d, cluster.id);
     expect(third.outcome).toBe("ended");
     expect(third.nextInMs).toBeNull();
@@ -141,7 +140,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
     const r1 = await runGuard(d, cluster.id);
     expect(r1.outcome).toBe("observed");
     await h.control.advance(10 * 60 + 5);
-    await nextRead();
+    nextRead();
     expect((await runGuard(d, cluster.id)).outcome).toBe("enforced");
     expect(await deletes(cluster.id)).toBe(1);
     const audit = (await listAudit(database.db, user.id)).filter((e) => e.clusterId === cluster.id);
@@ -151,7 +150,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
   it("two runs at once past the deadline send one DELETE and write one audit entry", async () => {
     const { cluster, user, keys } = await guarded({ timeLimitMinutes: 1, budgetLimit: null });
     await h.control.advance(120);
-    await nextRead();
+    nextRead();
     // Two instances: separate deps, so no shared in-process state besides the database.
     const results = await Promise.all([runGuard(deps(keys), cluster.id), runGuard(deps(keys), cluster.id)]);
     expect(results.map((r) => r.outcome).sort()).toContain("enforced");
@@ -162,7 +161,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
   it("a cluster terminated elsewhere closes its guard quietly", async () => {
     const { d, cluster, user, apiKey } = await guarded({ timeLimitMinutes: 60, budgetLimit: null });
     expect((await h.call("DELETE", `/clusters/${cluster.id}`, { key: apiKey })).status).toBeLessThan(300);
-    await nextRead();
+    nextRead();
     const r = await runGuard(d, cluster.id);
     expect(r.outcome).toBe("ended");
     expect((await limitsOfCluster(database.db, cluster.id))?.state).toBe("closed");
@@ -191,7 +190,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
     await h.control.advance(120);
     await h.control.faults({ errorRate: { "DELETE /clusters/{id}": 1 } });
     try {
-      await nextRead();
+      nextRead();
       const r = await runGuard(d, cluster.id);
       expect(r.outcome).toBe("unenforceable");
       const limits = await limitsOfCluster(database.db, cluster.id);
@@ -201,7 +200,7 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
     } finally {
       await h.control.clearFaults();
     }
-    await nextRead();
+    nextRead();
     expect((await runGuard(d, cluster.id)).outcome).toBe("enforced");
     expect((await limitsOfCluster(database.db, cluster.id))?.problem).toBeNull();
   });
@@ -210,9 +209,9 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
     const { d, cluster, user } = await guarded({ timeLimitMinutes: 30, budgetLimit: null });
     expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
     await h.control.advance(16 * 60);
-    await nextRead();
+    nextRead();
     expect((await runGuard(d, cluster.id)).outcome).toBe("warned");
-    await nextRead();
+    nextRead();
     expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
     const warnings = (await listInbox(database.db, user.id)).filter((e) => e.kind === "limit-warning");
     expect(warnings).toHaveLength(1);

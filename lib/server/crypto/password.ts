@@ -5,7 +5,30 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 // thread pool, not the event loop). Parameters are stored per hash, so older hashes (N=2^15 before issue 16) still
 // verify, and are re-hashed with these on the next successful sign-in (needsRehash).
 export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
-const PARAMS = PASSWORD_PARAMS;
+
+/**
+ * The work factor new hashes get: PASSWORD_PARAMS, unless PASSWORD_SCRYPT_N names a lower power of two. That is for
+ * test runs only (vitest.config.mts, the e2e servers), where hundreds of sign-ups at the production cost take
+ * minutes; a hash made at a lower N still verifies, and is re-hashed at PASSWORD_PARAMS on the next sign-in of a
+ * server without the variable (needsRehash compares with what new hashes get). Read on each call, so a test can
+ * switch to the production cost with `vi.stubEnv`.
+ */
+export function passwordParams(env: Record<string, string | undefined> = process.env): {
+  N: number;
+  r: number;
+  p: number;
+} {
+  const raw = env.PASSWORD_SCRYPT_N?.trim();
+  if (!raw) return PASSWORD_PARAMS;
+  const n = Number(raw);
+  // 2^10 keeps a hash a real scrypt hash (Node refuses N < 2); above production would only slow a server down.
+  if (!Number.isInteger(n) || n < 2 ** 10 || n > PASSWORD_PARAMS.N || (n & (n - 1)) !== 0) {
+    throw new Error(
+      `PASSWORD_SCRYPT_N must be a power of two from 1024 to ${PASSWORD_PARAMS.N} (got "${raw}"); unset it for production.`,
+    );
+  }
+  return { ...PASSWORD_PARAMS, N: n };
+}
 const KEY_LEN = 64;
 const SALT_BYTES = 16;
 
@@ -22,7 +45,7 @@ const maxmem = (n: number, r: number) => 256 * n * r;
 /** `scrypt$N$r$p$<salt b64>$<hash b64>` with a fresh 16-byte salt per user. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const { N, r, p } = PARAMS;
+  const { N, r, p } = passwordParams();
   const key = await scrypt(password, salt, KEY_LEN, { N, r, p, maxmem: maxmem(N, r) });
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
@@ -32,7 +55,8 @@ export function needsRehash(stored: string): boolean {
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return true;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  return N < PARAMS.N || r < PARAMS.r || p < PARAMS.p;
+  const current = passwordParams();
+  return N < current.N || r < current.r || p < current.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -49,8 +73,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 // A real hash of a random password: verifying against it when the account does not exist costs the same time as
 // a real check, so response time does not reveal which emails have accounts.
-let decoy: Promise<string> | undefined;
+// Kept per work factor, so the decoy always costs what a real account's check costs.
+const decoys = new Map<number, Promise<string>>();
 export async function burnPasswordCheck(password: string): Promise<void> {
-  decoy ??= hashPassword(randomBytes(24).toString("base64"));
+  const { N } = passwordParams();
+  let decoy = decoys.get(N);
+  if (!decoy) decoys.set(N, (decoy = hashPassword(randomBytes(24).toString("base64"))));
   await verifyPassword(password, await decoy);
 }

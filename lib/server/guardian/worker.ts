@@ -34,6 +34,14 @@ const guardianEnv = z.object({
   CLUSTERDECK_WORKER: z.enum(["app", "off"]).default("app"),
   /** How often an idle worker asks the queue for due jobs. */
   CLUSTERDECK_GUARD_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /**
+   * A guard run still active after this many seconds counts as lost with its worker (a killed instance) and is
+   * retried, first after CLUSTERDECK_GUARD_RETRY_SECONDS, doubling up to 5 minutes. 30 s and 5 s; tests shorten them.
+   */
+  CLUSTERDECK_GUARD_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  CLUSTERDECK_GUARD_RETRY_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** How often each instance's job engine looks for lost jobs (pg-boss's supervision). 60 s; tests shorten it. */
+  CLUSTERDECK_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** Operator ceiling on a cluster's time limit ("8 h", "90 min"); unset: no ceiling. */
   CLUSTERDECK_MAX_TIME_LIMIT: z
     .string()
@@ -49,8 +57,8 @@ export function maxTimeLimitMinutes(): number | null {
   return v === undefined || v.trim() === "" ? null : parseDuration(v);
 }
 
-export function guardianConfig() {
-  const parsed = guardianEnv.safeParse(process.env);
+export function guardianConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = guardianEnv.safeParse(env);
   if (!parsed.success) {
     throw new Error(
       `Invalid guardian configuration — ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
@@ -62,12 +70,13 @@ export function guardianConfig() {
 const guardianLog = log.child({ area: "guardian" });
 
 export async function ensureGuardQueue(boss: PgBoss): Promise<void> {
+  const cfg = guardianConfig();
   await boss.createQueue(GUARD_QUEUE, {
     policy: "stately",
     // A run takes a few seconds at most; a dead worker's job is retried after this.
-    expireInSeconds: 30,
+    expireInSeconds: cfg.CLUSTERDECK_GUARD_EXPIRE_SECONDS,
     retryLimit: 1_000,
-    retryDelay: 5,
+    retryDelay: cfg.CLUSTERDECK_GUARD_RETRY_SECONDS,
     retryBackoff: true,
     retryDelayMax: 300,
     deleteAfterSeconds: 3_600,
@@ -147,7 +156,9 @@ const holder = globalThis as unknown as Holder;
 export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
   holder.__clusterdeckGuardian ??= (async () => {
     const database = opts.database ?? (await getDatabase());
-    const engine = await startEngine(database);
+    const engine = await startEngine(database, {
+      superviseIntervalSeconds: guardianConfig().CLUSTERDECK_JOB_SUPERVISE_SECONDS,
+    });
     await ensureGuardQueue(engine.boss);
     await ensureDeliveryQueue(engine.boss);
     if (opts.work) {

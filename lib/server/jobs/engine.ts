@@ -21,10 +21,16 @@ export type Engine = {
   stop: () => Promise<void>;
 };
 
-export async function startEngine(database: Database, opts: { supervise?: boolean } = {}): Promise<Engine> {
+export async function startEngine(
+  database: Database,
+  opts: { supervise?: boolean; superviseIntervalSeconds?: number } = {},
+): Promise<Engine> {
   const common = {
     // Maintenance (expiring dead workers' jobs, retention) runs on every instance; pg-boss serialises it itself.
     supervise: opts.supervise ?? true,
+    // pg-boss's default (60 s) unless the guardian's configuration says otherwise (tests). pg-boss refuses a
+    // present-but-undefined option, so it is only passed when set.
+    ...(opts.superviseIntervalSeconds ? { superviseIntervalSeconds: opts.superviseIntervalSeconds } : {}),
     // The worker polls every second or two; LISTEN/NOTIFY is not needed for a 30 s guard cadence.
     useListenNotify: false,
     registerInstance: false,

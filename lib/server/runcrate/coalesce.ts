@@ -70,6 +70,15 @@ export function coalescedRead<T>(
   return shared.run(readKey(scope, path), fn);
 }
 
+/**
+ * Forgets every settled read, as if RESULT_TTL_MS had passed: tests that read one cluster several times (the guard's
+ * runs, 30 s apart in production) call it between runs instead of waiting out the time-to-live. Reads in flight are
+ * still shared.
+ */
+export function forgetCoalescedReads(): void {
+  shared.clear();
+}
+
 export function readKey(scope: { keyId: string; environment: string | null }, path: string): string {
   return JSON.stringify([scope.keyId, scope.environment ?? "", path]);
 }
