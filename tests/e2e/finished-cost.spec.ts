@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { createCluster, simUrl, waitForStatus } from "../clusters/e2e-sim";
+import { createCluster, simUrl, waitForStatus } from "../support/sim";
 import { formatUsd } from "@/lib/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { signUpWithKey } from "./support/account";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * Issue 15.1 / 15.2 / 14.10: a finished cluster shows what it cost (billed time × rate, never $0 because

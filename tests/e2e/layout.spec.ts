@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createCluster, getCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
+import { createCluster, getCluster, setVariants, waitForStatus } from "../support/sim";
 import { ODD_OFFERS } from "@/sim/variant-wire";
-import { signUpWithKey } from "./support/account";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * The journey's pages never scroll sideways and no table is wider than its box, at a laptop's and a phone's width,

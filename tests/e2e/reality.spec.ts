@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
-import { signUpWithKey } from "./support/account";
+import { createCluster, setVariants, waitForStatus } from "../support/sim";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * Issue #14 in the browser, against the simulator's response variants: what a person sees when the API answers

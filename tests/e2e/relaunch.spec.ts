@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { createCluster } from "../clusters/e2e-sim";
-import { simClusters, simOffers, simSshKeys } from "../offers/e2e-sim";
-import { signUpWithKey } from "./support/account";
+import { createCluster } from "../support/sim";
+import { simClusters, simOffers, simSshKeys } from "../support/sim";
+import { signUpWithKey } from "../support/accounts";
 
 /** "Launch again": the create form filled from an earlier launch; a new launch, never a replay. */
 

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatGbps } from "@/lib/clusters/format";
-import { createCluster, getCluster, simUrl, startTestDirect, waitForStatus } from "../clusters/e2e-sim";
-import { signUpWithKey } from "./support/account";
-import { expectAxeClean, useTheme } from "./support/axe";
+import { createCluster, getCluster, simUrl, startTestDirect, waitForStatus } from "../support/sim";
+import { signUpWithKey } from "../support/accounts";
+import { expectAxeClean, useTheme } from "../support/browser";
 
 /** Every NCCL run kept (the API shows only the last), listed with verdict and peak, two overlaid, resizes marked. */
 
@@ -85,17 +85,20 @@ test("two runs around a resize: both kept, the first marked as before the resize
   await expect((await openHistory(page)).getByTestId("test-run")).toHaveCount(2);
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`axe: test history, ${theme}`, async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const { key } = await signUpWithKey(page);
-    const { cluster } = await createCluster(request, key, { stack: "slurm" });
-    await waitForStatus(request, key, cluster.id, "ready");
-    await useTheme(page, theme);
-    await page.goto(`/clusters/${cluster.id}`);
-    await runTestSeen(page, request, key, cluster.id);
-    const dialog = await openHistory(page);
-    await dialog.getByTestId("test-run").first().getByRole("checkbox").click();
-    await expectAxeClean(page, `test history, ${theme}`);
-  });
-}
+// Both themes in one test: the same cluster, the theme switched between the two passes.
+test("axe: test history, light and dark", async ({ page, request }) => {
+  test.setTimeout(135_000);
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  for (const theme of ["light", "dark"] as const) {
+    await test.step(theme, async () => {
+      await useTheme(page, theme);
+      await page.goto(`/clusters/${cluster.id}`);
+      await runTestSeen(page, request, key, cluster.id);
+      const dialog = await openHistory(page);
+      await dialog.getByTestId("test-run").first().getByRole("checkbox").click();
+      await expectAxeClean(page, `test history, ${theme}`);
+    });
+  }
+});
