@@ -53,7 +53,8 @@ for (const theme of ["light", "dark"] as const) {
   });
 
   test(`axe, ${theme} theme: every signed-in page`, async ({ page, browser }) => {
-    test.setTimeout(300_000);
+    // Eight pages, each loaded to network idle and audited: minutes on a busy machine.
+    test.setTimeout(600_000);
     const setup = await newSetup(browser);
     await useTheme(page, theme);
     await page.context().addCookies(playwrightCookies(setup.account.cookie, e2e.appUrl));
