@@ -36,7 +36,7 @@ test(
   "lists the key's clusters with status, cost and links; filters and sorting live in the URL",
   { tag: "@solo" },
   async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.slow();
     await page.setViewportSize({ width: 1440, height: 900 });
     const { key } = await signUpWithKey(page);
     const { cluster: alpha } = await createCluster(request, key, { name: `alpha-${Date.now() % 100000}` });

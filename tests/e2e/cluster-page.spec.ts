@@ -43,7 +43,7 @@ test.afterEach(async ({ request }) => {
 const detail = (page: Page) => page.getByTestId("cluster-detail");
 
 test("comes up rank by rank to ready; events arrive once each, newest first", async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { nodes: 4, stack: "kubernetes" });
   const speed = await simSpeed(request);
@@ -133,7 +133,7 @@ test(
 );
 
 test("an NCCL test run produces the chart, the table and a verdict", async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { stack: "slurm" });
   await page.goto(`/clusters/${cluster.id}`);
@@ -182,7 +182,7 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key);
   await waitForStatus(request, key, cluster.id, "ready");
@@ -241,7 +241,7 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   // Helsinki H100: allowed_node_counts [2, 4, 8, 16], resizable.
   const { cluster, offer } = await createCluster(request, key, {
@@ -273,7 +273,7 @@ test("the page's buttons are disabled in the server's HTML and work with one cli
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, {
     offerId: "h100-sxm-8x-ib-helsinki",
@@ -310,7 +310,7 @@ test(
   "a simulator outage raises the stale warning, keeps the data, and clears by itself",
   { tag: "@solo" },
   async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const { key } = await signUpWithKey(page);
     const cluster = await clusterWithLongTest(request, key);
     await page.goto(`/clusters/${cluster.id}`);
@@ -341,7 +341,7 @@ test(
   "a hidden tab stops polling, and several tabs cost one upstream read per interval",
   { tag: "@solo" },
   async ({ page, request, context }) => {
-    test.setTimeout(150_000);
+    test.slow();
     const { key } = await signUpWithKey(page);
     const cluster = await clusterWithLongTest(request, key);
     const wait = (ms: number) => page.waitForTimeout(ms);
@@ -427,7 +427,7 @@ test("each copy button puts the expected text on the clipboard; stack-specific t
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { api, clipboard } = await openReadyCluster(page, request, context, { stack: "slurm" });
 
   const conn = page.getByTestId("connection-card");

@@ -27,7 +27,7 @@ test("per-rank commands: one per machine with its rank; the script copied and do
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { api } = await openReadyCluster(page, request, context, { nodes: 3, stack: "slurm" });
 
   const dialog = await open(page, "Per-rank commands");
@@ -67,7 +67,7 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { api } = await openReadyCluster(page, request, context, {
     nodes: 3,
     stack: "slurm",
@@ -100,7 +100,7 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
 
 // Both themes in one test: the same cluster, the theme switched between the two passes.
 test("axe: per-rank commands and SSH config dialogs, light and dark", async ({ page, request }) => {
-  test.setTimeout(135_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
   await waitForStatus(request, key, cluster.id, "ready");

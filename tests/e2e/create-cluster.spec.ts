@@ -171,7 +171,7 @@ test(
   "a response dropped after the create committed, then a retry, leaves exactly one cluster",
   { tag: "@solo" },
   async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.slow();
     const { key } = await signUpWithKey(page);
     const offer = await volumeOffer(request, key);
     await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);

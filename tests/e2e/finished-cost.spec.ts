@@ -9,7 +9,7 @@ import { signUpWithKey } from "../support/accounts";
  * nodes_billed dropped to 0), and the list shows "—" for its rate.
  */
 test("a terminated cluster shows its final cost and no hourly rate", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   const { key } = await signUpWithKey(page);
   // A pricier offer (2 × 8 H100), so a few seconds of billing are worth more than a cent.

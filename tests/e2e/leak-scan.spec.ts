@@ -7,7 +7,7 @@ import { addKey, freshKey, signIn, signOut, signUpWithKey } from "../support/acc
  * looks for the saved keys in each body and header. Only their last 4 characters may ever come back.
  */
 test("no response ever contains a saved Runcrate key", { tag: "@postgres" }, async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const bodies: Array<Promise<{ url: string; text: string }>> = [];
   const record = (res: Response) => {
     if (!res.url().startsWith(e2e.appUrl)) return;

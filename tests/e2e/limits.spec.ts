@@ -63,7 +63,7 @@ test(
   "a 1-minute time limit terminates the cluster with the page closed, within the interval + 10 s",
   { tag: "@solo" },
   async ({ page, request, context }) => {
-    test.setTimeout(240_000);
+    test.slow();
     const { key } = await signUpWithKey(page);
     const name = `limit-${Date.now() % 100000}`;
     const { id } = await launchWithLimits(page, request, key, name, { time: "1 min" });
@@ -105,7 +105,7 @@ test(
 );
 
 test("a budget limit terminates the cluster when its cost reaches it", async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const offer = await pickOffer(request, key, { stack: "none" });
   const rate = offer.hourly_rate_per_node * smallestCount(offer);
@@ -127,7 +127,7 @@ test("limits can be changed and removed on the cluster page, audited; Settings d
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   await page.goto("/settings/limits");
   await waitHydrated(page.getByRole("button", { name: "Save defaults" }));
@@ -178,7 +178,7 @@ test("the Spend page shows balance, burn, the chart, the cost table with CSV and
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const name = `spend-${Date.now() % 100000}`;
   const { id } = await launchWithLimits(page, request, key, name, { time: "2 h" });

@@ -27,7 +27,7 @@ test("launch → ready → terminate: each event once per channel, through a rec
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.slow();
   const receiver = await startReceiver([500, 500]);
   const smtp = await startSmtp(SMTP_PORT);
   try {
@@ -141,7 +141,7 @@ test("launch → ready → terminate: each event once per channel, through a rec
 });
 
 test("Send test delivers a signed test event and logs the attempt", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const receiver = await startReceiver();
   try {
     await signUpWithKey(page);

@@ -265,7 +265,7 @@ test("a node count shows each offer's total, marks the ones that cannot take it,
 
 // @solo: an outage of the whole simulator would fail a parallel test
 test("an outage shows the error state, and Retry recovers", { tag: "@solo" }, async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signUpWithKey(page);
   await setFaults(request, { outage: true });
   await page.goto("/offers");

@@ -47,7 +47,7 @@ test("jump to a cluster by name and to offers of a GPU; settings and the g-keys 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const suffix = Math.random().toString(36).slice(2, 7);
   const { cluster: alpha } = await createCluster(request, key, { name: `alpha-${suffix}` });
@@ -105,7 +105,7 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key, api } = await openReadyCluster(page, request, context, { stack: "slurm" });
   await expect(page.getByTestId("cluster-detail")).toHaveAttribute("data-status", "ready");
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
@@ -144,7 +144,7 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
 
 // Both themes in one test: the same cluster, the theme switched between the two passes.
 test("axe: palette and shortcuts help, light and dark", async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { stack: "slurm" });
   for (const theme of ["light", "dark"] as const) {

@@ -58,7 +58,7 @@ test("#14.4 #14.5 #14.12 ready cluster: warning not failure, active machines up,
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { nodes: 2, stack: "none" });
   await waitForStatus(request, key, cluster.id, "ready");

@@ -21,7 +21,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const offer = await volumeOffer(request, key);
   const n = validNodeCounts(offer)[1]!;

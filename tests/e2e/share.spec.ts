@@ -27,7 +27,7 @@ test("a teammate signs in through the link and sees status, nodes, events, cost 
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
   await waitForStatus(request, key, cluster.id, "ready");
@@ -95,7 +95,7 @@ test("a made-up or malformed token opens nothing", async ({ page }) => {
 
 // Both themes in one test: the same cluster, the theme switched between the two passes.
 test("axe: share dialog and shared view, light and dark", async ({ page, request }) => {
-  test.setTimeout(135_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { stack: "slurm" });
   await waitForStatus(request, key, cluster.id, "ready");

@@ -30,7 +30,7 @@ test("two runs around a resize: both kept, the first marked as before the resize
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, {
     offerId: "h100-sxm-8x-ib-helsinki",
@@ -87,7 +87,7 @@ test("two runs around a resize: both kept, the first marked as before the resize
 
 // Both themes in one test: the same cluster, the theme switched between the two passes.
 test("axe: test history, light and dark", async ({ page, request }) => {
-  test.setTimeout(135_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { stack: "slurm" });
   await waitForStatus(request, key, cluster.id, "ready");

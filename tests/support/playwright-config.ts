@@ -126,7 +126,8 @@ const SUITES: Record<Suite, () => Settings> = {
     testDir: "tests/e2e",
     workers: Number(process.env.E2E_WORKERS ?? 2),
     // Ceilings for a machine shared with other work, not expectations: a test waits on conditions and passes as soon
-    // as they hold; it meets these only when something is stuck.
+    // as they hold; it meets these only when something is stuck. A test that launches and watches a cluster marks
+    // itself test.slow() (three times this).
     timeout: 180_000,
     expectTimeout: 30_000,
     baseURL: e2e.appUrl,
