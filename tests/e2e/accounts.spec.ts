@@ -233,7 +233,7 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
         await dialog.getByLabel("API key").fill(freshKey());
         await dialog.getByRole("button", { name: "Check and save" }).click();
         await expect(dialog.getByTestId("form-alert")).toContainText("The key was not saved", {
-          timeout: 20_000,
+          timeout: 120_000,
         });
       } finally {
         await request.delete(`${e2e.simUrl}/__sim/faults`);
@@ -292,7 +292,7 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
     await personalRow.getByRole("button", { name: "Replace Personal" }).click();
     await page.getByRole("dialog").getByLabel("API key").fill(replacement);
     await page.getByRole("dialog").getByRole("button", { name: "Check and replace" }).click();
-    await expect(page.getByRole("dialog")).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByRole("dialog")).toBeHidden({ timeout: 120_000 });
     await expect(personalRow.getByRole("button", { name: "Replace Personal" })).toBeFocused();
     await expect(personalRow).toContainText(replacement.slice(-4));
     await expect(personalRow).not.toContainText(first.key.slice(-4));

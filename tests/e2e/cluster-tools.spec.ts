@@ -18,7 +18,7 @@ async function open(page: Page, trigger: string) {
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
   return dialog;
 }
 

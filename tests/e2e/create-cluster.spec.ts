@@ -81,7 +81,7 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
   await expect(summary).toContainText(`$${(offer.hourly_rate_per_node * n).toFixed(2)}/h`);
 
   await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   const clusters = await simClusters(request, key);
   expect(clusters).toHaveLength(1);
   expect(page.url()).toContain(clusters[0]!.id);
@@ -135,7 +135,7 @@ test("on a phone a sticky bar shows rate, runway and Launch, covers no field, an
   expect(await simClusters(request, key)).toHaveLength(0);
   await fillBasics(page, "from-the-bar");
   await launch.dblclick();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   const clusters = await simClusters(request, key);
   expect(clusters).toHaveLength(1);
   expect(clusters[0]).toMatchObject({ name: "from-the-bar", node_count: n, offer_id: offer.id });
@@ -162,7 +162,7 @@ test("two clicks in the same instant (before any re-render) still launch one clu
     b.click();
     b.click();
   });
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
 });
 
@@ -183,13 +183,13 @@ test(
     // Either the client retried on its own with the same key, or the form says so and the user retries.
     const problem = page.getByTestId("launch-problem");
     await expect
-      .poll(async () => CLUSTER_URL.test(page.url()) || (await problem.isVisible()), { timeout: 45_000 })
+      .poll(async () => CLUSTER_URL.test(page.url()) || (await problem.isVisible()), { timeout: 120_000 })
       .toBe(true);
     if (await problem.isVisible()) {
       await expect(problem).toContainText("Retrying is safe");
       await launchButton(page).click();
     }
-    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 45_000 });
+    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
     const clusters = await simClusters(request, key);
     expect(clusters).toHaveLength(1);
     expect(page.url()).toContain(clusters[0]!.id);
@@ -222,7 +222,7 @@ test("a 402 shows the balance message in the summary, and a top-up then launches
 
   await setBalance(request, key, 500);
   await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
 });
 
@@ -272,7 +272,7 @@ test("storage is hidden with the reason on community offers, and include_communi
   await expect(page.getByTestId("community-note")).toContainText("include_community: true");
   await fillBasics(page, "commune");
   await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
 });
 
@@ -344,7 +344,7 @@ test("if the form's checks cannot load, Launch says so and sends nothing", async
   // Back online, the same click validates and launches.
   await page.unroute("**/_next/static/chunks/**/*.js");
   await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
 });
 
@@ -363,6 +363,6 @@ test("a name an active cluster already has is warned about, and can still be lau
     `An active cluster is already called “${cluster.name}”`,
   );
   await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 120_000 });
   expect((await simClusters(request, key)).filter((c) => c.name === cluster.name)).toHaveLength(2);
 });

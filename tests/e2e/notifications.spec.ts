@@ -59,7 +59,7 @@ test("launch → ready → terminate: each event once per channel, through a rec
     const name = `notify-${Date.now() % 100000}`;
     await page.getByRole("textbox", { name: "Name" }).fill(name);
     await page.getByRole("button", { name: "Launch cluster" }).click();
-    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
+    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
     const id = page.url().split("/").pop()!;
 
     // The guardian sees it ready (every 5 s); the webhook fails twice, then takes it.
@@ -71,14 +71,14 @@ test("launch → ready → terminate: each event once per channel, through a rec
     await expect(async () => {
       if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Terminate" }).click();
       await expect(dialog).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 120_000 });
     await dialog.getByLabel(/to confirm/).fill(name);
     await dialog.getByRole("button", { name: "Terminate cluster" }).click();
     await expect.poll(() => ok("cluster-terminated").length, { timeout: 120_000, intervals: [500] }).toBe(1);
     // The e2e app server is shared by every spec: mail for other specs' accounts (their failures and limits, retried
     // until an SMTP server answers) can arrive here too. This account's mail is what this test is about.
     const mine = () => smtp.messages.filter((m) => m.to.includes(email));
-    await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => mine().length, { timeout: 120_000 }).toBe(2);
     // Long enough for a duplicate (a second guard run, a retried job) to show up.
     await page.waitForTimeout(12_000);
 
@@ -152,7 +152,7 @@ test("Send test delivers a signed test event and logs the attempt", async ({ pag
     await page.getByRole("button", { name: "Add webhook" }).click();
     await expect(page.getByTestId("webhook")).toHaveCount(1);
     await page.getByRole("button", { name: "Send test" }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => receiver.received.length, { timeout: 120_000 }).toBe(1);
     expect(JSON.parse(receiver.received[0]!.body)).toEqual({
       text: "*Test delivery*: This is a test delivery from Clusterdeck. Your webhook is set up.",
     });

@@ -269,10 +269,10 @@ test("an outage shows the error state, and Retry recovers", { tag: "@solo" }, as
   await signUpWithKey(page);
   await setFaults(request, { outage: true });
   await page.goto("/offers");
-  await expect(page.getByText("Couldn’t load offers")).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText("Couldn’t load offers")).toBeVisible({ timeout: 120_000 });
   await clearFaults(request);
   await page.getByRole("button", { name: "Retry" }).click();
-  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  await expect(rows(page).first()).toBeVisible({ timeout: 120_000 });
 });
 
 test("Launch shows it is working until the form arrives", async ({ page, request }) => {

@@ -18,7 +18,7 @@ async function openPalette(page: Page) {
   await expect(async () => {
     if ((await palette.count()) === 0) await page.keyboard.press("Control+k");
     await expect(palette).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 120_000 });
   await expect(palette.getByRole("combobox")).toBeFocused();
   return palette;
 }
@@ -40,7 +40,7 @@ async function pressUntilUrl(page: Page, keys: string[], url: RegExp) {
   await expect(async () => {
     for (const k of keys) await page.keyboard.press(k);
     await expect(page).toHaveURL(url, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
 }
 
 test("jump to a cluster by name and to offers of a GPU; settings and the g-keys go where they say", async ({

@@ -73,7 +73,7 @@ test("#14.4 #14.5 #14.12 ready cluster: warning not failure, active machines up,
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Inspect" }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
   const json = dialog.getByTestId("inspect-json");
   await expect(json).toContainText(`"id": "${cluster.id}"`);
   await expect(json).toContainText(`"failure_reason": "node_degraded"`);

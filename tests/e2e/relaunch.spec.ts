@@ -41,7 +41,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   await page.getByLabel("Time limit", { exact: true }).fill("3 h");
   await page.getByLabel("Budget limit", { exact: true }).fill("40");
   await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   const firstId = page.url().split("/").pop()!;
 
   await page.getByRole("link", { name: "Launch again" }).click();
@@ -58,7 +58,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   await expect(page.getByTestId("relaunch-notes")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(page.url()).not.toContain(firstId);
   // A new intent: a second cluster, not the first one replayed.
   const clusters = await simClusters(request, key);

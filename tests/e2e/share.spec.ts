@@ -10,7 +10,7 @@ async function openShareDialog(page: Page) {
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Share" }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
   return dialog;
 }
 

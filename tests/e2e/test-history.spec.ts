@@ -9,11 +9,11 @@ import { expectAxeClean, useTheme } from "../support/browser";
 async function runTestSeen(page: Page, request: APIRequestContext, key: string, id: string) {
   expect(await startTestDirect(request, key, id)).toBe(202);
   await expect
-    .poll(async () => (await getCluster(request, key, id)).last_test?.status, { timeout: 60_000 })
+    .poll(async () => (await getCluster(request, key, id)).last_test?.status, { timeout: 120_000 })
     .toBe("passed");
   // The app reads the finished result (that read is what keeps it): a reload reads it on the server.
   await page.reload();
-  await expect(page.getByTestId("nccl-verdict")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("nccl-verdict")).toBeVisible({ timeout: 120_000 });
   return (await getCluster(request, key, id)).last_test!;
 }
 
@@ -22,7 +22,7 @@ async function openHistory(page: Page) {
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: "History" }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
   return dialog;
 }
 

@@ -21,7 +21,8 @@ export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.com`;
 }
 
-const TIMEOUT_MS = 60_000;
+// A ceiling for a loaded machine; each wait ends as soon as its condition holds.
+const TIMEOUT_MS = 120_000;
 
 /** Page-relative paths go to the context's baseURL; `appUrl` makes them absolute (outside the test runner). */
 const at = (path: string, appUrl?: string) => (appUrl ? new URL(path, appUrl).href : path);

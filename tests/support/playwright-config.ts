@@ -129,7 +129,7 @@ const SUITES: Record<Suite, () => Settings> = {
     // as they hold; it meets these only when something is stuck. A test that launches and watches a cluster marks
     // itself test.slow() (three times this).
     timeout: 180_000,
-    expectTimeout: 30_000,
+    expectTimeout: 60_000,
     baseURL: e2e.appUrl,
     projects: e2eProjects(),
     webServer: e2eServers(),

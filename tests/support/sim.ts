@@ -106,7 +106,7 @@ export async function waitForStatus(
   key: string,
   id: string,
   status: string,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
 ) {
   await expect
     .poll(async () => (await getCluster(request, key, id)).status, { timeout: timeoutMs, intervals: [250] })
