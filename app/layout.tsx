@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 
 import { Providers } from "@/components/providers";
+import { HydrationMarker } from "@/components/shared/hydration-marker";
 import { REQUEST_ID_META } from "@/lib/request-id";
 import "./globals.css";
 
@@ -30,6 +31,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-dvh">
         {requestId && <meta name={REQUEST_ID_META} content={requestId} />}
         <Providers nonce={nonce}>{children}</Providers>
+        <HydrationMarker />
       </body>
     </html>
   );

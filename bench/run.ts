@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { signUpWithKey } from "../tests/support/account";
+import { newAccount } from "../tests/support/accounts";
 import { stopEmptyApp } from "./lib/empty-app";
 import type { BenchContext, Row, SectionResult } from "./lib/context";
 import { findNextServer, rssMb, type Proc } from "../tests/support/proc";
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     const idleRss = rssMb(findNextServer(app.proc.child.pid as number) ?? -1);
     procs.push(app.proc);
     const simc = simClient(sim.url);
-    const account = await signUpWithKey(app.url);
+    const account = await newAccount(app.url);
     const offers = await simc.offers(account.key);
     const offer = offers.find((o) => o.available !== false && o.volume) ?? offers[0];
     if (!offer) throw new Error("the simulator lists no offers");

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { chromiumLaunchOptions } from "../../tests/support/chromium";
-import { playwrightCookies } from "../../tests/support/account";
+import { playwrightCookies } from "../../tests/support/accounts";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions);

@@ -1,4 +1,4 @@
-import type { Account } from "../../tests/support/account";
+import type { Account } from "../../tests/support/accounts";
 import type { SimClient } from "../../tests/support/sim-client";
 
 /** What every bench section gets: the running stack, one signed-in user with a key, and its watched cluster. */

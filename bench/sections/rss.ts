@@ -3,7 +3,7 @@
  * simulated watchers poll the cluster route handler for 60 s at the page's fast interval (2 s). The watchers are
  * spread over 20 users, each with their own key and cluster, 10 tabs each.
  */
-import { signUpWithKey } from "../../tests/support/account";
+import { newAccount } from "../../tests/support/accounts";
 import { launchBrowser } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
@@ -24,7 +24,7 @@ export async function makeWatchers(ctx: BenchContext, users: number) {
   const browser = await launchBrowser();
   try {
     for (let i = 0; i < users; i++) {
-      const a = await signUpWithKey(ctx.appUrl, { label: `Watcher ${i}`, browser });
+      const a = await newAccount(ctx.appUrl, { label: `Watcher ${i}`, browser });
       const c = await ctx.sim.createCluster(a.key, offer);
       out.push({ cookie: a.cookie, clusterId: c.id });
     }

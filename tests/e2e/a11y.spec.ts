@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { playwrightCookies, signUpWithKey, type Account } from "../support/account";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { useTheme } from "../support/browser";
+import { newAccount, playwrightCookies, type Account } from "../support/accounts";
 import { simClient } from "../support/sim-client";
-import { e2e } from "../../playwright.config";
+import { e2e } from "../support/e2e-env";
 
 /**
  * axe-core on every page, in the light and the dark theme: no serious or critical violation. WCAG 2.x A/AA rules
@@ -11,22 +12,20 @@ import { e2e } from "../../playwright.config";
  */
 
 type Setup = { account: Account; clusterId: string; offerId: string };
-let setup: Setup;
 
-test.beforeAll(async () => {
-  const account = await signUpWithKey(e2e.appUrl, { label: "A11y" });
+/** Each walk's own account, with a cluster on the simulator for the cluster page. */
+async function newSetup(browser: Browser): Promise<Setup> {
+  const account = await newAccount(e2e.appUrl, { label: "A11y", browser });
   const sim = simClient(e2e.simUrl);
   const offer = (await sim.offers(account.key)).find(
     (o) => (o as { host_tier?: string }).host_tier !== "community",
   );
   if (!offer) throw new Error("no datacenter offer");
   const cluster = await sim.createCluster(account.key, offer, "a11y-cluster");
-  setup = { account, clusterId: cluster.id, offerId: offer.id };
-});
+  return { account, clusterId: cluster.id, offerId: offer.id };
+}
 
 async function audit(page: Page, path: string, theme: "light" | "dark") {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
   await page.goto(path, { waitUntil: "networkidle" });
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
   const result = await new AxeBuilder({ page })
@@ -44,29 +43,33 @@ async function audit(page: Page, path: string, theme: "light" | "dark") {
   expect(serious, `${path} in ${theme}`).toEqual([]);
 }
 
+// One walk per theme and session state, each page a step of its own (the report names the page that failed).
 for (const theme of ["light", "dark"] as const) {
-  test.describe(`axe, ${theme} theme`, () => {
+  test(`axe, ${theme} theme: the signed-out pages`, async ({ page }) => {
+    await useTheme(page, theme);
     for (const path of ["/sign-in", "/sign-up", "/this-page-does-not-exist"]) {
-      test(`signed out: ${path}`, async ({ page }) => {
-        await audit(page, path, theme);
-      });
+      await test.step(path, () => audit(page, path, theme));
     }
+  });
 
-    const signedIn: Array<[string, (s: Setup) => string]> = [
-      ["/offers", () => "/offers"],
-      ["/clusters", () => "/clusters"],
-      ["/clusters/new?offer=…", (s) => `/clusters/new?offer=${encodeURIComponent(s.offerId)}`],
-      ["/clusters/[id]", (s) => `/clusters/${s.clusterId}`],
-      ["/clusters/[unknown id]", () => "/clusters/00000000-0000-4000-8000-000000000000"],
-      ["/settings", () => "/settings"],
-      ["/settings/keys", () => "/settings/keys"],
-      ["/settings/audit", () => "/settings/audit"],
+  test(`axe, ${theme} theme: every signed-in page`, async ({ page, browser }) => {
+    // Eight pages, each loaded to network idle and audited: minutes on a busy machine.
+    test.setTimeout(600_000);
+    const setup = await newSetup(browser);
+    await useTheme(page, theme);
+    await page.context().addCookies(playwrightCookies(setup.account.cookie, e2e.appUrl));
+    const signedIn: Array<[string, string]> = [
+      ["/offers", "/offers"],
+      ["/clusters", "/clusters"],
+      ["/clusters/new?offer=…", `/clusters/new?offer=${encodeURIComponent(setup.offerId)}`],
+      ["/clusters/[id]", `/clusters/${setup.clusterId}`],
+      ["/clusters/[unknown id]", "/clusters/00000000-0000-4000-8000-000000000000"],
+      ["/settings", "/settings"],
+      ["/settings/keys", "/settings/keys"],
+      ["/settings/audit", "/settings/audit"],
     ];
     for (const [name, path] of signedIn) {
-      test(`signed in: ${name}`, async ({ page }) => {
-        await page.context().addCookies(playwrightCookies(setup.account.cookie, e2e.appUrl));
-        await audit(page, path(setup), theme);
-      });
+      await test.step(name, () => audit(page, path, theme));
     }
   });
 }

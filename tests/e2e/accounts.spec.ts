@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2e } from "../../playwright.config";
+import { e2e } from "../support/e2e-env";
 import {
   addKey,
   freshKey,
@@ -9,12 +9,12 @@ import {
   signUpWithKey,
   TEST_PASSWORD,
   uniqueEmail,
-} from "./support/account";
-import { holdScripts, hydrated, isHydrated } from "./support/hydration";
+} from "../support/accounts";
+import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
 
 /** Accounts, sessions and stored Runcrate keys, end to end against the simulator. */
 
-test.describe("without a session", () => {
+test.describe("without a session", { tag: "@postgres" }, () => {
   test("pages redirect to sign-in with a same-origin callbackUrl; APIs answer 401 JSON", async ({
     page,
     request,
@@ -85,37 +85,11 @@ test.describe("without a session", () => {
   });
 });
 
-test.describe("sign-up", () => {
+test.describe("sign-up", { tag: "@postgres" }, () => {
   test("creates an account, signs in and starts on the keys page with a call to action", async ({ page }) => {
     await signUp(page);
     await expect(page.getByRole("heading", { name: "No keys yet" })).toBeVisible();
     await expect(page.getByTestId("active-key-switcher")).toHaveText(/No API key/);
-  });
-
-  test("explains a short password, a mismatch, a malformed email and over-long input, and creates nothing", async ({
-    page,
-  }) => {
-    await page.goto("/sign-up");
-    const email = page.getByLabel("Email");
-    const password = page.getByLabel("Password", { exact: true });
-    const confirm = page.getByLabel("Confirm password");
-    const submit = page.getByRole("button", { name: "Create account" });
-
-    await email.fill("not-an-email");
-    await password.fill("short");
-    await confirm.fill("different");
-    await submit.click();
-    await expect(page.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
-    await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
-    await expect(page.getByText("The passwords don't match.")).toBeVisible();
-
-    await email.fill(`${"a".repeat(250)}@example.com`);
-    await password.fill("p".repeat(230));
-    await confirm.fill("p".repeat(230));
-    await submit.click();
-    await expect(page.getByText("An email address has at most 254 characters.")).toBeVisible();
-    await expect(page.getByText("Use at most 200 characters.").first()).toBeVisible();
-    await expect(page).toHaveURL(/\/sign-up$/);
   });
 
   test("refuses an email that already has an account (in any letter case)", async ({ page, browser }) => {
@@ -134,7 +108,7 @@ test.describe("sign-up", () => {
   });
 });
 
-test.describe("sign-in", () => {
+test.describe("sign-in", { tag: "@postgres" }, () => {
   test("a wrong password and an unknown email get the same message", async ({ page, browser }) => {
     const { email } = await signUp(page);
     const other = await browser.newPage();
@@ -157,23 +131,14 @@ test.describe("sign-in", () => {
     await other.goto("/sign-in", { waitUntil: "domcontentloaded" });
     await other.getByLabel("Email").fill(email);
     await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-    expect(await isHydrated(other.getByLabel("Email")), "typed before React ran").toBe(false);
+    expect(await isHydrated(other), "typed before React ran").toBe(false);
     release();
-    await hydrated(other.getByLabel("Email"));
+    await waitHydrated(other.getByLabel("Email"));
     await expect(other.getByLabel("Email")).toHaveValue(email);
     await expect(other.getByLabel("Password", { exact: true })).toHaveValue(TEST_PASSWORD);
     await other.getByRole("button", { name: "Sign in" }).click();
     await expect(other).not.toHaveURL(/\/sign-in/);
     await other.close();
-  });
-
-  test("malformed and over-long input is refused with a field message", async ({ page }) => {
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill("nope");
-    await page.getByLabel("Password", { exact: true }).fill("x".repeat(220));
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
-    await expect(page.getByText("A password has at most 200 characters.")).toBeVisible();
   });
 
   test("returns to the page that asked for a session, and never to another site", async ({
@@ -208,20 +173,24 @@ test.describe("sign-in", () => {
       await signIn(other, email, `wrong password ${i}`);
       await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
     }
+    // The lock lasts 15 minutes from the window's start, so the minutes left depend on how long the attempts took.
+    const locked = async () => {
+      const alert = other.getByTestId("form-alert");
+      await expect(alert).toHaveText(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+      const minutes = Number(/in (\d+) minute/.exec((await alert.textContent()) ?? "")?.[1]);
+      expect(minutes).toBeGreaterThanOrEqual(1);
+      expect(minutes).toBeLessThanOrEqual(15);
+    };
     await signIn(other, email, "wrong password 5");
-    await expect(other.getByTestId("form-alert")).toHaveText(
-      "Too many sign-in attempts. Try again in 15 minutes.",
-    );
+    await locked();
     // Even the right password waits out the lock.
     await signIn(other, email, password);
-    await expect(other.getByTestId("form-alert")).toHaveText(
-      /Too many sign-in attempts\. Try again in 1[45] minutes\./,
-    );
+    await locked();
     await other.close();
   });
 });
 
-test.describe("Runcrate keys", () => {
+test.describe("Runcrate keys", { tag: "@postgres" }, () => {
   test("a saved key survives sign-out and sign-in, shown only by its last 4 characters", async ({ page }) => {
     const { email, password, key } = await signUpWithKey(page, { label: "Personal" });
     const row = page.getByTestId("key-row");
@@ -243,34 +212,36 @@ test.describe("Runcrate keys", () => {
     expect(await page.content()).not.toContain(key);
   });
 
-  test("a malformed key is refused in the form, and a failing API leaves nothing saved", async ({
-    page,
-    request,
-  }) => {
-    await signUp(page);
-    await page.getByRole("button", { name: "Add your first key" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Label").fill("Broken");
-    await dialog.getByLabel("API key").fill("sk_live_1234567890abcdef");
-    await dialog.getByRole("button", { name: "Check and save" }).click();
-    // The prefix is what is wrong with a key from elsewhere, and that is what the form says (issue 15).
-    await expect(
-      dialog.getByText("Runcrate keys start with rc_live_. This looks like a key from somewhere else."),
-    ).toBeVisible();
-
-    await request.post(`${e2e.simUrl}/__sim/faults`, { data: { outage: true } });
-    try {
-      await dialog.getByLabel("API key").fill(freshKey());
+  // @solo: an outage of the whole simulator (faults are global, a parallel test would meet it)
+  test(
+    "a malformed key is refused in the form, and a failing API leaves nothing saved",
+    { tag: "@solo" },
+    async ({ page, request }) => {
+      await signUp(page);
+      await page.getByRole("button", { name: "Add your first key" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Label").fill("Broken");
+      await dialog.getByLabel("API key").fill("sk_live_1234567890abcdef");
       await dialog.getByRole("button", { name: "Check and save" }).click();
-      await expect(dialog.getByTestId("form-alert")).toContainText("The key was not saved", {
-        timeout: 20_000,
-      });
-    } finally {
-      await request.delete(`${e2e.simUrl}/__sim/faults`);
-    }
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByRole("heading", { name: "No keys yet" })).toBeVisible();
-  });
+      // The prefix is what is wrong with a key from elsewhere, and that is what the form says (issue 15).
+      await expect(
+        dialog.getByText("Runcrate keys start with rc_live_. This looks like a key from somewhere else."),
+      ).toBeVisible();
+
+      await request.post(`${e2e.simUrl}/__sim/faults`, { data: { outage: true } });
+      try {
+        await dialog.getByLabel("API key").fill(freshKey());
+        await dialog.getByRole("button", { name: "Check and save" }).click();
+        await expect(dialog.getByTestId("form-alert")).toContainText("The key was not saved", {
+          timeout: 120_000,
+        });
+      } finally {
+        await request.delete(`${e2e.simUrl}/__sim/faults`);
+      }
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("heading", { name: "No keys yet" })).toBeVisible();
+    },
+  );
 
   test("saving the first key points on to the offers; a second key does not", async ({ page }) => {
     await signUp(page);
@@ -321,7 +292,7 @@ test.describe("Runcrate keys", () => {
     await personalRow.getByRole("button", { name: "Replace Personal" }).click();
     await page.getByRole("dialog").getByLabel("API key").fill(replacement);
     await page.getByRole("dialog").getByRole("button", { name: "Check and replace" }).click();
-    await expect(page.getByRole("dialog")).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByRole("dialog")).toBeHidden({ timeout: 120_000 });
     await expect(personalRow.getByRole("button", { name: "Replace Personal" })).toBeFocused();
     await expect(personalRow).toContainText(replacement.slice(-4));
     await expect(personalRow).not.toContainText(first.key.slice(-4));
@@ -347,7 +318,7 @@ test.describe("Runcrate keys", () => {
   });
 });
 
-test.describe("two users", () => {
+test.describe("two users", { tag: "@postgres" }, () => {
   test("each reads only their own workspace; a user without a key gets no one else's", async ({
     browser,
     request,

@@ -5,10 +5,10 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { launchScript } from "@/lib/clusters/rank-commands";
 import { sshConfig } from "@/lib/clusters/ssh-config";
-import { createCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
-import { signUpWithKey } from "./support/account";
-import { openReadyCluster } from "./support/ready-cluster";
-import { expectAxeClean, useTheme } from "./support/axe";
+import { createCluster, setVariants, waitForStatus } from "../support/sim";
+import { signUpWithKey } from "../support/accounts";
+import { openReadyCluster } from "../support/ready-cluster";
+import { expectAxeClean, useTheme } from "../support/browser";
 
 /** Per-rank commands with "Copy as script", and the SSH config, on a live cluster against the simulator. */
 
@@ -18,7 +18,7 @@ async function open(page: Page, trigger: string) {
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
   return dialog;
 }
 
@@ -27,7 +27,7 @@ test("per-rank commands: one per machine with its rank; the script copied and do
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { api } = await openReadyCluster(page, request, context, { nodes: 3, stack: "slurm" });
 
   const dialog = await open(page, "Per-rank commands");
@@ -67,7 +67,7 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { api } = await openReadyCluster(page, request, context, {
     nodes: 3,
     stack: "slurm",
@@ -98,19 +98,22 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
   expect(script).toContain(`'-J' 'root@${api.nodes![0]!.ip}:`);
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`axe: per-rank commands and SSH config dialogs, ${theme}`, async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const { key } = await signUpWithKey(page);
-    const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
-    await waitForStatus(request, key, cluster.id, "ready");
-    await useTheme(page, theme);
-    await page.goto(`/clusters/${cluster.id}`);
-    await open(page, "Per-rank commands");
-    await expectAxeClean(page, `per-rank commands, ${theme}`);
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toBeHidden();
-    await open(page, "SSH config");
-    await expectAxeClean(page, `ssh config, ${theme}`);
-  });
-}
+// Both themes in one test: the same cluster, the theme switched between the two passes.
+test("axe: per-rank commands and SSH config dialogs, light and dark", async ({ page, request }) => {
+  test.slow();
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  for (const theme of ["light", "dark"] as const) {
+    await test.step(theme, async () => {
+      await useTheme(page, theme);
+      await page.goto(`/clusters/${cluster.id}`);
+      await open(page, "Per-rank commands");
+      await expectAxeClean(page, `per-rank commands, ${theme}`);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await open(page, "SSH config");
+      await expectAxeClean(page, `ssh config, ${theme}`);
+    });
+  }
+});

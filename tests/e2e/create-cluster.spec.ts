@@ -11,10 +11,10 @@ import {
   simClusters,
   simOffers,
   simSshKeys,
-} from "../offers/e2e-sim";
-import { createCluster } from "../clusters/e2e-sim";
-import { signUpWithKey } from "./support/account";
-import { holdScripts, hydrated, isHydrated } from "./support/hydration";
+} from "../support/sim";
+import { createCluster } from "../support/sim";
+import { signUpWithKey } from "../support/accounts";
+import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
 
 /** The create-cluster form and its launch action against the simulator: one intent, one cluster. */
 
@@ -54,7 +54,7 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
   const n = validNodeCounts(offer)[1]!;
 
   await page.goto("/offers");
-  await hydrated(page.getByRole("searchbox", { name: "Search offers" }));
+  await waitHydrated(page.getByRole("searchbox", { name: "Search offers" }));
   await page.getByRole("switch", { name: "Only offers that take a storage volume" }).click();
   await page.getByRole("searchbox", { name: "Search offers" }).fill(offer.id);
   await expect(page.locator("tr[data-offer-id]")).toHaveCount(1);
@@ -81,21 +81,11 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
   await expect(summary).toContainText(`$${(offer.hourly_rate_per_node * n).toFixed(2)}/h`);
 
   await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   const clusters = await simClusters(request, key);
   expect(clusters).toHaveLength(1);
   expect(page.url()).toContain(clusters[0]!.id);
   expect(clusters[0]).toMatchObject({ name: "e2e-train", node_count: n, stack: "slurm", offer_id: offer.id });
-});
-
-test("a double click launches exactly one cluster", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await fillBasics(page, "dbl");
-  await launchButton(page).dblclick();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
-  expect(await simClusters(request, key)).toHaveLength(1);
 });
 
 test("on a phone a sticky bar shows rate, runway and Launch, covers no field, and launches with the form's submit", async ({
@@ -107,7 +97,7 @@ test("on a phone a sticky bar shows rate, runway and Launch, covers no field, an
   const n = defaultFormValues(offer).node_count;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await hydrated(page.getByRole("textbox", { name: "Name" }));
+  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
 
   // On screen at once, without scrolling to the summary at the bottom; the same figures as the summary.
   const bar = page.getByTestId("launch-bar");
@@ -145,7 +135,7 @@ test("on a phone a sticky bar shows rate, runway and Launch, covers no field, an
   expect(await simClusters(request, key)).toHaveLength(0);
   await fillBasics(page, "from-the-bar");
   await launch.dblclick();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   const clusters = await simClusters(request, key);
   expect(clusters).toHaveLength(1);
   expect(clusters[0]).toMatchObject({ name: "from-the-bar", node_count: n, offer_id: offer.id });
@@ -172,41 +162,43 @@ test("two clicks in the same instant (before any re-render) still launch one clu
     b.click();
     b.click();
   });
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
 });
 
-test("a response dropped after the create committed, then a retry, leaves exactly one cluster", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await fillBasics(page, "dropped");
-  await request.post(`${SIM_URL}/__sim/stats/reset`, { data: {} });
-  await setFaults(request, { dropNextCreateResponse: true });
-  await launchButton(page).click();
-
-  // Either the client retried on its own with the same key, or the form says so and the user retries.
-  const problem = page.getByTestId("launch-problem");
-  await expect
-    .poll(async () => CLUSTER_URL.test(page.url()) || (await problem.isVisible()), { timeout: 45_000 })
-    .toBe(true);
-  if (await problem.isVisible()) {
-    await expect(problem).toContainText("Retrying is safe");
+// @solo: drops the simulator's next create response (global) and counts its request log
+test(
+  "a response dropped after the create committed, then a retry, leaves exactly one cluster",
+  { tag: "@solo" },
+  async ({ page, request }) => {
+    test.slow();
+    const { key } = await signUpWithKey(page);
+    const offer = await volumeOffer(request, key);
+    await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+    await fillBasics(page, "dropped");
+    await request.post(`${SIM_URL}/__sim/stats/reset`, { data: {} });
+    await setFaults(request, { dropNextCreateResponse: true });
     await launchButton(page).click();
-  }
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 45_000 });
-  const clusters = await simClusters(request, key);
-  expect(clusters).toHaveLength(1);
-  expect(page.url()).toContain(clusters[0]!.id);
-  const stats = (await (await request.get(`${SIM_URL}/__sim/stats`)).json()) as {
-    requests: Array<{ path: string }>;
-  };
-  expect(stats.requests.filter((r) => r.path === "POST /clusters").length).toBeGreaterThanOrEqual(2);
-});
+
+    // Either the client retried on its own with the same key, or the form says so and the user retries.
+    const problem = page.getByTestId("launch-problem");
+    await expect
+      .poll(async () => CLUSTER_URL.test(page.url()) || (await problem.isVisible()), { timeout: 120_000 })
+      .toBe(true);
+    if (await problem.isVisible()) {
+      await expect(problem).toContainText("Retrying is safe");
+      await launchButton(page).click();
+    }
+    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
+    const clusters = await simClusters(request, key);
+    expect(clusters).toHaveLength(1);
+    expect(page.url()).toContain(clusters[0]!.id);
+    const stats = (await (await request.get(`${SIM_URL}/__sim/stats`)).json()) as {
+      requests: Array<{ path: string }>;
+    };
+    expect(stats.requests.filter((r) => r.path === "POST /clusters").length).toBeGreaterThanOrEqual(2);
+  },
+);
 
 test("a 402 shows the balance message in the summary, and a top-up then launches with the same intent", async ({
   page,
@@ -230,20 +222,8 @@ test("a 402 shows the balance message in the summary, and a top-up then launches
 
   await setBalance(request, key, 500);
   await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
-});
-
-test("the shortfall is shown before launching when the balance cannot cover one hour", async ({
-  page,
-  request,
-}) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  await setBalance(request, key, 4);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  const required = Math.max(10, offer.hourly_rate_per_node * validNodeCounts(offer)[0]!);
-  await expect(page.getByTestId("shortfall")).toContainText(`$${(required - 4).toFixed(2)} short`);
 });
 
 test("the server sends the whole form: SSH keys, volumes and the balance check come with the HTML", async ({
@@ -261,19 +241,6 @@ test("the server sends the whole form: SSH keys, volumes and the balance check c
     page.getByRole("combobox", { name: /Storage volume/ }).getByRole("option", { name: /^datasets/ }),
   ).toHaveCount(1);
   await expect(page.getByTestId("shortfall")).toBeVisible();
-});
-
-test("bad input is refused at the field before anything is sent", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await launchButton(page).click();
-  await expect(page.getByText("Give the cluster a name.")).toBeVisible();
-  await fillBasics(page, "bad_name");
-  await expect(page.getByText("Only letters, digits and hyphens")).toBeVisible();
-  await fillBasics(page, "-x");
-  await expect(page.getByText("Start with a letter or digit.")).toBeVisible();
-  expect(await simClusters(request, key)).toHaveLength(0);
 });
 
 test("an SSH key deleted elsewhere after picking it: the API's 404 lands on the SSH keys field", async ({
@@ -305,24 +272,8 @@ test("storage is hidden with the reason on community offers, and include_communi
   await expect(page.getByTestId("community-note")).toContainText("include_community: true");
   await fillBasics(page, "commune");
   await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(await simClusters(request, key)).toHaveLength(1);
-});
-
-test("nothing typed is lost on reload", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  const n = validNodeCounts(offer)[1]!;
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await fillBasics(page, "keep-me");
-  await page
-    .getByRole("combobox", { name: "Nodes" })
-    .selectOption({ label: `${n} nodes · ${n * offer.gpus_per_node} GPUs` });
-  await page.getByRole("radio", { name: /^Slurm/ }).click();
-  await page.reload();
-  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("keep-me");
-  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue(String(n));
-  await expect(page.getByRole("radio", { name: /^Slurm/ })).toBeChecked();
 });
 
 test("a name typed before the page hydrates is kept", async ({ page, request }) => {
@@ -331,9 +282,9 @@ test("a name typed before the page hydrates is kept", async ({ page, request }) 
   const release = await holdScripts(page);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`, { waitUntil: "domcontentloaded" });
   await fillBasics(page, "typed-early");
-  expect(await isHydrated(page.getByRole("textbox", { name: "Name" })), "typed before React ran").toBe(false);
+  expect(await isHydrated(page), "typed before React ran").toBe(false);
   release();
-  await hydrated(page.getByRole("textbox", { name: "Name" }));
+  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
   // It is the form's value too, so it is what the draft keeps across a reload (saved once React has it: wait for
   // that rather than reload in the same instant on a busy machine).
@@ -378,31 +329,6 @@ test("adding a public key inline checks its format and selects it", async ({ pag
   expect((await simSshKeys(request, key)).some((k) => k.name === "e2e-key")).toBe(true);
 });
 
-test("a launch link's node count the offer doesn't take is replaced by the nearest one, and the form says so", async ({
-  page,
-  request,
-}) => {
-  const { key } = await signUpWithKey(page);
-  const offer = (await simOffers(request, key)).find((o) => {
-    const counts = validNodeCounts(o);
-    return !isCommunity(o) && counts.length > 1 && counts[0]! + 1 < counts[1]!;
-  });
-  expect(offer, "an offer whose two smallest counts have a gap").toBeDefined();
-  const [first, second] = validNodeCounts(offer!);
-  const asked = first! + 1;
-  const nearest = asked - first! <= second! - asked ? first! : second!;
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer!.id)}&nodes=${asked}`);
-  await expect(page.getByTestId("nodes-adjusted")).toHaveText(
-    `${asked} nodes isn’t offered here; ${nearest} is the nearest count this offer takes.`,
-  );
-  await expect(page.getByRole("combobox", { name: "Nodes" })).toHaveValue(String(nearest));
-
-  // An offered count needs no note.
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer!.id)}&nodes=${second}`);
-  await expect(page.getByRole("combobox", { name: "Nodes" })).toBeVisible();
-  await expect(page.getByTestId("nodes-adjusted")).toHaveCount(0);
-});
-
 test("a name an active cluster already has is warned about, and can still be launched on purpose", async ({
   page,
   request,
@@ -418,22 +344,6 @@ test("a name an active cluster already has is warned about, and can still be lau
     `An active cluster is already called “${cluster.name}”`,
   );
   await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 120_000 });
   expect((await simClusters(request, key)).filter((c) => c.name === cluster.name)).toHaveLength(2);
-});
-
-test("a volume in another region than the cluster is marked, with a hint when picked", async ({ page }) => {
-  await signUpWithKey(page);
-  // Helsinki (FI); the simulator's volumes are in us-east-1.
-  await page.goto("/clusters/new?offer=h100-sxm-8x-ib-helsinki");
-  const volume = page.getByRole("combobox", { name: /Storage volume/ });
-  const datasets = volume.getByRole("option", { name: /^datasets/ });
-  await expect(datasets).toHaveText(/us-east-1 \(another region\)$/);
-  await volume.selectOption(await datasets.getAttribute("value"));
-  await expect(page.getByTestId("volume-region")).toContainText("datasets is in us-east-1");
-
-  // Dallas (US): the same volume is a neighbour, and nothing is said.
-  await page.goto("/clusters/new?offer=h100-sxm-8x-ib-dallas");
-  await expect(volume.getByRole("option", { name: /^datasets/ })).toHaveText(/us-east-1$/);
-  await expect(page.getByTestId("volume-region")).toHaveCount(0);
 });

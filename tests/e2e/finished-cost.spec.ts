@@ -1,15 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { createCluster, simUrl, waitForStatus } from "../clusters/e2e-sim";
+import { createCluster, simUrl, waitForStatus } from "../support/sim";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { signUpWithKey } from "./support/account";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * Issue 15.1 / 15.2 / 14.10: a finished cluster shows what it cost (billed time × rate, never $0 because
  * nodes_billed dropped to 0), and the list shows "—" for its rate.
  */
 test("a terminated cluster shows its final cost and no hourly rate", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   const { key } = await signUpWithKey(page);
   // A pricier offer (2 × 8 H100), so a few seconds of billing are worth more than a cent.

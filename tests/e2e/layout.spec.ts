@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createCluster, getCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
+import { createCluster, getCluster, setVariants, waitForStatus } from "../support/sim";
 import { ODD_OFFERS } from "@/sim/variant-wire";
-import { signUpWithKey } from "./support/account";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * The journey's pages never scroll sideways and no table is wider than its box, at a laptop's and a phone's width,
@@ -47,7 +47,7 @@ test("no page of the journey scrolls sideways at 1280 or 390 px, and no table ov
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   await setVariants(request, key, ["long-gpu-name"]);
   const longName = `a-cluster-name-that-is-as-long-as-runcrate-allows-${"x".repeat(13)}`;
@@ -101,7 +101,7 @@ test("at 390 px the cluster page keeps each node's status, addresses and SSH cop
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
   await waitForStatus(request, key, cluster.id, "ready");

@@ -1,13 +1,13 @@
 import { expect, test, type Response } from "@playwright/test";
-import { e2e } from "../../playwright.config";
-import { addKey, freshKey, signIn, signOut, signUpWithKey } from "./support/account";
+import { e2e } from "../support/e2e-env";
+import { addKey, freshKey, signIn, signOut, signUpWithKey } from "../support/accounts";
 
 /**
  * Records every response the app serves during a full session — HTML, RSC payloads, JSON, JS chunks, CSS — and
  * looks for the saved keys in each body and header. Only their last 4 characters may ever come back.
  */
-test("no response ever contains a saved Runcrate key", async ({ page }) => {
-  test.setTimeout(180_000);
+test("no response ever contains a saved Runcrate key", { tag: "@postgres" }, async ({ page }) => {
+  test.slow();
   const bodies: Array<Promise<{ url: string; text: string }>> = [];
   const record = (res: Response) => {
     if (!res.url().startsWith(e2e.appUrl)) return;

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createHmac } from "node:crypto";
-import { pickOffer, simUrl, smallestCount } from "../clusters/e2e-sim";
+import { pickOffer, simUrl, smallestCount } from "../support/sim";
 import { startReceiver, startSmtp } from "../notifications/support/receivers";
-import { signUpWithKey } from "./support/account";
-import { hydrated } from "./support/hydration";
+import { signUpWithKey } from "../support/accounts";
+import { waitHydrated } from "../support/browser";
 
 /**
  * Issue 18 end to end: the app server (playwright.config.ts: WEBHOOK_ALLOW_PRIVATE=1, SMTP_URL at E2E_SMTP_PORT,
@@ -27,7 +27,7 @@ test("launch → ready → terminate: each event once per channel, through a rec
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.slow();
   const receiver = await startReceiver([500, 500]);
   const smtp = await startSmtp(SMTP_PORT);
   try {
@@ -35,14 +35,14 @@ test("launch → ready → terminate: each event once per channel, through a rec
 
     // Email for ready and terminated too (the defaults are failures, limits and low balances).
     await page.goto("/settings/inbox");
-    await hydrated(page.getByRole("button", { name: "Save notification settings" }));
+    await waitHydrated(page.getByRole("button", { name: "Save notification settings" }));
     await page.getByRole("checkbox", { name: "Cluster ready: email" }).check();
     await page.getByRole("checkbox", { name: "Cluster terminated: email" }).check();
     await page.getByRole("button", { name: "Save notification settings" }).click();
     await expect(page.getByText("Notification settings saved")).toBeVisible();
 
     await page.goto("/settings/webhooks");
-    await hydrated(page.getByRole("button", { name: "Add webhook" }));
+    await waitHydrated(page.getByRole("button", { name: "Add webhook" }));
     await page.getByLabel("URL").fill(receiver.url);
     await page.getByRole("button", { name: "Add webhook" }).click();
     const secret = (await page.getByTestId("webhook-secret-value").textContent())!.trim();
@@ -55,11 +55,11 @@ test("launch → ready → terminate: each event once per channel, through a rec
     await request.post(`${simUrl}/__sim/workspaces/balance`, { data: { key, credits: 10_000 } });
     const offer = await pickOffer(request, key, { stack: "none" });
     await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
-    await hydrated(page.getByRole("textbox", { name: "Name" }));
+    await waitHydrated(page.getByRole("textbox", { name: "Name" }));
     const name = `notify-${Date.now() % 100000}`;
     await page.getByRole("textbox", { name: "Name" }).fill(name);
     await page.getByRole("button", { name: "Launch cluster" }).click();
-    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 30_000 });
+    await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
     const id = page.url().split("/").pop()!;
 
     // The guardian sees it ready (every 5 s); the webhook fails twice, then takes it.
@@ -71,14 +71,14 @@ test("launch → ready → terminate: each event once per channel, through a rec
     await expect(async () => {
       if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Terminate" }).click();
       await expect(dialog).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 120_000 });
     await dialog.getByLabel(/to confirm/).fill(name);
     await dialog.getByRole("button", { name: "Terminate cluster" }).click();
     await expect.poll(() => ok("cluster-terminated").length, { timeout: 120_000, intervals: [500] }).toBe(1);
     // The e2e app server is shared by every spec: mail for other specs' accounts (their failures and limits, retried
     // until an SMTP server answers) can arrive here too. This account's mail is what this test is about.
     const mine = () => smtp.messages.filter((m) => m.to.includes(email));
-    await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => mine().length, { timeout: 120_000 }).toBe(2);
     // Long enough for a duplicate (a second guard run, a retried job) to show up.
     await page.waitForTimeout(12_000);
 
@@ -124,7 +124,7 @@ test("launch → ready → terminate: each event once per channel, through a rec
     await page.goto("/clusters");
     const bell = page.getByTestId("notification-bell");
     await expect(page.getByTestId("notification-unread")).toHaveText("2");
-    await hydrated(bell);
+    await waitHydrated(bell);
     await bell.click();
     const items = page.getByTestId("notification-item");
     await expect(items).toHaveCount(2);
@@ -141,18 +141,18 @@ test("launch → ready → terminate: each event once per channel, through a rec
 });
 
 test("Send test delivers a signed test event and logs the attempt", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const receiver = await startReceiver();
   try {
     await signUpWithKey(page);
     await page.goto("/settings/webhooks");
-    await hydrated(page.getByRole("button", { name: "Add webhook" }));
+    await waitHydrated(page.getByRole("button", { name: "Add webhook" }));
     await page.getByLabel("URL").fill(receiver.url);
     await page.getByRole("radio", { name: /Slack-compatible/ }).check();
     await page.getByRole("button", { name: "Add webhook" }).click();
     await expect(page.getByTestId("webhook")).toHaveCount(1);
     await page.getByRole("button", { name: "Send test" }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => receiver.received.length, { timeout: 120_000 }).toBe(1);
     expect(JSON.parse(receiver.received[0]!.body)).toEqual({
       text: "*Test delivery*: This is a test delivery from Clusterdeck. Your webhook is set up.",
     });
@@ -163,17 +163,4 @@ test("Send test delivers a signed test event and logs the attempt", async ({ pag
   } finally {
     await receiver.close();
   }
-});
-
-test("a bad webhook URL is refused with a clear message and nothing is saved", async ({ page }) => {
-  await signUpWithKey(page);
-  await page.goto("/settings/webhooks");
-  await hydrated(page.getByRole("button", { name: "Add webhook" }));
-  await page.getByLabel("URL").fill("ftp://example.com/hook");
-  await page.getByRole("button", { name: "Add webhook" }).click();
-  await expect(page.getByText("The URL must start with https:// (or http://).")).toBeVisible();
-  // What was typed survives a reload.
-  await page.reload();
-  await expect(page.getByLabel("URL")).toHaveValue("ftp://example.com/hook");
-  await expect(page.getByTestId("webhook")).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createCluster, setVariants, waitForStatus } from "../clusters/e2e-sim";
-import { signUpWithKey } from "./support/account";
+import { createCluster, setVariants, waitForStatus } from "../support/sim";
+import { signUpWithKey } from "../support/accounts";
 
 /**
  * Issue #14 in the browser, against the simulator's response variants: what a person sees when the API answers
@@ -58,7 +58,7 @@ test("#14.4 #14.5 #14.12 ready cluster: warning not failure, active machines up,
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { nodes: 2, stack: "none" });
   await waitForStatus(request, key, cluster.id, "ready");
@@ -73,7 +73,7 @@ test("#14.4 #14.5 #14.12 ready cluster: warning not failure, active machines up,
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Inspect" }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
   const json = dialog.getByTestId("inspect-json");
   await expect(json).toContainText(`"id": "${cluster.id}"`);
   await expect(json).toContainText(`"failure_reason": "node_degraded"`);

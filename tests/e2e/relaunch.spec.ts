@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { createCluster } from "../clusters/e2e-sim";
-import { simClusters, simOffers, simSshKeys } from "../offers/e2e-sim";
-import { signUpWithKey } from "./support/account";
+import { createCluster } from "../support/sim";
+import { simClusters, simOffers, simSshKeys } from "../support/sim";
+import { signUpWithKey } from "../support/accounts";
 
 /** "Launch again": the create form filled from an earlier launch; a new launch, never a replay. */
 
@@ -21,7 +21,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const offer = await volumeOffer(request, key);
   const n = validNodeCounts(offer)[1]!;
@@ -41,7 +41,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   await page.getByLabel("Time limit", { exact: true }).fill("3 h");
   await page.getByLabel("Budget limit", { exact: true }).fill("40");
   await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   const firstId = page.url().split("/").pop()!;
 
   await page.getByRole("link", { name: "Launch again" }).click();
@@ -58,7 +58,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   await expect(page.getByTestId("relaunch-notes")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 20_000 });
+  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(page.url()).not.toContain(firstId);
   // A new intent: a second cluster, not the first one replayed.
   const clusters = await simClusters(request, key);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createCluster, getCluster, waitForStatus } from "../clusters/e2e-sim";
-import { signOut, signUp, signUpWithKey } from "./support/account";
-import { expectAxeClean, useTheme } from "./support/axe";
+import { createCluster, getCluster, waitForStatus } from "../support/sim";
+import { signOut, signUp, signUpWithKey } from "../support/accounts";
+import { expectAxeClean, useTheme } from "../support/browser";
 
 /** Read-only share links: created by the owner, opened by a signed-in teammate, audited, revoked. */
 
@@ -10,7 +10,7 @@ async function openShareDialog(page: Page) {
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Share" }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
   return dialog;
 }
 
@@ -27,7 +27,7 @@ test("a teammate signs in through the link and sees status, nodes, events, cost 
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const { key } = await signUpWithKey(page);
   const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
   await waitForStatus(request, key, cluster.id, "ready");
@@ -93,20 +93,23 @@ test("a made-up or malformed token opens nothing", async ({ page }) => {
   }
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`axe: share dialog and shared view, ${theme}`, async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const { key } = await signUpWithKey(page);
-    const { cluster } = await createCluster(request, key, { stack: "slurm" });
-    await waitForStatus(request, key, cluster.id, "ready");
-    await useTheme(page, theme);
-    await page.goto(`/clusters/${cluster.id}`);
-    const dialog = await openShareDialog(page);
-    await dialog.getByRole("button", { name: "Create link" }).click();
-    const url = (await dialog.getByTestId("share-url").textContent())!;
-    await expectAxeClean(page, `share dialog, ${theme}`);
-    await page.goto(url);
-    await expect(page.getByTestId("shared-cluster")).toBeVisible();
-    await expectAxeClean(page, `shared view, ${theme}`);
-  });
-}
+// Both themes in one test: the same cluster, the theme switched between the two passes.
+test("axe: share dialog and shared view, light and dark", async ({ page, request }) => {
+  test.slow();
+  const { key } = await signUpWithKey(page);
+  const { cluster } = await createCluster(request, key, { stack: "slurm" });
+  await waitForStatus(request, key, cluster.id, "ready");
+  for (const theme of ["light", "dark"] as const) {
+    await test.step(theme, async () => {
+      await useTheme(page, theme);
+      await page.goto(`/clusters/${cluster.id}`);
+      const dialog = await openShareDialog(page);
+      await dialog.getByRole("button", { name: "Create link" }).click();
+      const url = (await dialog.getByTestId("share-url").textContent())!;
+      await expectAxeClean(page, `share dialog, ${theme}`);
+      await page.goto(url);
+      await expect(page.getByTestId("shared-cluster")).toBeVisible();
+      await expectAxeClean(page, `shared view, ${theme}`);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./support/account";
+import { signUp } from "../support/accounts";
 
 /**
  * The console shell: navigation, theme, narrow-screen menu and the 404 page.

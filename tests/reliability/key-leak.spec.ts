@@ -4,7 +4,7 @@
  * a cluster through the form, watches it, and opens settings and the audit log — plus the app's own log output.
  * Found 0 times. (tests/e2e/leak-scan.spec.ts covers the short journey in `npm test`.)
  */
-import { playwrightCookies } from "../support/account";
+import { playwrightCookies } from "../support/accounts";
 import { expect, test } from "./support/stack";
 
 test("the stored key appears in no byte served during a full journey", async ({ stack, page }) => {

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { playwrightCookies } from "../support/account";
+import { playwrightCookies } from "../support/accounts";
 import { fillName, openCreateForm, pressLaunch } from "./support/launch";
 import { expect, test, unhandledErrors, type Stack } from "./support/stack";
 

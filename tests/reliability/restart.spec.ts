@@ -4,7 +4,7 @@
  * following it to Ready without a reload. Runs its own simulator and app (REL ports + 1) so it can stop the app.
  */
 import { test, expect } from "@playwright/test";
-import { playwrightCookies, signUpWithKey } from "../support/account";
+import { newAccount, playwrightCookies } from "../support/accounts";
 import { launchInPage } from "./support/launch";
 import { simClient } from "../support/sim-client";
 import { startApp, startSim } from "../support/stack";
@@ -22,7 +22,7 @@ test("restarting the app while a cluster provisions: the page picks up where it 
   let app = await startApp(appOpts);
   try {
     const simc = simClient(sim.url);
-    const account = await signUpWithKey(app.url);
+    const account = await newAccount(app.url);
     const offer = (await simc.offers(account.key)).find(
       (o) => (o as { host_tier?: string }).host_tier !== "community",
     );

@@ -1,14 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import {
-  createCluster,
-  getCluster,
-  pickOffer,
-  simUrl,
-  smallestCount,
-  waitForStatus,
-} from "../clusters/e2e-sim";
-import { signOut, signUp, signUpWithKey } from "../e2e/support/account";
-import { hydrated } from "../e2e/support/hydration";
+import { createCluster, getCluster, pickOffer, simUrl, smallestCount, waitForStatus } from "../support/sim";
+import { signOut, signUp, signUpWithKey } from "../support/accounts";
+import { waitHydrated } from "../support/browser";
 import { startInstance, startSimulator, type App } from "./support/apps";
 import { SERVICE } from "./support/config";
 
@@ -195,7 +188,7 @@ test("one launch intent sent to both instances makes one cluster and one audit e
   const name = `twice-${Date.now() % 100000}`;
 
   await page.goto(`${A}/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
-  await hydrated(page.getByRole("textbox", { name: "Name" }));
+  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
   await page.getByRole("textbox", { name: "Name" }).fill(name);
   await page.getByLabel("Time limit", { exact: true }).fill("1 min");
   await expect(page.getByTestId("limits-summary")).toContainText("at the latest");

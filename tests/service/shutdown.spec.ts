@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
-import { signUpWithKey } from "../support/account";
+import { newAccount } from "../support/accounts";
 import { sleep } from "../support/proc";
 import { startInstance, startSimulator, type App } from "./support/apps";
 
@@ -35,7 +35,7 @@ test("requests in flight at SIGTERM complete; new connections are refused; the w
   test.setTimeout(180_000);
   sim = await startSimulator();
   app = await startInstance(2, sim.apiUrl, { SHUTDOWN_GRACE_MS: "10000" });
-  const account = await signUpWithKey(app.url);
+  const account = await newAccount(app.url);
   expect(await freshGet(`${app.url}/api/health?ready=1`)).toBe(200);
 
   // Every upstream answer now takes 2.5 s: the balance reads below are in flight when the signal arrives.

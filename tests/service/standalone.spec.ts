@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { keepAliveTimeoutMs } from "../../scripts/app-node-options.mjs";
+import { HYDRATED } from "../support/browser";
 import { start, waitForUrl, type Proc } from "../support/proc";
 import { ROOT } from "../support/stack";
 import { startSimulator } from "./support/apps";
@@ -73,13 +74,7 @@ test("the assembled standalone folder alone serves the sign-in page, its assets 
   expect(assets.length).toBeGreaterThan(0);
   expect(assets.every((s) => s === 200)).toBe(true);
   // Hydrated: the client bundle from the copied static folder runs.
-  await expect
-    .poll(() =>
-      page
-        .getByRole("button", { name: "Sign in" })
-        .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))),
-    )
-    .toBe(true);
+  await expect(page.locator(HYDRATED)).toBeAttached();
   const health = await (await fetch(`${url}/api/health`)).json();
   expect(health).toMatchObject({ ok: true, database: "ok" });
   // The embedded database was created in the given folder, with the migrations copied beside the server.

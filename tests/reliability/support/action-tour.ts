@@ -5,8 +5,8 @@
  * hostile bodies to exactly those endpoints. A new action is covered once a step here uses it.
  */
 import type { Browser, Page } from "@playwright/test";
-import { addKeyInPage, freshKey, signUpInPage } from "../../support/account";
-import { waitHydrated } from "../../support/hydrated";
+import { addKey, freshKey, signUp } from "../../support/accounts";
+import { waitHydrated } from "../../support/browser";
 import { fillName, openCreateForm, pressLaunch } from "./launch";
 import type { Stack } from "./stack";
 
@@ -36,10 +36,10 @@ export async function recordActions(browser: Browser, stack: Stack): Promise<Rec
   const key = freshKey();
   try {
     step = "sign up";
-    await signUpInPage(page, stack.appUrl, email, password);
+    await signUp(page, { email, password, appUrl: stack.appUrl });
     step = "add a key";
-    await addKeyInPage(page, key, "Tour");
-    await addKeyInPage(page, freshKey(), "Spare");
+    await addKey(page, key, "Tour");
+    await addKey(page, freshKey(), "Spare");
 
     step = "switch the active key";
     const switcher = page.getByTestId("active-key-switcher");

@@ -3,7 +3,7 @@
  * and read the outcome off the page — the cluster page it lands on, or the problem it shows above the button.
  */
 import type { Page, Response } from "@playwright/test";
-import { waitHydrated } from "../../support/hydrated";
+import { waitHydrated } from "../../support/browser";
 
 export const CLUSTER_URL = /\/clusters\/([0-9a-f-]{36})$/;
 

@@ -3,7 +3,7 @@
  * can read the app's output (unhandled errors) and restart it. One signed-in account with a key comes with it.
  */
 import { test as base } from "@playwright/test";
-import { signUpWithKey, type Account } from "../../support/account";
+import { newAccount as signUpInBrowser, type Account } from "../../support/accounts";
 import { simClient, type SimClient, type SimOffer } from "../../support/sim-client";
 import { startApp, startSim } from "../../support/stack";
 import type { Proc } from "../../support/proc";
@@ -34,7 +34,7 @@ export const test = base.extend<object, { stack: Stack }>({
       });
       try {
         const simc = simClient(sim.url);
-        const newAccount = () => signUpWithKey(app.url);
+        const newAccount = () => signUpInBrowser(app.url);
         const account = await newAccount();
         const offers = await simc.offers(account.key);
         const offer = offers.find(

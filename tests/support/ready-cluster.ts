@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { createCluster, getCluster, waitForStatus } from "../../clusters/e2e-sim";
-import { signUpWithKey } from "./account";
+import { createCluster, getCluster, waitForStatus } from "./sim";
+import { signUpWithKey } from "./accounts";
 
 /**
  * A new account with a ready cluster on the simulator, its page open, and the clipboard readable: what the specs of

@@ -1,11 +1,18 @@
 /**
- * Helpers for the cluster e2e specs: talk to the simulator directly with the user's key, so the specs do not depend
- * on the create form, and count what the app sent upstream (GET /__sim/stats).
+ * The simulator from a browser spec, through Playwright's request context: its Runcrate API as the user's key (so a
+ * spec does not depend on the create form to get a cluster) and its /__sim control endpoints (balances, variants,
+ * faults, and what the app sent upstream, GET /__sim/stats). Outside the test runner, sim-client.ts does the same
+ * over fetch.
+ *
+ * Faults and the request log are the simulator's, not one workspace's: a spec that sets a fault or resets the stats
+ * needs the server alone (tag "@solo", playwright.config.ts).
  */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import type { Cluster, Offer } from "@/lib/runcrate/schemas";
+import { offersResponseSchema, type Cluster, type Offer } from "@/lib/runcrate/schemas";
 
 export const simUrl = `http://127.0.0.1:${Number(process.env.E2E_SIM_PORT ?? 4110)}`;
+/** The same, by the name the offers specs use. */
+export const SIM_URL = simUrl;
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -99,7 +106,7 @@ export async function waitForStatus(
   key: string,
   id: string,
   status: string,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
 ) {
   await expect
     .poll(async () => (await getCluster(request, key, id)).status, { timeout: timeoutMs, intervals: [250] })
@@ -145,4 +152,45 @@ export async function setTabHidden(page: Page, hidden: boolean) {
     // Bubbles like the real event, so listeners on window (React Query's focus manager) hear it too.
     document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
   }, hidden);
+}
+
+export async function simOffers(request: APIRequestContext, key: string): Promise<Offer[]> {
+  const res = await request.get(`${SIM_URL}/api/v1/clusters/offers?include_community=true`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(res.status()).toBe(200);
+  return offersResponseSchema.parse(await res.json()).data;
+}
+
+export async function simClusters(
+  request: APIRequestContext,
+  key: string,
+): Promise<Array<{ id: string; name: string; node_count: number; stack: string; [k: string]: unknown }>> {
+  const res = await request.get(`${SIM_URL}/__sim/workspaces/clusters?key=${encodeURIComponent(key)}`);
+  expect(res.status()).toBe(200);
+  return (
+    (await res.json()) as { data: Array<{ id: string; name: string; node_count: number; stack: string }> }
+  ).data;
+}
+
+export async function setBalance(request: APIRequestContext, key: string, credits: number) {
+  const res = await request.post(`${SIM_URL}/__sim/workspaces/balance`, { data: { key, credits } });
+  expect(res.status()).toBe(200);
+}
+
+export async function simSshKeys(
+  request: APIRequestContext,
+  key: string,
+): Promise<Array<{ id: string; name: string }>> {
+  const res = await request.get(`${SIM_URL}/api/v1/ssh-keys`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return ((await res.json()) as { data: Array<{ id: string; name: string }> }).data;
+}
+
+export async function deleteSshKey(request: APIRequestContext, key: string, id: string) {
+  const res = await request.delete(`${SIM_URL}/api/v1/ssh-keys/${id}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(res.ok()).toBe(true);
 }

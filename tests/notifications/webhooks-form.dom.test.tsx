@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+/**
+ * Settings → Webhooks' add form as a component: a URL the server refuses gets its message under the field, nothing
+ * is listed, and what was typed is back when the page is opened again. The refusal itself is the real URL check.
+ * Formerly a browser test; the delivery journey stays in tests/e2e/notifications.spec.ts.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { WebhooksManager } from "@/components/settings/webhooks-manager";
+import { checkWebhookUrl } from "@/lib/server/notifications/address";
+
+const { addWebhook } = vi.hoisted(() => ({ addWebhook: vi.fn() }));
+vi.mock("@/lib/actions/notifications", () => ({
+  addWebhook,
+  removeWebhook: vi.fn(),
+  sendWebhookTest: vi.fn(),
+}));
+
+function renderManager() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <WebhooksManager initial={[]} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  addWebhook.mockReset();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => Promise.reject(new Error("no network in this test"))),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("adding a webhook", () => {
+  it("refuses a bad URL with a clear message under the field; nothing is saved and the text survives a reload", async () => {
+    // What the action answers (lib/actions/notifications.ts): the URL check's own message, on the url field.
+    const check = await checkWebhookUrl("ftp://example.com/hook", { allowPrivate: true });
+    expect(check).toEqual({ ok: false, error: "The URL must start with https:// (or http://)." });
+    const problem = check.ok ? "" : check.error;
+    addWebhook.mockResolvedValue({
+      ok: false,
+      kind: "invalid-input",
+      error: problem,
+      fieldErrors: { url: problem },
+    });
+
+    const user = userEvent.setup();
+    const first = renderManager();
+    const url = () => screen.getByRole<HTMLInputElement>("textbox", { name: "URL" });
+    await user.type(url(), "ftp://example.com/hook");
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    expect(await screen.findByText("The URL must start with https:// (or http://).")).toBeTruthy();
+    expect(url().getAttribute("aria-invalid")).toBe("true");
+    expect(addWebhook).toHaveBeenCalledWith(expect.objectContaining({ url: "ftp://example.com/hook" }));
+    expect(screen.queryAllByTestId("webhook")).toHaveLength(0);
+    first.unmount();
+
+    renderManager();
+    await waitFor(() => expect(url().value).toBe("ftp://example.com/hook"));
+    expect(screen.queryAllByTestId("webhook")).toHaveLength(0);
+  });
+});

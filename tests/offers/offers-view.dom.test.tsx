@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+/**
+ * The offers list as a component (OffersView with its reads answered and the URL faked by nuqs' testing adapter): a
+ * bad query string, the community toggle, the empty state. Formerly browser tests; the journeys through the real
+ * page (URL history, reload, the server's HTML) stay in tests/e2e/offers.spec.ts.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { NuqsTestingAdapter, type UrlUpdateEvent } from "nuqs/adapters/testing";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { OffersView } from "@/components/offers/offers-view";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { offersQueryOptions } from "@/lib/query/offers";
+import { communityOfferFixture, offerFixture } from "../support/fixtures";
+
+const datacenter = [
+  offerFixture(),
+  offerFixture({ id: "a100-4x-roce-frankfurt", gpu_type: "A100 80GB", gpus_per_node: 4, volume: false }),
+];
+const community = communityOfferFixture();
+
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+  usePathname: () => "/offers",
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+function renderView(search: string) {
+  const onUrlUpdate = vi.fn<(e: UrlUpdateEvent) => void>();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(offersQueryOptions(false).queryKey, datacenter);
+  client.setQueryData(offersQueryOptions(true).queryKey, [...datacenter, community]);
+  client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: 500 });
+  render(
+    <QueryClientProvider client={client}>
+      <NuqsTestingAdapter searchParams={search} onUrlUpdate={onUrlUpdate} hasMemory>
+        <OffersView />
+      </NuqsTestingAdapter>
+    </QueryClientProvider>,
+  );
+  return { onUrlUpdate, lastQuery: () => onUrlUpdate.mock.calls.at(-1)?.[0].queryString };
+}
+
+const rowIds = () =>
+  [...document.querySelectorAll("tr[data-offer-id]")].map((r) => r.getAttribute("data-offer-id"));
+
+beforeEach(() => {
+  // A wide screen: the table, not the cards.
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn(() => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} })),
+  );
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => Promise.reject(new Error("no network in this test"))),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the offers list", () => {
+  it("ignores a bad query string with a visible notice, never a crash", () => {
+    renderView("?nodes=banana&sort=cheapest&max_gpu_hr=-3&volume=perhaps");
+    expect(
+      screen.getAllByRole("status").some((s) => s.textContent?.includes("Ignored node count “banana”")),
+    ).toBe(true);
+    expect(screen.getByText(/Ignored sort “cheapest”/)).toBeTruthy();
+    expect(rowIds().length).toBeGreaterThan(0);
+    expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "Nodes" }).value).toBe("any");
+  });
+
+  it("hides community offers until the toggle is on, then marks them clearly", async () => {
+    const user = userEvent.setup();
+    const { lastQuery } = renderView("");
+    expect(rowIds()).toEqual(datacenter.map((o) => o.id));
+    await user.click(screen.getByRole("switch", { name: "Include community hosts" }));
+    await waitFor(() => expect(lastQuery()).toMatch(/community=1/));
+    await waitFor(() => expect(rowIds()).toHaveLength(datacenter.length + 1));
+    const row = document.querySelector<HTMLElement>(`tr[data-offer-id="${community.id}"]`)!;
+    expect(within(row).getByText("Community", { exact: true })).toBeTruthy();
+  });
+
+  it("shows an empty state when nothing matches, whose button clears the filters", async () => {
+    const user = userEvent.setup();
+    const { onUrlUpdate, lastQuery } = renderView("?q=no-such-gpu-anywhere&volume=1");
+    expect(await screen.findByText("No offers match these filters")).toBeTruthy();
+    expect(rowIds()).toEqual([]);
+    const clear = screen.getAllByRole("button", { name: "Clear filters" });
+    await user.click(clear[clear.length - 1]!);
+    await waitFor(() => expect(rowIds().length).toBeGreaterThan(0));
+    await waitFor(() => expect(onUrlUpdate).toHaveBeenCalled());
+    expect(lastQuery()).not.toMatch(/q=|volume=/);
+    expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "Search offers" }).value).toBe("");
+  });
+});

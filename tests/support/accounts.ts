@@ -1,0 +1,132 @@
+/**
+ * Accounts for browser tests, the service and reliability suites and the bench: a user made the way a person makes
+ * one (the sign-up page, then the key dialog on /settings/keys), signed in and out through the pages. Each test makes
+ * its own, so no test reads another's leftovers.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { waitHydrated } from "./browser";
+import { chromiumLaunchOptions } from "./chromium";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+export type Account = { email: string; password: string; key: string; cookie: string };
+
+/** A Runcrate key no other test has used: a fresh simulator workspace. */
+export function freshKey(): string {
+  return `rc_live_${randomBytes(20).toString("hex")}`;
+}
+
+export function uniqueEmail(prefix = "e2e"): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+// A ceiling for a loaded machine; each wait ends as soon as its condition holds.
+const TIMEOUT_MS = 120_000;
+
+/** Page-relative paths go to the context's baseURL; `appUrl` makes them absolute (outside the test runner). */
+const at = (path: string, appUrl?: string) => (appUrl ? new URL(path, appUrl).href : path);
+
+/** Creates an account through /sign-up and lands signed in (on /settings/keys, where new accounts start). */
+export async function signUp(
+  page: Page,
+  opts: { email?: string; password?: string; appUrl?: string } = {},
+): Promise<{ email: string; password: string }> {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? TEST_PASSWORD;
+  await page.goto(at("/sign-up", opts.appUrl));
+  await waitHydrated(page, TIMEOUT_MS);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/settings/keys", { timeout: TIMEOUT_MS });
+  return { email, password };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.waitForURL("**/sign-in**");
+}
+
+/** On /settings/keys: adds a key through the dialog and waits until its row shows. */
+export async function addKey(page: Page, key: string, label: string, environment = "") {
+  // The empty state offers "Add your first key", the list "Add key"; wait for whichever the page renders.
+  const trigger = page
+    .getByRole("button", { name: "Add your first key" })
+    .or(page.getByRole("button", { name: "Add key", exact: true }))
+    .first();
+  await waitHydrated(trigger, TIMEOUT_MS);
+  await trigger.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Label").fill(label);
+  if (environment) await dialog.getByLabel(/Environment/).fill(environment);
+  await dialog.getByLabel("API key").fill(key);
+  await dialog.getByRole("button", { name: "Check and save" }).click();
+  await dialog.waitFor({ state: "hidden", timeout: TIMEOUT_MS });
+  await page
+    .getByTestId("key-row")
+    .filter({ hasText: label })
+    .filter({ hasText: key.slice(-4) })
+    .waitFor({ timeout: TIMEOUT_MS });
+}
+
+/**
+ * Creates a fresh user (unique email), signs in, and saves an rc_live_ key (fresh random unless given) as the
+ * active key, in `page`. Most browser tests start here.
+ */
+export async function signUpWithKey(
+  page: Page,
+  opts: { key?: string; label?: string; appUrl?: string } = {},
+): Promise<{ email: string; password: string; key: string }> {
+  const key = opts.key ?? freshKey();
+  const { email, password } = await signUp(page, { appUrl: opts.appUrl });
+  await addKey(page, key, opts.label ?? "Personal");
+  return { email, password, key };
+}
+
+/**
+ * The same account made in a browser context of its own (a new Chromium unless `browser` is given), returning its
+ * session cookie for HTTP clients (load generators, the bench) and other contexts (playwrightCookies).
+ */
+export async function newAccount(
+  appUrl: string,
+  opts: { key?: string; label?: string; browser?: Browser } = {},
+): Promise<Account> {
+  const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
+  const password = `bench-${randomBytes(12).toString("hex")}`;
+  const key = opts.key ?? freshKey();
+  const browser = opts.browser ?? (await chromium.launch(chromiumLaunchOptions));
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signUp(page, { email, password, appUrl });
+    await addKey(page, key, opts.label ?? "Bench");
+    const cookies = await context.cookies(appUrl);
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    if (!/session-token=/.test(cookie)) throw new Error("signed up, but the browser holds no session cookie");
+    return { email, password, key, cookie };
+  } finally {
+    await context.close();
+    if (!opts.browser) await browser.close();
+  }
+}
+
+/** The cookie in the form Playwright's context.addCookies takes. */
+export function playwrightCookies(cookie: string, appUrl: string) {
+  return cookie
+    .split(/;\s*/)
+    .filter(Boolean)
+    .map((c) => {
+      const i = c.indexOf("=");
+      return { name: c.slice(0, i), value: c.slice(i + 1), url: appUrl };
+    });
+}

@@ -1,0 +1,78 @@
+/**
+ * Browser-side helpers for every Playwright suite (e2e, service, reliability) and the bench: hydration, held scripts,
+ * the theme, and axe. Waits are on conditions the page states, never on time.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The attribute components/shared/hydration-marker.tsx sets on <html> once React has attached the page. */
+export const HYDRATED = "html[data-hydrated]";
+
+/**
+ * Waits until the page has hydrated (the app's own `data-hydrated` marker on <html>). Given a locator, waits for it
+ * to show first, then for its page. A server-rendered control is visible before React runs, and a click that lands on
+ * it earlier can do nothing; a test that interacts with server-rendered content waits here, as a person's slower hand
+ * would. Without `expect`, so the bench (outside the test runner) can use it too.
+ */
+export async function waitHydrated(target: Page | Locator, timeoutMs = 30_000): Promise<void> {
+  const page = "goto" in target ? target : target.page();
+  if (!("goto" in target)) await target.first().waitFor({ timeout: timeoutMs });
+  await page.locator(HYDRATED).waitFor({ state: "attached", timeout: timeoutMs });
+}
+
+/** Whether the page has hydrated yet (the marker is there now). */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return (await page.locator(HYDRATED).count()) > 0;
+}
+
+/**
+ * Holds every script of the pages `page` loads until the returned function is called, so a server-rendered page stays
+ * on screen without React (a slow connection's first seconds).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Switches the page to a theme the way the theme provider stores it, with the colour scheme emulated to match. */
+export async function useTheme(page: Page, theme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+}
+
+/** axe on what the page shows now (a page, a dialog, a palette): no serious or critical violation. */
+export async function expectAxeClean(page: Page, what: string, include?: string) {
+  // Measure what settles on screen: a toast or dialog still fading in is read with its opacity blended into what is
+  // behind it (a CI run caught a "cluster is ready" toast mid-fade over a dialog's overlay at 4.17:1). Spinners run
+  // forever and are left alone.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+  ]);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} [${n.any[0]?.message ?? n.failureSummary ?? ""}]`)
+          .join(" | ")}`,
+    );
+  expect(serious, what).toEqual([]);
+}
