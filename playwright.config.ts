@@ -1,5 +1,4 @@
 import { defineConfig, devices } from "@playwright/test";
-import { appNodeOptions, keepAliveTimeoutMs } from "./scripts/app-node-options.mjs";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 /**
@@ -58,8 +57,8 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      // The server runs with its shipping Node options (npm start); the build does not need them.
-      command: `rm -rf ${DATA} && ${build} && NODE_OPTIONS="${appNodeOptions(process.env.NODE_OPTIONS)}" npx next start -H 127.0.0.1 -p ${APP_PORT} --keepAliveTimeout ${keepAliveTimeoutMs()}`,
+      // The server entry that ships (server.mjs: npm start, the Dockerfile), with its own keep-alive and Node options.
+      command: `rm -rf ${DATA} && ${build} && NODE_ENV=production PORT=${APP_PORT} HOST=127.0.0.1 node server.mjs`,
       url: `${e2e.appUrl}/api/health`,
       env: {
         NEXT_DIST_DIR: DIST,
