@@ -1,28 +1,22 @@
 /**
- * Runs once when a server process starts. Checks the configuration that would otherwise fail on the first request
- * (secrets required with DATABASE_URL) and applies database migrations, so a misconfigured instance refuses to
- * start with a clear message instead of serving errors.
+ * Runs once when a server process starts (Next calls it from `app.prepare()` in server.mjs). Checks the configuration
+ * that would otherwise fail on the first request (secrets required with DATABASE_URL) and applies database
+ * migrations, so a misconfigured instance refuses to start with a clear message instead of serving errors.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` loads this file too (to prerender); the database and secrets belong to the running server only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // Issue 19.6: the polled reads are answered before Next's router (lib/server/fast-reads.ts). Installed first, so the
-  // peer stamp and the request tracking below wrap it and run before it, as for every request.
-  const { installFastReads } = await import("./lib/server/fast-reads");
-  installFastReads();
-  // Every request gets its socket address recorded before Next sees it (lib/server/auth/client-address.ts).
-  const { installPeerStamp } = await import("./lib/server/auth/client-address");
-  installPeerStamp();
-  // Issue 19: a request id on every request (X-Request-Id), one log line per failed or slow one, latency metrics,
-  // and the in-flight count the graceful shutdown waits for.
+  // The server entry (server.mjs) stamps each request with its id and peer chain and counts it in flight; the app
+  // adds one log line per failed or slow request and the latency metrics (lib/server/requests.ts).
   const { installRequestTracking } = await import("./lib/server/requests");
   installRequestTracking();
+  // What the entry stops on SIGTERM once the requests have drained: the job worker, then the database.
   const { installShutdown } = await import("./lib/server/shutdown");
   installShutdown();
   const { startupChecks } = await import("./lib/server/startup");
   await startupChecks();
-  // Issue 17: the job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
+  // The job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
   const { startGuardianWithServer } = await import("./lib/server/guardian/start");
   await startGuardianWithServer();
 }

@@ -4,9 +4,8 @@ import { securityHeaders } from "./lib/security-headers.mjs";
 const nextConfig = {
   // Separate build folders let a test build and a dev server coexist on one machine.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // A self-contained server (server.js + the node_modules it uses) that scripts/standalone.mjs assembles into a
-  // folder of its own: what `npm start` runs and what the Dockerfile copies into the image.
-  output: "standalone",
+  // No `output: "standalone"`: its server.js is Next's own server, and ours is server.mjs (Next's public custom-server
+  // API). scripts/assemble.mjs copies the build beside it with the production node_modules for the image.
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite ships WASM and the postgres driver uses Node APIs: load them from node_modules at run time.

@@ -4,7 +4,7 @@ import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
 import { authSecret } from "@/lib/server/auth/secret";
 import { contentSecurityPolicy, cspNonce } from "@/lib/security-headers.mjs";
-import { sessionSubject } from "@/lib/server/auth/session-token";
+import { sessionCookieName, sessionSubject } from "@/lib/server/auth/session-token";
 
 /**
  * First line of the session check for pages: without a valid session cookie they redirect to /sign-in (with a
@@ -77,7 +77,7 @@ function refuse(pathname: string, status: 400 | 413, message: string): Response 
 }
 
 async function hasValidSession(request: NextRequest): Promise<boolean> {
-  return (await sessionSubject(request.cookies, authSecret())) !== null;
+  return (await sessionSubject(request.cookies, authSecret(), sessionCookieName(request.headers))) !== null;
 }
 
 export const config = {

@@ -7,15 +7,16 @@
  * - RUNCRATE_API_URL set → run only the app against that API.
  *
  * The app is built with `next build` first when there is no build yet, or when a source file is newer than the
- * build's BUILD_ID, and its standalone server is assembled into <NEXT_DIST_DIR>/served by scripts/standalone.mjs (the
- * same steps as the Dockerfile), then run there with `node server.js`. Ctrl-C / SIGTERM stop both processes; if one of them dies, the other is stopped and this
- * script exits non-zero. Plain Node ESM: no TypeScript here (the simulator runs under tsx's loader).
+ * build's BUILD_ID (scripts/assemble.mjs), then served by the server entry, `node server.mjs`, from the repository
+ * (the Dockerfile runs the same entry from its assembled folder). Ctrl-C / SIGTERM stop both processes; if one of
+ * them dies, the other is stopped and this script exits non-zero. Plain Node ESM: no TypeScript here (the simulator
+ * runs under tsx's loader).
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { appNodeOptions, keepAliveTimeoutMs } from "./app-node-options.mjs";
-import { assemble, ensureBuild, root } from "./standalone.mjs";
+import { ensureBuild, root } from "./assemble.mjs";
+import { keepAliveTimeoutMs } from "./app-node-options.mjs";
 
 const require = createRequire(path.join(root, "package.json"));
 
@@ -23,9 +24,6 @@ const env = process.env;
 const appPort = env.PORT?.trim() || "3000";
 const simPort = env.SIM_PORT?.trim() || "4010";
 const distDir = env.NEXT_DIST_DIR?.trim() || ".next";
-/** Where the standalone server is assembled and run from (rebuilt with every build of distDir). */
-const servedDir = path.join(root, distDir, "served");
-// The server runs inside servedDir: a relative DATA_DIR (and the default ./.data) stays relative to the repository.
 const dataDir = path.resolve(root, env.DATA_DIR?.trim() || ".data");
 const useSimulator = !env.RUNCRATE_API_URL?.trim();
 
@@ -35,9 +33,9 @@ const fail = (msg, code = 1) => {
   process.exit(code);
 };
 
-let keepAlive = 0;
+// Checked here too (the server entry reads it), so a bad value is reported before a build.
 try {
-  keepAlive = keepAliveTimeoutMs(env.KEEP_ALIVE_TIMEOUT_MS);
+  keepAliveTimeoutMs(env.KEEP_ALIVE_TIMEOUT_MS);
 } catch (e) {
   fail(e.message);
 }
@@ -75,8 +73,6 @@ async function build() {
   const code = await ensureBuild(distDir, log);
   if (code !== 0)
     fail(code === 130 ? "Build interrupted." : "`next build` failed; see the output above.", code);
-  // The standalone server (next.config.mjs), assembled the way the Dockerfile assembles it (scripts/standalone.mjs).
-  assemble(distDir, servedDir);
 }
 
 async function waitFor(url, child, label, timeoutMs) {
@@ -107,7 +103,7 @@ async function main() {
     if (why) log(why);
     for (const child of children.values())
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    // The app drains its requests for up to SHUTDOWN_GRACE_MS (lib/server/shutdown.ts) before it exits.
+    // The app drains its requests for up to SHUTDOWN_GRACE_MS (lib/server/node-server.mjs) before it exits.
     const graceMs = Number(env.SHUTDOWN_GRACE_MS) > 0 ? Number(env.SHUTDOWN_GRACE_MS) : 15_000;
     const force = setTimeout(() => {
       for (const child of children.values())
@@ -153,18 +149,16 @@ async function main() {
 
   const app = run(
     process.execPath,
-    ["server.js"],
+    ["server.mjs"],
     {
       ...appEnv,
       PORT: appPort,
-      // server.js binds to HOSTNAME; a shell's own HOSTNAME (the machine's name) is not meant for that.
-      HOSTNAME: env.HOST?.trim() || "0.0.0.0",
-      KEEP_ALIVE_TIMEOUT: String(keepAlive),
+      HOST: env.HOST?.trim() || "0.0.0.0",
       DATA_DIR: dataDir,
       NODE_ENV: "production",
-      NODE_OPTIONS: appNodeOptions(env.NODE_OPTIONS),
+      NEXT_DIST_DIR: distDir,
     },
-    { prettyLogs: true, cwd: servedDir },
+    { prettyLogs: true },
   );
   watch("app", app);
   // The first start creates the embedded database (initdb), which can take a minute on a busy machine.

@@ -10,7 +10,8 @@ import type { Proc } from "../../tests/support/proc";
 import { ROOT, buildApp, startApp } from "../../tests/support/stack";
 
 const PORT = Number(process.env.BENCH_EMPTY_PORT ?? 3820);
-const DIR = path.join(os.tmpdir(), "clusterdeck-bench-empty-app");
+// One folder per port: two benches on one machine (each on its own ports) must not share it.
+const DIR = path.join(os.tmpdir(), `clusterdeck-bench-empty-app-${PORT}`);
 
 let running: Promise<{ url: string; proc: Proc }> | null = null;
 

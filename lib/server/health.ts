@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
@@ -80,15 +81,15 @@ async function checkDatabase(): Promise<"ok" | "error"> {
   }
 }
 
-const holder = globalThis as unknown as {
-  __clusterdeckRuncrateProbe?: { at: number; result: Promise<"ok" | "error"> };
-};
+type Probe = { at: number; result: Promise<"ok" | "error"> };
+const probeSlot = () => processSingleton("runcrate-probe", (): { last?: Probe } => ({}));
 
 function cachedRuncrateProbe(now = Date.now()): Promise<"ok" | "error"> {
-  const cached = holder.__clusterdeckRuncrateProbe;
+  const slot = probeSlot();
+  const cached = slot.last;
   if (cached && now - cached.at < RUNCRATE_PROBE_CACHE_MS) return cached.result;
   const result = checkRuncrate();
-  holder.__clusterdeckRuncrateProbe = { at: now, result };
+  slot.last = { at: now, result };
   return result;
 }
 

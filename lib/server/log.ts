@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import pino, { type Logger } from "pino";
 
 /**
@@ -48,7 +49,5 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
 }
 
 // One logger per process, shared by every bundle Next makes of this module (route handlers, pages, actions).
-const holder = globalThis as unknown as { __clusterdeckLog?: Logger };
-
 /** The process's logger. Use `log.child({ area: "…" })` for a part of the app. */
-export const log: Logger = (holder.__clusterdeckLog ??= createLogger());
+export const log: Logger = processSingleton("log", () => createLogger());

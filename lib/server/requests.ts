@@ -1,51 +1,26 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import { interceptRequests } from "@/lib/server/http-intercept";
 import { log } from "@/lib/server/log";
+import { observeRequests, REQUEST_ID_HEADER } from "@/lib/server/node-server.mjs";
 import { requestServed } from "@/lib/server/metrics/record";
 
 /**
- * Every HTTP request the server process answers, seen from the socket (installed from instrumentation.ts, before
- * Next's listener runs):
- * - a request id: the caller's `X-Request-Id` when it looks like one (a load balancer's, to correlate), else a new
- *   UUID; handed to the app as the `x-request-id` request header and returned as `X-Request-Id`;
+ * What the app records of every HTTP request the server answers. The server entry (server.mjs,
+ * lib/server/node-server.mjs) gives each request its id (`X-Request-Id`, also the `x-request-id` request header) and
+ * counts it in flight; `trackRequest`, its request observer, then adds:
  * - one pino line per request that failed (status ≥ 400; 5xx at error level) or was slow (SLOW_REQUEST_MS, 1 s):
  *   request id, method, route template, status, duration, kind. Never the query, a header, a cookie or a body;
  *   path segments that look like ids or tokens are replaced by `{id}` (a share link's token is in its path);
- * - the latency histogram of /api/metrics, by kind and route template;
- * - the count of requests in flight, which the shutdown waits for (lib/server/shutdown.ts).
+ * - the latency histogram of /api/metrics, by kind and route template.
  */
 
-export const REQUEST_ID_HEADER = "x-request-id";
-const INCOMING_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+export { REQUEST_ID_HEADER };
 const requestLog = log.child({ area: "http" });
 
 export function slowRequestMs(): number {
   const v = Number(process.env.SLOW_REQUEST_MS);
   return Number.isFinite(v) && v > 0 ? v : 1_000;
-}
-
-type State = { installed: boolean; inFlight: number; servers: Set<Server>; idle: Array<() => void> };
-const holder = globalThis as unknown as { __clusterdeckRequests?: State };
-const state = (): State =>
-  (holder.__clusterdeckRequests ??= { installed: false, inFlight: 0, servers: new Set(), idle: [] });
-
-export function inFlightRequests(): number {
-  return state().inFlight;
-}
-
-/** The HTTP servers of this process that have answered a request (Next's), for the shutdown to close. */
-export function seenServers(): Server[] {
-  return [...state().servers];
-}
-
-/** Resolves when no request is in flight (at once if none is). */
-export function whenIdle(): Promise<void> {
-  const s = state();
-  if (s.inFlight === 0) return Promise.resolve();
-  return new Promise((resolve) => s.idle.push(resolve));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,28 +43,14 @@ export function requestKind(pathname: string, headers: IncomingMessage["headers"
   return "page";
 }
 
-function requestIdOf(req: IncomingMessage): string {
-  const given = req.headers[REQUEST_ID_HEADER];
-  return typeof given === "string" && INCOMING_ID.test(given) ? given : randomUUID();
-}
-
-/** Called for each request as it arrives (`logger`: tests capture the lines). */
-export function trackRequest(
-  server: Server,
-  req: IncomingMessage,
-  res: ServerResponse,
-  logger: Logger = requestLog,
-): void {
-  const s = state();
-  s.servers.add(server);
-  const id = requestIdOf(req);
-  req.headers[REQUEST_ID_HEADER] = id;
-  res.setHeader("X-Request-Id", id);
+/**
+ * Called by the server entry for each request as it arrives, after it has stamped the request's id (`logger`: tests
+ * capture the lines).
+ */
+export function trackRequest(req: IncomingMessage, res: ServerResponse, logger: Logger = requestLog): void {
+  const id = String(req.headers[REQUEST_ID_HEADER]);
   const started = performance.now();
-  s.inFlight++;
   res.once("close", () => {
-    s.inFlight--;
-    if (s.inFlight === 0) for (const resolve of s.idle.splice(0)) resolve();
     const ms = performance.now() - started;
     let pathname = "/";
     try {
@@ -112,12 +73,7 @@ export function trackRequest(
   });
 }
 
-/** Installs trackRequest on every HTTP server of this process, once (after the peer stamp, which it chains). */
+/** Makes trackRequest the server entry's request observer (instrumentation.ts; a second call changes nothing). */
 export function installRequestTracking(): void {
-  const s = state();
-  if (s.installed) return;
-  s.installed = true;
-  interceptRequests((server, req, res) => {
-    trackRequest(server, req, res);
-  });
+  observeRequests(trackRequest);
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import {
   CONTEXT_TTL_MS,
   cachedForUser,
@@ -65,7 +66,7 @@ describe("cachedForUser", () => {
 
   it("is one store per process, whichever copy of the module asks", async () => {
     await cachedForUser("alice", async () => "kept");
-    const holder = globalThis as unknown as { __clusterdeckContextCache?: { has(k: string): boolean } };
-    expect(holder.__clusterdeckContextCache?.has("alice")).toBe(true);
+    const shared = processSingleton<{ has(k: string): boolean } | null>("context-cache", () => null);
+    expect(shared?.has("alice")).toBe(true);
   });
 });

@@ -2,11 +2,17 @@ import fc from "fast-check";
 import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies";
 import { encode } from "next-auth/jwt";
 import { describe, expect, it, vi } from "vitest";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 
 // Revocation against the database is tested in tests/security/session-revocation.test.ts.
 vi.mock("@/lib/server/auth/session-version", () => ({ isSessionCurrent: async () => true }));
 vi.mock("@/lib/server/auth/secret", () => ({ authSecret: () => SECRET }));
-import { cookieHeaderJar, SESSION_COOKIE, sessionSubject } from "@/lib/server/auth/session-token";
+import {
+  cookieHeaderJar,
+  SESSION_COOKIE,
+  sessionCookieName,
+  sessionSubject,
+} from "@/lib/server/auth/session-token";
 import { requestSessionUserId } from "@/lib/server/auth/session";
 
 const { SECRET } = vi.hoisted(() => ({ SECRET: "test-secret-test-secret-test-secret-0123456789" }));
@@ -20,8 +26,11 @@ function jar(cookies: Record<string, string>) {
 }
 
 type Store = { getRemainingTTL(key: string): number };
+// The process's store of decoded cookies (session-token.ts keeps it under this name).
 const store = () =>
-  (globalThis as unknown as { __clusterdeckSessionTokens: Store }).__clusterdeckSessionTokens;
+  processSingleton<Store>("session-tokens", () => {
+    throw new Error("no session-token store yet");
+  });
 
 describe("sessionSubject's memo of decoded cookies", () => {
   it("keeps a decoded cookie a few seconds at most", async () => {
@@ -87,5 +96,32 @@ describe("the Cookie header jar of route handlers", () => {
     expect(await requestSessionUserId(req(`a=1; ${SESSION_COOKIE}=${token}`))).toBe(SUB);
     expect(await requestSessionUserId(req())).toBeNull();
     expect(await requestSessionUserId(req(`${SESSION_COOKIE}=${token.slice(0, -4)}AAAA`))).toBeNull();
+  });
+
+  it("reads only the cookie name Auth.js writes for the request: __Secure- over https, the plain one otherwise", async () => {
+    const secure = `__Secure-${SESSION_COOKIE}`;
+    const plain = await encode({ token: { sub: SUB }, secret: SECRET, salt: SESSION_COOKIE });
+    const overTls = await encode({ token: { sub: SUB }, secret: SECRET, salt: secure });
+    const req = (cookie: string, proto?: string) =>
+      new Request("http://app.test/api/x", {
+        headers: { cookie, ...(proto ? { "x-forwarded-proto": proto } : {}) },
+      });
+    expect(sessionCookieName(new Headers())).toBe(SESSION_COOKIE);
+    expect(sessionCookieName(new Headers({ "x-forwarded-proto": "https" }))).toBe(secure);
+    // Plain http: a __Secure- cookie is not this deployment's, and is not read.
+    expect(await requestSessionUserId(req(`${SESSION_COOKIE}=${plain}`))).toBe(SUB);
+    expect(await requestSessionUserId(req(`${secure}=${overTls}`))).toBeNull();
+    // Behind TLS: only the __Secure- cookie, whole or chunked as Auth.js writes it.
+    expect(await requestSessionUserId(req(`${secure}=${overTls}`, "https"))).toBe(SUB);
+    expect(await requestSessionUserId(req(`${SESSION_COOKIE}=${plain}`, "https"))).toBeNull();
+    const [a, b] = [overTls.slice(0, 90), overTls.slice(90)];
+    expect(await requestSessionUserId(req(`${secure}.0=${a}; ${secure}.1=${b}`, "https"))).toBe(SUB);
+    // AUTH_URL pins the protocol, whatever the request says.
+    vi.stubEnv("AUTH_URL", "https://console.example.com");
+    try {
+      expect(sessionCookieName(new Headers({ "x-forwarded-proto": "http" }))).toBe(secure);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

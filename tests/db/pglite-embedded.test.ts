@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { getDatabase, openDatabase, type Db } from "@/lib/server/db/client";
 import { createUser, findUserByEmail } from "@/lib/server/db/users";
 
@@ -44,11 +45,10 @@ describe("embedded PGlite", () => {
     try {
       const [a, b] = await Promise.all([getDatabase(), getDatabase()]);
       expect(a).toBe(b);
-      const holder = globalThis as unknown as { __clusterdeckDb?: Promise<unknown> };
-      expect(await holder.__clusterdeckDb).toBe(a);
+      expect(await processSingleton<{ open?: Promise<unknown> }>("database", () => ({})).open).toBe(a);
       await a.close();
     } finally {
-      (globalThis as unknown as { __clusterdeckDb?: unknown }).__clusterdeckDb = undefined;
+      processSingleton<{ open?: unknown }>("database", () => ({})).open = undefined;
       if (prev.data === undefined) delete process.env.DATA_DIR;
       else process.env.DATA_DIR = prev.data;
       if (prev.url !== undefined) process.env.DATABASE_URL = prev.url;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { checkCredentials } from "@/lib/server/auth/credentials";
 import { isSessionCurrent, revokeSessions } from "@/lib/server/auth/session-version";
 import { hashPassword } from "@/lib/server/crypto/password";
@@ -61,7 +62,6 @@ describe("GET /api/metrics", () => {
       "clusterdeck_upstream_schema_mismatches_total",
       "clusterdeck_reads_total",
       "clusterdeck_http_request_duration_seconds",
-      "clusterdeck_fast_reads_total",
       "clusterdeck_active_sessions",
       "clusterdeck_sign_in_failures_total",
       "clusterdeck_sign_in_lockouts_total",
@@ -214,7 +214,7 @@ describe("active sessions and job outcomes", () => {
       expect(text).not.toContain(b.id);
       await (await getDatabase()).close();
     } finally {
-      (globalThis as unknown as { __clusterdeckDb?: unknown }).__clusterdeckDb = undefined;
+      processSingleton<{ open?: unknown }>("database", () => ({})).open = undefined;
       if (prev.data === undefined) delete process.env.DATA_DIR;
       else process.env.DATA_DIR = prev.data;
       if (prev.url !== undefined) process.env.DATABASE_URL = prev.url;

@@ -1,12 +1,8 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  PEER_CHAIN_HEADER,
-  clientAddress,
-  installPeerStamp,
-  stampPeer,
-} from "@/lib/server/auth/client-address";
+import { PEER_CHAIN_HEADER, clientAddress } from "@/lib/server/auth/client-address";
+import { prepareRequest, stampPeer } from "@/lib/server/node-server.mjs";
 
 const chain = (v: string) => new Headers({ [PEER_CHAIN_HEADER]: v });
 
@@ -29,13 +25,13 @@ describe("client address from the stamped chain", () => {
   });
 });
 
-describe("the peer stamp on a real HTTP server", () => {
+describe("the peer stamp the server entry writes, on a real HTTP server", () => {
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    installPeerStamp();
-    installPeerStamp(); // idempotent: one stamp, not two hops
+    // What server.mjs does with every request before Next's handler.
     server = createServer((req, res) => {
+      prepareRequest(req, res);
       const h = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") h.set(k, v);
       res.end(

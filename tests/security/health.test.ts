@@ -79,9 +79,11 @@ describe("/api/health", () => {
       // The probe's answer is reported (the previous test left an outage in its cache) but does not decide.
       body: { ok: true, ready: true, version: expect.any(String), database: "ok", runcrate: "error" },
     });
-    const { shutdown, isShuttingDown } = await import("@/lib/server/shutdown");
-    // No request in flight and no job engine here: the shutdown drains at once and closes the database.
-    expect(await shutdown("SIGTERM", 1_000)).toBe(0);
+    const { installShutdown, shutdown, isShuttingDown } = await import("@/lib/server/shutdown");
+    // The app's stop hook, as instrumentation.ts installs it. No request in flight and no job engine here: the
+    // shutdown drains at once and the hook closes the database.
+    installShutdown();
+    expect(await shutdown("SIGTERM", { graceMs: 1_000 })).toBe(0);
     expect(isShuttingDown()).toBe(true);
     const draining = await get("?ready=1");
     expect(draining.status).toBe(503);

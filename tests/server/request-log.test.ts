@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "@/lib/server/log";
 import { logRequestError } from "@/lib/server/request-errors";
 import { routeTemplate, trackRequest } from "@/lib/server/requests";
+import { observeRequests, prepareRequest } from "@/lib/server/node-server.mjs";
 
 /**
  * Issue 19: one pino line per failed or slow request, with the request id that is also X-Request-Id; never a key,
@@ -28,8 +29,11 @@ let server: Server;
 let base = "";
 beforeAll(async () => {
   process.env.SLOW_REQUEST_MS = "150";
+  // What server.mjs does with every request before Next's handler, with the app's observer (instrumentation.ts
+  // installs trackRequest; here with the test's logger).
+  observeRequests((req, res) => trackRequest(req, res, logger));
   server = createServer((req, res) => {
-    trackRequest(server, req, res, logger);
+    prepareRequest(req, res);
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {

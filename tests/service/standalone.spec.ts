@@ -11,9 +11,9 @@ import { startSimulator } from "./support/apps";
 import { SERVICE } from "./support/config";
 
 /**
- * Issue 19: the standalone server, assembled by scripts/standalone.mjs — the script the Dockerfile runs — into a
- * folder outside the repository, started there with `node server.js` (the Dockerfile's CMD) and nothing else from
- * the checkout, serves a page with its assets. The build is the suite's (no second build when it is current).
+ * The server folder, assembled by scripts/assemble.mjs — the script the Dockerfile runs — into a folder outside the
+ * repository, started there with `node server.mjs` (the Dockerfile's CMD) and nothing else from the checkout,
+ * serves a page with its assets. The build is the suite's (no second build when it is current).
  */
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -26,19 +26,22 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the assembled standalone folder alone serves the sign-in page, its assets and health", async ({
-  page,
-}) => {
-  // A stale build is rebuilt by the script (minutes); a current one is only copied.
+test("the assembled server folder alone serves the sign-in page, its assets and health", async ({ page }) => {
+  // A stale build is rebuilt by the script (minutes); a current one is only copied, then the dependencies installed.
   test.setTimeout(20 * 60_000);
   const out = path.join(dir, "app");
-  execFileSync(process.execPath, ["scripts/standalone.mjs", out], {
+  execFileSync(process.execPath, ["scripts/assemble.mjs", out], {
     cwd: ROOT,
     env: { ...process.env, NEXT_DIST_DIR: SERVICE.distDir },
     stdio: "pipe",
     timeout: 15 * 60_000,
   });
-  expect(existsSync(path.join(out, "server.js"))).toBe(true);
+  expect(existsSync(path.join(out, "server.mjs"))).toBe(true);
+  // The production dependencies only: Next is there, the compilers and test runners are not (Playwright is, as
+  // Next's optional peer dependency).
+  expect(existsSync(path.join(out, "node_modules", "next", "package.json"))).toBe(true);
+  for (const dev of ["typescript", "vitest", "tsx", "eslint"])
+    expect(existsSync(path.join(out, "node_modules", dev)), dev).toBe(false);
   // Nothing above it to fall back on: no node_modules between the folder and the root.
   for (let d = out; d !== path.dirname(d); d = path.dirname(d))
     if (d !== out) expect(existsSync(path.join(d, "node_modules")), d).toBe(false);
@@ -46,13 +49,14 @@ test("the assembled standalone folder alone serves the sign-in page, its assets 
   sim = await startSimulator();
   const port = SERVICE.ports[2]!;
   // The Dockerfile's environment and command, with the test's own port, data folder and API.
-  server = start("standalone", process.execPath, ["server.js"], {
+  server = start("assembled", process.execPath, ["server.mjs"], {
     cwd: out,
     env: {
       NODE_ENV: "production",
+      NEXT_DIST_DIR: SERVICE.distDir,
       PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      KEEP_ALIVE_TIMEOUT: String(keepAliveTimeoutMs()),
+      HOST: "127.0.0.1",
+      KEEP_ALIVE_TIMEOUT_MS: String(keepAliveTimeoutMs()),
       NEXT_TELEMETRY_DISABLED: "1",
       DATA_DIR: path.join(dir, "data"),
       RUNCRATE_API_URL: sim.apiUrl,

@@ -15,7 +15,6 @@
  */
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
-import { appNodeOptions, keepAliveTimeoutMs } from "../../scripts/app-node-options.mjs";
 import { chromiumLaunchOptions } from "./chromium";
 import { APP_PORT, SIM_PORT, e2e } from "./e2e-env";
 
@@ -50,8 +49,8 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
       stdout: "ignore",
     },
     {
-      // The server runs with its shipping Node options (npm start); the build does not need them.
-      command: `rm -rf ${DATA} && ${build} && NODE_OPTIONS="${appNodeOptions(process.env.NODE_OPTIONS)}" npx next start -H 127.0.0.1 -p ${APP_PORT} --keepAliveTimeout ${keepAliveTimeoutMs()}`,
+      // The server entry that ships (server.mjs: npm start, the Dockerfile).
+      command: `rm -rf ${DATA} && ${build} && NODE_ENV=production PORT=${APP_PORT} HOST=127.0.0.1 node server.mjs`,
       url: `${e2e.appUrl}/api/health`,
       env: {
         NEXT_DIST_DIR: DIST,

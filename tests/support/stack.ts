@@ -5,11 +5,12 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { appNodeOptions, keepAliveTimeoutMs } from "../../scripts/app-node-options.mjs";
 import { start, waitForUrl, type Proc } from "./proc";
 
 export const ROOT = path.resolve(__dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+/** The server entry `npm start` and the Dockerfile run (Next's request handler behind our own Node server). */
+export const SERVER_ENTRY = path.join(ROOT, "server.mjs");
 const TSX_BIN = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 
 export type SimOptions = { port: number; env?: Record<string, string> };
@@ -49,10 +50,9 @@ export type AppOptions = {
 export async function startApp(o: AppOptions): Promise<{ proc: Proc; url: string }> {
   const cwd = o.cwd ?? ROOT;
   if (o.wipeData !== false) rmSync(path.resolve(cwd, o.dataDir), { recursive: true, force: true });
-  // The server's shipping keep-alive (npm start), like its Node options below.
-  const args = [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(o.port)];
-  args.push("--keepAliveTimeout", String(keepAliveTimeoutMs()));
-  const proc = start("app", process.execPath, args, {
+  // The server entry that ships (npm start, the Dockerfile), serving the build in `cwd`; its keep-alive and Node
+  // options are the shipping ones (no heap cap: Node's default).
+  const proc = start("app", process.execPath, [SERVER_ENTRY], {
     cwd,
     env: {
       NODE_ENV: "production",
@@ -64,8 +64,8 @@ export async function startApp(o: AppOptions): Promise<{ proc: Proc; url: string
       NEXT_TELEMETRY_DISABLED: "1",
       // Every test account signs up from 127.0.0.1; the per-address sign-up limit is tested in vitest.
       SIGN_UP_RATE_LIMIT: "100000",
-      // The server's shipping options (npm start): the bench measures what people run.
-      NODE_OPTIONS: appNodeOptions(process.env.NODE_OPTIONS),
+      PORT: String(o.port),
+      HOST: "127.0.0.1",
       ...o.env,
     },
   });

@@ -1,23 +1,22 @@
 import "server-only";
-import type { IncomingMessage } from "node:http";
 import { env } from "@/lib/server/env";
-import { interceptRequests } from "@/lib/server/http-intercept";
+import { PEER_CHAIN_HEADER } from "@/lib/server/node-server.mjs";
 
 /**
  * The client address used for the per-address limits.
  *
- * Next.js gives route handlers, actions and proxy.ts no socket address: `next start` only fills in
- * `X-Forwarded-For` with it when the request has none (`??=`), so with no proxy in front that header is whatever the
- * client sent. So the server process stamps every request, as it arrives, with a header of its own
- * (`installPeerStamp`, called from instrumentation.ts): the `X-Forwarded-For` chain as received, plus the socket's
- * address appended — exactly what one more proxy would write. The stamp *replaces* any copy the client sent, so it
- * cannot be forged; a request without it (the stamp not installed) counts as address "unknown", one shared bucket.
+ * Next.js gives route handlers, actions and proxy.ts no socket address, and `X-Forwarded-For` is whatever the client
+ * sent when no proxy is in front. So the server entry (server.mjs) stamps every request, as it arrives, with a header
+ * of its own (`PEER_CHAIN_HEADER`, lib/server/node-server.mjs): the `X-Forwarded-For` chain as received, plus the
+ * socket's address appended — exactly what one more proxy would write. The stamp *replaces* any copy the client
+ * sent, so it cannot be forged; a request without it (`next dev`, which has no entry in front) counts as address
+ * "unknown", one shared bucket.
  *
  * Which entry is the client is the operator's call (`TRUSTED_PROXIES`, default 0): with 0 it is the socket address
  * (the right-most entry); with n, the n right-most entries are the trusted proxies' own hops and the one before them
  * is the client. Entries further left were written by the client itself and are never used.
  */
-export const PEER_CHAIN_HEADER = "x-clusterdeck-peer-chain";
+export { PEER_CHAIN_HEADER };
 
 const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
@@ -34,26 +33,4 @@ export function clientAddress(headers: Headers, trustedProxies = env().TRUSTED_P
   const address = candidate.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
   // Bound what reaches the database key; an address is never this long.
   return ADDRESS.test(address) ? address : "unknown";
-}
-
-/** Writes the peer-chain header on one incoming request (see above). */
-export function stampPeer(req: IncomingMessage): void {
-  const forwarded = req.headers["x-forwarded-for"];
-  const received = Array.isArray(forwarded) ? forwarded.join(", ") : (forwarded ?? "");
-  const peer = req.socket?.remoteAddress ?? "";
-  req.headers[PEER_CHAIN_HEADER] = received ? `${received}, ${peer}` : peer;
-}
-
-const holder = globalThis as unknown as { __clusterdeckPeerStamp?: boolean };
-
-/**
- * Stamps every request any HTTP server in this process receives, before its listeners (Next's) see it. Installed
- * once per process from instrumentation.ts, which Next runs before it serves requests.
- */
-export function installPeerStamp(): void {
-  if (holder.__clusterdeckPeerStamp) return;
-  holder.__clusterdeckPeerStamp = true;
-  interceptRequests((_server, req) => {
-    stampPeer(req);
-  });
 }

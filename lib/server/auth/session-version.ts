@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb, type Db } from "@/lib/server/db/client";
@@ -20,15 +21,17 @@ import { sessionEnded, sessionSeen } from "@/lib/server/metrics/record";
 export const VERSION_TTL_MS = 2_000;
 
 type VersionCache = LRUCache<string, { version: number | null }>;
-const holder = globalThis as unknown as { __clusterdeckSessionVersions?: VersionCache };
 function cache(): VersionCache {
-  holder.__clusterdeckSessionVersions ??= new LRUCache<string, { version: number | null }>({
-    max: 10_000,
-    ttl: VERSION_TTL_MS,
-    ttlResolution: 0,
-    fetchMethod: async (id) => ({ version: await readVersion(await getDb(), id) }),
-  });
-  return holder.__clusterdeckSessionVersions;
+  return processSingleton(
+    "session-versions",
+    () =>
+      new LRUCache<string, { version: number | null }>({
+        max: 10_000,
+        ttl: VERSION_TTL_MS,
+        ttlResolution: 0,
+        fetchMethod: async (id) => ({ version: await readVersion(await getDb(), id) }),
+      }),
+  );
 }
 
 async function readVersion(db: Db, id: string): Promise<number | null> {

@@ -1,10 +1,10 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/lib/server/db/client";
 import { findUserById } from "@/lib/server/db/users";
 import { authSecret } from "./secret";
-import { cookieHeaderJar, sessionSubject } from "./session-token";
+import { cookieHeaderJar, sessionCookieName, sessionSubject } from "./session-token";
 
 export type SessionUser = { id: string; email: string; name: string | null };
 
@@ -13,12 +13,16 @@ export type SessionUser = { id: string; email: string; name: string | null };
  * cookie as Auth.js's `auth()` would (same secret, same checks), without its per-call re-encode (see session-token.ts).
  */
 export async function sessionUserId(): Promise<string | null> {
-  return sessionSubject(await cookies(), authSecret());
+  return sessionSubject(await cookies(), authSecret(), sessionCookieName(await headers()));
 }
 
 /** sessionUserId for a route handler, from its request's Cookie header (same checks, without `cookies()`). */
 export function requestSessionUserId(req: Request): Promise<string | null> {
-  return sessionSubject(cookieHeaderJar(req.headers.get("cookie")), authSecret());
+  return sessionSubject(
+    cookieHeaderJar(req.headers.get("cookie")),
+    authSecret(),
+    sessionCookieName(req.headers),
+  );
 }
 
 /** The account behind a session's user id, or null once it is gone. */

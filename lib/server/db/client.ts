@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -144,26 +145,27 @@ export async function openDatabase(opts: {
   }
 }
 
-// One database per server process. Kept on globalThis so every copy of this module (Next bundles route handlers,
+// One database per server process (a process singleton, lib/process-singleton.mjs) so every copy of this module (Next bundles route handlers,
 // pages and server actions separately; dev mode reloads modules) shares it instead of opening PGlite twice on the
 // same folder — two instances would each hold their own WASM heap and corrupt each other's files.
-const holder = globalThis as unknown as { __clusterdeckDb?: Promise<Database> };
+const slot = () => processSingleton("database", (): { open?: Promise<Database> } => ({}));
 
 /** The process's database, opened and migrated on first use (exactly once per process). */
 export function getDatabase(): Promise<Database> {
-  if (!holder.__clusterdeckDb) {
+  const holder = slot();
+  if (!holder.open) {
     const { DATABASE_URL } = env();
-    holder.__clusterdeckDb = openDatabase({
+    holder.open = openDatabase({
       url: DATABASE_URL || undefined,
       pgliteDir: path.join(dataDir(), "pglite"),
       initInChildProcess: true,
     }).catch((err: unknown) => {
       // Let the next request try again rather than caching a failure forever.
-      holder.__clusterdeckDb = undefined;
+      holder.open = undefined;
       throw err;
     });
   }
-  return holder.__clusterdeckDb;
+  return holder.open;
 }
 
 export async function getDb(): Promise<Db> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { parseDuration, type Limits } from "@/lib/cost/ledger";
@@ -146,15 +147,15 @@ export async function startGuardWorker(
 
 // ───────────────────────────── the process's guardian ─────────────────────────────
 
-type Holder = { __clusterdeckGuardian?: Promise<Engine> };
-const holder = globalThis as unknown as Holder;
+// One per process: instrumentation.ts starts it, the route files and actions schedule on it.
+const holder = processSingleton("guardian", (): { engine?: Promise<Engine> } => ({}));
 
 /**
  * The process's job engine, started once: with the worker when `work` (the app server by default, or `npm run
  * worker`), otherwise only to schedule jobs.
  */
 export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
-  holder.__clusterdeckGuardian ??= (async () => {
+  holder.engine ??= (async () => {
     const database = opts.database ?? (await getDatabase());
     const engine = await startEngine(database, {
       superviseIntervalSeconds: guardianConfig().CLUSTERDECK_JOB_SUPERVISE_SECONDS,
@@ -174,15 +175,15 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
     }
     return engine;
   })().catch((err: unknown) => {
-    holder.__clusterdeckGuardian = undefined;
+    holder.engine = undefined;
     throw err;
   });
-  return holder.__clusterdeckGuardian;
+  return holder.engine;
 }
 
 /** The engine for scheduling from the app (started on first use when instrumentation did not). */
 export function guardianEngine(): Promise<Engine> {
-  return holder.__clusterdeckGuardian ?? startGuardian({ work: false });
+  return holder.engine ?? startGuardian({ work: false });
 }
 
 // ───────────────────────────── small functions for other features (issue 20: relaunch, NCCL history) ─────────────

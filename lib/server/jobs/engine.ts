@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { PgBoss, fromPglite } from "pg-boss";
 import type { Database } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
@@ -60,8 +61,7 @@ export async function startEngine(
 }
 
 // The engines running in this process, for the metrics endpoint's queue depths and the shutdown (lib/server/shutdown.ts).
-const holder = globalThis as unknown as { __clusterdeckEngines?: Set<Engine> };
-const engines = () => (holder.__clusterdeckEngines ??= new Set<Engine>());
+const engines = () => processSingleton("job-engines", () => new Set<Engine>());
 
 export function runningEngines(): Engine[] {
   return [...engines()];

@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -35,13 +36,10 @@ export function createContextCache(perf?: { now(): number }): ContextCache {
   });
 }
 
-// On globalThis: Next may load this module more than once (route handlers, pages, actions); an invalidation in one
+// A process singleton (lib/process-singleton.mjs): Next may load this module more than once (route handlers, pages, actions); an invalidation in one
 // copy must reach the entries read by every other copy.
-const holder = globalThis as unknown as { __clusterdeckContextCache?: ContextCache };
-
 function shared(): ContextCache {
-  holder.__clusterdeckContextCache ??= createContextCache();
-  return holder.__clusterdeckContextCache;
+  return processSingleton("context-cache", createContextCache);
 }
 
 /** `load()`'s result for this user, reused for CONTEXT_TTL_MS. Failures are never kept. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 import { LRUCache } from "lru-cache";
 import { metrics } from "./registry";
 
@@ -8,13 +9,11 @@ import { metrics } from "./registry";
  */
 
 const SESSION_WINDOW_MS = 15 * 60_000;
-const holder = globalThis as unknown as { __clusterdeckSeenSessions?: LRUCache<string, true> };
 function seen(): LRUCache<string, true> {
-  return (holder.__clusterdeckSeenSessions ??= new LRUCache<string, true>({
-    max: 100_000,
-    ttl: SESSION_WINDOW_MS,
-    ttlAutopurge: false,
-  }));
+  return processSingleton(
+    "seen-sessions",
+    () => new LRUCache<string, true>({ max: 100_000, ttl: SESSION_WINDOW_MS, ttlAutopurge: false }),
+  );
 }
 
 /** A request carried a valid, current session of this user. */
@@ -76,11 +75,6 @@ export function requestServed(
     },
     seconds,
   );
-}
-
-/** A polled read answered before Next's router (lib/server/fast-reads.ts). */
-export function fastReadServed(route: string): void {
-  metrics().fastReads.inc({ route });
 }
 
 export function signInRefused(reason: "invalid" | "locked"): void {

@@ -1,5 +1,6 @@
 import "server-only";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 
 /**
  * The server's Prometheus metrics (prom-client), one registry per process, served by GET /api/metrics
@@ -56,12 +57,6 @@ export function createMetrics() {
       buckets: LATENCY_BUCKETS,
       registers,
     }),
-    fastReads: new Counter({
-      name: "clusterdeck_fast_reads_total",
-      help: "Polled reads answered before Next's router (lib/server/fast-reads.ts), by route template.",
-      labelNames: ["route"] as const,
-      registers,
-    }),
     activeSessions: new Gauge({
       name: "clusterdeck_active_sessions",
       help: "Distinct users with a valid session seen by this instance in the last 15 minutes.",
@@ -95,8 +90,6 @@ export function createMetrics() {
 
 // One set per process, shared by every bundle Next makes of this module (prom-client refuses a name registered twice
 // in one registry, and separate copies would each count a part).
-const holder = globalThis as unknown as { __clusterdeckMetrics?: Metrics };
-
 export function metrics(): Metrics {
-  return (holder.__clusterdeckMetrics ??= createMetrics());
+  return processSingleton("metrics", createMetrics);
 }

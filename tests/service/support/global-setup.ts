@@ -7,7 +7,7 @@ import { SERVICE } from "./config";
 export default function globalSetup(): void {
   if (!SERVICE.databaseUrl)
     throw new Error(
-      "The service suite needs a real Postgres: set E2E_DATABASE_URL (scripts/e2e-postgres.mjs creates one).",
+      "The service suite needs a real Postgres: set E2E_DATABASE_URL (npm run test:e2e:service makes one: tests/support/with-database.mjs).",
     );
   const built = existsSync(path.join(ROOT, SERVICE.distDir, "BUILD_ID"));
   if (process.env.E2E_SKIP_BUILD === "1" && built) return;

@@ -1,11 +1,7 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { registerFastRead } from "@/lib/server/fast-reads";
 import { readCluster } from "@/lib/server/runcrate/reads";
 
 // GET /api/clusters/{id} → one cluster (polled by the cluster page). Malformed or foreign ids answer 404.
 export const GET = runcrateRoute<{ id: string }>(({ key, client, params }) =>
   readCluster({ key, client }, params.id),
 );
-
-// Polled: also answered before Next's router, by this same handler (lib/server/fast-reads.ts).
-registerFastRead("/api/clusters/[id]", GET);

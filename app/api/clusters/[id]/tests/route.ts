@@ -1,5 +1,4 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { registerFastRead } from "@/lib/server/fast-reads";
 import { readCluster } from "@/lib/server/runcrate/reads";
 import { listTestHistory } from "@/lib/server/test-history";
 import type { TestHistoryResponse } from "@/lib/clusters/test-history";
@@ -11,6 +10,3 @@ export const GET = runcrateRoute<{ id: string }>(
     return { nodeCount: cluster.node_count, runs: await listTestHistory(key.id, String(cluster.id)) };
   },
 );
-
-// Polled: also answered before Next's router, by this same handler (lib/server/fast-reads.ts).
-registerFastRead("/api/clusters/[id]/tests", GET);

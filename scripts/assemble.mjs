@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 /**
- * The standalone server, assembled: `node scripts/standalone.mjs <out-dir>`
+ * The server folder, assembled: `node scripts/assemble.mjs <out-dir>`
  *
  * 1. `next build` into NEXT_DIST_DIR (default .next) when there is no build yet or a source is newer than its
- *    BUILD_ID (next.config.mjs sets `output: "standalone"`);
- * 2. copies `<dist>/standalone` (server.js, the traced node_modules, the migrations) into <out-dir>, with the
- *    browser assets (`<dist>/static`, `public/` if any) and the migrations (`drizzle/`) beside it.
+ *    BUILD_ID;
+ * 2. copies into <out-dir> what the server entry needs at run time: server.mjs and the plain modules it imports,
+ *    next.config.mjs (Next reads it again when it starts), package.json and its lock, the build (without its cache),
+ *    `public/` if any and the migrations (`drizzle/`);
+ * 3. installs the production dependencies there (`npm ci --omit=dev`: Next, React, the database drivers; no
+ *    compilers, test tools or simulator).
  *
- * <out-dir> then needs nothing else from the repository: run it with `node server.js` from inside it (PORT,
- * HOSTNAME, KEEP_ALIVE_TIMEOUT, NODE_OPTIONS and the app's variables in the environment).
+ * <out-dir> then needs nothing else from the repository: run it with `node server.mjs` from inside it (PORT, HOST,
+ * KEEP_ALIVE_TIMEOUT_MS and the app's variables in the environment).
  *
- * One script for every way the server is shipped: the Dockerfile runs exactly this (`RUN node scripts/standalone.mjs
- * /out`, then `node server.js`), tests/service/standalone.spec.ts runs the same into a temporary folder and starts
- * `node server.js` there, and `npm start` (scripts/start.mjs) serves the same assembled folder.
+ * The Dockerfile runs exactly this (`RUN node scripts/assemble.mjs /out`, then `node server.mjs`), and
+ * tests/service/standalone.spec.ts runs the same into a temporary folder and starts `node server.mjs` there.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -60,8 +62,6 @@ function newestMtime() {
 export function buildReason(distDir) {
   const buildId = path.join(root, distDir, "BUILD_ID");
   if (!fs.existsSync(buildId)) return `no build in ${distDir}/ yet`;
-  if (!fs.existsSync(path.join(root, distDir, "standalone", "server.js")))
-    return `the build in ${distDir}/ has no standalone server`;
   return newestMtime() > fs.statSync(buildId).mtimeMs ? "sources changed since the last build" : null;
 }
 
@@ -92,42 +92,74 @@ export async function ensureBuild(distDir, log = console.log) {
   });
 }
 
+/** What the server entry imports or reads at run time, beside the build. */
+const RUNTIME_FILES = [
+  "server.mjs",
+  "lib/process-singleton.mjs",
+  "lib/server/node-server.mjs",
+  "lib/security-headers.mjs",
+  "scripts/app-node-options.mjs",
+  "next.config.mjs",
+  "package.json",
+  "package-lock.json",
+];
+
 /**
- * Copies the standalone server of `distDir` into `outDir` (replacing what was there). Skipped when `outDir` already
- * holds this very build (same BUILD_ID), so `npm start` pays for the copy once per build.
+ * Assembles the server folder of `distDir` into `outDir` (replacing what was there). Skipped when `outDir` already
+ * holds this very build (same BUILD_ID) with its dependencies installed. Resolves to true when it copied.
  */
-export function assemble(distDir, outDir) {
+export async function assemble(distDir, outDir, log = console.log) {
   const dist = path.join(root, distDir);
-  const standalone = path.join(dist, "standalone");
   const buildId = fs.readFileSync(path.join(dist, "BUILD_ID"), "utf8");
   const stamp = path.join(outDir, distDir, "BUILD_ID");
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === buildId) return false;
+  const installed = path.join(outDir, "node_modules", ".package-lock.json");
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === buildId && fs.existsSync(installed))
+    return false;
   fs.rmSync(outDir, { recursive: true, force: true });
-  fs.cpSync(standalone, outDir, { recursive: true, verbatimSymlinks: true });
-  fs.cpSync(path.join(dist, "static"), path.join(outDir, distDir, "static"), { recursive: true });
+  for (const file of RUNTIME_FILES) {
+    fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+    fs.copyFileSync(path.join(root, file), path.join(outDir, file));
+  }
+  // The build's cache is for the next build, not for serving.
+  fs.cpSync(dist, path.join(outDir, distDir), {
+    recursive: true,
+    filter: (src) => path.relative(dist, src) !== "cache",
+  });
   if (fs.existsSync(path.join(root, "public")))
     fs.cpSync(path.join(root, "public"), path.join(outDir, "public"), { recursive: true });
-  // Read at start from the working directory (lib/server/db/client.ts); copied whole whatever the tracer saw.
+  // Read at start from the working directory (lib/server/db/client.ts).
   fs.cpSync(path.join(root, "drizzle"), path.join(outDir, "drizzle"), { recursive: true });
+  log(`installing the production dependencies into ${outDir} (npm ci --omit=dev)…`);
+  const code = await new Promise((resolve) => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const child = spawn(npm, ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], {
+      cwd: outDir,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    child.on("exit", (c, signal) => resolve(signal ? 130 : (c ?? 1)));
+    child.on("error", () => resolve(1));
+  });
+  if (code !== 0) throw new Error(`npm ci --omit=dev failed in ${outDir} (exit ${code})`);
   return true;
 }
 
 async function main() {
   const out = process.argv[2];
   if (!out) {
-    console.error("usage: node scripts/standalone.mjs <out-dir>");
+    console.error("usage: node scripts/assemble.mjs <out-dir>");
     process.exit(2);
   }
   const distDir = process.env.NEXT_DIST_DIR?.trim() || ".next";
-  const code = await ensureBuild(distDir, (m) => console.log(`[standalone] ${m}`));
+  const code = await ensureBuild(distDir, (m) => console.log(`[assemble] ${m}`));
   if (code !== 0) {
-    console.error(`[standalone] \`next build\` failed (exit ${code}).`);
+    console.error(`[assemble] \`next build\` failed (exit ${code}).`);
     process.exit(code);
   }
   const outDir = path.resolve(out);
-  const copied = assemble(distDir, outDir);
+  const copied = await assemble(distDir, outDir, (m) => console.log(`[assemble] ${m}`));
   console.log(
-    `[standalone] ${copied ? "assembled" : "already current:"} ${outDir} — run \`node server.js\` there`,
+    `[assemble] ${copied ? "assembled" : "already current:"} ${outDir} — run \`node server.mjs\` there`,
   );
 }
 
