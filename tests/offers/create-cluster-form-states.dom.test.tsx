@@ -9,7 +9,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
