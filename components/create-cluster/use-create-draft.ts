@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { readDraftJson, writeDraft, type LaunchIntent } from "@/components/create-cluster/draft-storage";
+import { clearDraft, readDraftJson, writeDraft, type LaunchIntent } from "@/components/create-cluster/draft-storage";
 import { parseDraft } from "@/components/create-cluster/validation";
 import { fingerprint } from "@/components/create-cluster/use-launch";
 import type { CreateClusterFormValues } from "@/lib/launch/form";
@@ -27,7 +27,8 @@ type Draft = {
 /**
  * Keeps the create form's draft (./draft-storage): restores it after hydration (sessionStorage does not exist on the
  * server), then saves every change with the launch intent that still matches the values. Anything typed before the
- * page hydrated wins over the stored draft.
+ * page hydrated wins over the stored draft. A form that holds only what the page would show anyway, with no launch
+ * intent, keeps no draft: the next launch link's own values (its node count, say) then win.
  */
 export function useCreateDraft({ offer, form, defaults, values, intent, setIntent }: Draft): void {
   const restored = useRef(false);
@@ -47,9 +48,8 @@ export function useCreateDraft({ offer, form, defaults, values, intent, setInten
 
   useEffect(() => {
     if (!restored.current) return;
-    writeDraft(offer.id, {
-      values,
-      intent: intent && intent.fingerprint === fingerprint(offer, values) ? intent : null,
-    });
-  }, [offer, values, intent]);
+    const kept = intent && intent.fingerprint === fingerprint(offer, values) ? intent : null;
+    if (!kept && !typedSince(values, defaults)) clearDraft(offer.id);
+    else writeDraft(offer.id, { values, intent: kept });
+  }, [offer, values, intent, defaults]);
 }

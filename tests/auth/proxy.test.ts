@@ -57,11 +57,17 @@ describe("proxy (session gate)", () => {
     }
   });
 
-  it("lets a valid session through (plain or __Secure- cookie) and rejects a forged one", async () => {
-    for (const name of ["authjs.session-token", "__Secure-authjs.session-token"]) {
-      const res = await proxy(req("/settings", await sessionCookie(name)));
-      expect(res.headers.get("x-middleware-next"), name).toBe("1");
-    }
+  it("lets a valid session through under the one cookie name Auth.js uses for the deployment, and rejects a forged one", async () => {
+    const plain = await sessionCookie("authjs.session-token");
+    const secure = await sessionCookie("__Secure-authjs.session-token");
+    const https = (path: string, cookie: string) =>
+      new NextRequest(`http://app.test${path}`, { headers: { cookie, "x-forwarded-proto": "https" } });
+    // Plain http: only the plain name; a __Secure- cookie there is one Auth.js never set (a cookie injection).
+    expect((await proxy(req("/settings", plain))).headers.get("x-middleware-next")).toBe("1");
+    expect((await proxy(req("/settings", secure))).status).toBe(307);
+    // Behind TLS: only the __Secure- name, which a plain-http page cannot set.
+    expect((await proxy(https("/settings", secure))).headers.get("x-middleware-next")).toBe("1");
+    expect((await proxy(https("/settings", plain))).status).toBe(307);
     const forged = await encode({
       token: { sub: "x" },
       secret: "another-secret-another-secret-0123456789",
