@@ -2,7 +2,12 @@
 
 import { useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { clearDraft, readDraftJson, writeDraft, type LaunchIntent } from "@/components/create-cluster/draft-storage";
+import {
+  clearDraft,
+  readDraftJson,
+  writeDraft,
+  type LaunchIntent,
+} from "@/components/create-cluster/draft-storage";
 import { parseDraft } from "@/components/create-cluster/validation";
 import { fingerprint } from "@/components/create-cluster/use-launch";
 import type { CreateClusterFormValues } from "@/lib/launch/form";
