@@ -8,6 +8,7 @@ import { balanceQueryOptions } from "@/lib/query/balance";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
 import type { Offer } from "@/lib/runcrate/schemas";
+import { communityOfferFixture, offerFixture } from "../support/fixtures";
 
 const { launchCluster, push } = vi.hoisted(() => ({ launchCluster: vi.fn(), push: vi.fn() }));
 vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
@@ -17,29 +18,8 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams("offer=h100-8x-ib-helsinki&nodes=4"),
 }));
 
-const offer: Offer = {
-  id: "h100-8x-ib-helsinki",
-  gpu_type: "H100 SXM",
-  gpus_per_node: 8,
-  deployment_type: "vm",
-  host_tier: "datacenter",
-  location: "Helsinki",
-  country_code: "FI",
-  interconnect: { kind: "infiniband", label: "NDR", rate_gbps: 3200 },
-  hourly_rate_per_node: 18,
-  min_nodes: 2,
-  max_nodes: 8,
-  allowed_node_counts: [2, 4, 8],
-  stacks: ["none", "slurm", "lsf"],
-  volume: true,
-};
-const communityOffer: Offer = {
-  ...offer,
-  id: "rtx-4090-community",
-  host_tier: "community",
-  volume: false,
-  allowed_node_counts: null,
-};
+const offer = offerFixture();
+const communityOffer = communityOfferFixture();
 
 /** The form with its reads already answered (keys, volumes, balance) and the launch action faked. */
 function renderForm(o: Offer = offer, initialNodes: number | null = null) {
