@@ -2,7 +2,8 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { ACTION_BODY_LIMIT_BYTES, checkActionRequest } from "@/lib/actions/request-guard";
 
-// The reply encoder of the React that Next ships: what the browser really sends when it calls an action.
+// The reply encoder of the React that Next ships: what the browser really sends when it calls an action. Private to
+// Next (nothing public encodes an action call), so only a test reads it.
 const { encodeReply } = createRequire(import.meta.url)(
   "next/dist/compiled/react-server-dom-turbopack/client.edge.js",
 ) as { encodeReply: (args: unknown[]) => Promise<string | FormData> };
