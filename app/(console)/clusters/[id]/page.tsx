@@ -44,7 +44,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
       };
   }
 
-  // Issue 17: the limits line, rendered here (no client JavaScript), and the spend record's rate segments.
+  // Spending limits: the limits line, rendered here (no client JavaScript), and the spend record's rate segments.
   const guard = await guardViewNow(ctx.user.id, id).catch(() => null);
   const limitsLine =
     guard && cluster ? <LimitsLine cluster={cluster} view={guard.view} now={guard.now} /> : null;
