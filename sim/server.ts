@@ -121,7 +121,14 @@ async function handleApi(
       req.socket.destroy();
       return 0;
     }
-    const out = replyWire(reply, { route, url, key, variants, ids: state.numericIds });
+    const out = replyWire(reply, {
+      route,
+      url,
+      key,
+      variants,
+      ids: state.numericIds,
+      soldOut: faults.soldOutOffers,
+    });
     sendJson(res, out.status, out.body, out.headers);
     return out.status;
   } catch (err) {

@@ -27,20 +27,50 @@ export interface WireContext {
   key: string;
   variants: VariantSet;
   ids: NumericIds;
+  /** Offers whose create answers 409 no_capacity (faults): none available. */
+  soldOut: readonly string[];
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === "number" ? String(v) : v);
 
-function offerWire(o: Obj, v: VariantSet): Obj {
-  const out: Obj = { ...o };
-  if (v.has("odd-offer") && out.id === ODD_OFFERS.noRate) delete out.hourly_rate_per_node;
-  if (v.has("odd-offer") && out.id === ODD_OFFERS.noGpuType) delete out.gpu_type;
-  if (v.has("long-gpu-name") && out.id === ODD_OFFERS.longGpuName) out.gpu_type = LONG_GPU_NAME;
-  if (v.has("unknown-stack") && out.id === ODD_OFFERS.unknownStack && Array.isArray(out.stacks))
+/** Storage per node the catalogue does not keep: NVMe scratch sized by the GPUs it serves. */
+const STORAGE_GB_PER_GPU = 960;
+
+/**
+ * An offer as Runcrate's tool descriptions give it: `offer_id`, the machine behind each node, stock (null on
+ * community hosts, where only a launch can tell; 0 when sold out) and the whole cluster's rate at the queried count.
+ */
+function mcpOffer(o: Obj, c: WireContext): Obj {
+  const { id, gpu_memory_gb, vcpus_per_node, memory_gb_per_node, ...rest } = o;
+  const nodes = Number(c.url.searchParams.get("nodes") ?? 2);
+  const perNode = typeof o.hourly_rate_per_node === "number" ? o.hourly_rate_per_node : null;
+  const gpus = typeof o.gpus_per_node === "number" ? o.gpus_per_node : 0;
+  return {
+    offer_id: id,
+    ...rest,
+    hourly_rate: perNode === null ? undefined : Math.round(perNode * nodes * 100) / 100,
+    nodes_available: c.soldOut.includes(String(id)) ? 0 : o.host_tier === "community" ? null : o.max_nodes,
+    node: {
+      vcpus: vcpus_per_node,
+      memory_gb: memory_gb_per_node,
+      storage_gb: gpus * STORAGE_GB_PER_GPU,
+      vram_gb: gpu_memory_gb,
+    },
+  };
+}
+
+function offerWire(o: Obj, c: WireContext): Obj {
+  const v = c.variants;
+  const out: Obj = v.has("mcp-shape") ? mcpOffer(o, c) : { ...o };
+  const id = o.id;
+  if (v.has("odd-offer") && id === ODD_OFFERS.noRate) delete out.hourly_rate_per_node;
+  if (v.has("odd-offer") && id === ODD_OFFERS.noGpuType) delete out.gpu_type;
+  if (v.has("long-gpu-name") && id === ODD_OFFERS.longGpuName) out.gpu_type = LONG_GPU_NAME;
+  if (v.has("unknown-stack") && id === ODD_OFFERS.unknownStack && Array.isArray(out.stacks))
     out.stacks = [...(out.stacks as unknown[]), UNKNOWN_STACK];
-  if (v.has("string-prices") && "hourly_rate_per_node" in out)
-    out.hourly_rate_per_node = str(out.hourly_rate_per_node);
+  if (v.has("string-prices"))
+    for (const f of ["hourly_rate_per_node", "hourly_rate"]) if (f in out) out[f] = str(out[f]);
   if (v.has("string-counts")) {
     for (const f of ["gpus_per_node", "min_nodes", "max_nodes"]) out[f] = str(out[f]);
     if (Array.isArray(out.allowed_node_counts)) out.allowed_node_counts = out.allowed_node_counts.map(str);
@@ -108,7 +138,7 @@ function moneyWire(o: Obj, fields: string[], v: VariantSet): Obj {
 }
 
 const ITEM_WIRE: Record<string, (item: Obj, c: WireContext) => Obj> = {
-  "GET /clusters/offers": (o, c) => offerWire(o, c.variants),
+  "GET /clusters/offers": offerWire,
   "GET /clusters": clusterWire,
   "POST /clusters": clusterWire,
   "GET /clusters/{id}": clusterWire,

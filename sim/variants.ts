@@ -44,6 +44,12 @@ export const VARIANTS = {
   "long-gpu-name": {},
   "unknown-stack": {},
   "html-root": {},
+  /**
+   * The shape Runcrate's own tool descriptions (its MCP connector) give, where they differ from the REST page:
+   * offers carry `offer_id` (not `id`), `nodes_available`, `node {vcpus, memory_gb, storage_gb, vram_gb}` and
+   * `hourly_rate` for the `nodes` the query asked for.
+   */
+  "mcp-shape": {},
 } satisfies Record<string, VariantDef>;
 
 export type VariantName = keyof typeof VARIANTS;

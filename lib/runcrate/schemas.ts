@@ -59,8 +59,20 @@ export const interconnectSchema = z.looseObject({
 });
 export type Interconnect = z.infer<typeof interconnectSchema>;
 
-export const offerSchema = z.looseObject({
-  id: idString,
+/** The machine behind each node of an offer (Runcrate's tool descriptions: `node {vcpus, memory_gb, storage_gb, vram_gb}`). */
+export const offerNodeSchema = z.looseObject({
+  vcpus: count.nullish().catch(null),
+  memory_gb: num.nullish().catch(null),
+  storage_gb: num.nullish().catch(null),
+  /** Per GPU. */
+  vram_gb: num.nullish().catch(null),
+});
+export type OfferNode = z.infer<typeof offerNodeSchema>;
+
+const offerFields = z.looseObject({
+  /** Runcrate's own tool descriptions name the id `offer_id`; the REST page names it `id`. Either is read. */
+  offer_id: idString.nullish(),
+  id: idString.nullish(),
   gpu_type: z.string(),
   gpus_per_node: count,
   deployment_type: z.string(),
@@ -69,6 +81,8 @@ export const offerSchema = z.looseObject({
   country_code: text,
   interconnect: interconnectSchema.nullish(),
   hourly_rate_per_node: money,
+  /** The whole cluster's rate at the node count the offers query asked for (`nodes`), where the API gives it. */
+  hourly_rate: money.nullish().catch(null),
   min_nodes: int,
   max_nodes: int,
   /** Absent, null or empty: every count in min..max is allowed (SEED "when it has them"). */
@@ -76,11 +90,33 @@ export const offerSchema = z.looseObject({
   stacks: z.array(z.string()),
   /** Whether a storage volume can be attached (never on community hosts). */
   volume: z.boolean().nullish(),
+  /** Machines free right now; null or absent when only a launch can tell. */
+  nodes_available: count.nullish().catch(null),
+  node: offerNodeSchema.nullish().catch(null),
 });
+
+/**
+ * An offer, read from either shape: `offer_id` first, else `id`. What the app holds is always `id` (the one name its
+ * code uses); a create sends it back as `offer_id`. An item with neither fails on `offer_id`, so the list's note
+ * names the field.
+ */
+export const offerSchema = offerFields
+  .check((ctx) => {
+    if (ctx.value.offer_id == null && ctx.value.id == null)
+      ctx.issues.push({
+        code: "custom",
+        path: ["offer_id"],
+        message: "An offer needs offer_id (or id).",
+        input: ctx.value,
+      });
+  })
+  .transform(({ offer_id, id, ...rest }) => ({ ...rest, id: (offer_id ?? id) as string }));
 export type Offer = z.infer<typeof offerSchema>;
 
 /** Query of GET /clusters/offers as the simulator reads it (booleans arrive as strings). */
 export const offersQuerySchema = z.object({
+  /** The node count `hourly_rate` is priced for (2–64, default 2). */
+  nodes: z.coerce.number().int().min(MIN_NODES).max(MAX_NODES).optional(),
   volume: z.enum(["true", "false"]).optional(),
   include_community: z.enum(["true", "false"]).optional(),
   environment: z.string().optional(),

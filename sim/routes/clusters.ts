@@ -1,5 +1,11 @@
 /** The cluster endpoints under /api/v1 (runcrate-api.md §2 and §5). */
-import { offersQuerySchema, resizeClusterBodySchema, startTestBodySchema } from "../../lib/runcrate/schemas";
+import {
+  MAX_NODES,
+  MIN_NODES,
+  offersQuerySchema,
+  resizeClusterBodySchema,
+  startTestBodySchema,
+} from "../../lib/runcrate/schemas";
 import { filterOffers } from "../catalogue";
 import { assertBalance, assertNodeCount, checkIdempotencyKey, createCluster } from "../create-cluster";
 import { isTerminal } from "../engine";
@@ -38,14 +44,20 @@ const one = (status: number, c: SimCluster, headers?: Record<string, string>): R
   headers,
 });
 
-function parseBool(ctx: ApiContext): { volume?: boolean; includeCommunity?: boolean } {
+function parseOffersQuery(ctx: ApiContext): { volume?: boolean; includeCommunity?: boolean } {
   const q = offersQuerySchema.safeParse({
+    nodes: ctx.url.searchParams.get("nodes") ?? undefined,
     volume: ctx.url.searchParams.get("volume") ?? undefined,
     include_community: ctx.url.searchParams.get("include_community") ?? undefined,
   });
   if (!q.success) {
     const param = String(q.error.issues[0]?.path[0] ?? "query");
-    throw badRequest(`Query parameter ${param} must be true or false.`, { param });
+    throw badRequest(
+      param === "nodes"
+        ? `Query parameter nodes must be a whole number from ${MIN_NODES} to ${MAX_NODES}.`
+        : `Query parameter ${param} must be true or false.`,
+      { param },
+    );
   }
   return { volume: q.data.volume === "true", includeCommunity: q.data.include_community === "true" };
 }
@@ -66,12 +78,13 @@ function resizeHandler(ctx: ApiContext): Reply {
 
 export const clusterRoutes: Route<ApiContext>[] = [
   {
-    // GET /clusters/offers — community offers hidden unless include_community=true; volume=true keeps volume-capable ones.
+    // GET /clusters/offers — community offers hidden unless include_community=true; volume=true keeps volume-capable ones;
+    // `nodes` (2–64) is the count the mcp-shape variant prices `hourly_rate` for.
     method: "GET",
     template: "/clusters/offers",
     handler: (ctx) => {
       scope(ctx);
-      const offers = filterOffers(ctx.state.offers, parseBool(ctx));
+      const offers = filterOffers(ctx.state.offers, parseOffersQuery(ctx));
       return { status: 200, body: { data: offers, meta: { total: offers.length, hasMore: false } } };
     },
   },

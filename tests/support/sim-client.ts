@@ -54,7 +54,11 @@ export function simClient(simUrl: string) {
     async offers(key: string): Promise<SimOffer[]> {
       const r = await call(`${api}/clusters/offers?include_community=true`, { key });
       if (r.status !== 200) throw new Error(`GET /clusters/offers → ${r.status}`);
-      return (r.body as { data: SimOffer[] }).data;
+      // Either shape (the mcp-shape variant names the id `offer_id`); tests hold it as `id`.
+      return (r.body as { data: Array<SimOffer & { offer_id?: string }> }).data.map(({ offer_id, ...o }) => ({
+        ...o,
+        id: offer_id ?? o.id,
+      }));
     },
     /** POST /clusters with a fresh Idempotency-Key and the offer's smallest allowed node count. */
     async createCluster(

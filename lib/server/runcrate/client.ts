@@ -103,13 +103,19 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
   }
 
   const client = {
-    /** GET /clusters/offers — community offers only when asked for; `volume` keeps offers that take a volume. */
-    async listOffers(q: { volume?: boolean; includeCommunity?: boolean } = {}): Promise<Offer[]> {
+    /**
+     * GET /clusters/offers — community offers only when asked for; `volume` keeps offers that take a volume; `nodes`
+     * is the count an offer's `hourly_rate` (where the API gives one) is priced for.
+     */
+    async listOffers(
+      q: { volume?: boolean; includeCommunity?: boolean; nodes?: number } = {},
+    ): Promise<Offer[]> {
       return all({
         method: "GET",
         path: "/clusters/offers",
         endpoint: "GET /clusters/offers",
         query: {
+          nodes: q.nodes === undefined ? undefined : String(q.nodes),
           volume: q.volume === undefined ? undefined : String(q.volume),
           include_community: q.includeCommunity === undefined ? undefined : String(q.includeCommunity),
         },

@@ -20,9 +20,13 @@ const MAX_LIMIT = 100;
 
 export type PagingScheme = "cursor" | "offset" | "page";
 
-/** An item's id as a string, for spotting duplicates; null when it has none. */
+/**
+ * An item's id as a string, for spotting duplicates; null when it has none. An offer in the tool descriptions' shape
+ * has only `offer_id` (a cluster has both, and its `offer_id` is not its own).
+ */
 function idOf(item: unknown): string | null {
-  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  const o = typeof item === "object" && item !== null ? (item as { id?: unknown; offer_id?: unknown }) : {};
+  const id = o.id ?? o.offer_id;
   return typeof id === "string" || typeof id === "number" ? String(id) : null;
 }
 

@@ -1,0 +1,155 @@
+/**
+ * The API as Runcrate's own tool descriptions give it (runcrate-api.md §6), read by the real client against the
+ * simulator's mcp-shape variant, beside the same reads in the REST page's shape: the console reads both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { offerSchema } from "@/lib/runcrate/schemas";
+import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { listNotesOf } from "@/lib/server/runcrate/lists";
+import type { RunningSimulator } from "@/sim/server";
+import { TEST_KEY } from "@/tests/support/runcrate-bodies";
+import { json, startScriptedServer } from "@/tests/support/scripted-server";
+import {
+  captureLog,
+  clientFor,
+  freshKey,
+  setVariants,
+  simClient,
+  startSim,
+} from "@/tests/runcrate/support-sim";
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSim();
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+/** A workspace answered in the tool descriptions' shape. */
+async function mcpKey(): Promise<string> {
+  const key = freshKey();
+  await setVariants(sim, key, ["mcp-shape"]);
+  return key;
+}
+
+async function rawOffers(key: string, query = "include_community=true") {
+  const r = await fetch(`${sim.apiUrl}/clusters/offers?${query}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return { status: r.status, body: (await r.json()) as { data: Record<string, unknown>[] } };
+}
+
+describe("offers", () => {
+  it("the variant names the id offer_id and adds stock, the machine and the cluster's rate", async () => {
+    const { body } = await rawOffers(await mcpKey(), "include_community=true&nodes=4");
+    const dallas = body.data.find((o) => o.offer_id === "h100-sxm-8x-ib-dallas");
+    expect(dallas).toBeDefined();
+    expect(dallas).not.toHaveProperty("id");
+    expect(dallas).toMatchObject({
+      hourly_rate_per_node: 19.92,
+      hourly_rate: 79.68,
+      nodes_available: 32,
+      node: { vcpus: 192, memory_gb: 1920, storage_gb: 7680, vram_gb: 80 },
+    });
+    const community = body.data.find((o) => o.host_tier === "community");
+    expect(community?.nodes_available).toBeNull();
+  });
+
+  it("the client reads the same offers from both shapes, and the id it holds launches a cluster", async () => {
+    const plain = await clientFor(sim, freshKey()).listOffers({ includeCommunity: true });
+    const key = await mcpKey();
+    const c = clientFor(sim, key);
+    const offers = await c.listOffers({ includeCommunity: true, nodes: 4 });
+    expect(listNotesOf(offers)).toBeNull();
+    expect(offers.map((o) => o.id)).toEqual(plain.map((o) => o.id));
+    const dallas = offers.find((o) => o.id === "h100-sxm-8x-ib-dallas");
+    expect(dallas).toMatchObject({ hourly_rate: 79.68, nodes_available: 32, node: { vram_gb: 80 } });
+    expect(plain.find((o) => o.id === "h100-sxm-8x-ib-dallas")?.hourly_rate).toBeUndefined();
+
+    const { cluster } = await c.createCluster(
+      { name: "mcp-offer-id", offer_id: dallas!.id, node_count: 2, stack: "none" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    expect(cluster.offer_id).toBe("h100-sxm-8x-ib-dallas");
+  });
+
+  it("pages of offer_id offers are read once each (offset-paging)", async () => {
+    const plain = await clientFor(sim, freshKey()).listOffers({ includeCommunity: true });
+    const key = freshKey();
+    await setVariants(sim, key, ["mcp-shape", "offset-paging:5"]);
+    const offers = await clientFor(sim, key).listOffers({ includeCommunity: true });
+    expect(offers.map((o) => o.id)).toEqual(plain.map((o) => o.id));
+    expect(listNotesOf(offers)).toBeNull();
+  });
+
+  it("an offer that has run out says 0 available", async () => {
+    const key = await mcpKey();
+    await simClient(sim.url).faults({ soldOutOffers: ["h100-sxm-8x-ib-helsinki"] });
+    try {
+      const offers = await clientFor(sim, key).listOffers();
+      expect(offers.find((o) => o.id === "h100-sxm-8x-ib-helsinki")?.nodes_available).toBe(0);
+    } finally {
+      await simClient(sim.url).clearFaults();
+    }
+  });
+
+  it("the simulator refuses a node count outside 2–64 on the offers query", async () => {
+    for (const nodes of ["1", "65", "two"]) {
+      const r = await rawOffers(await mcpKey(), `nodes=${nodes}`);
+      expect(r.status, nodes).toBe(400);
+      expect(JSON.stringify(r.body)).toContain("nodes must be a whole number from 2 to 64");
+    }
+  });
+
+  it("offer_id wins over id; an item with neither fails on offer_id and the list counts it", async () => {
+    const base = {
+      gpu_type: "H100 SXM",
+      gpus_per_node: 8,
+      deployment_type: "vm",
+      host_tier: "datacenter",
+      hourly_rate_per_node: 10,
+      min_nodes: 2,
+      max_nodes: 8,
+      stacks: ["none"],
+    };
+    expect(offerSchema.parse({ ...base, offer_id: "new", id: "old" }).id).toBe("new");
+    expect(offerSchema.parse({ ...base, id: 42 }).id).toBe("42");
+    const neither = offerSchema.safeParse(base);
+    expect(neither.success).toBe(false);
+    expect(neither.error?.issues.map((i) => i.path.join("."))).toEqual(["offer_id"]);
+    // Odd optional fields never cost the offer: they read as unknown.
+    const odd = offerSchema.parse({ ...base, offer_id: "x", nodes_available: "many", node: "big" });
+    expect(odd).toMatchObject({ id: "x", nodes_available: null, node: null });
+  });
+});
+
+describe("a list with an item of neither shape", () => {
+  it("keeps the rest, counts the one it left out and logs offer_id as the field", async () => {
+    const server = await startScriptedServer();
+    try {
+      const offer = (id: Record<string, string>) => ({
+        ...id,
+        gpu_type: "H100 SXM",
+        gpus_per_node: 8,
+        deployment_type: "vm",
+        host_tier: "datacenter",
+        hourly_rate_per_node: 10,
+        min_nodes: 2,
+        max_nodes: 8,
+        stacks: ["none"],
+      });
+      server.script(json(200, { data: [offer({ offer_id: "a" }), offer({}), offer({ id: "c" })] }));
+      const cap = captureLog();
+      const c = createRuncrateClient({ apiKey: TEST_KEY, baseUrl: server.baseUrl, logger: cap.logger });
+      const offers = await c.listOffers({ nodes: 3 });
+      expect(offers.map((o) => o.id)).toEqual(["a", "c"]);
+      expect(listNotesOf(offers)).toEqual({ unreadable: 1, incomplete: false });
+      const line = cap.lines.find((l) => l.kind === "items_dropped");
+      expect(line?.issues).toEqual(["data.1.offer_id"]);
+      expect(server.requests[0]?.url.searchParams.get("nodes")).toBe("3");
+    } finally {
+      await server.close();
+    }
+  });
+});
