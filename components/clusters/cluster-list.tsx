@@ -3,11 +3,12 @@
 import { PlusIcon, ServerIcon } from "lucide-react";
 import Link from "next/link";
 import { StatusMessage } from "@/components/shell/status-message";
-import { ListNotesLine } from "@/components/shared/list-notes-line";
+import { ListNotesLine, useListNotes } from "@/components/shared/list-notes-line";
 import { Button } from "@/components/ui/button";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
 import { clustersQueryOptions } from "@/lib/query/clusters";
+import { unreadableListText } from "@/lib/query/list-notes";
 import { clockSkew } from "@/lib/clusters/clock";
 import { applyListView, countByGroup, toggleSort } from "@/lib/clusters/list-view";
 import { ClusterCards } from "./cluster-cards";
@@ -23,6 +24,8 @@ import { useNow } from "./use-now";
 export function ClusterList() {
   const { query, meta } = useLiveClusters();
   const { view, setView } = useListView();
+  const notes = useListNotes(clustersQueryOptions().queryKey);
+  const unreadable = unreadableListText(notes, "cluster");
   const now = useNow();
   // The console's own record of finished clusters: their final cost and whether a limit ended them. Without it
   // (not read yet, or failing) the rows fall back to the API's fields, labelled "estimated".
@@ -73,8 +76,18 @@ export function ClusterList() {
   return (
     <div className="flex flex-col gap-4">
       {header}
-      <ListNotesLine listKey={clustersQueryOptions().queryKey} noun="cluster" />
-      {all.length === 0 ? (
+      {all.length > 0 ? <ListNotesLine notes={notes} noun="cluster" /> : null}
+      {all.length === 0 && unreadable ? (
+        // Empty only because nothing could be read: never "No clusters yet" beside "3 clusters could not be read".
+        <StatusMessage
+          headingLevel={2}
+          icon={<ServerIcon />}
+          title={unreadable.title}
+          className="rounded-lg border border-dashed"
+        >
+          {unreadable.body}
+        </StatusMessage>
+      ) : all.length === 0 ? (
         <StatusMessage
           headingLevel={2}
           icon={<ServerIcon />}

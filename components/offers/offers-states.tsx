@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/format/number";
+import { unreadableListText, type ListNotes } from "@/lib/query/list-notes";
 
 export function OffersSkeleton({ className }: { className?: string }) {
   return (
@@ -35,11 +36,27 @@ export function OffersEmpty({
   filtered,
   onClear,
   total,
+  notes,
 }: {
   filtered: boolean;
   onClear: () => void;
   total: number;
+  /** What the list had to leave out: when every offer was unreadable, the page says so, not "no offers". */
+  notes: ListNotes | null | undefined;
 }) {
+  const unreadable = filtered ? null : unreadableListText(notes, "offer");
+  if (unreadable)
+    return (
+      <div
+        role="alert"
+        data-testid="offers-unreadable"
+        className="flex flex-col items-center gap-3 rounded-md border border-warning/40 bg-warning/10 px-6 py-14 text-center"
+      >
+        <AlertTriangleIcon className="size-8 text-warning" aria-hidden />
+        <p className="font-medium">{unreadable.title}</p>
+        <p className="max-w-md text-sm text-muted-foreground">{unreadable.body}</p>
+      </div>
+    );
   return (
     <div className="flex flex-col items-center gap-3 rounded-md border border-dashed px-6 py-14 text-center">
       <SearchXIcon className="size-8 text-muted-foreground" aria-hidden />

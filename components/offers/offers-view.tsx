@@ -22,13 +22,14 @@ import { formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { ApiError } from "@/lib/query/fetch-api";
 import { offersQueryOptions } from "@/lib/query/offers";
-import { ListNotesLine } from "@/components/shared/list-notes-line";
+import { ListNotesLine, useListNotes } from "@/components/shared/list-notes-line";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/format/number";
 
 export function OffersView() {
   const { choices, q, notices, setFilters, setSearch, urlWrites } = useOfferFilters();
   const offers = useQuery(offersQueryOptions(choices.community));
+  const notes = useListNotes(offersQueryOptions(choices.community).queryKey);
   const balance = useQuery(balanceQueryOptions());
 
   // Only the search is deferred, so typing stays responsive; a switch or a select applies in the same render.
@@ -66,7 +67,8 @@ export function OffersView() {
       </p>
       <div className="flex w-full flex-col gap-4">
         <OffersNotices notices={notices} />
-        <ListNotesLine listKey={offersQueryOptions(choices.community).queryKey} noun="offer" />
+        {/* An empty list of unreadable offers says so in its own place below, not twice. */}
+        {rows.length === 0 && all.length === 0 ? null : <ListNotesLine notes={notes} noun="offer" />}
         <OffersToolbar choices={choices} q={q} set={setFilters} onSearch={setSearch} />
 
         {/* Phone widths collapse the filter bar behind a button. Done in CSS, not with useNarrow, so the server's HTML
@@ -102,7 +104,7 @@ export function OffersView() {
             retrying={offers.isFetching}
           />
         ) : rows.length === 0 ? (
-          <OffersEmpty filtered={narrowed} onClear={clear} total={visibleTotal} />
+          <OffersEmpty filtered={narrowed} onClear={clear} total={visibleTotal} notes={notes} />
         ) : (
           <PendingUrlWrites value={urlWrites}>
             <OffersResults

@@ -2,23 +2,27 @@
 import { skipToken, useQuery, type QueryKey } from "@tanstack/react-query";
 import { listNotesKey, listNotesText, type ListNotes } from "@/lib/query/list-notes";
 
-/** "1 offer could not be read and is not shown." under a list whose answer had items Clusterdeck could not read. */
-export function ListNotesLine({
-  listKey,
-  noun,
-  plural,
-}: {
-  listKey: QueryKey;
-  noun: string;
-  plural?: string;
-}) {
-  // Filled by the list's own queryFn and the server prefetch; this query never fetches.
-  const { data } = useQuery<ListNotes>({
+/** What the list under `listKey` had to leave out; filled by the list's own queryFn and the server prefetch. */
+export function useListNotes(listKey: QueryKey): ListNotes | undefined {
+  // This query never fetches.
+  return useQuery<ListNotes>({
     queryKey: listNotesKey(listKey),
     queryFn: skipToken,
     staleTime: Infinity,
-  });
-  const text = listNotesText(data, noun, plural);
+  }).data;
+}
+
+/** "1 offer could not be read and is not shown." under a list whose answer had items Clusterdeck could not read. */
+export function ListNotesLine({
+  notes,
+  noun,
+  plural,
+}: {
+  notes: ListNotes | null | undefined;
+  noun: string;
+  plural?: string;
+}) {
+  const text = listNotesText(notes, noun, plural);
   if (!text) return null;
   return (
     <p role="status" data-testid="list-notes" className="text-sm text-amber-700 dark:text-amber-400">

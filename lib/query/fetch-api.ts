@@ -6,6 +6,7 @@
  * The `data` is not re-validated here: the route handler already parsed the upstream answer with the Runcrate
  * schemas (lib/server/runcrate/client.ts), and parsing again would ship zod to every page that lists something.
  */
+import { parseListNotes, type ListNotes } from "@/lib/query/list-notes";
 
 export class ApiError extends Error {
   constructor(
@@ -43,13 +44,13 @@ function retryAfterOf(res: Response): number | null {
 }
 
 /**
- * GET one of the app's routes. `onNotes` hears what a list route had to leave out (`{unreadable, incomplete}`, or
+ * GET one of the app's routes. `onNotes` hears what a list route had to leave out (`{unreadable, incomplete, fields}`, or
  * null when the list is whole) on every successful answer.
  */
 export async function apiGet<T>(
   path: string,
   signal?: AbortSignal,
-  onNotes?: (notes: { unreadable: number; incomplete: boolean } | null) => void,
+  onNotes?: (notes: ListNotes | null) => void,
 ): Promise<T> {
   let res: Response;
   try {
@@ -71,17 +72,7 @@ export async function apiGet<T>(
   if (res.ok) {
     // A 2xx without the `{data}` envelope is not our route handler talking (a proxy page, a captive portal).
     if (isObject(body) && body.data != null) {
-      if (onNotes) {
-        const n = isObject(body.notes) ? body.notes : null;
-        onNotes(
-          n
-            ? {
-                unreadable: typeof n.unreadable === "number" ? n.unreadable : 0,
-                incomplete: n.incomplete === true,
-              }
-            : null,
-        );
-      }
+      onNotes?.(parseListNotes(body.notes));
       return body.data as T;
     }
     throw new ApiError("Clusterdeck sent an answer the page could not read. Try again.", 502, "bad_response");

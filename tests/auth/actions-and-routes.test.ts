@@ -336,12 +336,16 @@ describe("runcrateRoute", () => {
   it("sends a list's notes beside its data, and the same result as the same text", async () => {
     env.session = alice;
     const { attachListNotes } = await import("@/lib/server/runcrate/lists");
-    const list = attachListNotes([{ id: "a", n: 1 }], { unreadable: 2, incomplete: false });
+    const list = attachListNotes([{ id: "a", n: 1 }], {
+      unreadable: 2,
+      incomplete: false,
+      fields: ["gpu_type"],
+    });
     const route = routes.runcrateRoute<{ id: string }>(async () => list);
     const first = await (await call(route)).text();
     expect(JSON.parse(first)).toEqual({
       data: [{ id: "a", n: 1 }],
-      notes: { unreadable: 2, incomplete: false },
+      notes: { unreadable: 2, incomplete: false, fields: ["gpu_type"] },
     });
     expect(await (await call(route)).text()).toBe(first);
     const plain = await call(routes.runcrateRoute<{ id: string }>(async () => ({ ok: true })));

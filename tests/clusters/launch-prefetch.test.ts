@@ -51,12 +51,13 @@ describe("the create form's reads, made on the server for its first paint", () =
   });
 
   it("carries what was left out of the cluster list, as the route handler's answer does", async () => {
-    const list = attachListNotes([makeCluster()], { unreadable: 2, incomplete: false });
+    const list = attachListNotes([makeCluster()], { unreadable: 2, incomplete: false, fields: ["gpu_type"] });
     const { ctx } = ready({ listClusters: async () => list });
     const state = await prefetchLaunchForm(ctx);
     expect(dataOf(state, listNotesKey(clustersQueryOptions().queryKey))).toEqual({
       unreadable: 2,
       incomplete: false,
+      fields: ["gpu_type"],
     });
   });
 

@@ -11,7 +11,9 @@ import { NuqsTestingAdapter, type UrlUpdateEvent } from "nuqs/adapters/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OffersView } from "@/components/offers/offers-view";
 import { balanceQueryOptions } from "@/lib/query/balance";
+import { listNotesKey, type ListNotes } from "@/lib/query/list-notes";
 import { offersQueryOptions } from "@/lib/query/offers";
+import type { Offer } from "@/lib/runcrate/schemas";
 import { communityOfferFixture, offerFixture } from "../support/fixtures";
 
 const datacenter = [
@@ -26,11 +28,12 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 
-function renderView(search: string) {
+function renderView(search: string, lists: { offers?: Offer[]; notes?: ListNotes } = {}) {
   const onUrlUpdate = vi.fn<(e: UrlUpdateEvent) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(offersQueryOptions(false).queryKey, datacenter);
-  client.setQueryData(offersQueryOptions(true).queryKey, [...datacenter, community]);
+  client.setQueryData(offersQueryOptions(false).queryKey, lists.offers ?? datacenter);
+  client.setQueryData(offersQueryOptions(true).queryKey, lists.offers ?? [...datacenter, community]);
+  if (lists.notes) client.setQueryData(listNotesKey(offersQueryOptions(false).queryKey), lists.notes);
   client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: 500 });
   render(
     <QueryClientProvider client={client}>
@@ -91,5 +94,31 @@ describe("the offers list", () => {
     await waitFor(() => expect(onUrlUpdate).toHaveBeenCalled());
     expect(lastQuery()).not.toMatch(/q=|volume=/);
     expect(screen.getByRole<HTMLInputElement>("searchbox", { name: "Search offers" }).value).toBe("");
+  });
+
+  it("when no offer could be read, says so and names the field, never 'no offers right now'", async () => {
+    renderView("", { offers: [], notes: { unreadable: 212, incomplete: false, fields: ["offer_id"] } });
+    const alert = await screen.findByTestId("offers-unreadable");
+    expect(alert.textContent).toContain(
+      "Runcrate sent 212 offers, and Clusterdeck could not read any of them",
+    );
+    expect(alert.textContent).toContain("(on offer_id)");
+    expect(screen.queryByText("No cluster offers right now")).toBeNull();
+    // Said once, in the list's place: no second line above it.
+    expect(screen.queryByTestId("list-notes")).toBeNull();
+  });
+
+  it("when some offers could not be read, the rest are listed under a line naming the field", async () => {
+    renderView("", { notes: { unreadable: 3, incomplete: false, fields: ["gpu_type"] } });
+    expect((await screen.findByTestId("list-notes")).textContent).toContain(
+      "3 offers could not be read (on gpu_type) and are not shown.",
+    );
+    expect(rowIds().length).toBe(2);
+  });
+
+  it("an empty list with nothing left out is 'no offers right now'", async () => {
+    renderView("", { offers: [], notes: { unreadable: 0, incomplete: false, fields: [] } });
+    expect(await screen.findByText("No cluster offers right now")).toBeTruthy();
+    expect(screen.queryByTestId("offers-unreadable")).toBeNull();
   });
 });

@@ -270,7 +270,7 @@ describe("paging", () => {
       "?offset=2&limit=2",
       "?page=2&page_size=2",
     ]);
-    expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true });
+    expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true, fields: [] });
   });
 
   it(`stops after ${MAX_PAGES} pages instead of looping forever, keeping what it read`, async () => {

@@ -103,7 +103,7 @@ describe("paging when a parameter is ignored", () => {
     serve("none", offers);
     const list = await client().listOffers();
     expect(list.map((o) => o.id)).toEqual(ids.slice(0, PAGE));
-    expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true });
+    expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true, fields: [] });
     expect(params()).toEqual([
       {},
       { cursor: "c3" },

@@ -144,7 +144,7 @@ describe("a list with an item of neither shape", () => {
       const c = createRuncrateClient({ apiKey: TEST_KEY, baseUrl: server.baseUrl, logger: cap.logger });
       const offers = await c.listOffers({ nodes: 3 });
       expect(offers.map((o) => o.id)).toEqual(["a", "c"]);
-      expect(listNotesOf(offers)).toEqual({ unreadable: 1, incomplete: false });
+      expect(listNotesOf(offers)).toEqual({ unreadable: 1, incomplete: false, fields: ["offer_id"] });
       const line = cap.lines.find((l) => l.kind === "items_dropped");
       expect(line?.issues).toEqual(["data.1.offer_id"]);
       expect(server.requests[0]?.url.searchParams.get("nodes")).toBe("3");

@@ -11,7 +11,7 @@ import { isNodeInProgress } from "@/lib/clusters/status";
 import { toCreateBody } from "@/lib/launch/form";
 import { buildCreateClusterSchema } from "@/lib/launch/schema";
 import { knownStacks, validNodeCounts } from "@/lib/offers/offer-rules";
-import { listNotesText } from "@/lib/query/list-notes";
+import { listNotesText, unreadableListText } from "@/lib/query/list-notes";
 import type { RuncrateError } from "@/lib/server/runcrate/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
 import type { RunningSimulator } from "@/sim/server";
@@ -74,7 +74,7 @@ describe("#14.1 paging by what meta says", () => {
     const cap = captureLog();
     const offers = await clientFor(sim, key, cap.logger).listOffers({ includeCommunity: true });
     expect(offers.map((o) => o.id)).toEqual(all.slice(0, 2));
-    expect(listNotesOf(offers)).toEqual({ unreadable: 0, incomplete: true });
+    expect(listNotesOf(offers)).toEqual({ unreadable: 0, incomplete: true, fields: [] });
     const logged = cap.lines.filter((l) => l.kind === "paging_ignored");
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ method: "GET", path: "/clusters/offers", level: 40 });
@@ -90,7 +90,11 @@ describe("#14.2 one odd item never takes down a list", () => {
     const offers = await clientFor(sim, key, cap.logger).listOffers({ includeCommunity: true });
     const odd = ["h100-sxm-8x-ib-helsinki", "h200-sxm-8x-ib-ashburn"];
     expect(offers.map((o) => o.id)).toEqual(all.filter((id) => !odd.includes(id)));
-    expect(listNotesOf(offers)).toEqual({ unreadable: 2, incomplete: false });
+    expect(listNotesOf(offers)).toEqual({
+      unreadable: 2,
+      incomplete: false,
+      fields: ["hourly_rate_per_node", "gpu_type"],
+    });
     const line = cap.lines.find((l) => l.kind === "items_dropped");
     const issues = (line?.issues as string[]).join(" ");
     expect(issues).toMatch(/hourly_rate_per_node/);
@@ -134,14 +138,28 @@ describe("#14.2 one odd item never takes down a list", () => {
 
 describe("#14.2 the note under a list", () => {
   it("says how many items could not be read, and when paging was ignored", () => {
-    expect(listNotesText({ unreadable: 1, incomplete: false }, "offer")).toBe(
+    expect(listNotesText({ unreadable: 1, incomplete: false, fields: [] }, "offer")).toBe(
       "1 offer could not be read and is not shown.",
     );
-    expect(listNotesText({ unreadable: 2, incomplete: true }, "cluster")).toBe(
-      "2 clusters could not be read and are not shown. Runcrate did not page this list as expected, so some clusters may be missing.",
+    expect(
+      listNotesText({ unreadable: 3, incomplete: false, fields: ["offer_id", "gpu_type"] }, "offer"),
+    ).toBe("3 offers could not be read (on offer_id, gpu_type) and are not shown.");
+    expect(listNotesText({ unreadable: 2, incomplete: true, fields: ["node_count"] }, "cluster")).toBe(
+      "2 clusters could not be read (on node_count) and are not shown. Runcrate did not page this list as expected, so some clusters may be missing.",
     );
-    expect(listNotesText({ unreadable: 0, incomplete: false }, "offer")).toBeNull();
+    expect(listNotesText({ unreadable: 0, incomplete: false, fields: [] }, "offer")).toBeNull();
     expect(listNotesText(null, "offer")).toBeNull();
+  });
+
+  it("an empty list whose items were all unreadable says so instead of 'none'", () => {
+    expect(
+      unreadableListText({ unreadable: 1, incomplete: false, fields: ["node_count"] }, "cluster"),
+    ).toEqual({
+      title: "Runcrate sent 1 cluster, and Clusterdeck could not read it",
+      body: "It does not match the shape this version of Clusterdeck reads (on node_count). Details are in the server log.",
+    });
+    expect(unreadableListText({ unreadable: 0, incomplete: true, fields: [] }, "cluster")).toBeNull();
+    expect(unreadableListText(undefined, "cluster")).toBeNull();
   });
 });
 

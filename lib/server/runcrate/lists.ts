@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { metaSchema } from "@/lib/runcrate/schemas";
+import type { ListNotes } from "@/lib/query/list-notes";
 import { issuePaths } from "@/lib/server/runcrate/http";
 
 /**
@@ -15,12 +16,24 @@ export const listEnvelopeSchema = z.looseObject({
   meta: metaSchema.nullish(),
 });
 
-export type ListNotes = {
-  /** Items that did not match the schema and were left out. */
-  unreadable: number;
-  /** The server ignored paging or never stopped: the list may be missing items. */
-  incomplete: boolean;
-};
+export type { ListNotes } from "@/lib/query/list-notes";
+
+/** The most field names a note carries (the log has every issue). */
+const MAX_FIELDS = 5;
+
+/**
+ * The fields that failed, from issue paths like `data.3.interconnect.kind`: each once, first seen first, without the
+ * item's place in the list (`interconnect.kind`).
+ */
+export function failedFields(issuePaths: readonly string[]): string[] {
+  const fields = new Set<string>();
+  for (const p of issuePaths) {
+    const field = p.replace(/^data\.\d+\.?/, "") || "(the item itself)";
+    fields.add(field);
+    if (fields.size === MAX_FIELDS) break;
+  }
+  return [...fields];
+}
 
 const notes = new WeakMap<readonly unknown[], ListNotes>();
 

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { z } from "zod";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import type { HttpClient } from "@/lib/server/runcrate/http";
-import { attachListNotes, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
+import { attachListNotes, failedFields, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
 import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
 
 /**
@@ -242,5 +242,5 @@ export async function readAllPages<S extends z.ZodType>(io: {
       reason: `${unreadable} of ${at.received} items did not match the schema and were left out`,
     });
   }
-  return attachListNotes(items, { unreadable, incomplete });
+  return attachListNotes(items, { unreadable, incomplete, fields: failedFields(failures) });
 }
