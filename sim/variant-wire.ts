@@ -124,6 +124,27 @@ function clusterWire(cl: Obj, c: WireContext): Obj {
   return out;
 }
 
+/** The fields of a list item in Runcrate's tool descriptions: a summary, without nodes, events, connection or tests. */
+const SUMMARY_FIELDS = [
+  "id",
+  "name",
+  "status",
+  "node_count",
+  "gpus_per_node",
+  "gpu_type",
+  "location",
+  "interconnect",
+  "stack",
+  "hourly_rate",
+  "hourly_rate_per_node",
+] as const;
+
+function listItemWire(cl: Obj, c: WireContext): Obj {
+  const out = clusterWire(cl, c);
+  if (!c.variants.has("mcp-shape")) return out;
+  return Object.fromEntries(SUMMARY_FIELDS.filter((f) => f in out).map((f) => [f, out[f]]));
+}
+
 function sshKeyWire(k: Obj, c: WireContext): Obj {
   return c.variants.has("numeric-ids") && typeof k.id === "string"
     ? { ...k, id: c.ids.numberOf(c.key, k.id) }
@@ -139,7 +160,7 @@ function moneyWire(o: Obj, fields: string[], v: VariantSet): Obj {
 
 const ITEM_WIRE: Record<string, (item: Obj, c: WireContext) => Obj> = {
   "GET /clusters/offers": offerWire,
-  "GET /clusters": clusterWire,
+  "GET /clusters": listItemWire,
   "POST /clusters": clusterWire,
   "GET /clusters/{id}": clusterWire,
   "DELETE /clusters/{id}": clusterWire,

@@ -2,8 +2,7 @@
 
 import Link from "next/link";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
-import { formatDuration } from "@/lib/format/duration";
-import { parseTime } from "@/lib/time";
+import { ageText } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
@@ -45,9 +44,7 @@ export function ClusterCards({
                   ? ""
                   : `${formatUsd(costSoFar(c, now, ledger?.[c.id]?.segments).amount)} ${isFinished(c) ? "in total" : "so far"}`}
               </span>
-              <span className="tabular-nums">
-                {now === null ? "" : `${formatDuration(now - (parseTime(c.created_at) ?? now))} old`}
-              </span>
+              <span className="tabular-nums">{ageText(c, now) === null ? "" : `${ageText(c, now)} old`}</span>
             </div>
             <EndedBy entry={ledger?.[c.id]} />
           </Link>

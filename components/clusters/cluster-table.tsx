@@ -4,9 +4,7 @@ import Link from "next/link";
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
-import { formatDuration } from "@/lib/format/duration";
-import { parseTime } from "@/lib/time";
-import type { ListSort, ListView } from "@/lib/clusters/list-view";
+import { ageText, type ListSort, type ListView } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { endedByText, type ListLedger, type ListLedgerEntry } from "@/lib/limits/view";
@@ -123,8 +121,11 @@ export function ClusterTable({
               <TableCell className="text-right tabular-nums" data-testid="row-cost">
                 {now === null ? "—" : <RowCost cluster={c} now={now} entry={ledger?.[c.id]} />}
               </TableCell>
-              <TableCell className="text-right text-muted-foreground tabular-nums" title={c.created_at}>
-                {now === null ? "—" : formatDuration(now - (parseTime(c.created_at) ?? now))}
+              <TableCell
+                className="text-right text-muted-foreground tabular-nums"
+                title={c.created_at ?? undefined}
+              >
+                {ageText(c, now) ?? "—"}
               </TableCell>
             </TableRow>
           ))}

@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format/date";
+import { parseTime } from "@/lib/time";
 import { formatGbps } from "@/lib/format/number";
 import { ncclVerdict } from "@/lib/clusters/nccl";
 import { isTerminalStatus, stackLabel } from "@/lib/clusters/status";
@@ -32,7 +33,7 @@ export function SharedClusterView({ token, initial }: { token: string; initial: 
     initialData: initial,
     refetchInterval: (query) => (isTerminalStatus(query.state.data?.cluster.status) ? false : 5_000),
   });
-  const now = useNow() ?? Date.parse(q.data.cluster.created_at);
+  const now = useNow() ?? parseTime(q.data.cluster.created_at) ?? 0;
   const c = q.data.cluster;
   // The shared view has a subset of the API's fields; these cards read only fields it keeps.
   const asCluster = c as unknown as Cluster;

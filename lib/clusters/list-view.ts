@@ -5,6 +5,7 @@
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { ListLedger } from "@/lib/limits/view";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
+import { formatDuration } from "@/lib/format/duration";
 import { parseTime } from "@/lib/time";
 import { statusGroup } from "./status-group";
 
@@ -14,6 +15,12 @@ export const LIST_SORTS = ["created", "name", "status", "rate", "cost"] as const
 export type ListSort = (typeof LIST_SORTS)[number];
 export type SortDir = "asc" | "desc";
 export type ListView = { show: ListFilter; sort: ListSort; dir: SortDir };
+
+/** How long ago a cluster was created ("3h 5m"); null when the time or the clock is unknown (a list summary). */
+export function ageText(c: Pick<Cluster, "created_at">, now: number | null): string | null {
+  const created = parseTime(c.created_at);
+  return now === null || created === null ? null : formatDuration(Math.max(0, now - created));
+}
 
 export const DEFAULT_VIEW: ListView = { show: "all", sort: "created", dir: "desc" };
 

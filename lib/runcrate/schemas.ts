@@ -217,7 +217,8 @@ export const clusterSchema = z.looseObject({
   interconnect: interconnectSchema.nullish(),
   hourly_rate_per_node: money,
   hourly_rate: money.nullish(),
-  created_at: timestamp,
+  /** Absent from list summaries (Runcrate's tool descriptions list only id, name, status, counts, GPU, place, rates). */
+  created_at: timestamp.nullish(),
   up_at: timestamp.nullish(),
   ready_at: timestamp.nullish(),
   terminated_at: timestamp.nullish(),

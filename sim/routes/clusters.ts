@@ -93,8 +93,10 @@ export const clusterRoutes: Route<ApiContext>[] = [
     template: "/clusters",
     handler: (ctx) => {
       const { ws, environment } = scope(ctx);
+      // Runcrate's tool descriptions: active clusters only unless asked for status=all.
+      const activeOnly = ctx.variants.has("mcp-shape") && ctx.url.searchParams.get("status") !== "all";
       const list = ws.clusters
-        .filter((c) => c.environment === environment)
+        .filter((c) => c.environment === environment && !(activeOnly && isTerminal(c)))
         .sort((a, b) => b.createdAt - a.createdAt)
         .map(clusterOut);
       return { status: 200, body: { data: list, meta: { total: list.length, hasMore: false } } };

@@ -59,7 +59,8 @@ describe("requests", () => {
     server.script(json(200, { data: [] }));
     await client({ environment: null }).listClusters();
     await client({ environment: "  " }).listClusters();
-    expect(server.requests.slice(3).map((r) => r.url.search)).toEqual(["", ""]);
+    // Only the list's own status=all: no environment parameter.
+    expect(server.requests.slice(3).map((r) => r.url.search)).toEqual(["?status=all", "?status=all"]);
   });
 
   it("joins base URLs with or without trailing slashes", async () => {

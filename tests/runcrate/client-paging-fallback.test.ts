@@ -132,8 +132,8 @@ describe("paging when a parameter is ignored", () => {
     await c.listClusters();
     await c.listOffers();
     expect(server.requests.map((r) => `${r.url.pathname} ${r.url.search}`)).toEqual([
-      "/api/v1/clusters ",
-      "/api/v1/clusters ?offset=3&limit=3",
+      "/api/v1/clusters ?status=all",
+      "/api/v1/clusters ?status=all&offset=3&limit=3",
       "/api/v1/clusters/offers ",
       "/api/v1/clusters/offers ?cursor=c3",
       "/api/v1/clusters/offers ?cursor=c6",

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offerSchema } from "@/lib/runcrate/schemas";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
+import { completeSummaries, isSummary } from "@/lib/server/runcrate/summaries";
 import type { RunningSimulator } from "@/sim/server";
 import { TEST_KEY } from "@/tests/support/runcrate-bodies";
 import { json, startScriptedServer } from "@/tests/support/scripted-server";
@@ -151,5 +152,91 @@ describe("a list with an item of neither shape", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("cluster lists", () => {
+  /** A workspace with one ready cluster and one terminated one, answered in `variants`. */
+  async function twoClusters(variants: string[]) {
+    const key = freshKey();
+    const sc = simClient(sim.url);
+    const offer = (await sc.offers(key)).find((o) => o.id === "h100-sxm-8x-ib-dallas")!;
+    const live = await sc.createCluster(key, offer, "live");
+    const ended = await sc.createCluster(key, offer, "ended");
+    sim.clock.advance(600);
+    await sc.terminate(key, ended.id);
+    sim.clock.advance(600);
+    await setVariants(sim, key, variants);
+    return { key, live: live.id, ended: ended.id };
+  }
+
+  const rawList = async (key: string, query = "") => {
+    const r = await fetch(`${sim.apiUrl}/clusters${query}`, { headers: { authorization: `Bearer ${key}` } });
+    return ((await r.json()) as { data: Record<string, unknown>[] }).data;
+  };
+
+  it("the variant lists active clusters only, as summaries, unless asked for status=all", async () => {
+    const { key, live, ended } = await twoClusters(["mcp-shape"]);
+    const active = await rawList(key);
+    expect(active.map((c) => c.id)).toEqual([live]);
+    expect(Object.keys(active[0]!).sort()).toEqual(
+      [
+        "gpu_type",
+        "gpus_per_node",
+        "hourly_rate",
+        "hourly_rate_per_node",
+        "id",
+        "interconnect",
+        "location",
+        "name",
+        "node_count",
+        "stack",
+        "status",
+      ].sort(),
+    );
+    expect((await rawList(key, "?status=all")).map((c) => c.id).sort()).toEqual([live, ended].sort());
+  });
+
+  it("the client asks for status=all, so ended clusters are listed in either shape", async () => {
+    for (const variants of [[], ["mcp-shape"]]) {
+      const { key, live, ended } = await twoClusters(variants);
+      const list = await clientFor(sim, key).listClusters();
+      expect(list.map((c) => c.id).sort(), variants.join() || "plain").toEqual([live, ended].sort());
+    }
+  });
+
+  it("summaries are completed by reading each cluster, and an ended one is read once", async () => {
+    const { key, live, ended } = await twoClusters(["mcp-shape"]);
+    const c = clientFor(sim, key);
+    const reads: string[] = [];
+    const read = (id: string) => {
+      reads.push(id);
+      return c.getCluster(id);
+    };
+    const listed = await c.listClusters();
+    expect(listed.every(isSummary)).toBe(true);
+    const first = await completeSummaries(listed, key, read);
+    for (const cl of first) {
+      expect(isSummary(cl)).toBe(false);
+      expect(cl.created_at).toEqual(expect.any(String));
+      expect(cl.nodes?.length).toBe(2);
+    }
+    expect(first.find((x) => x.id === ended)?.terminated_at).toEqual(expect.any(String));
+    expect(reads.sort()).toEqual([live, ended].sort());
+    reads.length = 0;
+    await completeSummaries(await c.listClusters(), key, read);
+    expect(reads).toEqual([live]);
+  });
+
+  it("a summary whose read fails stays in the list as it is; full items are never read again", async () => {
+    const { key } = await twoClusters(["mcp-shape"]);
+    const c = clientFor(sim, key);
+    const listed = await c.listClusters();
+    const kept = await completeSummaries(listed, `${key} failing`, () => Promise.reject(new Error("down")));
+    expect(kept).toEqual(listed);
+    const plainKey = (await twoClusters([])).key;
+    const full = await clientFor(sim, plainKey).listClusters();
+    const none = await completeSummaries(full, plainKey, () => Promise.reject(new Error("not called")));
+    expect(none).toBe(full);
   });
 });

@@ -95,7 +95,7 @@ describe("provisioning on the clock", () => {
     await h.control.advance(70);
     const ready = await h.getCluster(key, c.id);
     expect(ready.status).toBe("ready");
-    const seconds = (Date.parse(ready.ready_at ?? "") - Date.parse(ready.created_at)) / 1000;
+    const seconds = (Date.parse(ready.ready_at ?? "") - Date.parse(ready.created_at ?? "")) / 1000;
     expect(seconds).toBeGreaterThan(30);
     expect(seconds).toBeLessThan(90);
   });
@@ -222,7 +222,7 @@ describe("all-or-nothing failure", () => {
       await new Promise((r) => setTimeout(r, 300));
       const ready = await h2.getCluster(key, c.id);
       expect(ready.status).toBe("ready");
-      expect(Math.abs(Date.parse(ready.created_at) - Date.now())).toBeLessThan(5_000);
+      expect(Math.abs(Date.parse(ready.created_at ?? "") - Date.now())).toBeLessThan(5_000);
     } finally {
       await h2.close();
     }

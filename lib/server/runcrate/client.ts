@@ -124,12 +124,17 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
       });
     },
 
-    /** GET /clusters — every cluster of the environment, terminated ones included. */
+    /**
+     * GET /clusters?status=all — every cluster of the environment, ended ones included (Runcrate's tool descriptions
+     * list only active clusters without it). Items may be summaries without nodes, events, connection, tests or
+     * times: reads.ts completes them.
+     */
     async listClusters(): Promise<Cluster[]> {
       return all({
         method: "GET",
         path: "/clusters",
         endpoint: "GET /clusters",
+        query: { status: "all" },
         item: clusterSchema,
         retry: "safe",
       });

@@ -2,6 +2,7 @@ import "server-only";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { coalescedRead } from "@/lib/server/runcrate/coalesce";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
+import { completeSummaries } from "@/lib/server/runcrate/summaries";
 import { recordClusterTestResult } from "@/lib/server/test-history";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 
@@ -67,10 +68,12 @@ export async function readClusterRaw(
   }
 }
 
-/** GET /clusters */
+/** GET /clusters?status=all, with each summary item completed by a read of its cluster (summaries.ts). */
 export async function readClusters(s: Scope): Promise<Cluster[]> {
-  const clusters = await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, "/clusters", () =>
-    s.client.listClusters(),
+  const scope = { keyId: s.key.id, environment: s.key.environment };
+  const listed = await coalescedRead(scope, "/clusters", () => s.client.listClusters());
+  const clusters = await completeSummaries(listed, `${scope.keyId} ${scope.environment ?? ""}`, (id) =>
+    coalescedRead(scope, `/clusters/${id}`, () => s.client.getCluster(id)),
   );
   await Promise.all(clusters.map((c) => recordClusterTestResult(s.key.id, c)));
   return clusters;
