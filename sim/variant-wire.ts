@@ -119,6 +119,12 @@ function clusterWire(cl: Obj, c: WireContext): Obj {
     out.failure_reason = "node_degraded";
     out.failure_detail = `${typeof degraded?.name === "string" ? degraded.name : "A node"} (rank ${typeof degraded?.rank === "number" ? degraded.rank : "?"}) is degraded: GPU 5 reports rising ECC errors. The cluster stays up and billed.`;
   }
+  if (v.has("mcp-shape")) {
+    // The tool descriptions' statuses: `installing` once every machine is up while the stack installs, and
+    // `degraded` for a ready cluster Runcrate reports a problem with (failure-reason-running gives it one).
+    if (out.status === "provisioning" && out.up_at != null) out.status = "installing";
+    if (out.status === "ready" && out.failure_reason) out.status = "degraded";
+  }
   if (v.has("empty-status") && out.status === "provisioning") out.status = "";
   if (v.has("long-gpu-name") && out.offer_id === ODD_OFFERS.longGpuName) out.gpu_type = LONG_GPU_NAME;
   return out;

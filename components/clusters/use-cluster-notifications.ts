@@ -11,6 +11,20 @@ type Change = { title: string; body: string; kind: "success" | "error" };
 
 /** What changed between two polls that a person would want to hear about. Pure, exported for tests. */
 export function noticeableChange(prev: Cluster, next: Cluster): Change | null {
+  if (prev.status !== "degraded" && next.status === "degraded") {
+    return {
+      kind: "error",
+      title: `${next.name} is degraded`,
+      body: `${next.failure_detail || failureReasonText(next.failure_reason)} It is still up and billed.`,
+    };
+  }
+  if (prev.status === "degraded" && next.status === "ready") {
+    return {
+      kind: "success",
+      title: `${next.name} is healthy again`,
+      body: "Runcrate no longer reports a problem.",
+    };
+  }
   if (prev.status !== "ready" && next.status === "ready" && prev.status !== "resizing") {
     return {
       kind: "success",

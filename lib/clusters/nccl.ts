@@ -5,6 +5,7 @@
  * misconfigured or the link is slow.
  */
 import type { ClusterTest, Interconnect } from "@/lib/runcrate/schemas";
+import { isUpStatus } from "./status";
 
 export type Verdict = "good" | "fair" | "poor" | "unknown" | "failed" | "running";
 
@@ -133,8 +134,9 @@ export function testStartBlocked(c: {
   last_test?: { status: string } | null;
 }): string | null {
   if (isTestActive(c.last_test?.status)) return "A test is already running; one test per cluster at a time.";
-  if (c.status !== "ready") {
-    if (c.status === "provisioning") return "The cluster is still coming up. Tests start once it is ready.";
+  if (!isUpStatus(c.status)) {
+    if (c.status === "provisioning" || c.status === "installing")
+      return "The cluster is still coming up. Tests start once it is ready.";
     if (c.status === "terminating") return "The cluster is being terminated.";
     if (c.status === "terminated") return "The cluster is terminated.";
     if (c.status === "failed") return "The cluster failed to start.";

@@ -5,6 +5,7 @@
  */
 import { validNodeCounts as offerNodeCounts, type NodeCountLimits as Limits } from "@/lib/offers/offer-rules";
 import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
+import { isUpStatus } from "./status";
 
 /** One implementation of the count rule (lib/offers/offer-rules.ts); without the offer, the API's own 2–64 applies. */
 export function validNodeCounts(offer: Limits | null | undefined): number[] {
@@ -22,7 +23,7 @@ export function resizeBlocked(
   offer: Limits | null | undefined,
 ): string | null {
   if (c.resize !== true) return "This cluster's offer does not allow resizing.";
-  if (c.status !== "ready") return "Resizing is possible once the cluster is ready.";
+  if (!isUpStatus(c.status)) return "Resizing is possible once the cluster is ready.";
   if (resizeTargets(c.node_count, offer).length === 0) return "The offer allows no other node count.";
   return null;
 }

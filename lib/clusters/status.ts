@@ -1,6 +1,7 @@
 /**
  * The cluster status model: what each status means to a person, how it looks, and whether it can still change.
- * `provisioning` is documented; the rest follow runcrate-api.md §4.2 / §5 #6. Unknown strings are shown as they are
+ * `provisioning` is documented; the rest follow runcrate-api.md §4.2 / §5 #6, and `installing` (machines up, stack
+ * installing) and `degraded` (up, with a problem) come from Runcrate's tool descriptions (§6). Unknown strings are shown as they are
  * (the live API may add states), treated as "still changing" so the page keeps watching them.
  */
 
@@ -38,6 +39,22 @@ const KNOWN: Record<string, Known> = {
     tone: "success",
     meaning:
       "Every machine is up and the stack is installed. The cluster is usable and is billed for every machine.",
+    terminal: false,
+    transitional: false,
+  },
+  installing: {
+    label: "Installing",
+    tone: "progress",
+    meaning:
+      "Every machine is up and billed; the stack is being installed. The cluster is usable once it is ready.",
+    terminal: false,
+    transitional: true,
+  },
+  degraded: {
+    label: "Degraded",
+    tone: "warning",
+    meaning:
+      "The cluster is up and billed, but Runcrate reports a problem with it, such as a machine or a GPU in trouble. It keeps running: read the detail, run a test, and decide whether to keep it.",
     terminal: false,
     transitional: false,
   },
@@ -85,6 +102,11 @@ export function statusInfo(status: string | null | undefined): StatusInfo {
     transitional: false,
     known: false,
   };
+}
+
+/** Up and usable: ready, or degraded (ready with a problem Runcrate reports). Tests, resizes and connections work. */
+export function isUpStatus(status: string | null | undefined): boolean {
+  return status === "ready" || status === "degraded";
 }
 
 export function isTerminalStatus(status: string | null | undefined): boolean {
@@ -137,7 +159,7 @@ export function clusterBadgeLabel(c: {
   const info = statusInfo(c.status);
   if (
     !info.terminal &&
-    c.status !== "ready" &&
+    !isUpStatus(c.status) &&
     c.stack &&
     c.stack !== "none" &&
     c.stack_status === "installing"

@@ -5,6 +5,7 @@
 
 export const NOTIFICATION_EVENTS = [
   "cluster-ready",
+  "cluster-degraded",
   "cluster-failed",
   "cluster-terminated",
   "auto-terminated",
@@ -20,6 +21,7 @@ export type DeliveryEventType = NotificationEventType | "test";
 
 export const EVENT_LABELS: Record<DeliveryEventType, string> = {
   "cluster-ready": "Cluster ready",
+  "cluster-degraded": "Cluster degraded",
   "cluster-failed": "Cluster failed",
   "cluster-terminated": "Cluster terminated",
   "auto-terminated": "Auto-terminated at a limit",
@@ -43,7 +45,7 @@ export type NotificationPrefs = {
 
 export const DEFAULT_PREFS: NotificationPrefs = {
   inbox: [...NOTIFICATION_EVENTS],
-  email: ["cluster-failed", "limit-warning", "auto-terminated", "balance-low"],
+  email: ["cluster-degraded", "cluster-failed", "limit-warning", "auto-terminated", "balance-low"],
   balanceLowHours: 2,
 };
 

@@ -13,6 +13,21 @@ describe("noticeableChange", () => {
     });
   });
 
+  it("announces a cluster becoming degraded with Runcrate's detail, and its recovery", () => {
+    const degraded = makeCluster({
+      status: "degraded",
+      failure_reason: "node_degraded",
+      failure_detail: "GPU 5 reports rising ECC errors.",
+    });
+    expect(noticeableChange(makeCluster(), degraded)).toEqual({
+      kind: "error",
+      title: "train is degraded",
+      body: "GPU 5 reports rising ECC errors. It is still up and billed.",
+    });
+    expect(noticeableChange(degraded, degraded)).toBeNull();
+    expect(noticeableChange(degraded, makeCluster())).toMatchObject({ title: "train is healthy again" });
+  });
+
   it("does not re-announce ready after a resize", () => {
     expect(noticeableChange(makeCluster({ status: "resizing" }), makeCluster())).toBeNull();
   });

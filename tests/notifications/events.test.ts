@@ -44,6 +44,25 @@ describe("events from what the guardian observes", () => {
     expect(a.map((e) => e.key)).toEqual(b.map((e) => e.key));
   });
 
+  it("a degraded cluster is told once per reason, with what Runcrate says and its rate", () => {
+    const degraded = makeCluster({
+      status: "degraded",
+      failure_reason: "node_degraded",
+      failure_detail: "train-1 (rank 1) is degraded: GPU 5 reports rising ECC errors",
+    });
+    const a = observe({ cluster: degraded, now: T0 + 10 * MIN }).filter((e) => e.type === "cluster-degraded");
+    const b = observe({ cluster: degraded, now: T0 + 20 * MIN }).filter((e) => e.type === "cluster-degraded");
+    expect(a).toHaveLength(1);
+    expect(a.map((e) => e.key)).toEqual(b.map((e) => e.key));
+    expect(a[0]!.message).toBe(
+      "train is degraded: train-1 (rank 1) is degraded: GPU 5 reports rising ECC errors. It is still up and billed at $40.00/h; check it, run a test, or terminate it.",
+    );
+    const other = observe({ cluster: { ...degraded, failure_reason: "network_degraded" } });
+    expect(other.find((e) => e.type === "cluster-degraded")?.key).not.toBe(a[0]!.key);
+    // A degraded cluster was up: it was told ready too.
+    expect(observe({ cluster: degraded }).map((e) => e.type)).toContain("cluster-ready");
+  });
+
   it("a cluster found already running (ready long before it was followed) is not told ready", () => {
     expect(observe({ cluster: makeCluster(), firstSeenAt: T0 + 60 * MIN })).toEqual([]);
   });

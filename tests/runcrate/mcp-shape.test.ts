@@ -3,6 +3,9 @@
  * simulator's mcp-shape variant, beside the same reads in the REST page's shape: the console reads both.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failureDisplay } from "@/lib/clusters/failure";
+import { testStartBlocked } from "@/lib/clusters/nccl";
+import { clusterBadgeLabel, isUpStatus, statusInfo } from "@/lib/clusters/status";
 import { offerSchema } from "@/lib/runcrate/schemas";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
@@ -238,5 +241,53 @@ describe("cluster lists", () => {
     const full = await clientFor(sim, plainKey).listClusters();
     const none = await completeSummaries(full, plainKey, () => Promise.reject(new Error("not called")));
     expect(none).toBe(full);
+  });
+});
+
+describe("statuses", () => {
+  it("installing: machines up while the stack installs, between provisioning and ready", async () => {
+    const key = await mcpKey();
+    const c = clientFor(sim, key);
+    const { cluster } = await c.createCluster(
+      { name: "mcp-installing", offer_id: "h100-sxm-8x-ib-dallas", node_count: 2, stack: "slurm" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    const seen: string[] = [cluster.status];
+    for (let i = 0; i < 120 && seen.at(-1) !== "ready"; i++) {
+      sim.clock.advance(10);
+      const s = (await c.getCluster(cluster.id)).status;
+      if (s !== seen.at(-1)) seen.push(s);
+      if (s === "installing") {
+        const now = await c.getCluster(cluster.id);
+        expect(now.up_at).toEqual(expect.any(String));
+        expect(clusterBadgeLabel(now)).toBe("Installing Slurm");
+        expect(statusInfo(now.status)).toMatchObject({ known: true, tone: "progress", terminal: false });
+        expect(testStartBlocked(now)).toMatch(/still coming up/);
+      }
+    }
+    expect(seen).toEqual(["provisioning", "installing", "ready"]);
+  });
+
+  it("degraded: a ready cluster with a problem, still usable, its reason shown as a warning", async () => {
+    const key = freshKey();
+    const c = clientFor(sim, key);
+    const { cluster } = await c.createCluster(
+      { name: "mcp-degraded", offer_id: "h100-sxm-8x-ib-dallas", node_count: 4, stack: "none" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    sim.clock.advance(600);
+    expect((await c.getCluster(cluster.id)).status).toBe("ready");
+    await setVariants(sim, key, ["mcp-shape", "failure-reason-running"]);
+    const now = await c.getCluster(cluster.id);
+    expect(now.status).toBe("degraded");
+    expect(statusInfo(now.status)).toMatchObject({ label: "Degraded", tone: "warning", terminal: false });
+    expect(isUpStatus(now.status)).toBe(true);
+    expect(testStartBlocked(now)).toBeNull();
+    expect(failureDisplay(now)).toBe("warning");
+    expect(now.failure_detail).toMatch(/GPU 5 reports rising ECC errors/);
+  });
+
+  it("a status no one knows stays as it was sent", () => {
+    expect(statusInfo("draining")).toMatchObject({ label: "draining", known: false, terminal: false });
   });
 });

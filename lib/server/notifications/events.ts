@@ -4,6 +4,7 @@ import type { RateSegment } from "@/lib/cost/ledger";
 import { formatDuration } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
+import { isUpStatus } from "@/lib/clusters/status";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { parseTime } from "@/lib/time";
 
@@ -53,7 +54,7 @@ export function eventsFromObservation(o: Observed): NotificationEvent[] {
   const since = o.firstSeenAt - SLACK_MS;
   const rate = hourlyRate(c);
 
-  const readyAt = parseTime(c.ready_at) ?? (c.status === "ready" ? parseTime(c.up_at) : null);
+  const readyAt = parseTime(c.ready_at) ?? (isUpStatus(c.status) ? parseTime(c.up_at) : null);
   const over = c.status === "terminated" || c.status === "failed";
   // A cluster whose "ready" was never seen while it ran is not told ready at its end.
   if (!over && readyAt !== null && readyAt >= since) {
@@ -70,6 +71,23 @@ export function eventsFromObservation(o: Observed): NotificationEvent[] {
       cluster: clusterRef(c),
       cost: { hourlyRate: rate, total: null, estimated: false },
       details: { timeToReadySeconds: took === null ? null : Math.round(took / 1000), nodes: c.node_count },
+    });
+  }
+
+  // Degraded: up, billed, and in trouble. Told once per reason Runcrate gives (a new reason is new news).
+  if (c.status === "degraded") {
+    const reason = c.failure_reason || "no reason given";
+    out.push({
+      key: `cluster-degraded:${c.id}:${reason}`,
+      type: "cluster-degraded",
+      at: iso(o.now),
+      title: `${c.name} is degraded`,
+      message:
+        `${c.name} is degraded: ${c.failure_detail || reason}. It is still up and billed at ${formatUsd(rate)}/h; ` +
+        "check it, run a test, or terminate it.",
+      cluster: clusterRef(c),
+      cost: { hourlyRate: rate, total: null, estimated: false },
+      details: { reason, detail: c.failure_detail ?? null, nodes: c.node_count },
     });
   }
 
