@@ -102,6 +102,19 @@ function clusterWire(cl: Obj, c: WireContext): Obj {
   }
   if (v.has("node-status-active"))
     for (const n of nodes ?? []) if (n.status === "running") n.status = "active";
+  if (v.has("mcp-shape")) {
+    // No public addresses: every machine is reached through the region's SSH gateway, on a port of its own.
+    const gateway = `gw-${typeof out.country_code === "string" ? out.country_code.toLowerCase() : "xx"}.ssh.runcrate.sim`;
+    // The gateway's port for a machine, from its (hidden) address: stable, and distinct within a cluster.
+    const viaGateway = (cmd: unknown) => {
+      const ip = typeof cmd === "string" ? /root@(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(cmd) : null;
+      if (!ip) return cmd;
+      return `ssh -p ${30000 + ((Number(ip[3]) * 256 + Number(ip[4])) % 30000)} root@${gateway}`;
+    };
+    for (const n of nodes ?? []) Object.assign(n, { ip: null, ssh_command: viaGateway(n.ssh_command) });
+    if (isObj(out.connection))
+      out.connection = { ...out.connection, head_ssh: viaGateway(out.connection.head_ssh) };
+  }
   if (v.has("private-workers"))
     for (const n of nodes ?? []) if (n.role !== "head") Object.assign(n, { ip: null, ssh_command: null });
   if (nodes) out.nodes = nodes;

@@ -1,7 +1,7 @@
 /**
  * A `~/.ssh/config` snippet for a cluster: one `Host` entry per machine, named as the API names it (`name-0`,
- * `name-1`, …), with its public address and port; a worker without a public address is reached through the head
- * with `ProxyJump`. Pure: no I/O.
+ * `name-1`, …), with the host and port its ssh_command names (a public address, or a gateway); a worker without
+ * either is reached through the head with `ProxyJump`, and one whose command names a jump host through that. Pure.
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { sshTargets } from "./ssh-targets";
@@ -18,7 +18,9 @@ export function sshConfig(c: Pick<Cluster, "name" | "nodes">): string | null {
       `  HostName ${t.host}`,
       `  Port ${t.port}`,
       `  User ${t.user}`,
-      ...(t.jump ? [`  ProxyJump ${alias(t.jump.name)}`] : []),
+      ...(t.jump
+        ? [`  ProxyJump ${t.jump.name ? alias(t.jump.name) : `${t.jump.user}@${t.jump.host}:${t.jump.port}`}`]
+        : []),
       "  StrictHostKeyChecking accept-new",
     ];
     return lines.join("\n");

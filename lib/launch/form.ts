@@ -60,18 +60,19 @@ export function toCreateBody(offer: Offer, v: CreateClusterFormValues): CreateCl
   return body;
 }
 
-/** Machine names the API will give, `<name>-<rank>`, ranks from `firstRank` (the simulator counts from 0, rank 0 = head). */
 /**
- * The first rank the API gives, learned from real machines (issue #14.11): the lowest rank among the nodes of the
- * clusters already read. Null when none has machines yet — the API's own example names its node `train-1`, the
- * simulator starts at 0, so nothing is assumed.
+ * The first rank the API gives, learned from real machines: the lowest rank among the nodes of the clusters already
+ * read. When none has machines yet, 0: Runcrate's tool descriptions say the head is rank 0 (the REST page's example
+ * names its node `train-1`, so a workspace whose machines start at 1 is still read as it is).
  */
 export function rankOrigin(
   clusters: readonly { nodes?: readonly { rank: number }[] | null }[] | undefined,
-): number | null {
+): number {
   const ranks = (clusters ?? []).flatMap((c) => (c.nodes ?? []).map((n) => n.rank));
-  return ranks.length ? Math.min(...ranks) : null;
+  return ranks.length ? Math.min(...ranks) : 0;
 }
+
+/** Machine names the API will give, `<name>-<rank>`, ranks from `firstRank` (rank `firstRank` is the head). */
 
 export function machineNames(name: string, nodeCount: number, firstRank = 0): string[] {
   return Array.from({ length: Math.max(0, nodeCount) }, (_, i) => `${name}-${firstRank + i}`);

@@ -72,10 +72,76 @@ describe("ssh targets", () => {
       user: "ubuntu",
       host: "198.51.100.4",
       port: 22001,
+      jump: null,
     });
-    expect(parseSshCommand("ssh root@h")).toEqual({ user: "root", host: "h", port: 22 });
+    expect(parseSshCommand("ssh root@h")).toEqual({ user: "root", host: "h", port: 22, jump: null });
     expect(parseSshCommand("mosh h")).toBeNull();
     expect(parseSshCommand("ssh -p 99999 root@h")).toBeNull();
+  });
+
+  it("reads a gateway host and port however the command writes them, and a jump host", () => {
+    const gw = { user: "root", host: "gw-1.ssh.runcrate.ai", port: 40022, jump: null };
+    expect(parseSshCommand("ssh -p 40022 root@gw-1.ssh.runcrate.ai")).toEqual(gw);
+    expect(parseSshCommand("ssh root@gw-1.ssh.runcrate.ai -p 40022")).toEqual(gw);
+    expect(parseSshCommand("ssh -p40022 root@gw-1.ssh.runcrate.ai")).toEqual(gw);
+    expect(parseSshCommand("ssh ssh://root@gw-1.ssh.runcrate.ai:40022")).toEqual(gw);
+    expect(parseSshCommand("ssh -l root -p 40022 gw-1.ssh.runcrate.ai")).toEqual(gw);
+    expect(parseSshCommand("ssh -i ~/.ssh/id_ed25519 -p 40022 root@gw-1.ssh.runcrate.ai")).toEqual(gw);
+    expect(parseSshCommand("ssh -J jump@gw.runcrate.ai:2200 root@10.0.0.5")).toEqual({
+      user: "root",
+      host: "10.0.0.5",
+      port: 22,
+      jump: { user: "jump", host: "gw.runcrate.ai", port: 2200 },
+    });
+    expect(parseSshCommand("ssh -o ProxyJump=gw.runcrate.ai root@10.0.0.5")?.jump).toEqual({
+      user: "root",
+      host: "gw.runcrate.ai",
+      port: 22,
+    });
+    // Several hops, or a jump that does not read: no guess.
+    expect(parseSshCommand("ssh -J a@h1,b@h2 root@10.0.0.5")).toBeNull();
+    expect(parseSshCommand("ssh -J 'h1;rm' root@10.0.0.5")).toBeNull();
+  });
+
+  it("machines behind a gateway: the SSH config and the launch script use its host and ports, never 22", () => {
+    const gateway = (rank: number) => ({
+      ip: null,
+      ssh_command: `ssh -p ${40000 + rank} root@gw.runcrate.ai`,
+    });
+    const c = cluster({ nodes: [node(0, gateway(0)), node(1, gateway(1)), node(2, gateway(2))] });
+    expect(sshTargets(c).map((t) => [t.name, t.host, t.port, t.jump])).toEqual([
+      ["train-0", "gw.runcrate.ai", 40000, null],
+      ["train-1", "gw.runcrate.ai", 40001, null],
+      ["train-2", "gw.runcrate.ai", 40002, null],
+    ]);
+    const config = sshConfig(c)!;
+    expect(config).toContain("Host train-2\n  HostName gw.runcrate.ai\n  Port 40002\n  User root");
+    expect(config).not.toMatch(/Port 22\b/);
+    const script = launchScript(c, "torchrun")!.script;
+    expect(script).toContain("start_rank 1 'train-1' 'torchrun --nnodes=3 --nproc-per-node=8 --node-rank=1");
+    expect(script).toContain("'-p' '40001' 'root@gw.runcrate.ai'");
+  });
+
+  it("a machine whose command names a jump host is reached through it, in the config and the script", () => {
+    const c = cluster({
+      nodes: [
+        node(0),
+        node(1, { ip: null, ssh_command: "ssh -J gate@gw.runcrate.ai:2200 root@10.0.0.2" }),
+        node(2),
+      ],
+    });
+    const t = sshTargets(c)[1]!;
+    expect(t).toMatchObject({
+      host: "10.0.0.2",
+      port: 22,
+      jump: { host: "gw.runcrate.ai", port: 2200, name: null },
+    });
+    expect(sshConfig(c)).toContain(
+      "Host train-1\n  HostName 10.0.0.2\n  Port 22\n  User root\n  ProxyJump gate@gw.runcrate.ai:2200",
+    );
+    expect(launchScript(c, "torchrun")!.script).toContain(
+      "'-p' '22' '-J' 'gate@gw.runcrate.ai:2200' 'root@10.0.0.2'",
+    );
   });
 
   it("reaches a worker without a public address through the head; node ranks count from the head", () => {

@@ -54,10 +54,12 @@ describe("machine-name preview", () => {
     expect(preview).not.toContain("train-0");
   });
 
-  it("says the names are only the pattern while no real machine is known", () => {
+  it("counts from the head at rank 0 while no real machine is known, as Runcrate describes it", () => {
     render(<MachineNames name="train" nodeCount={2} />);
-    expect(screen.getByTestId("machine-names").textContent).toMatch(/Runcrate picks the first rank/);
-    expect(rankOrigin([{ nodes: [] }, { nodes: null }])).toBeNull();
+    expect(screen.getByTestId("machine-names").textContent).toBe(
+      "Machines: train-0, train-1 (named <name>-<rank>; train-0 is the head, rank 0)",
+    );
+    expect(rankOrigin([{ nodes: [] }, { nodes: null }])).toBe(0);
   });
 });
 

@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureDisplay } from "@/lib/clusters/failure";
 import { testStartBlocked } from "@/lib/clusters/nccl";
+import { rankCommands } from "@/lib/clusters/rank-commands";
+import { sshConfig } from "@/lib/clusters/ssh-config";
+import { sshTargets } from "@/lib/clusters/ssh-targets";
 import { clusterBadgeLabel, isUpStatus, statusInfo } from "@/lib/clusters/status";
 import { offerSchema } from "@/lib/runcrate/schemas";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
@@ -289,5 +292,34 @@ describe("statuses", () => {
 
   it("a status no one knows stays as it was sent", () => {
     expect(statusInfo("draining")).toMatchObject({ label: "draining", known: false, terminal: false });
+  });
+});
+
+describe("ranks and SSH", () => {
+  it("machines without public addresses are reached through the gateway's host and ports; rank 0 is the head", async () => {
+    const key = await mcpKey();
+    const c = clientFor(sim, key);
+    const { cluster } = await c.createCluster(
+      { name: "mcp-gw", offer_id: "h100-sxm-8x-ib-dallas", node_count: 3, stack: "none" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    expect(cluster.nodes?.every((n) => n.ssh_command == null)).toBe(true);
+    sim.clock.advance(600);
+    const ready = await c.getCluster(cluster.id);
+    expect(ready.nodes?.every((n) => n.ip === null)).toBe(true);
+    const targets = sshTargets(ready);
+    expect(targets.map((t) => [t.name, t.nodeRank, t.host])).toEqual([
+      ["mcp-gw-0", 0, "gw-us.ssh.runcrate.sim"],
+      ["mcp-gw-1", 1, "gw-us.ssh.runcrate.sim"],
+      ["mcp-gw-2", 2, "gw-us.ssh.runcrate.sim"],
+    ]);
+    expect(new Set(targets.map((t) => t.port)).size).toBe(3);
+    expect(targets.every((t) => t.port !== 22 && t.jump === null)).toBe(true);
+    expect(sshConfig(ready)).toContain(
+      `Host mcp-gw-0\n  HostName gw-us.ssh.runcrate.sim\n  Port ${targets[0]!.port}`,
+    );
+    expect(ready.nodes?.find((n) => n.rank === 0)?.role).toBe("head");
+    expect(ready.connection?.env?.MASTER_ADDR).toBe(ready.nodes?.find((n) => n.rank === 0)?.overlay_address);
+    expect(rankCommands(ready, "torchrun").map((r) => r.nodeRank)).toEqual([0, 1, 2]);
   });
 });
