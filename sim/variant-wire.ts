@@ -34,6 +34,9 @@ export interface WireContext {
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === "number" ? String(v) : v);
 
+/** A read of a cluster holds at most its last 50 events (Runcrate's tool descriptions). */
+export const MCP_EVENTS = 50;
+
 /** Storage per node the catalogue does not keep: NVMe scratch sized by the GPUs it serves. */
 const STORAGE_GB_PER_GPU = 960;
 
@@ -102,6 +105,8 @@ function clusterWire(cl: Obj, c: WireContext): Obj {
   }
   if (v.has("node-status-active"))
     for (const n of nodes ?? []) if (n.status === "running") n.status = "active";
+  if (v.has("mcp-shape") && Array.isArray(out.events) && out.events.length > MCP_EVENTS)
+    out.events = out.events.slice(-MCP_EVENTS);
   if (v.has("mcp-shape")) {
     // No public addresses: every machine is reached through the region's SSH gateway, on a port of its own.
     const gateway = `gw-${typeof out.country_code === "string" ? out.country_code.toLowerCase() : "xx"}.ssh.runcrate.sim`;

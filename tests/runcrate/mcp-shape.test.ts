@@ -323,3 +323,27 @@ describe("ranks and SSH", () => {
     expect(rankCommands(ready, "torchrun").map((r) => r.nodeRank)).toEqual([0, 1, 2]);
   });
 });
+
+describe("events", () => {
+  it("a read holds the last 50 events only; the plain shape holds them all", async () => {
+    const key = freshKey();
+    const c = clientFor(sim, key);
+    const { cluster } = await c.createCluster(
+      { name: "mcp-events", offer_id: "gh200-1x-ib-dallas", node_count: 2, stack: "none" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    sim.clock.advance(600);
+    // Each NCCL test adds its own events: run enough of them to pass 50.
+    for (let i = 0; i < 30 && ((await c.getCluster(cluster.id)).events?.length ?? 0) <= 60; i++) {
+      await c.startTest(cluster.id);
+      sim.clock.advance(900);
+    }
+    const all = (await c.getCluster(cluster.id)).events ?? [];
+    expect(all.length).toBeGreaterThan(60);
+    await setVariants(sim, key, ["mcp-shape"]);
+    const last = (await c.getCluster(cluster.id)).events ?? [];
+    expect(last).toHaveLength(50);
+    expect(last.map((e) => e.id)).toEqual(all.slice(-50).map((e) => e.id));
+    expect(last.some((e) => e.kind === "cluster_created")).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import { costSoFar } from "@/lib/cost/cluster-cost";
 import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment } from "@/lib/cost/ledger";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { withKeptEvents } from "@/lib/server/cluster-timeline";
 import type { Db } from "@/lib/server/db/client";
 import {
   claimEnforcement,
@@ -125,6 +126,8 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
   let cluster: Cluster;
   try {
     cluster = await readCluster({ key: bound.key, client: bound.client }, clusterId);
+    // Events seen while nobody has the page open are kept too: a read holds only the last 50.
+    cluster = await withKeptEvents(bound.key.id, cluster, db);
   } catch (e) {
     if (isRuncrateError(e) && e.kind === "not_found") {
       // Gone from the workspace: terminated and purged elsewhere. Close quietly.

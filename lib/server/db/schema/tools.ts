@@ -1,10 +1,11 @@
-/** Issue 20: relaunch records, NCCL test history, read-only share links. */
+/** Relaunch records, NCCL test history, the kept event timeline, read-only share links. */
 import {
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -54,6 +55,28 @@ export const testRuns = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("test_runs_key_cluster_test").on(t.keyId, t.clusterId, t.testId)],
+);
+
+/**
+ * Every event seen on a cluster, per Runcrate key, by the API's event id: a read returns at most the last 50
+ * (Runcrate's tool descriptions), so the timeline from the cluster's creation is the one kept here. `at` is kept as
+ * the API sent it (a page shows an odd timestamp as it came rather than dropping the event).
+ */
+export const clusterEvents = pgTable(
+  "cluster_events",
+  {
+    keyId: uuid("key_id")
+      .notNull()
+      .references(() => runcrateKeys.id, { onDelete: "cascade" }),
+    clusterId: text("cluster_id").notNull(),
+    eventId: integer("event_id").notNull(),
+    at: text("at").notNull(),
+    kind: text("kind").notNull(),
+    rank: integer("rank"),
+    message: text("message").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.clusterId, t.eventId] })],
 );
 
 /** A read-only link to one cluster for other signed-in users; only the token's sha256 is stored. */
