@@ -175,6 +175,19 @@ function sshKeyWire(k: Obj, c: WireContext): Obj {
     : k;
 }
 
+/** The balance under the tool descriptions' names only: what is left, what burns per hour, and how long it lasts. */
+function mcpBalance(b: Obj): Obj {
+  const { creditsBalance, activeUsageCost, ...rest } = b;
+  const left = typeof creditsBalance === "number" ? creditsBalance : 0;
+  const burn = typeof activeUsageCost === "number" ? activeUsageCost : 0;
+  return {
+    ...rest,
+    floating_balance_usd: left,
+    burn_usd_per_hour: burn,
+    runway_hours: burn > 0 ? Math.round((Math.max(0, left) / burn) * 100) / 100 : null,
+  };
+}
+
 function moneyWire(o: Obj, fields: string[], v: VariantSet): Obj {
   if (!v.has("string-prices")) return o;
   const out = { ...o };
@@ -193,7 +206,12 @@ const ITEM_WIRE: Record<string, (item: Obj, c: WireContext) => Obj> = {
   "POST /clusters/{id}/tests": testWire,
   "GET /ssh-keys": sshKeyWire,
   "POST /ssh-keys": sshKeyWire,
-  "GET /billing/balance": (b, c) => moneyWire(b, ["creditsBalance", "activeUsageCost"], c.variants),
+  "GET /billing/balance": (b, c) =>
+    moneyWire(
+      c.variants.has("mcp-shape") ? mcpBalance(b) : b,
+      ["creditsBalance", "activeUsageCost"],
+      c.variants,
+    ),
   "GET /billing/transactions": (t, c) => moneyWire(t, ["amount"], c.variants),
 };
 

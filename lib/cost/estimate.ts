@@ -31,6 +31,17 @@ export function runwayHours(balance: number, clusterRate: number, activeUsageCos
 }
 
 /**
+ * The workspace's runway now: Runcrate's own `runway_hours` where it sends one (null: nothing runs), else the balance
+ * over the burn.
+ */
+export function balanceRunway(
+  b: { creditsBalance: number; runway_hours?: number | null },
+  burnPerHour: number,
+): number | null {
+  return b.runway_hours !== undefined ? b.runway_hours : runwayHours(b.creditsBalance, burnPerHour);
+}
+
+/**
  * The runway once a running cluster is resized: its current rate leaves the workspace's burn (activeUsageCost
  * includes it while it is billed) and the new rate joins it.
  */

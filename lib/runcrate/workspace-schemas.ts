@@ -29,11 +29,44 @@ export const storageVolumeSchema = z.looseObject({
 });
 export type StorageVolume = z.infer<typeof storageVolumeSchema>;
 
-export const balanceSchema = z.looseObject({
-  creditsBalance: num,
-  activeUsageCost: num.nullish(),
-});
-export type Balance = z.infer<typeof balanceSchema>;
+/**
+ * GET /billing/balance, read from either shape: the REST page's `creditsBalance` / `activeUsageCost`, or the names
+ * Runcrate's tool descriptions give, `floating_balance_usd` (net of usage so far), `burn_usd_per_hour` and
+ * `runway_hours` (null when nothing runs). The newer figures win where both are sent; the app reads
+ * `creditsBalance` and `activeUsageCost` either way, and `runway_hours` only where the API gave it (balanceRunway).
+ */
+export const balanceSchema = z
+  .looseObject({
+    creditsBalance: num.nullish(),
+    activeUsageCost: num.nullish(),
+    floating_balance_usd: num.nullish(),
+    burn_usd_per_hour: num.nullish(),
+    runway_hours: num.nullish(),
+  })
+  .check((ctx) => {
+    if (ctx.value.creditsBalance == null && ctx.value.floating_balance_usd == null)
+      ctx.issues.push({
+        code: "custom",
+        path: ["creditsBalance"],
+        message: "A balance needs creditsBalance (or floating_balance_usd).",
+        input: ctx.value,
+      });
+  })
+  .transform((b): Balance => {
+    const out: Balance = { ...b, creditsBalance: (b.floating_balance_usd ?? b.creditsBalance) as number };
+    const burn = b.burn_usd_per_hour ?? b.activeUsageCost;
+    if (burn !== undefined) out.activeUsageCost = burn;
+    return out;
+  });
+export type Balance = {
+  [field: string]: unknown;
+  creditsBalance: number;
+  activeUsageCost?: number | null;
+  floating_balance_usd?: number | null;
+  burn_usd_per_hour?: number | null;
+  /** Absent: the API does not say (compute it); null: nothing runs. */
+  runway_hours?: number | null;
+};
 
 /** `type` filter values of GET /billing/transactions (DOC-TXN); items may carry others. */
 export const TRANSACTION_TYPES = ["credit", "usage", "refund", "adjustment"] as const;

@@ -9,7 +9,8 @@ import { rankCommands } from "@/lib/clusters/rank-commands";
 import { sshConfig } from "@/lib/clusters/ssh-config";
 import { sshTargets } from "@/lib/clusters/ssh-targets";
 import { clusterBadgeLabel, isUpStatus, statusInfo } from "@/lib/clusters/status";
-import { offerSchema } from "@/lib/runcrate/schemas";
+import { balanceRunway } from "@/lib/cost/estimate";
+import { balanceSchema, offerSchema } from "@/lib/runcrate/schemas";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
 import { completeSummaries, isSummary } from "@/lib/server/runcrate/summaries";
@@ -345,5 +346,38 @@ describe("events", () => {
     expect(last).toHaveLength(50);
     expect(last.map((e) => e.id)).toEqual(all.slice(-50).map((e) => e.id));
     expect(last.some((e) => e.kind === "cluster_created")).toBe(false);
+  });
+});
+
+describe("balance", () => {
+  it("reads floating_balance_usd, burn_usd_per_hour and runway_hours, and computes them from the old names", async () => {
+    const key = freshKey();
+    const c = clientFor(sim, key);
+    await c.createCluster(
+      { name: "mcp-burn", offer_id: "h100-sxm-8x-ib-dallas", node_count: 2, stack: "none" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    sim.clock.advance(600);
+    const plain = await c.getBalance();
+    expect(plain.runway_hours).toBeUndefined();
+    expect(plain.activeUsageCost).toBe(39.84);
+    expect(balanceRunway(plain, 39.84)).toBeCloseTo(plain.creditsBalance / 39.84, 6);
+
+    await setVariants(sim, key, ["mcp-shape"]);
+    const mcp = await c.getBalance();
+    expect(mcp).toMatchObject({ creditsBalance: plain.creditsBalance, activeUsageCost: 39.84 });
+    expect(mcp.floating_balance_usd).toBe(plain.creditsBalance);
+    expect(mcp.runway_hours).toBeCloseTo(plain.creditsBalance / 39.84, 1);
+    expect(balanceRunway(mcp, 1)).toBe(mcp.runway_hours);
+  });
+
+  it("runway_hours null means nothing runs; a balance with neither name fails on creditsBalance", () => {
+    const idle = balanceSchema.parse({ floating_balance_usd: 120, burn_usd_per_hour: 0, runway_hours: null });
+    expect(idle).toMatchObject({ creditsBalance: 120, activeUsageCost: 0, runway_hours: null });
+    expect(balanceRunway(idle, 0)).toBeNull();
+    // Both shapes at once: the newer figures win.
+    expect(balanceSchema.parse({ creditsBalance: 500, floating_balance_usd: 480 }).creditsBalance).toBe(480);
+    const none = balanceSchema.safeParse({ burn_usd_per_hour: 3 });
+    expect(none.error?.issues.map((i) => i.path.join("."))).toEqual(["creditsBalance"]);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { dailySpend, burnRate, segmentsFor, spendRows, type DaySpend, type SpendRow } from "@/lib/cost/spend";
-import { runwayHours } from "@/lib/cost/estimate";
+import { balanceRunway } from "@/lib/cost/estimate";
 import { transactionsResponseSchema, type Transaction } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
@@ -122,7 +122,7 @@ export async function loadSpend(userId: string, txOffset = 0, now = Date.now()):
         error: balance.status === "rejected" ? why(balance.reason) : null,
         balance: bal?.creditsBalance ?? null,
         burn,
-        runwayHours: bal ? runwayHours(bal.creditsBalance, burn) : null,
+        runwayHours: bal ? balanceRunway(bal, burn) : null,
         rows,
         daily,
         estimate30: daily.reduce((s, d) => s + d.amount, 0),
