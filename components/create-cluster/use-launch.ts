@@ -118,6 +118,7 @@ export function useLaunch(
           values,
           idempotencyKey: current.key,
           ...(limits ? { limits: limits.text } : {}),
+          seen: { hourlyRatePerNode: offer.hourly_rate_per_node },
         });
       } catch {
         // The server action itself could not be reached (network, server restart). The cluster may or may not exist.
@@ -144,6 +145,10 @@ export function useLaunch(
         void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey });
         setProblem({ where: "balance", message: result.error });
         return;
+      }
+      if (result.kind === "changed") {
+        // The offer moved under the form: read the page again so it shows the offer as it is now.
+        router.refresh();
       }
       let offerGone = false;
       let placed = 0;

@@ -11,24 +11,30 @@ import { log } from "@/lib/server/log";
 import { toCreateBody } from "@/lib/launch/form";
 import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
 import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
-import { idempotencyKeySchema, type CreateClusterBody } from "@/lib/runcrate/schemas";
+import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
+import { idempotencyKeySchema, MAX_NODES, MIN_NODES, type CreateClusterBody } from "@/lib/runcrate/schemas";
 
 // The values are re-validated below against the offer as it is now; this only bounds their shape.
 const launchInputSchema = z.object({
   offerId: z.string().min(1).max(300),
   idempotencyKey: idempotencyKeySchema,
   values: formValuesShapeSchema,
-  /** Issue 17: "Time limit" and "Budget limit" as typed; empty is no limit. */
+  /** "Time limit" and "Budget limit" as typed; empty is no limit. */
   limits: z.object({ timeLimit: z.string().max(40), budgetLimit: z.string().max(40) }).optional(),
+  /** The offer's price as the form showed it: a launch at a price the person has not seen is refused. */
+  seen: z.object({ hourlyRatePerNode: z.number().nonnegative().max(1e6) }).optional(),
 });
 
 /**
- * Launch one cluster: GET /clusters/offers for the offer as it is now, validate with the same schema the form
- * used, then POST /clusters with the caller's Idempotency-Key (one per launch intent, so a retry or double click
+ * Launch one cluster: GET /clusters/offers for the offer as it is now (its price as the form showed it, and its free
+ * machines where Runcrate says), validate with the same schema the form used, then POST /clusters with the caller's Idempotency-Key (one per launch intent, so a retry or double click
  * returns the same cluster instead of a second one).
  */
 export const launchCluster = runcrateAction(launchInputSchema, async (input, { user, key, client }) => {
-  const offers = await client.listOffers({ includeCommunity: true });
+  const asked = input.values.node_count;
+  // Priced for the count asked for, where the API prices whole clusters (`hourly_rate`).
+  const nodes = Number.isInteger(asked) && asked >= MIN_NODES && asked <= MAX_NODES ? asked : undefined;
+  const offers = await client.listOffers({ includeCommunity: true, nodes });
   const offer = offers.find((o) => o.id === input.offerId);
   if (!offer) {
     throw new ActionError(
@@ -50,6 +56,10 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
     );
   }
   const values = checked.data;
+  const moved = priceChange(input.seen, offer, values.node_count);
+  if (moved) throw new ActionError(moved, "changed");
+  const short = stockShortfall(offer, values.node_count);
+  if (short) throw new ActionError(short, "conflict", { node_count: short });
   const limits = launchLimits(input.limits);
   const body = toCreateBody(offer, values);
   const { cluster, replayed } = await client

@@ -7,7 +7,14 @@ import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import { errorSummary } from "@/lib/server/db/errors";
 
-export type ActionErrorKind = RuncrateErrorKind | "unauthenticated" | "no-key" | "invalid-input" | "internal";
+export type ActionErrorKind =
+  | RuncrateErrorKind
+  | "unauthenticated"
+  | "no-key"
+  | "invalid-input"
+  | "internal"
+  /** What the action acts on changed since the page was loaded (a launch's offer price): nothing was done. */
+  | "changed";
 
 export type ActionResult<T> =
   | { ok: true; data: T }

@@ -19,9 +19,13 @@ import type { Cluster, Offer } from "@/lib/runcrate/schemas";
  * here (stubbed); what is under test is which key each call carries and what the form shows afterwards.
  */
 
-const { launchCluster, push } = vi.hoisted(() => ({ launchCluster: vi.fn(), push: vi.fn() }));
+const { launchCluster, push, refresh } = vi.hoisted(() => ({
+  launchCluster: vi.fn(),
+  push: vi.fn(),
+  refresh: vi.fn(),
+}));
 vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh }) }));
 
 type LaunchResult = ActionResult<Cluster>;
 
@@ -72,6 +76,7 @@ function renderLaunch() {
 beforeEach(() => {
   launchCluster.mockReset();
   push.mockReset();
+  refresh.mockReset();
   window.sessionStorage.clear();
 });
 
@@ -208,6 +213,26 @@ describe("useLaunch: what a failed launch shows", () => {
     });
     await launch(values);
     expect(result.current.problem).toMatchObject({ offerGone: true, message: "Capacity is gone." });
+  });
+
+  it("sends the price the form showed; when the offer moved, reads the page again and keeps the same intent", async () => {
+    const moved = "This offer's price changed since the page was loaded.";
+    launchCluster.mockResolvedValueOnce(failed("changed", moved)).mockResolvedValueOnce(launched("c-2"));
+    const { result, launch } = renderLaunch();
+    await launch(values);
+    expect(launchCluster.mock.calls[0]![0]).toMatchObject({ seen: { hourlyRatePerNode: 20 } });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(result.current.problem).toMatchObject({
+      where: "form",
+      message: moved,
+      retrySafe: false,
+      offerGone: false,
+    });
+    expect(push).not.toHaveBeenCalled();
+    // Nothing was created: pressing Launch again (at the new price) is the same launch intent.
+    await launch(values);
+    expect(sentKeys()[1]).toBe(sentKeys()[0]);
+    expect(push).toHaveBeenCalledWith("/clusters/c-2");
   });
 
   it("shows a shortfall beside the balance and refreshes the balance", async () => {

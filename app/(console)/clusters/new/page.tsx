@@ -53,8 +53,10 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
   const prefetched = prefetchLaunchForm(ctx);
   let offer: Offer | undefined;
   try {
-    // GET /clusters/offers, community included: the link may point at a community offer.
-    offer = (await ctx.client.listOffers({ includeCommunity: true })).find((o) => o.id === offerId);
+    // GET /clusters/offers, community included: the link may point at a community offer; priced for the link's count.
+    offer = (await ctx.client.listOffers({ includeCommunity: true, nodes: nodes ?? undefined })).find(
+      (o) => o.id === offerId,
+    );
   } catch (e) {
     if (!isRuncrateError(e)) throw e;
     return (
