@@ -136,8 +136,10 @@ describe("the create-cluster form", () => {
       offerId: offer.id,
       values: expect.objectContaining({ name: "train", node_count: 2, stack: "none" }),
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      // No limits typed: the guardian gets none (issue 17).
+      // No limits typed: the guardian gets none.
       limits: { timeLimit: "", budgetLimit: "" },
+      // The price the form showed: a launch at another is refused.
+      seen: { hourlyRatePerNode: offer.hourly_rate_per_node },
     });
 
     answer({ ok: true, data: { id: "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60" } });
