@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { DeploymentText, HostTierBadge, LocationText } from "@/components/offers/offer-cells";
+import { DeploymentText, HostTierBadge, LocationText, StockText } from "@/components/offers/offer-cells";
 import { interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import { formatPrice } from "@/lib/format/money";
+import { machineText, vramText } from "@/lib/offers/machine";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -65,8 +66,20 @@ export function OfferHeader({ offer }: { offer: Offer }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Nodes</dt>
-          <dd>{describeNodeCounts(offer)}</dd>
+          <dd className="flex flex-col">
+            <span>{describeNodeCounts(offer)}</span>
+            <StockText offer={offer} />
+          </dd>
         </div>
+        {machineText(offer) ? (
+          <div className="col-span-2">
+            <dt className="text-xs text-muted-foreground">Each machine</dt>
+            <dd data-testid="offer-machine">
+              {offer.gpus_per_node} × {offer.gpu_type}
+              {vramText(offer) ? ` (${vramText(offer)})` : ""} · {machineText(offer)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </div>
   );

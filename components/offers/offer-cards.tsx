@@ -10,8 +10,10 @@ import {
   InterconnectText,
   LocationText,
   StacksText,
+  StockText,
 } from "@/components/offers/offer-cells";
 import { formatHourly, formatPrice, formatUsd } from "@/lib/format/money";
+import { machineText, vramText } from "@/lib/offers/machine";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";
@@ -41,8 +43,16 @@ const OfferCard = memo(function OfferCard({
         <div className="min-w-0">
           <p className="font-medium wrap-anywhere text-foreground">
             {offer.gpus_per_node} × {offer.gpu_type}
+            {vramText(offer) ? (
+              <span className="font-normal text-muted-foreground"> · {vramText(offer)} each</span>
+            ) : null}
           </p>
           <LocationText offer={offer} />
+          {machineText(offer) ? (
+            <p className="text-xs text-muted-foreground" data-testid="offer-machine">
+              {machineText(offer)}
+            </p>
+          ) : null}
         </div>
         <HostsText offer={offer} />
       </div>
@@ -77,8 +87,11 @@ const OfferCard = memo(function OfferCard({
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Nodes · volume</dt>
-          <dd>
-            {describeNodeCounts(offer).replace(/ nodes$/, "")} · {offer.volume ? "volume" : "no volume"}
+          <dd className="flex flex-col">
+            <span>
+              {describeNodeCounts(offer).replace(/ nodes$/, "")} · {offer.volume ? "volume" : "no volume"}
+            </span>
+            <StockText offer={offer} nodes={nodes} />
           </dd>
         </div>
       </dl>

@@ -2,7 +2,9 @@ import { Badge } from "@/components/ui/badge";
 import { formatPrice } from "@/lib/format/money";
 import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import { describeNodeCounts, isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
+import { machineText, stockText, vramText } from "@/lib/offers/machine";
 import type { Offer } from "@/lib/runcrate/schemas";
+import { cn } from "@/lib/utils";
 
 /** Small presentational pieces shared by the offers table and the create form's offer header. */
 
@@ -95,8 +97,8 @@ export function WhereText({ offer }: { offer: Offer }) {
   );
 }
 
-/** What a cluster of this offer can be: its node counts over its stacks and whether it takes a volume. */
-export function ShapeText({ offer }: { offer: Offer }) {
+/** What a cluster of this offer can be: its node counts over its stacks and whether it takes a volume; its stock. */
+export function ShapeText({ offer, nodes = null }: { offer: Offer; nodes?: number | null }) {
   return (
     <span className="flex flex-col leading-tight">
       <span>{describeNodeCounts(offer)}</span>
@@ -104,7 +106,46 @@ export function ShapeText({ offer }: { offer: Offer }) {
         <StacksText offer={offer} />
         {offer.volume ? " · volume" : null}
       </span>
+      <StockText offer={offer} nodes={nodes} />
     </span>
+  );
+}
+
+/** "32 free", "Only 3 free", "Stock: only a launch can tell"; nothing when the API says nothing about stock. */
+export function StockText({ offer, nodes = null }: { offer: Offer; nodes?: number | null }) {
+  const stock = stockText(offer, nodes);
+  if (!stock) return null;
+  return (
+    <span
+      data-testid="offer-stock"
+      className={cn("text-xs", stock.short ? "font-medium text-destructive" : "text-muted-foreground")}
+      title={
+        offer.nodes_available == null
+          ? "Runcrate does not know how many machines are free until a launch asks for them."
+          : "Machines free right now, as Runcrate lists them; capacity moves, so a launch reads the offer again."
+      }
+    >
+      {stock.text}
+    </span>
+  );
+}
+
+/** "8 GPUs × 80 GB / node" over the machine behind each node ("192 vCPU · 1,920 GB RAM · 7,680 GB disk"). */
+export function GpuShapeText({ offer }: { offer: Offer }) {
+  const vram = vramText(offer);
+  const machine = machineText(offer);
+  return (
+    <>
+      <div className="text-xs text-muted-foreground">
+        {offer.gpus_per_node} GPU{offer.gpus_per_node === 1 ? "" : "s"}
+        {vram ? ` × ${vram}` : ""} / node
+      </div>
+      {machine ? (
+        <div className="text-xs text-muted-foreground" data-testid="offer-machine">
+          {machine}
+        </div>
+      ) : null}
+    </>
   );
 }
 

@@ -4,7 +4,13 @@ import { memo } from "react";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LaunchLink } from "@/components/offers/launch-link";
-import { GpuPrice, InterconnectText, ShapeText, WhereText } from "@/components/offers/offer-cells";
+import {
+  GpuPrice,
+  GpuShapeText,
+  InterconnectText,
+  ShapeText,
+  WhereText,
+} from "@/components/offers/offer-cells";
 import { formatHourly, formatPrice, formatUsd } from "@/lib/format/money";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
 import { offerRowFacts } from "@/lib/offers/row-facts";
@@ -70,9 +76,7 @@ const OfferRow = memo(function OfferRow({
       {/* The only cell that wraps: a long GPU name grows the row, never the table. */}
       <td className="max-w-64 min-w-36 px-2 py-1.5 whitespace-normal">
         <div className="font-medium wrap-anywhere text-foreground">{offer.gpu_type}</div>
-        <div className="text-xs text-muted-foreground">
-          {offer.gpus_per_node} GPU{offer.gpus_per_node === 1 ? "" : "s"} / node
-        </div>
+        <GpuShapeText offer={offer} />
       </td>
       <td className="px-2 py-1.5 text-right tabular-nums">
         <GpuPrice offer={offer} />
@@ -115,7 +119,7 @@ const OfferRow = memo(function OfferRow({
         <InterconnectText offer={offer} />
       </td>
       <td className="px-2 py-1.5">
-        <ShapeText offer={offer} />
+        <ShapeText offer={offer} nodes={nodes} />
       </td>
       {/* Pinned to the right edge: when the table is wider than the page and scrolls, Launch stays in view. */}
       <td className="sticky right-0 bg-background bg-linear-to-r from-muted/40 to-muted/40 [background-size:0_0] bg-no-repeat px-2 py-1.5 text-right shadow-[-1px_0_0_var(--border)] group-hover:[background-size:100%_100%]">

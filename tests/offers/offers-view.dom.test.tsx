@@ -121,4 +121,21 @@ describe("the offers list", () => {
     expect(await screen.findByText("No cluster offers right now")).toBeTruthy();
     expect(screen.queryByTestId("offers-unreadable")).toBeNull();
   });
+
+  it("shows stock and the machine where Runcrate gives them, and marks too few free for the count chosen", async () => {
+    const stocked = offerFixture({
+      nodes_available: 3,
+      node: { vcpus: 192, memory_gb: 1920, storage_gb: 7680, vram_gb: 80 },
+    });
+    const unknown = offerFixture({ id: "a100-unknown-stock", gpu_type: "A100 80GB", nodes_available: null });
+    renderView("?nodes=4", { offers: [stocked, unknown] });
+    const row = await screen.findByRole("row", { name: new RegExp(stocked.gpu_type) });
+    expect(within(row).getByTestId("offer-stock").textContent).toBe("Only 3 free");
+    expect(within(row).getByTestId("offer-machine").textContent).toBe(
+      "192 vCPU · 1,920 GB RAM · 7,680 GB disk",
+    );
+    expect(within(row).getByText("8 GPUs × 80 GB / node")).toBeTruthy();
+    const other = document.querySelector('tr[data-offer-id="a100-unknown-stock"]') as HTMLElement;
+    expect(within(other).getByTestId("offer-stock").textContent).toBe("Stock: only a launch can tell");
+  });
 });

@@ -1,0 +1,45 @@
+/**
+ * What an offer says about its machines beyond the GPU (Runcrate's tool descriptions: `node {vcpus, memory_gb,
+ * storage_gb, vram_gb}`) and how many are free (`nodes_available`). Either may be absent: the REST page's offers carry
+ * neither, and a null stock means only a launch can tell. Shared by the offers table, its cards and the create form.
+ */
+import { formatCount } from "@/lib/format/number";
+import type { Offer } from "@/lib/runcrate/schemas";
+
+/** "192 vCPU · 1,920 GB RAM · 7,680 GB disk"; null when the offer says none of them. */
+export function machineText(offer: Pick<Offer, "node">): string | null {
+  const n = offer.node;
+  if (!n) return null;
+  const parts = [
+    n.vcpus != null ? `${formatCount(n.vcpus)} vCPU` : null,
+    n.memory_gb != null ? `${formatCount(n.memory_gb)} GB RAM` : null,
+    n.storage_gb != null ? `${formatCount(n.storage_gb)} GB disk` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+/** "80 GB" of memory per GPU; null when the offer does not say. */
+export function vramText(offer: Pick<Offer, "node">): string | null {
+  const v = offer.node?.vram_gb;
+  return v != null ? `${formatCount(v)} GB` : null;
+}
+
+export type Stock = {
+  text: string;
+  /** Fewer free than the count asked for (or none at all). */
+  short: boolean;
+};
+
+/**
+ * The offer's free machines for a person choosing `nodes` (null: no count chosen): "32 free", "Only 3 free",
+ * "None free", or "Stock: only a launch can tell" when Runcrate says it does not know. Null when the API says
+ * nothing about stock at all (the REST page's offers).
+ */
+export function stockText(offer: Pick<Offer, "nodes_available">, nodes: number | null): Stock | null {
+  if (!("nodes_available" in offer) || offer.nodes_available === undefined) return null;
+  const free = offer.nodes_available;
+  if (free === null) return { text: "Stock: only a launch can tell", short: false };
+  if (free === 0) return { text: "None free right now", short: true };
+  const short = nodes !== null && free < nodes;
+  return { text: short ? `Only ${formatCount(free)} free` : `${formatCount(free)} free`, short };
+}
