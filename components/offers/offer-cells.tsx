@@ -1,8 +1,9 @@
+import { Fragment } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatPrice } from "@/lib/format/money";
 import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";
 import { describeNodeCounts, isCommunity, isContainer, stackLabel } from "@/lib/offers/offer-rules";
-import { machineText, stockText, vramText } from "@/lib/offers/machine";
+import { machineParts, stockText, vramText } from "@/lib/offers/machine";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
 
@@ -133,16 +134,25 @@ export function StockText({ offer, nodes = null }: { offer: Offer; nodes?: numbe
 /** "8 GPUs × 80 GB / node" over the machine behind each node ("192 vCPU · 1,920 GB RAM · 7,680 GB disk"). */
 export function GpuShapeText({ offer }: { offer: Offer }) {
   const vram = vramText(offer);
-  const machine = machineText(offer);
+  const machine = machineParts(offer);
   return (
     <>
       <div className="text-xs text-muted-foreground">
         {offer.gpus_per_node} GPU{offer.gpus_per_node === 1 ? "" : "s"}
         {vram ? ` × ${vram}` : ""} / node
       </div>
-      {machine ? (
+      {machine.length ? (
+        // Wraps between the parts, never inside one; a line ends on the separator rather than starting with it.
         <div className="text-xs text-muted-foreground" data-testid="offer-machine">
-          {machine}
+          {machine.map((part, i) => (
+            <Fragment key={part}>
+              <span className="whitespace-nowrap">
+                {part}
+                {i < machine.length - 1 ? " ·" : ""}
+              </span>
+              {i < machine.length - 1 ? " " : null}
+            </Fragment>
+          ))}
         </div>
       ) : null}
     </>

@@ -74,7 +74,7 @@ const OfferRow = memo(function OfferRow({
       )}
     >
       {/* The only cell that wraps: a long GPU name grows the row, never the table. */}
-      <td className="max-w-64 min-w-36 px-2 py-1.5 whitespace-normal">
+      <td className="max-w-44 min-w-36 px-2 py-1.5 whitespace-normal">
         <div className="font-medium wrap-anywhere text-foreground">{offer.gpu_type}</div>
         <GpuShapeText offer={offer} />
       </td>

@@ -6,15 +6,27 @@
 import { formatCount } from "@/lib/format/number";
 import type { Offer } from "@/lib/runcrate/schemas";
 
-/** "192 vCPU · 1,920 GB RAM · 7,680 GB disk"; null when the offer says none of them. */
-export function machineText(offer: Pick<Offer, "node">): string | null {
+const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** "480 GB", "1.9 TB" (decimal units, as machine specs are sold). */
+export function formatGb(gb: number): string {
+  return gb >= 1000 ? `${oneDecimal.format(gb / 1000)} TB` : `${formatCount(gb)} GB`;
+}
+
+/** ["192 vCPU", "1.9 TB RAM", "7.7 TB disk"]: what each machine has, leaving out what the offer does not say. */
+export function machineParts(offer: Pick<Offer, "node">): string[] {
   const n = offer.node;
-  if (!n) return null;
-  const parts = [
+  if (!n) return [];
+  return [
     n.vcpus != null ? `${formatCount(n.vcpus)} vCPU` : null,
-    n.memory_gb != null ? `${formatCount(n.memory_gb)} GB RAM` : null,
-    n.storage_gb != null ? `${formatCount(n.storage_gb)} GB disk` : null,
+    n.memory_gb != null ? `${formatGb(n.memory_gb)} RAM` : null,
+    n.storage_gb != null ? `${formatGb(n.storage_gb)} disk` : null,
   ].filter((p): p is string => p !== null);
+}
+
+/** "192 vCPU · 1.9 TB RAM · 7.7 TB disk"; null when the offer says none of them. */
+export function machineText(offer: Pick<Offer, "node">): string | null {
+  const parts = machineParts(offer);
   return parts.length ? parts.join(" · ") : null;
 }
 

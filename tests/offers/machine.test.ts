@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { machineText, stockText, vramText } from "@/lib/offers/machine";
+import { formatGb, machineText, stockText, vramText } from "@/lib/offers/machine";
 
 /** Stock and the machine behind each node, as the offer picker and the create form say them. */
 describe("an offer's machines", () => {
   it("says what each machine has, leaving out what the offer does not say", () => {
     expect(machineText({ node: { vcpus: 192, memory_gb: 1920, storage_gb: 7680, vram_gb: 80 } })).toBe(
-      "192 vCPU · 1,920 GB RAM · 7,680 GB disk",
+      "192 vCPU · 1.9 TB RAM · 7.7 TB disk",
     );
     expect(machineText({ node: { vcpus: 16, memory_gb: null, storage_gb: null, vram_gb: 24 } })).toBe(
       "16 vCPU",
     );
     expect(machineText({ node: null })).toBeNull();
+    expect([480, 960, 999, 1000, 1920, 7680].map(formatGb)).toEqual([
+      "480 GB",
+      "960 GB",
+      "999 GB",
+      "1 TB",
+      "1.9 TB",
+      "7.7 TB",
+    ]);
     expect(machineText({})).toBeNull();
     expect(vramText({ node: { vcpus: null, memory_gb: null, storage_gb: null, vram_gb: 141 } })).toBe(
       "141 GB",

@@ -131,9 +131,7 @@ describe("the offers list", () => {
     renderView("?nodes=4", { offers: [stocked, unknown] });
     const row = await screen.findByRole("row", { name: new RegExp(stocked.gpu_type) });
     expect(within(row).getByTestId("offer-stock").textContent).toBe("Only 3 free");
-    expect(within(row).getByTestId("offer-machine").textContent).toBe(
-      "192 vCPU · 1,920 GB RAM · 7,680 GB disk",
-    );
+    expect(within(row).getByTestId("offer-machine").textContent).toBe("192 vCPU · 1.9 TB RAM · 7.7 TB disk");
     expect(within(row).getByText("8 GPUs × 80 GB / node")).toBeTruthy();
     const other = document.querySelector('tr[data-offer-id="a100-unknown-stock"]') as HTMLElement;
     expect(within(other).getByTestId("offer-stock").textContent).toBe("Stock: only a launch can tell");
