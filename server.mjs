@@ -44,8 +44,10 @@ server.keepAliveTimeout = keepAlive;
 // Headers must be allowed to take longer than an idle keep-alive socket lives (Node's rule for the two timeouts).
 server.headersTimeout = keepAlive + 1_000;
 
+// Every signal joins the one shutdown: a second one (Ctrl-C under `npm start` sends SIGINT, then the script's SIGTERM)
+// neither exits early nor falls through to Node's default handler.
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
+  process.on(signal, () => {
     void shutdown(signal, { server }).then((code) => process.exit(code));
   });
 }

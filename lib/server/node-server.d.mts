@@ -9,6 +9,8 @@ export declare function shutdownGraceMs(): number;
 export type RequestObserver = (req: IncomingMessage, res: ServerResponse) => void;
 export type ServerState = {
   shuttingDown: boolean;
+  /** The running shutdown, once one has started. */
+  stopping: Promise<number> | null;
   inFlight: number;
   idle: Array<() => void>;
   observer: RequestObserver | null;

@@ -40,6 +40,8 @@ export function shutdownGraceMs() {
 export function serverState() {
   return processSingleton("server-state", () => ({
     shuttingDown: false,
+    /** The running shutdown, once one has started: later signals wait for it. */
+    stopping: null,
     inFlight: 0,
     idle: [],
     observer: null,
@@ -110,11 +112,24 @@ const shutdownLog = () =>
 
 /**
  * The graceful stop described above; resolves to the exit code. `server`: the entry's HTTP server (none in tests of
- * the app's hooks alone). A second call while one runs resolves to 0 at once.
+ * the app's hooks alone). A second call (Ctrl-C under `npm start` delivers SIGINT and then SIGTERM) joins the first:
+ * it resolves when the first does, to the same code, and never cuts the drain short.
  */
-export async function shutdown(signal, { server, graceMs = shutdownGraceMs(), log = shutdownLog() } = {}) {
+export function shutdown(signal, opts = {}) {
   const state = serverState();
-  if (state.shuttingDown) return 0;
+  if (state.stopping) {
+    (opts.log ?? shutdownLog()).info(
+      { signal, inFlight: state.inFlight },
+      "already shutting down; still draining",
+    );
+    return state.stopping;
+  }
+  state.stopping = drainAndStop(signal, opts);
+  return state.stopping;
+}
+
+async function drainAndStop(signal, { server, graceMs = shutdownGraceMs(), log = shutdownLog() }) {
+  const state = serverState();
   state.shuttingDown = true;
   const started = Date.now();
   log.info({ signal, inFlight: state.inFlight, graceMs }, "shutting down");

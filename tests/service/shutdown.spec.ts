@@ -5,8 +5,9 @@ import { sleep } from "../support/proc";
 import { startInstance, startSimulator, type App } from "./support/apps";
 
 /**
- * Issue 19: on SIGTERM the server stops taking connections, finishes the requests in flight (within
- * SHUTDOWN_GRACE_MS), stops the job worker and exits 0 (lib/server/shutdown.ts).
+ * On SIGTERM or SIGINT the server stops taking connections, finishes the requests in flight (within
+ * SHUTDOWN_GRACE_MS), stops the job worker and exits 0 (lib/server/shutdown.ts); a second signal during the drain
+ * changes nothing.
  */
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -29,7 +30,7 @@ function freshGet(url: string): Promise<number | string> {
   });
 }
 
-test("requests in flight at SIGTERM complete; new connections are refused; the worker stops; exit 0", async ({
+test("requests in flight at SIGINT and SIGTERM complete; new connections are refused; the worker stops; exit 0", async ({
   playwright,
 }) => {
   test.setTimeout(180_000);
@@ -48,8 +49,11 @@ test("requests in flight at SIGTERM complete; new connections are refused; the w
   await sleep(800);
   const exit = new Promise<number | null>((resolve) => app.proc.child.once("exit", (code) => resolve(code)));
   const signalledAt = Date.now();
+  // Ctrl-C under `npm start`: the terminal's SIGINT, then the script's SIGTERM. The second joins the first.
+  process.kill(app.proc.child.pid!, "SIGINT");
+  await sleep(100);
   process.kill(app.proc.child.pid!, "SIGTERM");
-  await sleep(300);
+  await sleep(200);
   expect(await freshGet(`${app.url}/api/health`)).toBe("ECONNREFUSED");
 
   const answers = await Promise.all(reads);
@@ -59,11 +63,12 @@ test("requests in flight at SIGTERM complete; new connections are refused; the w
   }
   expect(await exit).toBe(0);
   const tookMs = Date.now() - signalledAt;
-  console.log(`[service] SIGTERM → exit in ${tookMs} ms with ${answers.length} requests in flight`);
+  console.log(`[service] SIGINT + SIGTERM → exit in ${tookMs} ms with ${answers.length} requests in flight`);
   expect(tookMs).toBeLessThan(10_000);
   const out = app.proc.output();
   expect(out).toMatch(/"msg":"shutting down"/);
   expect(out).toMatch(/"inFlight":3/);
+  expect(out).toMatch(/"msg":"already shutting down; still draining"/);
   expect(out).toMatch(/"drained":true[^\n]*"msg":"stopped"|"msg":"stopped"[^\n]*"drained":true/);
   await api.post(`${sim.url}/__sim/faults`, { data: { latencyMs: 0 } });
   await api.dispose();
