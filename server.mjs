@@ -14,7 +14,7 @@
  */
 import { createServer } from "node:http";
 import next from "next";
-import { prepareRequest, shutdown } from "./lib/server/node-server.mjs";
+import { markServerEntry, prepareRequest, shutdown } from "./lib/server/node-server.mjs";
 import { keepAliveTimeoutMs } from "./scripts/app-node-options.mjs";
 
 // The folder with the app's build and next.config.mjs: where it is started (the repository, the image's /app).
@@ -31,6 +31,8 @@ try {
 }
 
 process.env.NODE_ENV = "production";
+// Before the app starts: its startup checks refuse to run in production without this entry in front.
+markServerEntry();
 const app = next({ dev: false, dir, hostname, port });
 // Runs instrumentation.ts's register(): configuration checks, migrations, the job worker.
 await app.prepare();

@@ -9,6 +9,7 @@ export declare function shutdownGraceMs(): number;
 export type RequestObserver = (req: IncomingMessage, res: ServerResponse) => void;
 export type ServerState = {
   shuttingDown: boolean;
+  entry: boolean;
   /** The running shutdown, once one has started. */
   stopping: Promise<number> | null;
   inFlight: number;
@@ -22,6 +23,8 @@ export declare function stampRequestId(req: IncomingMessage, res: ServerResponse
 export declare function prepareRequest(req: IncomingMessage, res: ServerResponse): void;
 export declare function observeRequests(observer: RequestObserver): void;
 export declare function onShutdown(stop: () => Promise<void> | void): void;
+export declare function markServerEntry(): void;
+export declare function isServerEntry(): boolean;
 export declare function isShuttingDown(): boolean;
 export declare function inFlightRequests(): number;
 export declare function whenIdle(): Promise<void>;

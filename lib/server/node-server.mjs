@@ -40,6 +40,8 @@ export function shutdownGraceMs() {
 export function serverState() {
   return processSingleton("server-state", () => ({
     shuttingDown: false,
+    /** Set by server.mjs before the app starts: requests are stamped with their peer chain and counted. */
+    entry: false,
     /** The running shutdown, once one has started: later signals wait for it. */
     stopping: null,
     inFlight: 0,
@@ -87,6 +89,15 @@ export function observeRequests(observer) {
 /** Work the app stops after the requests have drained (the job worker, then the database), in order. */
 export function onShutdown(stop) {
   serverState().stopHooks.push(stop);
+}
+
+/** Called by server.mjs before the app prepares: the app runs behind its own entry. */
+export function markServerEntry() {
+  serverState().entry = true;
+}
+
+export function isServerEntry() {
+  return serverState().entry;
 }
 
 export function isShuttingDown() {

@@ -8,6 +8,7 @@ import { resealAllKeys } from "@/lib/server/db/runcrate-keys";
 import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store";
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
+import { isServerEntry } from "@/lib/server/node-server.mjs";
 
 /**
  * Stored keys in the pre-issue-16 format, or sealed with CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS, are re-sealed with the
@@ -31,9 +32,25 @@ async function resealStoredKeys(db: Db): Promise<void> {
 }
 import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
 
+/**
+ * In production the app must run behind its own server entry (server.mjs: `npm start`, the container). Without it
+ * (`next start`) no request carries its peer chain, every client is "unknown", and the per-address sign-in limits
+ * become one bucket that anyone can fill: twenty wrong passwords would block every password sign-in. Development
+ * (`next dev`) is let through.
+ */
+export function requireServerEntry(nodeEnv = process.env.NODE_ENV, behindEntry = isServerEntry()): void {
+  if (nodeEnv !== "production" || behindEntry) return;
+  throw new Error(
+    "Clusterdeck runs in production only behind its server entry, `node server.mjs` (what `npm start` and the " +
+      "container run); `next start` is not supported. Without the entry every client shares one sign-in " +
+      "rate-limit bucket, so a few wrong passwords from anyone would lock everyone out (docs/security.md).",
+  );
+}
+
 /** Configuration and database checks at server start; exits the process with the reason when one fails. */
 export async function startupChecks(): Promise<void> {
   try {
+    requireServerEntry();
     env();
     authSecret();
     encryptionSecret();

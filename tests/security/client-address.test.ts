@@ -18,6 +18,15 @@ describe("client address from the stamped chain", () => {
     expect(clientAddress(chain("6.6.6.6, 198.51.100.7, 10.0.0.3, 10.0.0.2"), 2)).toBe("198.51.100.7");
     expect(clientAddress(chain("10.0.0.2"), 3)).toBe("10.0.0.2");
   });
+  it("keys an address a proxy wrote with its port by the address alone", () => {
+    expect(clientAddress(chain("203.0.113.9:51234, 10.0.0.2"), 1)).toBe("203.0.113.9");
+    expect(clientAddress(chain("203.0.113.9:40001, 10.0.0.2"), 1)).toBe("203.0.113.9");
+    expect(clientAddress(chain("[2001:db8::1]:51234, 10.0.0.2"), 1)).toBe("2001:db8::1");
+    expect(clientAddress(chain("[2001:db8::1], 10.0.0.2"), 1)).toBe("2001:db8::1");
+    // A bare IPv6 address keeps every group: its colons are not a port.
+    expect(clientAddress(chain("2001:db8::51234, 10.0.0.2"), 1)).toBe("2001:db8::51234");
+  });
+
   it("never stores junk, and without the stamp counts everyone as one unknown address", () => {
     expect(clientAddress(chain("<script>, 1.2.3.4"), 1)).toBe("unknown");
     expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4" }), 0)).toBe("unknown");

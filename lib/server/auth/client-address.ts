@@ -20,6 +20,18 @@ export { PEER_CHAIN_HEADER };
 
 const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
+/**
+ * The address without a port, as some proxies write it in `X-Forwarded-For` (`203.0.113.9:51234`,
+ * `[2001:db8::1]:51234`): keyed with its port, every connection would be a bucket of its own. A bare IPv6 address has
+ * colons but no port.
+ */
+function withoutPort(hop: string): string {
+  const v4 = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(hop);
+  if (v4) return v4[1]!;
+  const v6 = /^\[([0-9A-Fa-f:.]+)\](?::\d+)?$/.exec(hop);
+  return v6 ? v6[1]! : hop;
+}
+
 export function clientAddress(headers: Headers, trustedProxies = env().TRUSTED_PROXIES): string {
   const chain = headers.get(PEER_CHAIN_HEADER);
   if (chain === null) return "unknown";
@@ -29,8 +41,9 @@ export function clientAddress(headers: Headers, trustedProxies = env().TRUSTED_P
     .filter(Boolean);
   // Fewer hops than trusted proxies: the left-most is the furthest anyone vouches for.
   const candidate = hops[Math.max(0, hops.length - 1 - trustedProxies)] ?? "";
-  // An IPv4-mapped IPv6 socket address (::ffff:1.2.3.4) is the IPv4 client.
-  const address = candidate.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
+  const address = withoutPort(candidate)
+    // An IPv4-mapped IPv6 socket address (::ffff:1.2.3.4) is the IPv4 client.
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
   // Bound what reaches the database key; an address is never this long.
   return ADDRESS.test(address) ? address : "unknown";
 }
