@@ -8,6 +8,11 @@ import { formatMinutes } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 
 export const MAX_BUDGET = 1_000_000;
+/**
+ * The longest time limit anyone may set: a year and a day. Far beyond any training run, and far below what the
+ * database's integer column holds (a limit of 2³¹ minutes or more used to pass and then fail the launch).
+ */
+export const MAX_TIME_LIMIT_MINUTES = 366 * 24 * 60;
 
 export type LimitText = { timeLimit: string; budgetLimit: string };
 
@@ -33,6 +38,8 @@ export function checkLimits(t: LimitText, ceilingMinutes: number | null = null):
   if (t.timeLimit.trim() !== "") {
     timeLimitMinutes = parseDuration(t.timeLimit);
     if (timeLimitMinutes === null) errors.timeLimit = 'Write a duration such as "90 min" or "4 h".';
+    else if (timeLimitMinutes > MAX_TIME_LIMIT_MINUTES)
+      errors.timeLimit = `At most ${formatMinutes(MAX_TIME_LIMIT_MINUTES)}.`;
     else if (ceilingMinutes !== null && timeLimitMinutes > ceilingMinutes)
       errors.timeLimit = `At most ${formatMinutes(ceilingMinutes)} here (set by the operator).`;
   } else if (ceilingMinutes !== null) {

@@ -3,6 +3,7 @@ import { processSingleton } from "@/lib/process-singleton.mjs";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { parseDuration, type Limits } from "@/lib/cost/ledger";
+import { MAX_TIME_LIMIT_MINUTES } from "@/lib/limits/input";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDatabase, type Database, type Db } from "@/lib/server/db/client";
@@ -47,9 +48,14 @@ const guardianEnv = z.object({
   CLUSTERDECK_MAX_TIME_LIMIT: z
     .string()
     .optional()
-    .refine((v) => v === undefined || v.trim() === "" || parseDuration(v) !== null, {
-      message: 'a duration such as "8 h" or "90 min"',
-    }),
+    .refine(
+      (v) => {
+        if (v === undefined || v.trim() === "") return true;
+        const minutes = parseDuration(v);
+        return minutes !== null && minutes <= MAX_TIME_LIMIT_MINUTES;
+      },
+      { message: 'a duration such as "8 h" or "90 min", at most 366 days' },
+    ),
 });
 
 /** The operator's ceiling on time limits, in minutes (null: none). */
