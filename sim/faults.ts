@@ -1,6 +1,7 @@
 /**
  * Fault injection (POST/DELETE /__sim/faults): added latency, error rates per route, 429 bursts with Retry-After,
- * a forced failure of the next create, "commit the create (or the terminate) then drop the connection", a full
+ * a forced failure of the next create, "commit the create (or the terminate) then drop the connection", "commit the
+ * terminate, answer 502, and 404 every DELETE after" (a gateway that lost the answer), a full
  * outage (503), and offers that have run out of capacity. Bodies merge into the current faults; DELETE clears them.
  */
 import { z } from "zod";
@@ -14,6 +15,14 @@ export interface Faults {
   dropNextCreateResponse: boolean;
   /** The next DELETE /clusters/{id} that starts a terminate commits it, then the connection is dropped. */
   dropNextDeleteResponse: boolean;
+  /**
+   * The next DELETE /clusters/{id} that starts a terminate commits it, then answers 502 `bad_gateway` ("Upstream
+   * connection reset."); every later DELETE of that cluster answers 404 `not_found`, while GET shows it terminating,
+   * then terminated — the sequence of a terminate whose answer a gateway lost.
+   */
+  badGatewayOnNextDelete: boolean;
+  /** Clusters whose DELETE answered 502 under badGatewayOnNextDelete: their later DELETEs are 404. */
+  lostDeletes: string[];
   outage: boolean;
   /** Offer ids whose create answers 409 `no_capacity`. */
   soldOutOffers: string[];
@@ -28,6 +37,8 @@ export const noFaults = (): Faults => ({
   failNextCreate: false,
   dropNextCreateResponse: false,
   dropNextDeleteResponse: false,
+  badGatewayOnNextDelete: false,
+  lostDeletes: [],
   outage: false,
   soldOutOffers: [],
   failRate: null,
@@ -46,6 +57,7 @@ export const faultsBodySchema = z.strictObject({
   failNextCreate: z.boolean().optional(),
   dropNextCreateResponse: z.boolean().optional(),
   dropNextDeleteResponse: z.boolean().optional(),
+  badGatewayOnNextDelete: z.boolean().optional(),
   outage: z.boolean().optional(),
   soldOutOffers: z.array(z.string()).optional(),
   failRate: z.number().min(0).max(1).nullable().optional(),
@@ -64,6 +76,8 @@ export function mergeFaults(current: Faults, body: z.infer<typeof faultsBodySche
     failNextCreate: body.failNextCreate ?? current.failNextCreate,
     dropNextCreateResponse: body.dropNextCreateResponse ?? current.dropNextCreateResponse,
     dropNextDeleteResponse: body.dropNextDeleteResponse ?? current.dropNextDeleteResponse,
+    badGatewayOnNextDelete: body.badGatewayOnNextDelete ?? current.badGatewayOnNextDelete,
+    lostDeletes: current.lostDeletes,
     outage: body.outage ?? current.outage,
     soldOutOffers: body.soldOutOffers ?? current.soldOutOffers,
     failRate: body.failRate === undefined ? current.failRate : body.failRate,
@@ -81,6 +95,7 @@ export function faultsOut(f: Faults) {
     failNextCreate: f.failNextCreate,
     dropNextCreateResponse: f.dropNextCreateResponse,
     dropNextDeleteResponse: f.dropNextDeleteResponse,
+    badGatewayOnNextDelete: f.badGatewayOnNextDelete,
     outage: f.outage,
     soldOutOffers: f.soldOutOffers,
     failRate: f.failRate,

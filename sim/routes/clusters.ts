@@ -9,7 +9,7 @@ import {
 import { filterOffers } from "../catalogue";
 import { assertBalance, assertNodeCount, checkIdempotencyKey, createCluster } from "../create-cluster";
 import { isTerminal } from "../engine";
-import { badRequest, notFound, validation } from "../errors";
+import { badRequest, notFound, SimError, validation } from "../errors";
 import type { SimCluster, Workspace } from "../model";
 import { startTest } from "../nccl";
 import { resize, terminate } from "../operations";
@@ -140,14 +140,21 @@ export const clusterRoutes: Route<ApiContext>[] = [
     template: "/clusters/{id}",
     handler: (ctx) => {
       const { cluster } = findCluster(ctx);
+      const faults = ctx.state.faults;
+      if (faults.lostDeletes.includes(cluster.id)) throw notFound("Cluster not found.");
       const over = isTerminal(cluster) || cluster.status === "terminating";
       // Variant: an API that forgets a cluster once it is going away (GET still shows it).
       if (over && ctx.variants.has("delete-404-after"))
         throw notFound(`Cluster ${ctx.params.id ?? ""} was not found.`, { id: ctx.params.id });
       terminate(cluster, ctx.state.clock.now(), ctx.state.config.speed);
-      if (!over && ctx.state.faults.dropNextDeleteResponse) {
-        ctx.state.faults.dropNextDeleteResponse = false;
+      if (!over && faults.dropNextDeleteResponse) {
+        faults.dropNextDeleteResponse = false;
         return { status: 200, drop: true };
+      }
+      if (!over && faults.badGatewayOnNextDelete) {
+        faults.badGatewayOnNextDelete = false;
+        faults.lostDeletes.push(cluster.id);
+        throw new SimError(502, "bad_gateway", "Upstream connection reset.");
       }
       return one(200, cluster);
     },

@@ -82,6 +82,27 @@ describe("terminate after a lost answer", () => {
     ]);
   });
 
+  it("a gateway that lost the answer (502, then 404 on the retry, GET terminating) is a success, read fresh and audited once", async () => {
+    const c = await h.createReady(apiKey, { name: "gateway-lost" });
+    await h.control.faults({ badGatewayOnNextDelete: true });
+    await h.call("POST", "/__sim/stats/reset");
+    const r = await actions.terminateCluster({ id: c.id, confirmName: "gateway-lost" });
+    expect(r).toMatchObject({ ok: true, data: { id: c.id, name: "gateway-lost", status: "terminating" } });
+    // What went over the wire: the read, the DELETE whose answer was lost (502), its retry (404), and a fresh read
+    // of the cluster after it — not an earlier answer of the ready cluster standing in for it.
+    const stats = (await h.call("GET", "/__sim/stats")).body as {
+      requests: Array<{ method: string; path: string; status: number }>;
+    };
+    const calls = stats.requests
+      .filter((q) => q.path.endsWith(" /clusters/{id}"))
+      .map((q) => `${q.method} ${q.status}`);
+    expect(calls).toEqual(["GET 200", "DELETE 502", "DELETE 404", "GET 200"]);
+    expect(await terminates(c.id)).toHaveLength(1);
+    // Later it is terminated, as the page then shows.
+    await h.control.advance(600);
+    expect((await h.call("GET", `/clusters/${c.id}`, { key: apiKey })).status).toBe(200);
+  });
+
   it("a terminate retried once the cluster is terminated answers success with the cluster as the API has it (its final cost)", async () => {
     const c = await h.createReady(apiKey, { name: "already-gone" });
     await h.control.variants(["delete-404-after"], apiKey);
