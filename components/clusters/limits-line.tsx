@@ -1,6 +1,7 @@
 import { AlertTriangleIcon, TimerIcon } from "lucide-react";
 import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
 import { limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger";
+import { survivesText } from "@/lib/clusters/survives";
 import { formatDateTime, formatTime } from "@/lib/format/date";
 import { formatDuration, formatMinutes } from "@/lib/format/duration";
 import type { GuardView } from "@/lib/limits/view";
@@ -86,6 +87,11 @@ export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: Gua
           </span>
         </Line>
       </LimitsEditButton>
+      {warn ? (
+        <p className="text-sm text-muted-foreground" data-testid="limits-survives">
+          {survivesText(cluster)}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/actions/cluster-actions";
+import { survivesText } from "@/lib/clusters/survives";
 import { terminateOutcome } from "@/lib/clusters/terminate-outcome";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { formatHourly, formatUsd } from "@/lib/format/money";
@@ -72,10 +73,12 @@ export function TerminateDialog({
           <AlertDialogHeader>
             <AlertDialogTitle>Terminate {cluster.name}?</AlertDialogTitle>
             <AlertDialogDescription>
-              All {cluster.node_count} machines are shut down and released; anything not saved off the cluster
-              is lost. This cannot be undone.
+              All {cluster.node_count} machines are shut down and released. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
+          <p className="text-sm" data-testid="terminate-survives">
+            {survivesText(cluster)}
+          </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/50 px-3 py-2 text-sm">
             <dt className="text-muted-foreground">Cost so far</dt>
             <dd className="font-medium tabular-nums" data-testid="terminate-cost">

@@ -3,6 +3,7 @@ import { costSoFar } from "@/lib/cost/cluster-cost";
 import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment } from "@/lib/cost/ledger";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { survivesText } from "@/lib/clusters/survives";
 import { withKeptEvents } from "@/lib/server/cluster-timeline";
 import type { Db } from "@/lib/server/db/client";
 import {
@@ -263,7 +264,9 @@ async function finish(
       keyLabel: key.label,
       detail,
     },
-    { message: `${cluster.name} was terminated by Clusterdeck: ${reasonText(reason)}.` },
+    {
+      message: `${cluster.name} was terminated by Clusterdeck: ${reasonText(reason)}. ${survivesText(cluster)}`,
+    },
   );
   if (done) guardLog.info({ clusterId: cluster.id, reason }, "cluster auto-terminated");
 }

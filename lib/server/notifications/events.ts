@@ -5,6 +5,7 @@ import { formatDuration } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import { isUpStatus } from "@/lib/clusters/status";
+import { survivesText } from "@/lib/clusters/survives";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { parseTime } from "@/lib/time";
 
@@ -166,7 +167,7 @@ export function limitWarningEvent(o: {
     type: "limit-warning",
     at: iso(o.now),
     title: `${c.name} will be terminated soon`,
-    message: `${c.name} will be terminated soon: ${o.what}. Extend or remove the limit on the cluster page to keep it.`,
+    message: `${c.name} will be terminated soon: ${o.what}. ${survivesText(c)} Extend or remove the limit on the cluster page to keep it.`,
     cluster: clusterRef(c),
     cost: { hourlyRate: hourlyRate(c), total: o.costSoFar, estimated: false },
     details: { timeLimitMinutes: o.limits.timeLimitMinutes, budgetLimit: o.limits.budgetLimit },
