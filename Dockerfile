@@ -4,7 +4,7 @@
 # `npm ci --omit=dev`) — the very commands tests/service/standalone.spec.ts runs (images can't be built on the
 # project's CI machines, so the test is what proves these steps) — then run `node server.mjs` as a non-root user.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -14,7 +14,7 @@ COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
 RUN node scripts/assemble.mjs /out
 
-FROM node:20-bookworm-slim AS run
+FROM node:24-bookworm-slim AS run
 # No NODE_OPTIONS: the heap is Node's default; set --max-old-space-size there to cap it (README, "Configuration").
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
