@@ -71,3 +71,23 @@ export const errorBodySchema = z.looseObject({
 });
 export const errorEnvelopeSchema = z.looseObject({ error: errorBodySchema });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * A field an API names two ways (the REST page's name, Runcrate's tool descriptions' name): a check that at least one
+ * is there, failing on `primary` so a list's note and the log name the field a reader would look for.
+ */
+export function oneOf<T extends Record<string, unknown>>(
+  primary: keyof T & string,
+  other: keyof T & string,
+  what: string,
+) {
+  return (ctx: { value: T; issues: z.core.$ZodRawIssue[] }) => {
+    if (ctx.value[primary] == null && ctx.value[other] == null)
+      ctx.issues.push({
+        code: "custom",
+        path: [primary],
+        message: `${what} needs ${primary} (or ${other}).`,
+        input: ctx.value,
+      });
+  };
+}

@@ -21,6 +21,7 @@ import {
   lenientArray,
   envValue,
   dataEnvelope,
+  oneOf,
 } from "./read-primitives";
 import {
   sshKeySchema,
@@ -101,15 +102,7 @@ const offerFields = z.looseObject({
  * names the field.
  */
 export const offerSchema = offerFields
-  .check((ctx) => {
-    if (ctx.value.offer_id == null && ctx.value.id == null)
-      ctx.issues.push({
-        code: "custom",
-        path: ["offer_id"],
-        message: "An offer needs offer_id (or id).",
-        input: ctx.value,
-      });
-  })
+  .check(oneOf("offer_id", "id", "An offer"))
   .transform(({ offer_id, id, ...rest }) => ({ ...rest, id: (offer_id ?? id) as string }));
 export type Offer = z.infer<typeof offerSchema>;
 

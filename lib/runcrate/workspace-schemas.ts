@@ -1,6 +1,6 @@
 /** Workspace resources of the Runcrate API (SSH keys, storage, balance, transactions, environments), camelCase. */
 import { z } from "zod";
-import { idString, num, text, timestamp } from "./read-primitives";
+import { idString, num, oneOf, text, timestamp } from "./read-primitives";
 
 // ───────────────────────────── workspace resources (camelCase) ─────────────────────────────
 
@@ -43,15 +43,7 @@ export const balanceSchema = z
     burn_usd_per_hour: num.nullish(),
     runway_hours: num.nullish(),
   })
-  .check((ctx) => {
-    if (ctx.value.creditsBalance == null && ctx.value.floating_balance_usd == null)
-      ctx.issues.push({
-        code: "custom",
-        path: ["creditsBalance"],
-        message: "A balance needs creditsBalance (or floating_balance_usd).",
-        input: ctx.value,
-      });
-  })
+  .check(oneOf("creditsBalance", "floating_balance_usd", "A balance"))
   .transform((b): Balance => {
     const out: Balance = { ...b, creditsBalance: (b.floating_balance_usd ?? b.creditsBalance) as number };
     const burn = b.burn_usd_per_hour ?? b.activeUsageCost;

@@ -2,25 +2,15 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { launchScript } from "@/lib/clusters/rank-commands";
 import { sshConfig } from "@/lib/clusters/ssh-config";
 import { createCluster, setVariants, waitForStatus } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { openReadyCluster } from "../support/ready-cluster";
-import { expectAxeClean, useTheme } from "../support/browser";
+import { expectAxeClean, openDialog, useTheme } from "../support/browser";
 
 /** Per-rank commands with "Copy as script", and the SSH config, on a live cluster against the simulator. */
-
-async function open(page: Page, trigger: string) {
-  const dialog = page.getByRole("dialog");
-  // A click before hydration does nothing; repeat until the (lazily loaded) dialog shows.
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 120_000 });
-  return dialog;
-}
 
 test("per-rank commands: one per machine with its rank; the script copied and downloaded is the generated one", async ({
   page,
@@ -30,7 +20,7 @@ test("per-rank commands: one per machine with its rank; the script copied and do
   test.slow();
   const { api } = await openReadyCluster(page, request, context, { nodes: 3, stack: "slurm" });
 
-  const dialog = await open(page, "Per-rank commands");
+  const dialog = await openDialog(page, "Per-rank commands");
   const rows = dialog.getByTestId("rank-command");
   await expect(rows).toHaveCount(3);
   for (let r = 0; r < 3; r++) {
@@ -74,7 +64,7 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
     beforeCreate: (k) => setVariants(request, k, ["private-workers"]),
   });
 
-  const dialog = await open(page, "SSH config");
+  const dialog = await openDialog(page, "SSH config");
   const text = dialog.getByTestId("ssh-config-text");
   const expected = sshConfig(api)!;
   await expect(text).toHaveText(expected, { useInnerText: true });
@@ -92,7 +82,7 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
   // The script reaches the private workers the same way.
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  const ranks = await open(page, "Per-rank commands");
+  const ranks = await openDialog(page, "Per-rank commands");
   await ranks.getByRole("button", { name: "Copy launch script" }).click();
   const script = await page.evaluate(() => navigator.clipboard.readText());
   expect(script).toContain(`'-J' 'root@${api.nodes![0]!.ip}:`);
@@ -108,11 +98,11 @@ test("axe: per-rank commands and SSH config dialogs, light and dark", async ({ p
     await test.step(theme, async () => {
       await useTheme(page, theme);
       await page.goto(`/clusters/${cluster.id}`);
-      await open(page, "Per-rank commands");
+      await openDialog(page, "Per-rank commands");
       await expectAxeClean(page, `per-rank commands, ${theme}`);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toBeHidden();
-      await open(page, "SSH config");
+      await openDialog(page, "SSH config");
       await expectAxeClean(page, `ssh config, ${theme}`);
     });
   }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpWithKey } from "../support/accounts";
-import { waitHydrated } from "../support/browser";
+import { openDialog, waitHydrated } from "../support/browser";
 import { SIM_URL, setBalance, setVariants, waitForStatus } from "../support/sim";
 
 /**
@@ -25,16 +25,6 @@ async function shoot(page: Page, name: string) {
 
 const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
 const OFFER = "h100-sxm-8x-ib-dallas";
-
-async function openDialog(page: Page, trigger: string) {
-  const dialog = page.getByRole("dialog");
-  // A click before hydration does nothing; repeat until the (lazily loaded) dialog shows.
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 120_000 });
-  return dialog;
-}
 
 test("offers, launch, the cluster through a gateway, and the list, on the shape Runcrate's tools describe", async ({
   page,

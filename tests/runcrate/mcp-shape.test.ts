@@ -48,6 +48,18 @@ async function rawOffers(key: string, query = "include_community=true") {
   return { status: r.status, body: (await r.json()) as { data: Record<string, unknown>[] } };
 }
 
+/** An offer's fields without its id, as either shape sends them. */
+const offerBody = () => ({
+  gpu_type: "H100 SXM",
+  gpus_per_node: 8,
+  deployment_type: "vm",
+  host_tier: "datacenter",
+  hourly_rate_per_node: 10,
+  min_nodes: 2,
+  max_nodes: 8,
+  stacks: ["none"],
+});
+
 describe("offers", () => {
   it("the variant names the id offer_id and adds stock, the machine and the cluster's rate", async () => {
     const { body } = await rawOffers(await mcpKey(), "include_community=true&nodes=4");
@@ -111,16 +123,7 @@ describe("offers", () => {
   });
 
   it("offer_id wins over id; an item with neither fails on offer_id and the list counts it", async () => {
-    const base = {
-      gpu_type: "H100 SXM",
-      gpus_per_node: 8,
-      deployment_type: "vm",
-      host_tier: "datacenter",
-      hourly_rate_per_node: 10,
-      min_nodes: 2,
-      max_nodes: 8,
-      stacks: ["none"],
-    };
+    const base = offerBody();
     expect(offerSchema.parse({ ...base, offer_id: "new", id: "old" }).id).toBe("new");
     expect(offerSchema.parse({ ...base, id: 42 }).id).toBe("42");
     const neither = offerSchema.safeParse(base);
@@ -136,17 +139,7 @@ describe("a list with an item of neither shape", () => {
   it("keeps the rest, counts the one it left out and logs offer_id as the field", async () => {
     const server = await startScriptedServer();
     try {
-      const offer = (id: Record<string, string>) => ({
-        ...id,
-        gpu_type: "H100 SXM",
-        gpus_per_node: 8,
-        deployment_type: "vm",
-        host_tier: "datacenter",
-        hourly_rate_per_node: 10,
-        min_nodes: 2,
-        max_nodes: 8,
-        stacks: ["none"],
-      });
+      const offer = (id: Record<string, string>) => ({ ...id, ...offerBody() });
       server.script(json(200, { data: [offer({ offer_id: "a" }), offer({}), offer({ id: "c" })] }));
       const cap = captureLog();
       const c = createRuncrateClient({ apiKey: TEST_KEY, baseUrl: server.baseUrl, logger: cap.logger });

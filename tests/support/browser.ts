@@ -76,3 +76,16 @@ export async function expectAxeClean(page: Page, what: string, include?: string)
     );
   expect(serious, what).toEqual([]);
 }
+
+/**
+ * Opens the dialog a button shows (a lazily loaded one) and returns it. A click before hydration does nothing, so the
+ * button is pressed again until the dialog is there.
+ */
+export async function openDialog(page: Page, trigger: string): Promise<Locator> {
+  const dialog = page.getByRole("dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 120_000 });
+  return dialog;
+}
