@@ -28,7 +28,15 @@ import {
 } from "@/lib/shortcuts/palette-rank";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
 
-export type CommandPaletteProps = OpenProps & { pathname: string; announce: (text: string) => void };
+export type CommandPaletteProps = OpenProps & {
+  pathname: string;
+  announce: (text: string) => void;
+  /**
+   * A choice that goes to another page was made: the opener takes the palette down at once (no closing animation
+   * for focus to linger in) and hands focus to the page it goes to.
+   */
+  onNavigate: (href: string) => void;
+};
 
 const CLUSTER_PATH = /^\/clusters\/([^/]+)$/;
 
@@ -76,7 +84,7 @@ type Option = PaletteOption & { content: ReactNode; onSelect: () => void };
  * ⌘K: go to any cluster by name, offers by GPU, settings; act on the cluster on screen. Acting goes through the
  * page's own buttons, so "Terminate" opens the typed-confirm dialog and never terminates by itself.
  */
-export function CommandPalette({ open, onOpenChange, pathname, announce }: CommandPaletteProps) {
+export function CommandPalette({ open, onOpenChange, pathname, announce, onNavigate }: CommandPaletteProps) {
   const router = useRouter();
   const qc = useQueryClient();
   const [search, setSearch] = useState("");
@@ -95,11 +103,15 @@ export function CommandPalette({ open, onOpenChange, pathname, announce }: Comma
     // After the palette has closed, so focus and a dialog the action opens do not fight with it.
     setTimeout(fn, 0);
   };
-  const go = (href: string, label: string) =>
-    run(() => {
-      announce(`Going to ${label}`);
-      router.push(href);
-    });
+  const go = (href: string, label: string) => {
+    setSearch("");
+    setHighlighted("");
+    // Keys typed from here on belong to the page being opened, never to the palette's input.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    onNavigate(href);
+    announce(`Going to ${label}`);
+    router.push(href);
+  };
   const clickPageButton = (command: "run-test" | "terminate", otherwise: string) =>
     run(() => {
       const b = pageButton(command);

@@ -18,6 +18,16 @@ const ShortcutsHelp = dynamic<ShortcutsHelpProps>(() =>
 /** A dialog of the page itself is open: single-key shortcuts stay off so they cannot act behind it. */
 const dialogOpen = () => document.querySelector("[role=dialog], [role=alertdialog]") !== null;
 
+/** Focus on the page's heading, else its main region (the console layout's `#content`). */
+function focusContent() {
+  const main = document.getElementById("content");
+  const heading = main?.querySelector<HTMLElement>("h1");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  } else main?.focus({ preventScroll: true });
+}
+
 /**
  * The console's keyboard layer: ⌘K / Ctrl-K palette, `?` help, `g o` / `g c` / `g s`, `c` to copy the launch
  * command shown on a cluster's page. What a shortcut did is announced to screen readers in a live region.
@@ -42,6 +52,25 @@ export function KeyboardShortcuts() {
     setPaletteMounted(true);
     setPalette(true);
   }, []);
+
+  // A palette choice that opens another page: the palette goes at once (unmounted, not animated out while the new
+  // page renders with focus still in its input), and once the new page is there, focus moves to its content.
+  const focusOnArrival = useRef(false);
+  const paletteNavigated = useCallback(
+    (href: string) => {
+      setPalette(false);
+      setPaletteMounted(false);
+      // The same page with other search params (offers of another GPU): its content is already there.
+      if (new URL(href, window.location.href).pathname === pathname) requestAnimationFrame(focusContent);
+      else focusOnArrival.current = true;
+    },
+    [pathname],
+  );
+  useEffect(() => {
+    if (!focusOnArrival.current) return;
+    focusOnArrival.current = false;
+    focusContent();
+  }, [pathname]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -81,7 +110,13 @@ export function KeyboardShortcuts() {
         {announcement}
       </span>
       {paletteMounted && (
-        <CommandPalette open={palette} onOpenChange={setPalette} pathname={pathname} announce={announce} />
+        <CommandPalette
+          open={palette}
+          onOpenChange={setPalette}
+          pathname={pathname}
+          announce={announce}
+          onNavigate={paletteNavigated}
+        />
       )}
       {helpMounted && <ShortcutsHelp open={help} onOpenChange={setHelp} />}
     </>

@@ -63,6 +63,16 @@ test("jump to a cluster by name and to offers of a GPU; settings and the g-keys 
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/clusters/${beta.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: beta.name })).toBeVisible();
+  // The moment the page is there the palette is gone and focus is on the page: the next key is the page's (? opens
+  // the help), never typed into the palette's input.
+  expect(await page.getByRole("dialog").count()).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById("content")?.contains(document.activeElement)))
+    .toBe(true);
+  await page.keyboard.press("Shift+?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   palette = await openPalette(page);
   await page.keyboard.type(gpu);

@@ -33,17 +33,26 @@ function holdFetches() {
 
 const cluster = (id: string, name: string) => ({ id, name, status: "running", gpu_type: "H100" });
 
+const onNavigate = vi.fn<(href: string) => void>();
+
 function renderPalette() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <CommandPalette open onOpenChange={() => {}} pathname="/offers" announce={() => {}} />
+      <CommandPalette
+        open
+        onOpenChange={() => {}}
+        pathname="/offers"
+        announce={() => {}}
+        onNavigate={onNavigate}
+      />
     </QueryClientProvider>,
   );
 }
 
 beforeEach(() => {
   push.mockReset();
+  onNavigate.mockReset();
   // jsdom has neither; cmdk scrolls the highlighted item into view and measures its list.
   Object.defineProperty(Element.prototype, "scrollIntoView", { value: () => {}, configurable: true });
   vi.stubGlobal(
@@ -89,6 +98,9 @@ describe("command palette", () => {
     await user.keyboard("{Enter}");
     await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/c2"));
     expect(push).toHaveBeenCalledTimes(1);
+    // The opener takes the palette down at once, and nothing typed next goes into its input.
+    expect(onNavigate).toHaveBeenCalledWith("/clusters/c2");
+    expect(document.activeElement).not.toBe(screen.getByRole("combobox"));
   });
 
   it("a page named by the text wins over the fallback, with the lists loaded or not", async () => {
