@@ -18,7 +18,7 @@ import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "
 import { chromiumLaunchOptions } from "./chromium";
 import { APP_PORT, SIM_PORT, e2e } from "./e2e-env";
 
-export type Suite = "e2e" | "service" | "reliability";
+export type Suite = "e2e" | "service" | "reliability" | "screenshots";
 
 const ROOT = path.resolve(__dirname, "../..");
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
@@ -42,6 +42,8 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
   return [
     {
       command: "npx tsx sim/main.ts",
+      // From the repository, whichever folder the config that uses these servers is in.
+      cwd: ROOT,
       url: `${e2e.simUrl}/__sim/health`,
       env: { SIM_PORT: String(SIM_PORT), SIM_SPEED: process.env.E2E_SIM_SPEED ?? "30", SIM_RATE_LIMIT: "0" },
       reuseExistingServer: false,
@@ -51,6 +53,7 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
     {
       // The server entry that ships (server.mjs: npm start, the Dockerfile).
       command: `rm -rf ${DATA} && ${build} && NODE_ENV=production PORT=${APP_PORT} HOST=127.0.0.1 node server.mjs`,
+      cwd: ROOT,
       url: `${e2e.appUrl}/api/health`,
       env: {
         NEXT_DIST_DIR: DIST,
@@ -146,6 +149,18 @@ const SUITES: Record<Suite, () => Settings> = {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     projects: [{ name: "service", use: chromium }],
     report: "test-results/playwright-service.json",
+  }),
+  screenshots: () => ({
+    // `npm run docs:screenshots`: the docs' screenshots, against the e2e suite's servers; not part of `npm test`.
+    testDir: "tests/screenshots",
+    testMatch: /.*\.spec\.ts$/,
+    workers: 1,
+    timeout: 10 * 60_000,
+    expectTimeout: 60_000,
+    baseURL: e2e.appUrl,
+    projects: [{ name: "screenshots", use: chromium }],
+    webServer: e2eServers(),
+    report: "test-results/screenshots.json",
   }),
   reliability: () => ({
     // Faulty launches, fuzzing, 200 watchers, restart, leak scan: long, and each reads or restarts its own server.
