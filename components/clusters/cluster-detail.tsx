@@ -45,7 +45,7 @@ export function ClusterDetail({
 }: {
   id: string;
   limits: NodeCountLimits | null;
-  /** Issue 17: the server-rendered limits line, and the spend record's rate segments for the billing card. */
+  /** Cluster limits: the server-rendered limits line, and the spend record's rate segments for the billing card. */
   limitsLine?: ReactNode;
   segments?: readonly RateSegment[] | null;
 }) {

@@ -10,7 +10,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import { LimitsEditButton } from "./limits-edit-button";
 
 /**
- * The cluster page's limits line (issue 17), rendered on the server so it adds no JavaScript to the page:
+ * The cluster page's limits line (time and budget limits), rendered on the server so it adds no JavaScript to the page:
  * "Auto-terminates at 18:40 UTC (time limit)", the time and money left when the page was rendered, a warning near
  * the end, a loud note when the guardian can't enforce a limit, and why the cluster ended. The editor loads on click.
  */

@@ -48,8 +48,8 @@ export type Stock = {
  * nothing about stock at all (the REST page's offers).
  */
 export function stockText(offer: Pick<Offer, "nodes_available">, nodes: number | null): Stock | null {
-  if (!("nodes_available" in offer) || offer.nodes_available === undefined) return null;
   const free = offer.nodes_available;
+  if (free === undefined) return null;
   if (free === null) return { text: "Stock: only a launch can tell", short: false };
   if (free === 0) return { text: "None free right now", short: true };
   const short = nodes !== null && free < nodes;
