@@ -1,3 +1,5 @@
+import { parseTime } from "@/lib/time";
+
 /** What the audit log records: one entry per mutation a user makes on a cluster (lib/server/audit.ts writes them). */
 export const AUDIT_ACTIONS = [
   "launch",
@@ -9,3 +11,84 @@ export const AUDIT_ACTIONS = [
   "limits",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One line of a cluster's history: what a person did from the console, or what Runcrate recorded. */
+export type HistoryItem =
+  | {
+      source: "console";
+      id: string;
+      at: string;
+      action: AuditAction;
+      actor: string;
+      keyLabel: string;
+      detail: string | null;
+    }
+  | { source: "runcrate"; id: string; at: string; kind: string; rank: number | null; message: string };
+
+type ConsoleEntry = {
+  id: string;
+  at: string;
+  action: AuditAction;
+  actorEmail: string;
+  keyLabel: string;
+  detail: string | null;
+};
+type KeptEvent = { eventId: number; at: string; kind: string; rank: number | null; message: string };
+
+/**
+ * A cluster's history, newest first: the console's audit entries for it beside the events Runcrate recorded and the
+ * console kept (every event ever seen, not only a read's last 50). An event kept under two of the user's keys (one
+ * workspace reached by both) appears once. Equal times put Runcrate's event after the action that caused it.
+ */
+export function clusterHistory(
+  entries: readonly ConsoleEntry[],
+  events: readonly KeptEvent[],
+): HistoryItem[] {
+  // Sort keys beside each item: its time, then Runcrate's events after the console's, then the event's id.
+  const keyed: { item: HistoryItem; t: number; tie: number }[] = entries.map((e) => ({
+    item: {
+      source: "console",
+      id: `console-${e.id}`,
+      at: e.at,
+      action: e.action,
+      actor: e.actorEmail,
+      keyLabel: e.keyLabel,
+      detail: e.detail,
+    },
+    t: parseTime(e.at) ?? 0,
+    tie: -1,
+  }));
+  const seen = new Set<number>();
+  for (const e of events) {
+    if (seen.has(e.eventId)) continue;
+    seen.add(e.eventId);
+    keyed.push({
+      item: {
+        source: "runcrate",
+        id: `runcrate-${e.eventId}`,
+        at: e.at,
+        kind: e.kind,
+        rank: e.rank,
+        message: e.message,
+      },
+      t: parseTime(e.at) ?? 0,
+      tie: e.eventId,
+    });
+  }
+  return keyed.sort((a, b) => b.t - a.t || b.tie - a.tie).map((k) => k.item);
+}
+
+/**
+ * The audit page's `cluster` query parameter: absent (the whole log), one cluster id, or a message saying why it can't
+ * be read (given twice, empty, too long or with control characters), in which case the page shows the whole log.
+ */
+export function readClusterParam(
+  value: string | string[] | undefined,
+): { ok: true; clusterId: string | null } | { ok: false; message: string } {
+  if (value === undefined) return { ok: true, clusterId: null };
+  if (Array.isArray(value)) return { ok: false, message: "Name one cluster: the link gave several." };
+  const id = value.trim();
+  if (id === "" || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id))
+    return { ok: false, message: "That link names no cluster Clusterdeck can look up." };
+  return { ok: true, clusterId: id };
+}

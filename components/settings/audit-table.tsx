@@ -16,7 +16,7 @@ export type AuditView = {
   at: string;
 };
 
-const ACTION_LABEL: Record<
+export const ACTION_LABEL: Record<
   AuditAction,
   { label: string; variant: "success" | "info" | "brand" | "destructive" }
 > = {
@@ -118,14 +118,25 @@ function When({ at, className }: { at: string; className?: string }) {
   );
 }
 
+/** The cluster's page, and its history here: the console's entries beside what Runcrate recorded. */
 function ClusterRef({ entry: e, className }: { entry: AuditView; className?: string }) {
   if (!e.clusterId) return <span className={className}>{e.clusterName ?? "—"}</span>;
+  const name = e.clusterName ?? e.clusterId;
   return (
-    <Link
-      href={`/clusters/${encodeURIComponent(e.clusterId)}`}
-      className={`text-brand underline-offset-4 hover:underline ${className ?? ""}`}
-    >
-      {e.clusterName ?? e.clusterId}
-    </Link>
+    <span className="flex min-w-0 items-baseline gap-2">
+      <Link
+        href={`/clusters/${encodeURIComponent(e.clusterId)}`}
+        className={`truncate text-brand underline-offset-4 hover:underline ${className ?? ""}`}
+      >
+        {name}
+      </Link>
+      <Link
+        href={`/settings/audit?cluster=${encodeURIComponent(e.clusterId)}`}
+        aria-label={`History of ${name}`}
+        className="shrink-0 text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+      >
+        History
+      </Link>
+    </span>
   );
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
-import { insertAudit, insertLaunchAuditOnce } from "@/lib/server/db/audit-log";
+import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/server/db/audit-log";
+import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
 import { errorSummary } from "@/lib/server/db/errors";
-import type { AuditAction } from "@/lib/audit";
+import { clusterHistory, type AuditAction, type HistoryItem } from "@/lib/audit";
 
 /**
  * Records who launched, resized, tested or terminated which cluster, with which key label (never the key).
@@ -26,4 +27,24 @@ export async function recordAudit(e: {
   } catch (err) {
     console.error(`[audit] could not record ${e.action} of ${e.clusterId ?? "?"}: ${errorSummary(err)}`);
   }
+}
+
+/** One cluster's history for the audit page: the user's entries for it beside the events kept for it. */
+export async function readClusterHistory(
+  userId: string,
+  clusterId: string,
+): Promise<{ name: string; items: HistoryItem[] }> {
+  const db = await getDb();
+  const [entries, events] = await Promise.all([
+    listAudit(db, userId, { clusterId }),
+    listUserClusterEventRows(db, userId, clusterId),
+  ]);
+  const name = entries.find((e) => e.clusterName)?.clusterName ?? clusterId;
+  return {
+    name,
+    items: clusterHistory(
+      entries.map((e) => ({ ...e, at: e.createdAt.toISOString() })),
+      events,
+    ),
+  };
 }

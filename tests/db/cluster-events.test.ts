@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetTimelines, withKeptEvents } from "@/lib/server/cluster-timeline";
 import type { Database } from "@/lib/server/db/client";
+import { insertAudit, listAudit } from "@/lib/server/db/audit-log";
+import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
 import { addKey } from "@/lib/server/db/runcrate-keys";
 import type { ClusterEvent } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../clusters/fixtures";
@@ -27,9 +29,11 @@ describe.each(BACKENDS)("cluster timeline on $name", (backend) => {
   let dispose: () => Promise<void>;
   let keyA: string;
   let keyB: string;
+  let ownerId: string;
   beforeAll(async () => {
     ({ database, dispose } = await backend.create());
     const owner = await makeUser(database.db);
+    ownerId = owner.id;
     const add = async (label: string) => {
       const r = await addKey(database.db, owner.id, { label, environment: null, apiKey: fakeKey() }, SECRET);
       if (!r.ok) throw new Error("fixture key not added");
@@ -71,5 +75,35 @@ describe.each(BACKENDS)("cluster timeline on $name", (backend) => {
   it("a cluster without events (a list summary) passes through untouched", async () => {
     const summary = makeCluster({ id: newClusterId(), events: null });
     expect(await withKeptEvents(keyA, summary, database.db)).toBe(summary);
+  });
+
+  it("the audit reads one cluster's kept timeline under the user's keys, and another user reads none of it", async () => {
+    const id = newClusterId();
+    await withKeptEvents(keyA, makeCluster({ id, events: window(1, 50) }), database.db);
+    await withKeptEvents(keyA, makeCluster({ id, events: window(41, 90) }), database.db);
+    await withKeptEvents(keyB, makeCluster({ id, events: window(85, 95) }), database.db);
+    await withKeptEvents(keyA, makeCluster({ id: newClusterId(), events: window(1, 5) }), database.db);
+
+    const rows = await listUserClusterEventRows(database.db, ownerId, id);
+    expect(new Set(rows.map((r) => r.eventId))).toEqual(new Set(window(1, 95).map((e) => e.id)));
+    expect(rows[0]).toMatchObject({ eventId: 1, kind: "cluster_created", message: "event 1" });
+
+    const stranger = await makeUser(database.db);
+    expect(await listUserClusterEventRows(database.db, stranger.id, id)).toEqual([]);
+  });
+
+  it("the audit's entries for one cluster are that cluster's, the user's own", async () => {
+    const id = newClusterId();
+    const other = newClusterId();
+    const base = { userId: ownerId, clusterName: "train", keyLabel: "A" };
+    await insertAudit(database.db, { ...base, action: "launch", clusterId: id });
+    await insertAudit(database.db, { ...base, action: "launch", clusterId: other });
+    await insertAudit(database.db, { ...base, action: "terminate", clusterId: id });
+    const stranger = await makeUser(database.db);
+    await insertAudit(database.db, { ...base, userId: stranger.id, action: "resize", clusterId: id });
+
+    const mine = await listAudit(database.db, ownerId, { clusterId: id });
+    expect(mine.map((e) => e.action).sort()).toEqual(["launch", "terminate"]);
+    expect(mine.every((e) => e.clusterId === id && e.userId === ownerId)).toBe(true);
   });
 });

@@ -56,15 +56,23 @@ export async function insertLaunchAuditOnce(
 export type AuditEntry = AuditRow & { actorEmail: string };
 
 /**
- * The user's own audit entries, newest first. Scoped to the user: clusters live in the workspaces behind each
+ * The user's own audit entries, newest first; with `clusterId`, only that cluster's. Scoped to the user: clusters live in the workspaces behind each
  * person's own keys, and one user must not learn another's cluster names.
  */
-export async function listAudit(db: Db, userId: string, limit = 200): Promise<AuditEntry[]> {
+export async function listAudit(
+  db: Db,
+  userId: string,
+  { clusterId, limit = 200 }: { clusterId?: string; limit?: number } = {},
+): Promise<AuditEntry[]> {
   const rows = await db
     .select({ entry: auditLog, actorEmail: users.email })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.userId))
-    .where(eq(auditLog.userId, userId))
+    .where(
+      clusterId === undefined
+        ? eq(auditLog.userId, userId)
+        : and(eq(auditLog.userId, userId), eq(auditLog.clusterId, clusterId)),
+    )
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
   return rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail }));

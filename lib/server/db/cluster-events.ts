@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "./client";
-import { clusterEvents } from "./schema";
+import { clusterEvents, runcrateKeys } from "./schema";
 
 export type ClusterEventRow = typeof clusterEvents.$inferSelect;
 export type ClusterEventInput = Omit<ClusterEventRow, "recordedAt">;
@@ -26,4 +26,22 @@ export async function listClusterEventRows(
     .from(clusterEvents)
     .where(and(eq(clusterEvents.keyId, keyId), eq(clusterEvents.clusterId, clusterId)))
     .orderBy(asc(clusterEvents.eventId));
+}
+
+/**
+ * A cluster's kept events under any of the user's keys, oldest first: the audit's view of one cluster. Only the
+ * user's own keys: another person's workspace, and what happened in it, stays theirs.
+ */
+export async function listUserClusterEventRows(
+  db: Db,
+  userId: string,
+  clusterId: string,
+): Promise<ClusterEventRow[]> {
+  const rows = await db
+    .select({ event: clusterEvents })
+    .from(clusterEvents)
+    .innerJoin(runcrateKeys, eq(runcrateKeys.id, clusterEvents.keyId))
+    .where(and(eq(runcrateKeys.userId, userId), eq(clusterEvents.clusterId, clusterId)))
+    .orderBy(asc(clusterEvents.eventId));
+  return rows.map((r) => r.event);
 }
