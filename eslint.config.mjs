@@ -51,6 +51,12 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly] }] },
   },
   {
+    // Server code logs through pino (lib/server/log.ts, lib/server/request-log.ts): JSON lines with the request's id,
+    // redacted, at a level an operator can filter. A console call would bypass all three.
+    files: ["lib/server/**", "lib/actions/**", "app/**/route.ts", "instrumentation.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Server modules are the bottom floor: they never reach up into actions, components or routes.
     files: ["lib/server/**"],
     rules: {

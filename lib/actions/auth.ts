@@ -25,6 +25,7 @@ import {
   type SignUpInput,
 } from "@/lib/auth/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
+import { requestLog } from "@/lib/server/request-log";
 
 const INTERNAL = "Signing in failed because of a problem on the Clusterdeck server. Try again in a moment.";
 
@@ -58,7 +59,7 @@ export async function signInAction(input: SignInInput, callbackUrl?: string): Pr
   } catch (err) {
     if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
-    console.error(`[auth] sign-in failed: ${errorSummary(err)}`);
+    (await requestLog("auth")).error({ err: errorSummary(err) }, "sign-in failed");
     return { ok: false, kind: "internal", error: INTERNAL };
   }
   redirect(safeCallbackPath(callbackUrl));
@@ -102,7 +103,7 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   } catch (err) {
     if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
-    console.error(`[auth] sign-up failed: ${errorSummary(err)}`);
+    (await requestLog("auth")).error({ err: errorSummary(err) }, "sign-up failed");
     return {
       ok: false,
       kind: "internal",

@@ -13,6 +13,8 @@ import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/sc
 import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
 import { idempotencyKeySchema, MAX_NODES, MIN_NODES, type CreateClusterBody } from "@/lib/runcrate/schemas";
+import { errorSummary } from "@/lib/server/db/errors";
+import { requestLog } from "@/lib/server/request-log";
 
 // The values are re-validated below against the offer as it is now; this only bounds their shape.
 const launchInputSchema = z.object({
@@ -78,7 +80,10 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
     });
   } catch (e) {
     // The cluster exists; failing the launch now would only invite a retry. Log without values.
-    console.error("launch: audit entry not recorded", e instanceof Error ? e.name : typeof e);
+    (await requestLog("launch")).error(
+      { clusterId: cluster.id, err: errorSummary(e) },
+      "launch: audit entry not recorded",
+    );
   }
   // What "Launch again" fills the form with (the API's cluster object does not say which SSH keys it got).
   await saveLaunchRecord(await getDb(), {
@@ -100,7 +105,10 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
     );
   } catch (e) {
     guarded = false;
-    console.error("launch: guard not scheduled", e instanceof Error ? e.message : typeof e);
+    (await requestLog("launch")).error(
+      { clusterId: cluster.id, err: errorSummary(e) },
+      "launch: guard not scheduled",
+    );
   }
   return { id: cluster.id, name: cluster.name, replayed, guarded };
 });

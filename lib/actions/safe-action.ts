@@ -6,6 +6,7 @@ import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import { errorSummary } from "@/lib/server/db/errors";
+import { requestLog } from "@/lib/server/request-log";
 
 export type ActionErrorKind =
   | RuncrateErrorKind
@@ -60,7 +61,7 @@ function invalidInput(error: z.ZodError): ActionResult<never> {
 }
 
 /** Any failure → a result the browser may see. Never rethrows (except Next's redirect/notFound signals). */
-export function failureOf(err: unknown, where: string): ActionResult<never> {
+export async function failureOf(err: unknown, where: string): Promise<ActionResult<never>> {
   unstable_rethrow(err);
   if (err instanceof ActionError) {
     return {
@@ -77,7 +78,7 @@ export function failureOf(err: unknown, where: string): ActionResult<never> {
     return result;
   }
   // Name and message only: no request objects, no stack frames holding locals.
-  console.error(`[action ${where}] ${errorSummary(err)}`);
+  (await requestLog("action")).error({ action: where, err: errorSummary(err) }, "server action failed");
   return { ok: false, kind: "internal", error: INTERNAL_MESSAGE };
 }
 

@@ -4,6 +4,7 @@ import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/server/db/a
 import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
 import { errorSummary } from "@/lib/server/db/errors";
 import { clusterHistory, type AuditAction, type HistoryItem } from "@/lib/audit";
+import { requestLog } from "@/lib/server/request-log";
 
 /**
  * Records who launched, resized, tested or terminated which cluster, with which key label (never the key).
@@ -25,7 +26,10 @@ export async function recordAudit(e: {
       await insertLaunchAuditOnce(db, { ...e, action: "launch", clusterId: e.clusterId });
     else await insertAudit(db, e);
   } catch (err) {
-    console.error(`[audit] could not record ${e.action} of ${e.clusterId ?? "?"}: ${errorSummary(err)}`);
+    (await requestLog("audit")).error(
+      { action: e.action, clusterId: e.clusterId, err: errorSummary(err) },
+      "audit entry not recorded",
+    );
   }
 }
 

@@ -6,6 +6,7 @@ import { env } from "@/lib/server/env";
 import pkg from "@/package.json";
 import { errorSummary } from "@/lib/server/db/errors";
 import { isShuttingDown } from "@/lib/server/shutdown";
+import { log } from "@/lib/server/log";
 
 export type Health = {
   ok: boolean;
@@ -76,7 +77,7 @@ async function checkDatabase(): Promise<"ok" | "error"> {
     await db.execute(sql`select 1`);
     return "ok";
   } catch (err) {
-    console.error(`[health] database check failed: ${errorSummary(err)}`);
+    log.child({ area: "health" }).error({ err: errorSummary(err) }, "database check failed");
     return "error";
   }
 }

@@ -5,6 +5,7 @@ import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import { errorSummary } from "@/lib/server/db/errors";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
+import { requestLog } from "@/lib/server/request-log";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 const JSON_NO_STORE = { ...NO_STORE, "Content-Type": "application/json" } as const;
@@ -108,10 +109,13 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
       return new Response(body, { status: 200, headers: JSON_NO_STORE });
     } catch (err) {
       if (isRuncrateError(err)) return runcrateErrorResponse(err);
-      const e = errorSummary(err);
-      console.error(`[route ${new URL(req.url).pathname}] ${e}`);
+      // Our own failure, not Runcrate's: 500 (502 is for upstream failures, above), logged under the request's id.
+      (await requestLog("route", req)).error(
+        { route: new URL(req.url).pathname, err: errorSummary(err) },
+        "route handler failed",
+      );
       return jsonError(
-        502,
+        500,
         "internal",
         "Clusterdeck couldn't complete this request. Try again; if it keeps happening, check the server logs.",
       );

@@ -31,6 +31,7 @@ async function resealStoredKeys(db: Db): Promise<void> {
   }
 }
 import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
+const startLog = log.child({ area: "startup" });
 
 /**
  * In production the app must run behind its own server entry (server.mjs: `npm start`, the container). Without it
@@ -56,12 +57,13 @@ export async function startupChecks(): Promise<void> {
     encryptionSecret();
     await checkRuncrateApiAtStartup();
     const db = await getDatabase();
-    console.log(
-      `[clusterdeck] database ready (${db.kind === "postgres" ? "Postgres" : "embedded PGlite"}), migrations applied`,
+    startLog.info(
+      { database: db.kind === "postgres" ? "Postgres" : "embedded PGlite" },
+      "database ready, migrations applied",
     );
     await resealStoredKeys(db.db);
   } catch (err) {
-    console.error(`\n[clusterdeck] refusing to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    startLog.fatal({ why: err instanceof Error ? err.message : String(err) }, "refusing to start");
     process.exit(1);
   }
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { SessionUser } from "@/lib/server/auth/session";
+import type { LogLine } from "../support/log-capture";
 import { startFakeRuncrate, type FakeRuncrate } from "./support/fake-runcrate";
 
 // The app reads its configuration once; point it at a temp embedded database and the fake API before any import.
@@ -36,6 +37,11 @@ vi.mock("@/lib/server/auth/session", () => ({
     return env.session;
   },
 }));
+// What the server logs, to check that failures are logged (under the request's id) and say nothing secret.
+const logged = vi.hoisted(() => [] as LogLine[]);
+vi.mock("@/lib/server/log", async (original) =>
+  (await import("../support/log-capture")).capturedLog(await original(), logged),
+);
 // revalidatePath needs Next's request store; the header refresh it triggers is not under test here.
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
@@ -226,15 +232,14 @@ describe("runcrateAction", () => {
       kind: "invalid-input",
       fieldErrors: { n: expect.any(String) },
     });
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const boom = safe.runcrateAction(z.object({}), async () => {
       throw new Error("database exploded");
     });
     const r = await boom({});
     expect(r).toMatchObject({ ok: false, kind: "internal" });
     expect(!r.ok && r.error).not.toMatch(/exploded/);
-    expect(spy).toHaveBeenCalled();
-    spy.mockRestore();
+    expect(logged.at(-1)).toMatchObject({ area: "action", msg: "server action failed", level: 50 });
+    expect(String(logged.at(-1)?.err)).toMatch(/exploded/);
   });
 });
 
@@ -253,15 +258,14 @@ describe("a key that can no longer be decrypted", () => {
       { label: "Old", environment: null, apiKey: key() },
       { current: randomBytes(32), previous: [] },
     );
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const ctx = await ctxModule.contextForUser({
       id: created.user.id,
       email: created.user.email,
       name: null,
     });
     expect(ctx.state).toBe("no-key");
-    expect(spy.mock.calls.flat().join(" ")).toMatch(/cannot be decrypted/);
-    spy.mockRestore();
+    expect(logged.at(-1)).toMatchObject({ area: "keys", userId: created.user.id });
+    expect(logged.at(-1)?.msg).toMatch(/cannot be decrypted/);
   });
 });
 
@@ -353,17 +357,25 @@ describe("runcrateRoute", () => {
     expect(await plain.json()).toEqual({ data: { ok: true } });
   });
 
-  it("turns any other throw into a logged, generic 502", async () => {
+  it("turns any other throw into a generic 500 (its own failure, not Runcrate's), logged under the request's id", async () => {
     env.session = alice;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await call(
-      routes.runcrateRoute<{ id: string }>(async () => {
-        throw new TypeError("secret internals");
-      }),
-    );
-    expect(res.status).toBe(502);
-    expect(JSON.stringify(await res.json())).not.toMatch(/secret internals/);
-    spy.mockRestore();
+    const route = routes.runcrateRoute<{ id: string }>(async () => {
+      throw new TypeError("secret internals");
+    });
+    const req = signedInRequest("http://localhost/api/clusters/x");
+    req.headers.set("x-request-id", "0f1e2d3c-4b5a-4968-8776-655443322110");
+    const res = await route(req, { params: Promise.resolve({ id: "x" }) });
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(JSON.parse(body)).toMatchObject({ error: { code: "internal" } });
+    expect(body).not.toMatch(/secret internals/);
+    expect(logged.at(-1)).toMatchObject({
+      area: "route",
+      requestId: "0f1e2d3c-4b5a-4968-8776-655443322110",
+      route: "/api/clusters/x",
+      msg: "route handler failed",
+      level: 50,
+    });
   });
 });
 

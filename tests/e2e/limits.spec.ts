@@ -172,6 +172,19 @@ test("limits can be changed and removed on the cluster page, audited; Settings d
   const rows = page.getByRole("row").filter({ hasText: name });
   await expect(rows.filter({ hasText: "limits: none" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "limits: time 3 h" })).toHaveCount(1);
+
+  // The cluster's history: the console's entries beside the events Runcrate recorded, kept since its creation.
+  await rows
+    .first()
+    .getByRole("link", { name: `History of ${name}` })
+    .click();
+  await expect(page.getByRole("heading", { name: `History of ${name}` })).toBeVisible();
+  const history = page.getByRole("list", { name: "Cluster history" });
+  await expect(history.locator('[data-source="console"]').filter({ hasText: "Launched" })).toHaveCount(1);
+  await expect(history.locator('[data-source="console"]').filter({ hasText: "limits: none" })).toHaveCount(1);
+  await expect(
+    history.locator('[data-source="runcrate"]').filter({ hasText: "Cluster created" }),
+  ).toHaveCount(1);
 });
 
 test("the Spend page shows balance, burn, the chart, the cost table with CSV and Runcrate's transactions", async ({

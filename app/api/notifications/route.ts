@@ -2,6 +2,7 @@ import { jsonError, unauthenticated } from "@/lib/server/route-handler";
 import { getSessionUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";
+import { requestLog } from "@/lib/server/request-log";
 import { inboxView } from "@/lib/server/notifications/store";
 
 // GET /api/notifications → the signed-in user's unread count and newest inbox entries (the header's bell).
@@ -12,7 +13,10 @@ export async function GET(): Promise<Response> {
     const data = await inboxView(await getDb(), user.id);
     return Response.json({ data }, { headers: { "Cache-Control": "no-store" } });
   } catch (err) {
-    console.error(`[route /api/notifications] ${errorSummary(err)}`);
+    (await requestLog("route")).error(
+      { route: "/api/notifications", err: errorSummary(err) },
+      "route handler failed",
+    );
     return jsonError(500, "internal", "Clusterdeck couldn't read your notifications. Try again.");
   }
 }

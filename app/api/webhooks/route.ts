@@ -2,6 +2,7 @@ import { jsonError, unauthenticated } from "@/lib/server/route-handler";
 import { getSessionUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";
+import { requestLog } from "@/lib/server/request-log";
 import { webhooksWithLog } from "@/lib/server/notifications/webhooks-store";
 
 // GET /api/webhooks → the signed-in user's webhooks, each with its latest deliveries and their attempts.
@@ -12,7 +13,10 @@ export async function GET(): Promise<Response> {
     const data = await webhooksWithLog(await getDb(), user.id);
     return Response.json({ data }, { headers: { "Cache-Control": "no-store" } });
   } catch (err) {
-    console.error(`[route /api/webhooks] ${errorSummary(err)}`);
+    (await requestLog("route")).error(
+      { route: "/api/webhooks", err: errorSummary(err) },
+      "route handler failed",
+    );
     return jsonError(500, "internal", "Clusterdeck couldn't read your webhooks. Try again.");
   }
 }

@@ -10,6 +10,9 @@ import { githubConfig, oidcConfig } from "./providers";
 import { authSecret } from "./secret";
 import { currentSessionVersion, isSessionCurrent } from "./session-version";
 import { errorSummary } from "@/lib/server/db/errors";
+import { log } from "@/lib/server/log";
+
+const authLog = log.child({ area: "auth" });
 
 /** Why a credentials sign-in was refused; `code` reaches the sign-in action (and, for direct POSTs, the URL). */
 export class SignInRefused extends CredentialsSignin {
@@ -68,7 +71,7 @@ function buildConfig(): NextAuthConfig {
       error(error) {
         if (error instanceof CredentialsSignin) return;
         // Auth.js wraps what authorize() threw (e.g. a failed query) as the cause: summarised, never the query.
-        console.error(`[auth] ${error.name}: ${errorSummary(error.cause ?? error)}`);
+        authLog.error({ name: error.name, err: errorSummary(error.cause ?? error) }, "Auth.js error");
       },
       warn() {},
       debug() {},

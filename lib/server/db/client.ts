@@ -14,6 +14,7 @@ import postgres from "postgres";
 import { dataDir, env } from "@/lib/server/env";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
+import { log } from "@/lib/server/log";
 
 /** Both drivers behind one type: everything in lib/db is written against this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -73,9 +74,9 @@ async function initPgliteDirOutOfProcess(dir: string): Promise<void> {
   } catch (err) {
     // Not fatal: opening the folder below runs initdb in-process instead (correct, just heavier on memory).
     const why = err instanceof Error ? err.message.split("\n")[0] : "unknown error";
-    console.warn(
-      `[db] creating the embedded database in a child process failed (${why}); creating it in-process.`,
-    );
+    log
+      .child({ area: "db" })
+      .warn({ why }, "creating the embedded database in a child process failed; creating it in-process");
   }
 }
 

@@ -18,9 +18,12 @@ export async function startGuardianWithServer(): Promise<void> {
         "job engine started",
       );
   } catch (err) {
-    console.error(
-      `\n[clusterdeck] refusing to start: the job engine (pg-boss) did not start: ${err instanceof Error ? err.message : String(err)}\n`,
-    );
+    log
+      .child({ area: "startup" })
+      .fatal(
+        { why: err instanceof Error ? err.message : String(err) },
+        "refusing to start: the job engine (pg-boss) did not start",
+      );
     process.exit(1);
   }
 }

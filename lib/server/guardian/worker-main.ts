@@ -14,7 +14,7 @@ export const PGLITE_REFUSAL =
 
 export async function workerMain(): Promise<void> {
   if (!isPostgresUrl(process.env.DATABASE_URL)) {
-    console.error(`\n[worker] refusing to start: ${PGLITE_REFUSAL}\n`);
+    log.child({ area: "worker" }).fatal({ why: PGLITE_REFUSAL }, "refusing to start");
     process.exit(2);
   }
   await startupChecks();

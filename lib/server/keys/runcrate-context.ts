@@ -11,6 +11,7 @@ import {
   sessionUserId,
   type SessionUser,
 } from "@/lib/server/auth/session";
+import { requestLog } from "@/lib/server/request-log";
 
 export type ActiveKey = { id: string; label: string; environment: string | null; last4: string };
 
@@ -46,8 +47,9 @@ export async function contextForUser(user: SessionUser): Promise<RuncrateContext
     if (!(err instanceof DecryptionError)) throw err;
     // The secret changed (or the row was altered): the key is unusable, not a reason to crash every page.
     // The user re-enters it in Settings (Replace); operators see why here.
-    console.error(
-      `[keys] the active key of user ${user.id} cannot be decrypted — was CLUSTERDECK_ENCRYPTION_KEY changed? It must be re-entered.`,
+    (await requestLog("keys")).error(
+      { userId: user.id },
+      "the active key cannot be decrypted — was CLUSTERDECK_ENCRYPTION_KEY changed? It must be re-entered.",
     );
     return { state: "no-key", user };
   }
