@@ -44,7 +44,7 @@ export function ClusterHistory({ clusterId, items }: { clusterId: string; items:
             title={item.at}
             className="text-xs text-muted-foreground tabular-nums sm:pt-0.5"
           >
-            {formatDateTime(item.at)}
+            {formatDateTime(item.at, { seconds: true })}
           </time>
           {item.source === "console" ? <ConsoleLine item={item} /> : <RuncrateLine item={item} />}
         </li>
@@ -59,7 +59,7 @@ function ConsoleLine({ item }: { item: Extract<HistoryItem, { source: "console" 
     <div className="flex min-w-0 flex-col gap-1">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={action.variant}>{action.label}</Badge>
-        <span className="truncate text-[13px]">
+        <span className="min-w-0 text-[13px] break-words">
           by {item.actor} with key {item.keyLabel}
         </span>
       </div>

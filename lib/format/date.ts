@@ -31,6 +31,15 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   hour: "2-digit",
   minute: "2-digit",
 });
+const dateTimeSeconds = new Intl.DateTimeFormat("en-US", {
+  ...UTC,
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
 const dateOnly = new Intl.DateTimeFormat("en-US", {
   ...UTC,
   year: "numeric",
@@ -64,12 +73,13 @@ const utcDay = (ms: number) => Math.floor(ms / 86_400_000);
 
 /**
  * "Dec 2, 2026, 18:40 UTC". With `now`, a time on the same UTC day as now is its time of day alone ("18:40 UTC").
+ * With `seconds` (a record whose lines are seconds apart): "Dec 2, 2026, 18:40:05 UTC".
  */
-export function formatDateTime(t: TimeInput, opts: { now?: number } = {}): string {
+export function formatDateTime(t: TimeInput, opts: { now?: number; seconds?: boolean } = {}): string {
   const ms = toMs(t);
   if (ms === null) return missing(t);
-  if (opts.now !== undefined && utcDay(ms) === utcDay(opts.now)) return `${timeOnly.format(ms)} UTC`;
-  return `${dateTime.format(ms)} UTC`;
+  if (opts.now !== undefined && utcDay(ms) === utcDay(opts.now)) return formatTime(ms, opts);
+  return `${(opts.seconds ? dateTimeSeconds : dateTime).format(ms)} UTC`;
 }
 
 /** The time of day where the day is clear from the context: "18:40 UTC", or "18:40:05 UTC" with seconds. */

@@ -10,6 +10,7 @@ describe("the console's one date policy", () => {
     expect(formatDateTime(new Date(Date.UTC(2027, 6, 14, 23, 59)))).toBe("Jul 14, 2027, 23:59 UTC");
     // An API time in another zone is shown in UTC.
     expect(formatDateTime("2026-12-03T00:10:00+05:30")).toBe("Dec 2, 2026, 18:40 UTC");
+    expect(formatDateTime("2026-01-01T00:01:02.5Z", { seconds: true })).toBe("Jan 1, 2026, 00:01:02 UTC");
   });
   it("leaves the date out on the same UTC day as now, and only then", () => {
     const morning = Date.UTC(2026, 11, 2, 0, 0);
