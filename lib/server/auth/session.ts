@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/lib/server/db/client";
 import { findUserById } from "@/lib/server/db/users";
 import { authSecret } from "./secret";
@@ -33,12 +34,13 @@ export async function loadSessionUser(id: string): Promise<SessionUser | null> {
 
 /**
  * The signed-in user, or null. The JWT alone is not trusted to mean "this account exists": the user is looked up
- * (fresh, every call), so a deleted account's still-valid cookie opens nothing.
+ * (fresh for every request), so a deleted account's still-valid cookie opens nothing. Within one server render the
+ * layout and the page share one lookup (React's `cache`, scoped to the request).
  */
-export async function getSessionUser(): Promise<SessionUser | null> {
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const id = await sessionUserId();
   return id ? loadSessionUser(id) : null;
-}
+});
 
 /** For pages: the signed-in user, or a redirect to /sign-in. (proxy.ts redirects first; this is defence in depth.) */
 export async function requireUser(): Promise<SessionUser> {

@@ -23,6 +23,10 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   if (ctx.state === "no-key") return <NoKeyYet />;
   if (!isClusterId(id)) notFound();
 
+  // Spending limits (the limits line, rendered here with no client JavaScript, and the spend record's rate segments)
+  // are the console's own record: read beside the cluster, not after it.
+  const guardRead = guardViewNow(ctx.user.id, id).catch(() => null);
+
   // Prefetch for the first paint. Not found (unknown id, or another workspace's) → the not-found page; any other
   // failure is left to the browser, which shows the reason and keeps retrying.
   const qc = new QueryClient();
@@ -34,19 +38,17 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
     if (isRuncrateError(e) && e.kind === "not_found") notFound();
   }
 
-  let limits: NodeCountLimits | null = null;
-  if (cluster?.resize === true) {
-    const offer = await readOfferOf(ctx, cluster).catch(() => null);
-    if (offer)
-      limits = {
+  // The offer's node-count limits (for resizing) need the cluster's offer; the guard read runs on meanwhile.
+  const offerRead =
+    cluster?.resize === true ? readOfferOf(ctx, cluster).catch(() => null) : Promise.resolve(null);
+  const [offer, guard] = await Promise.all([offerRead, guardRead]);
+  const limits: NodeCountLimits | null = offer
+    ? {
         min_nodes: offer.min_nodes,
         max_nodes: offer.max_nodes,
         allowed_node_counts: offer.allowed_node_counts ?? null,
-      };
-  }
-
-  // Spending limits: the limits line, rendered here (no client JavaScript), and the spend record's rate segments.
-  const guard = await guardViewNow(ctx.user.id, id).catch(() => null);
+      }
+    : null;
   const limitsLine =
     guard && cluster ? <LimitsLine cluster={cluster} view={guard.view} now={guard.now} /> : null;
 
