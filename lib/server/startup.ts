@@ -9,11 +9,14 @@ import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store"
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 import { isServerEntry } from "@/lib/server/node-server.mjs";
+import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
+
+const startLog = log.child({ area: "startup" });
 
 /**
- * Stored keys in the pre-issue-16 format, or sealed with CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS, are re-sealed with the
- * current secret and bound to their row (key-ring.ts); so are webhook signing secrets. Never fatal: a row that opens with no configured secret is
- * counted, not logged, and its owner is asked to add the key again when they use it.
+ * Stored keys in the format before key rings, or sealed with CLUSTERDECK_ENCRYPTION_KEY_PREVIOUS, are re-sealed with the
+ * current secret and bound to their row (key-ring.ts); so are webhook signing secrets. Never fatal: a row that opens
+ * with no configured secret is counted, not logged, and its owner is asked to add the key again when they use it.
  */
 async function resealStoredKeys(db: Db): Promise<void> {
   try {
@@ -30,8 +33,6 @@ async function resealStoredKeys(db: Db): Promise<void> {
     );
   }
 }
-import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
-const startLog = log.child({ area: "startup" });
 
 /**
  * In production the app must run behind its own server entry (server.mjs: `npm start`, the container). Without it
