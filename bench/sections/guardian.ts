@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { ROOT } from "../../tests/support/stack";
+import { TARGETS } from "../targets";
 
 export function guardianSection(_ctx: BenchContext): Promise<SectionResult> {
   return Promise.resolve().then(runGuardianBench);
@@ -42,8 +43,8 @@ export function runGuardianBench(): SectionResult {
       section: "guardian",
       metric: `upstream reads per guarded cluster per ${d.intervalMs / 1000} s interval (${d.guards} guards)`,
       value: `${d.readsPerGuardPerInterval.toFixed(2)} (${d.readsInOneInterval} reads)`,
-      target: "≤ 1",
-      ok: d.readsPerGuardPerInterval <= 1,
+      target: `≤ ${TARGETS.readsPerInterval}`,
+      ok: d.readsPerGuardPerInterval <= TARGETS.readsPerInterval,
     },
     {
       section: "guardian",
@@ -56,15 +57,15 @@ export function runGuardianBench(): SectionResult {
       section: "guardian",
       metric: "enforcement lateness p50 / p99",
       value: `${d.latenessP50s.toFixed(1)} / ${d.latenessP99s.toFixed(1)} s`,
-      target: `p99 ≤ ${d.intervalMs / 1000 + 5} s`,
-      ok: d.latenessP99s <= d.intervalMs / 1000 + 5,
+      target: `p99 ≤ ${d.intervalMs / 1000 + TARGETS.guardianLatenessSlackS} s`,
+      ok: d.latenessP99s <= d.intervalMs / 1000 + TARGETS.guardianLatenessSlackS,
     },
     {
       section: "guardian",
       metric: "guardian worker RSS peak",
       value: `${d.workerRssPeakMb.toFixed(0)} MB`,
-      target: "≤ 400 MB",
-      ok: d.workerRssPeakMb <= 400,
+      target: `≤ ${TARGETS.guardianRssMb} MB`,
+      ok: d.workerRssPeakMb <= TARGETS.guardianRssMb,
     },
   ];
   return { rows, data: d };

@@ -19,6 +19,7 @@ import type { BenchContext, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
 import { runLoad, type LoadResult } from "../../tests/support/load";
 import { cpuMs, findNextServer } from "../../tests/support/proc";
+import { TARGETS } from "../targets";
 
 const CONCURRENCY = Number(process.env.BENCH_PROXY_CONCURRENCY ?? 16);
 const REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 3000);
@@ -115,8 +116,8 @@ export async function proxySection(ctx: BenchContext): Promise<SectionResult> {
       section: "proxy",
       metric: "added latency at p50 (c=1: one request's own time)",
       value: `${serialOverheadP50.toFixed(2)} ms; an empty Next handler's own: ${(fs.p50 - ds.p50).toFixed(2)} ms`,
-      target: "≤ 2 ms",
-      ok: serialOverheadP50 <= 2,
+      target: `≤ ${TARGETS.proxyAddedP50Ms} ms`,
+      ok: serialOverheadP50 <= TARGETS.proxyAddedP50Ms,
     },
     {
       section: "proxy",
@@ -166,8 +167,8 @@ export async function proxySection(ctx: BenchContext): Promise<SectionResult> {
       section: "proxy",
       metric: `throughput at c=${CONCURRENCY}: empty Next handler → proxied (share of Next's own floor)`,
       value: `${f.rps.toFixed(0)} → ${p.rps.toFixed(0)} req/s (${((p.rps / f.rps) * 100).toFixed(1)} %); the floor is ${((f.rps / d.rps) * 100).toFixed(1)} % of direct`,
-      target: "≥ 60 %",
-      ok: p.rps / f.rps >= 0.6,
+      target: `≥ ${TARGETS.proxyThroughputPct} %`,
+      ok: (p.rps / f.rps) * 100 >= TARGETS.proxyThroughputPct,
     },
     {
       section: "proxy",

@@ -10,11 +10,12 @@ import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
 import { findNextServer, rssMb } from "../../tests/support/proc";
 import { spread, watch } from "../../tests/support/watchers";
+import { TARGETS } from "../targets";
 
-const WATCHERS = 200;
+const WATCHERS = TARGETS.rssWatchers;
 const USERS = 20;
 const DURATION_MS = Number(process.env.BENCH_RSS_MS ?? 60_000);
-const TARGET_MB = 450;
+const TARGET_MB = TARGETS.rssMb;
 
 export async function makeWatchers(ctx: BenchContext, users: number) {
   const offers = await ctx.sim.offers(ctx.account.key);

@@ -12,8 +12,9 @@ import type { Browser, BrowserContext } from "@playwright/test";
 import { launchBrowser, signedInContext } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
+import { TARGETS } from "../targets";
 
-const BUDGET_KB = 110;
+const BUDGET_KB = TARGETS.weightKb;
 
 export async function firstLoadJs(
   context: BrowserContext,
