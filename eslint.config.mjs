@@ -51,6 +51,20 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly] }] },
   },
   {
+    // The app changes no browser global: a patched window.fetch sees every request of every library and reads what
+    // the framework keeps private. Use the framework's own means (an error's digest, a query's own state).
+    files: ["app/**", "components/**", "lib/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "AssignmentExpression[left.type='MemberExpression'][left.property.name='fetch']",
+          message: "Do not replace fetch; use the framework's own means.",
+        },
+      ],
+    },
+  },
+  {
     // Server code logs through pino (lib/server/log.ts, lib/server/request-log.ts): JSON lines with the request's id,
     // redacted, at a level an operator can filter. A console call would bypass all three.
     files: ["lib/server/**", "lib/actions/**", "app/**/route.ts", "instrumentation.ts"],

@@ -3,8 +3,7 @@
 import { useEffect } from "react";
 
 import "./globals.css";
-import { errorDigest, errorReference } from "@/components/shell/error-digest";
-import { useRequestReference } from "@/components/shell/request-reference";
+import { errorReference } from "@/components/shell/error-digest";
 import { ThemeProvider } from "@/components/theme-provider";
 
 /**
@@ -16,7 +15,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
     console.error(error);
   }, [error]);
 
-  const reference = errorReference(errorDigest(error), useRequestReference());
+  const reference = errorReference(error);
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">

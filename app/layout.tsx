@@ -3,7 +3,6 @@ import { headers } from "next/headers";
 
 import { Providers } from "@/components/providers";
 import { HydrationMarker } from "@/components/shared/hydration-marker";
-import { REQUEST_ID_META } from "@/lib/request-id";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -23,13 +22,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // The per-request CSP nonce (proxy.ts). Reading it makes every page render per request, as nonces require.
   const h = await headers();
   const nonce = h.get("x-nonce") ?? undefined;
-  // The request id (lib/server/requests.ts), which error pages quote as their reference.
-  const requestId = h.get("x-request-id");
   return (
     // next-themes sets class/style on <html> before hydration; the mismatch is expected.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
-        {requestId && <meta name={REQUEST_ID_META} content={requestId} />}
         <Providers nonce={nonce}>{children}</Providers>
         <HydrationMarker />
       </body>

@@ -4,7 +4,6 @@ import * as React from "react";
 
 import { ThemeProvider } from "@/components/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
-import { watchServerAnswers } from "@/components/shell/request-reference";
 
 /**
  * Client-side context for every page: the theme (class on <html>, following the system until the user picks; the
@@ -12,8 +11,6 @@ import { watchServerAnswers } from "@/components/shell/request-reference";
  * layout (QueryProvider); nuqs' adapter wraps only the pages that keep state in the URL.
  */
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
-  // Error pages name the request that failed (components/shell/request-reference.ts).
-  React.useEffect(() => watchServerAnswers(), []);
   return (
     // next-themes' inline script (the theme before first paint) runs under the page's CSP nonce.
     <ThemeProvider

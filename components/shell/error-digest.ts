@@ -6,10 +6,10 @@ export function errorDigest(error: unknown): string | null {
 }
 
 /**
- * What an error page shows as "Reference": the failed request's id (X-Request-Id, the key to the server's log line)
- * with Next's digest, for server errors only — a client-side throw has neither, and shows none.
+ * What an error page shows as "Reference": Next's digest of a server error. The server logs it beside the failed
+ * request's id (instrumentation.ts's onRequestError, lib/server/request-errors.ts), so the digest finds that line and
+ * the request id on it every other line of the request. A client-side throw has no digest, and shows none.
  */
-export function errorReference(digest: string | null, requestId: string | null): string | null {
-  if (!digest) return null;
-  return requestId ? `${requestId} · ${digest}` : digest;
+export function errorReference(error: unknown): string | null {
+  return errorDigest(error);
 }

@@ -6,8 +6,7 @@ import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { StatusMessage } from "@/components/shell/status-message";
-import { errorDigest, errorReference } from "@/components/shell/error-digest";
-import { useRequestReference } from "@/components/shell/request-reference";
+import { errorReference } from "@/components/shell/error-digest";
 
 /** The props Next passes an error.tsx boundary. `retry` refreshes the server data and re-renders. */
 export type ErrorBoundaryProps = { error: unknown; retry: () => void };
@@ -34,7 +33,7 @@ export function RouteError({
     console.error(error);
   }, [error]);
 
-  const reference = errorReference(errorDigest(error), useRequestReference());
+  const reference = errorReference(error);
   return (
     <StatusMessage
       icon={<TriangleAlertIcon aria-hidden="true" />}
