@@ -14,7 +14,7 @@ export function RelaunchView({
 }: {
   plan: RelaunchPlan;
   apiBaseUrl: string;
-  /** The earlier cluster's limits (or the user's defaults), issue 17. */
+  /** The earlier cluster's limits (or the user's defaults), for the spending-limit fields. */
   limitDefaults?: LimitText;
   ceilingMinutes?: number | null;
 }) {

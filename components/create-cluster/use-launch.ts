@@ -69,7 +69,7 @@ export function formFieldOf(path: string): FormField | "offer_id" | null {
 export function useLaunch(
   offer: Offer,
   form: UseFormReturn<CreateClusterFormValues>,
-  /** Issue 17: the limit fields, read at Launch (they are not part of the POST body). */
+  /** Spending limits: the limit fields, read at Launch (they are not part of the POST body). */
   limitsRef?: { current: LimitsInput | null },
 ) {
   const router = useRouter();

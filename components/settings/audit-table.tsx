@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AuditAction } from "@/lib/audit";
 import { formatDateTime } from "@/lib/format/date";
+import { EmptyState } from "@/components/shared/empty-state";
 
 export type AuditView = {
   id: string;
@@ -31,16 +32,12 @@ export const ACTION_LABEL: Record<
 export function AuditTable({ entries }: { entries: AuditView[] }) {
   if (entries.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
-        <div className="mb-4 flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground">
-          <HistoryIcon aria-hidden="true" className="size-5" />
-        </div>
-        <h2 className="font-semibold">Nothing recorded yet</h2>
+      <EmptyState icon={<HistoryIcon aria-hidden="true" />} title="Nothing recorded yet">
         <p className="mt-1 max-w-md text-sm text-pretty text-muted-foreground">
           Launching, resizing, testing and terminating clusters from Clusterdeck shows up here, with the key
           that was used.
         </p>
-      </div>
+      </EmptyState>
     );
   }
   return (

@@ -5,6 +5,7 @@ import { ACTION_LABEL } from "@/components/settings/audit-table";
 import type { HistoryItem } from "@/lib/audit";
 import { eventKindLabel } from "@/lib/clusters/events";
 import { formatDateTime } from "@/lib/format/date";
+import { EmptyState } from "@/components/shared/empty-state";
 
 /**
  * One cluster's history, newest first: what people did from the console (who, with which key) beside what Runcrate
@@ -13,11 +14,7 @@ import { formatDateTime } from "@/lib/format/date";
 export function ClusterHistory({ clusterId, items }: { clusterId: string; items: HistoryItem[] }) {
   if (items.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
-        <div className="mb-4 flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground">
-          <HistoryIcon aria-hidden="true" className="size-5" />
-        </div>
-        <h2 className="font-semibold">Nothing recorded for this cluster</h2>
+      <EmptyState icon={<HistoryIcon aria-hidden="true" />} title="Nothing recorded for this cluster">
         <p className="mt-1 max-w-md text-sm text-pretty text-muted-foreground">
           Clusterdeck keeps a cluster&apos;s events once its page has been opened with one of your keys, and
           records what you do to it from here.{" "}
@@ -28,7 +25,7 @@ export function ClusterHistory({ clusterId, items }: { clusterId: string; items:
             Open the cluster
           </Link>
         </p>
-      </div>
+      </EmptyState>
     );
   }
   return (

@@ -13,6 +13,7 @@ import { formatDate } from "@/lib/format/date";
 import type { KeyView } from "@/lib/keys/view";
 import { useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
 import { MaskedKey } from "./masked-key";
+import { EmptyState } from "@/components/shared/empty-state";
 
 // Loaded when first wanted (a click on a button that opens them), not with the page.
 const KeyFormDialog = dynamic(() => import("./key-form-dialog").then((m) => m.KeyFormDialog));
@@ -21,7 +22,7 @@ const DeleteKeyDialog = dynamic(() => import("./delete-key-dialog").then((m) => 
 /** The user's saved keys: which one is active, and add / replace / delete / make active. */
 export function KeyList({ keys }: { keys: KeyView[] }) {
   const [adding, setAdding] = React.useState(false);
-  // Issue 15: the first key saved is the end of setting up, so the page then points on to the offers.
+  // Onboarding: the first key saved is the end of setting up, so the page then points on to the offers.
   const [addingFirst, setAddingFirst] = React.useState(false);
   const [firstSaved, setFirstSaved] = React.useState(false);
   const [replacing, setReplacing] = React.useState<KeyView | null>(null);
@@ -86,11 +87,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
       )}
 
       {keys.length === 0 ? (
-        <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
-          <div className="mb-4 flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground">
-            <KeyRoundIcon aria-hidden="true" className="size-5" />
-          </div>
-          <h3 className="font-semibold">No keys yet</h3>
+        <EmptyState icon={<KeyRoundIcon aria-hidden="true" />} title="No keys yet" level={3}>
           <p className="mt-1 max-w-md text-sm text-pretty text-muted-foreground">
             Add a Runcrate API key (it starts with <code className="font-mono">rc_live_</code>) to browse
             offers and launch clusters. Create one in the Runcrate dashboard under API keys.
@@ -105,7 +102,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
             <PlusIcon aria-hidden="true" />
             Add your first key
           </Button>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="divide-y rounded-lg border" aria-label="Saved keys">
           {keys.map((k) => (

@@ -23,23 +23,16 @@ import { parseTime } from "@/lib/time";
 
 const UTC = { timeZone: "UTC", hourCycle: "h23" } as const;
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
+const DATE_TIME = {
   ...UTC,
   year: "numeric",
   month: "short",
   day: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-});
-const dateTimeSeconds = new Intl.DateTimeFormat("en-US", {
-  ...UTC,
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+} as const;
+const dateTime = new Intl.DateTimeFormat("en-US", DATE_TIME);
+const dateTimeSeconds = new Intl.DateTimeFormat("en-US", { ...DATE_TIME, second: "2-digit" });
 const dateOnly = new Intl.DateTimeFormat("en-US", {
   ...UTC,
   year: "numeric",
