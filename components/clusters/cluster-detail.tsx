@@ -1,6 +1,5 @@
 "use client";
 
-import { useKeyScopedNotFound } from "@/components/shared/key-switch";
 import { useQueryClient } from "@tanstack/react-query";
 import { SearchXIcon } from "lucide-react";
 import Link from "next/link";
@@ -165,7 +164,6 @@ export function ClusterDetail({
 }
 
 export function ClusterNotFound() {
-  useKeyScopedNotFound();
   return (
     <StatusMessage
       icon={<SearchXIcon />}

@@ -507,8 +507,11 @@ test("switching to the key that owns a cluster shows it, without a reload by han
 
   await page.goto(`/clusters/${cluster.id}`);
   await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
+  // A mark on this document: a reload would lose it.
+  await page.evaluate(() => Object.assign(window, { keptThroughSwitch: true }));
   await page.getByTestId("active-key-switcher").click();
   await page.getByRole("menuitem", { name: /Team/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole("heading", { name: "Cluster not found" })).toHaveCount(0);
+  expect(await page.evaluate(() => "keptThroughSwitch" in window)).toBe(true);
 });
