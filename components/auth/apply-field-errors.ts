@@ -15,3 +15,16 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return matched;
 }
+
+/**
+ * Where a refused action's message goes in a form: onto the fields it names, and into the form's alert when none
+ * of them is a field of this form or the refusal is about more than the input. Returns the alert's message.
+ */
+export function formAlertOf<T extends FieldValues>(
+  failure: { message: string; kind: string; fieldErrors?: Record<string, string> | undefined },
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): string | null {
+  const matched = applyFieldErrors(failure.fieldErrors, fields, setError);
+  return matched && failure.kind === "invalid-input" ? null : failure.message;
+}

@@ -1,7 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { formAlertOf } from "@/components/auth/apply-field-errors";
+import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -13,6 +16,9 @@ import {
   type NotificationEventType,
   type NotificationPrefs,
 } from "@/lib/notifications/kinds";
+import { useActionMutation } from "@/lib/query/mutation";
+
+type Values = { inbox: NotificationEventType[]; email: NotificationEventType[]; balanceLowHours: string };
 
 /** Settings → Notifications: which events go to the inbox and to email, and the low-balance threshold. */
 export function NotificationPrefsForm({
@@ -23,34 +29,37 @@ export function NotificationPrefsForm({
   emailEnabled: boolean;
 }) {
   const id = useId();
-  const [prefs, setPrefs] = useState(initial);
-  const [hours, setHours] = useState(String(initial.balanceLowHours));
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm<Values>({
+    defaultValues: { ...initial, balanceLowHours: String(initial.balanceLowHours) },
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useActionMutation(saveNotificationPrefs, {
+    onSuccess: () => toast.success("Notification settings saved"),
+    onError: (failure) => setFormError(formAlertOf(failure, ["balanceLowHours"], form.setError)),
+  });
+  const prefs = useWatch({ control: form.control }) as Values;
+  const hoursError = form.formState.errors.balanceLowHours?.message;
 
   function toggle(channel: "inbox" | "email", e: NotificationEventType, on: boolean) {
     const list = new Set(prefs[channel]);
     if (on) list.add(e);
     else list.delete(e);
-    setPrefs({ ...prefs, [channel]: NOTIFICATION_EVENTS.filter((x) => list.has(x)) });
+    form.setValue(
+      channel,
+      NOTIFICATION_EVENTS.filter((x) => list.has(x)),
+      { shouldDirty: true },
+    );
   }
 
-  async function save(ev: React.FormEvent) {
-    ev.preventDefault();
-    setPending(true);
-    const r = await saveNotificationPrefs({ ...prefs, balanceLowHours: Number(hours) }).catch(() => null);
-    setPending(false);
-    if (!r?.ok) {
-      setError(r?.fieldErrors?.balanceLowHours ?? r?.error ?? "Clusterdeck could not be reached.");
-      return;
-    }
-    setError(null);
-    toast.success("Notification settings saved");
-  }
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    save.mutate({ ...values, balanceLowHours: Number(values.balanceLowHours) });
+  });
 
   return (
     <form
-      onSubmit={(e) => void save(e)}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
       aria-label="Notification settings"
       className="flex flex-col gap-4 rounded-lg border bg-card p-4"
     >
@@ -91,20 +100,20 @@ export function NotificationPrefsForm({
         <Input
           id={`${id}-hours`}
           inputMode="decimal"
-          value={hours}
-          aria-invalid={!!error || undefined}
+          aria-invalid={!!hoursError || undefined}
           aria-describedby={`${id}-hours-desc`}
-          onChange={(e) => setHours(e.target.value)}
+          {...form.register("balanceLowHours")}
         />
         <p
           id={`${id}-hours-desc`}
-          className={error ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
+          className={hoursError ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
         >
-          {error ?? "Told at most once a day per key, while a cluster runs on it."}
+          {hoursError ?? "Told at most once a day per key, while a cluster runs on it."}
         </p>
       </div>
+      <FormAlert message={formError} />
       <div>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={save.isPending}>
           Save notification settings
         </Button>
       </div>

@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm, useWatch } from "react-hook-form";
+import { useQuery } from "@tanstack/react-query";
+import { formAlertOf } from "@/components/auth/apply-field-errors";
 import { CopyButton } from "@/components/shared/copy-button";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -17,6 +19,7 @@ import {
 } from "@/lib/notifications/kinds";
 import { formatDateTime } from "@/lib/format/date";
 import type { WebhookWithLog } from "@/lib/notifications/view";
+import { useActionMutation } from "@/lib/query/mutation";
 import { webhooksQueryOptions } from "@/lib/query/notifications";
 
 const DRAFT_KEY = "clusterdeck:webhook-draft";
@@ -37,63 +40,60 @@ function loadDraft(): Draft | null {
 /** Settings → Webhooks: add (the secret is shown once), send a test, delete, and every delivery's attempts. */
 export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
   const id = useId();
-  const qc = useQueryClient();
   const q = useQuery({ ...webhooksQueryOptions(), initialData: initial });
-  const [draft, setDraftState] = useState<Draft>(EMPTY);
-  // The draft is read after hydration (the server rendered the empty form).
+  const listed = [webhooksQueryOptions().queryKey];
+  const form = useForm<Draft>({ defaultValues: EMPTY });
+  const draft = useWatch({ control: form.control }) as Draft;
+  const errors = form.formState.errors;
+  // The draft is read after hydration (the server rendered the empty form); what is typed survives a reload until
+  // it is saved.
   useEffect(() => {
     const d = loadDraft();
-    if (d) queueMicrotask(() => setDraftState(d));
-  }, []);
-  const [error, setError] = useState<{ url?: string; events?: string; form?: string }>({});
+    if (d) form.reset(d);
+    // A change names its field; a reset (the draft loaded, the webhook added) does not.
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values, name }) => {
+        if (name) window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(values));
+      },
+    });
+  }, [form]);
+  const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
-  const [pending, setPending] = useState(false);
 
-  function setDraft(d: Draft) {
-    setDraftState(d);
-    // What was typed survives a reload until it is saved.
-    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
-  }
-  const refresh = () => qc.invalidateQueries({ queryKey: webhooksQueryOptions().queryKey });
+  const add = useActionMutation(addWebhook, {
+    invalidates: listed,
+    onSuccess: (made) => {
+      setCreated(made);
+      window.sessionStorage.removeItem(DRAFT_KEY);
+      form.reset(EMPTY);
+    },
+    onError: (failure) => setFormError(formAlertOf(failure, ["url", "events"], form.setError)),
+  });
+  const test = useActionMutation(sendWebhookTest, {
+    invalidates: listed,
+    onSuccess: () => toast.success("Test delivery queued"),
+    onError: (failure) => toast.error(failure.message),
+  });
+  const remove = useActionMutation(removeWebhook, {
+    invalidates: listed,
+    onSuccess: () => toast.success("Webhook deleted"),
+    onError: (failure) => toast.error(failure.message),
+  });
+  const setField = <K extends keyof Draft>(name: K, value: Draft[K]) =>
+    form.setValue(name as never, value as never, { shouldDirty: true });
 
-  async function add(e: React.FormEvent) {
-    e.preventDefault();
-    setPending(true);
-    const r = await addWebhook(draft).catch(() => null);
-    setPending(false);
-    if (!r?.ok) {
-      setError({
-        url: r?.fieldErrors?.url,
-        events: r?.fieldErrors?.events,
-        form:
-          r?.fieldErrors?.url || r?.fieldErrors?.events
-            ? undefined
-            : (r?.error ?? "Clusterdeck could not be reached."),
-      });
-      return;
-    }
-    setError({});
-    setCreated(r.data);
-    window.sessionStorage.removeItem(DRAFT_KEY);
-    setDraftState(EMPTY);
-    await refresh();
-  }
-
-  async function act(kind: "test" | "delete", hookId: string) {
-    const r =
-      kind === "test"
-        ? await sendWebhookTest({ id: hookId }).catch(() => null)
-        : await removeWebhook({ id: hookId }).catch(() => null);
-    if (!r?.ok) toast.error(r?.error ?? "Clusterdeck could not be reached.");
-    else toast.success(kind === "test" ? "Test delivery queued" : "Webhook deleted");
-    await refresh();
-  }
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    add.mutate(values);
+  });
 
   const hooks = q.data ?? [];
   return (
     <div className="flex flex-col gap-6">
       <form
-        onSubmit={(e) => void add(e)}
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
         aria-label="Add a webhook"
         className="flex flex-col gap-4 rounded-lg border bg-card p-4"
       >
@@ -101,17 +101,16 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
           <Label htmlFor={`${id}-url`}>URL</Label>
           <Input
             id={`${id}-url`}
-            value={draft.url}
             placeholder="https://hooks.slack.com/services/…"
-            aria-invalid={!!error.url || undefined}
+            aria-invalid={!!errors.url || undefined}
             aria-describedby={`${id}-url-desc`}
-            onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+            {...form.register("url")}
           />
           <p
             id={`${id}-url-desc`}
-            className={error.url ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
+            className={errors.url ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
           >
-            {error.url ?? "A public http(s) address. Redirects are not followed."}
+            {errors.url?.message ?? "A public http(s) address. Redirects are not followed."}
           </p>
         </div>
         <fieldset className="flex flex-col gap-2">
@@ -122,19 +121,17 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
                 <Checkbox
                   checked={draft.events.includes(ev)}
                   onCheckedChange={(v) =>
-                    setDraft({
-                      ...draft,
-                      events: NOTIFICATION_EVENTS.filter((x) =>
-                        x === ev ? v === true : draft.events.includes(x),
-                      ),
-                    })
+                    setField(
+                      "events",
+                      NOTIFICATION_EVENTS.filter((x) => (x === ev ? v === true : draft.events.includes(x))),
+                    )
                   }
                 />
                 {EVENT_LABELS[ev]}
               </label>
             ))}
           </div>
-          {error.events ? <p className="text-xs text-destructive">{error.events}</p> : null}
+          {errors.events ? <p className="text-xs text-destructive">{errors.events.message}</p> : null}
         </fieldset>
         <fieldset className="flex flex-col gap-1.5">
           <legend className="text-sm font-medium">Format</legend>
@@ -150,19 +147,19 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
                 name={`${id}-format`}
                 value={v}
                 checked={draft.format === v}
-                onChange={() => setDraft({ ...draft, format: v })}
+                onChange={() => setField("format", v)}
               />
               {label}
             </label>
           ))}
         </fieldset>
-        {error.form ? (
+        {formError ? (
           <p role="alert" className="text-sm text-destructive">
-            {error.form}
+            {formError}
           </p>
         ) : null}
         <div>
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" disabled={add.isPending}>
             Add webhook
           </Button>
         </div>
@@ -209,10 +206,20 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
             <li key={h.id} className="rounded-lg border bg-card p-4 text-sm" data-testid="webhook">
               <div className="flex flex-wrap items-center gap-2">
                 <code className="min-w-0 flex-1 font-mono text-xs break-all">{h.url}</code>
-                <Button variant="outline" size="sm" onClick={() => void act("test", h.id)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={test.isPending && test.variables.id === h.id}
+                  onClick={() => test.mutate({ id: h.id })}
+                >
                   Send test
                 </Button>
-                <Button variant="ghost" size="sm" onClick={() => void act("delete", h.id)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={remove.isPending && remove.variables.id === h.id}
+                  onClick={() => remove.mutate({ id: h.id })}
+                >
                   Delete
                 </Button>
               </div>

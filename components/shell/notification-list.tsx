@@ -2,12 +2,13 @@
 
 import { CheckCheckIcon } from "lucide-react";
 import Link from "next/link";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { markNotificationsRead } from "@/lib/actions/notifications";
 import { formatDateTime } from "@/lib/format/date";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
+import { useActionMutation } from "@/lib/query/mutation";
 import { notificationsQueryOptions } from "@/lib/query/notifications";
 
 /**
@@ -15,16 +16,15 @@ import { notificationsQueryOptions } from "@/lib/query/notifications";
  * mark all read and a link to the inbox. Loaded with the menu's first opening (notification-bell.tsx).
  */
 export default function NotificationList() {
-  const qc = useQueryClient();
   const q = useQuery(notificationsQueryOptions());
+  const markRead = useActionMutation(markNotificationsRead, {
+    invalidates: [notificationsQueryOptions().queryKey],
+    onError: (failure) => toast.error(failure.message),
+  });
   const unread = q.data?.unread ?? 0;
   const items = q.data?.items ?? [];
 
-  async function mark(ids: string[] | null) {
-    const r = await markNotificationsRead({ ids });
-    if (!r.ok) toast.error(r.error);
-    await qc.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey });
-  }
+  const mark = (ids: string[] | null) => markRead.mutate({ ids });
 
   return (
     <>
@@ -49,7 +49,7 @@ export default function NotificationList() {
               key={n.id}
               asChild
               onSelect={() => {
-                if (!n.read) void mark([n.id]);
+                if (!n.read) mark([n.id]);
               }}
             >
               <Link
@@ -77,7 +77,7 @@ export default function NotificationList() {
       )}
       <DropdownMenuSeparator />
       {unread > 0 ? (
-        <DropdownMenuItem onSelect={() => void mark(null)} data-testid="notification-mark-all">
+        <DropdownMenuItem onSelect={() => mark(null)} data-testid="notification-mark-all">
           <CheckCheckIcon aria-hidden="true" />
           Mark all read
         </DropdownMenuItem>

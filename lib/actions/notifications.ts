@@ -1,5 +1,6 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, userAction } from "@/lib/actions/safe-action";
 import { NOTIFICATION_EVENTS, WEBHOOK_FORMATS } from "@/lib/notifications/kinds";
@@ -18,7 +19,10 @@ const eventList = z.array(z.enum(NOTIFICATION_EVENTS)).max(NOTIFICATION_EVENTS.l
 export const markNotificationsRead = userAction(
   z.object({ ids: z.array(z.uuid()).max(100).nullable() }),
   async function markNotificationsRead(input, { user }) {
-    return { marked: await markInboxRead(await getDb(), user.id, input.ids) };
+    const marked = await markInboxRead(await getDb(), user.id, input.ids);
+    // The inbox page is rendered on the server: it shows the change with this answer.
+    revalidatePath("/settings/inbox");
+    return { marked };
   },
 );
 

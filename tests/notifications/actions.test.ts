@@ -11,8 +11,10 @@ import type { SessionUser } from "@/lib/server/auth/session";
 
 const env = vi.hoisted(() => {
   process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 5).toString("base64");
-  return { session: null as SessionUser | null };
+  return { session: null as SessionUser | null, revalidated: [] as string[] };
 });
+// Outside a Next request there is no page to refresh: record which ones an action asks for.
+vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void env.revalidated.push(path) }));
 
 vi.mock("@/lib/server/auth/session", () => ({
   getSessionUser: async () => env.session,
@@ -95,6 +97,10 @@ describe("adding a webhook", () => {
       ok: false,
       fieldErrors: { balanceLowHours: "At least 0.25 h (15 minutes)." },
     });
+    env.revalidated.length = 0;
+    expect(await actions.markNotificationsRead({ ids: null })).toMatchObject({ ok: true });
+    // The inbox is a server-rendered page: the action refreshes it, the browser does not.
+    expect(env.revalidated).toEqual(["/settings/inbox"]);
     env.session = null;
     expect(await actions.markNotificationsRead({ ids: null })).toMatchObject({
       ok: false,

@@ -65,4 +65,26 @@ describe("adding a webhook", () => {
     await waitFor(() => expect(url().value).toBe("ftp://example.com/hook"));
     expect(screen.queryAllByTestId("webhook")).toHaveLength(0);
   });
+
+  it("keeps an unticked event across a reload; once added, shows the secret once and empties the form", async () => {
+    const user = userEvent.setup();
+    const first = renderManager();
+    await user.type(screen.getByRole("textbox", { name: "URL" }), "https://hooks.example.com/a");
+    const ready = () => screen.getByRole("checkbox", { name: "Cluster ready" });
+    await user.click(ready());
+    expect(ready().getAttribute("aria-checked")).toBe("false");
+    first.unmount();
+
+    renderManager();
+    await waitFor(() => expect(ready().getAttribute("aria-checked")).toBe("false"));
+    addWebhook.mockResolvedValue({ ok: true, data: { id: crypto.randomUUID(), secret: "whsec_shown_once" } });
+    await user.click(screen.getByRole("button", { name: "Add webhook" }));
+    expect((await screen.findByTestId("webhook-secret-value")).textContent).toBe("whsec_shown_once");
+    const sent = addWebhook.mock.calls[0]?.[0] as { url: string; events: string[] };
+    expect(sent.url).toBe("https://hooks.example.com/a");
+    expect(sent.events).not.toContain("cluster-ready");
+    expect(sent.events).toContain("cluster-failed");
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "URL" }).value).toBe("");
+    expect(sessionStorage.getItem("clusterdeck:webhook-draft")).toBeNull();
+  });
 });
