@@ -1,4 +1,3 @@
-import { Fragment } from "react";
 import { AppSidebar } from "@/components/shell/app-sidebar";
 import { KeyboardShortcuts } from "@/components/shell/keyboard-shortcuts";
 import { SiteHeader } from "@/components/shell/site-header";
@@ -13,7 +12,6 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const account = user
     ? { user: { email: user.email, name: user.name }, keys: await listKeyViews(user.id) }
     : null;
-  const activeKeyId = account?.keys.find((k) => k.isActive)?.id ?? "none";
   return (
     <QueryProvider>
       <div className="flex min-h-dvh">
@@ -29,12 +27,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           {/* Read per request (the layout reads the session, so it is dynamic): the server's environment, not the build's. */}
           {isSimulator() ? <SimulatorNotice /> : null}
           <main id="content" tabIndex={-1} className="flex-1 outline-none">
-            <div className="mx-auto w-full max-w-[1400px] px-4 py-6 md:px-8">
-              {/* Everything below was read with the active key, so a key switch mounts it afresh. This is what
-                  lets a "not found for your key" view ask again: Next's not-found boundary otherwise resets only
-                  on a change of path. A create form's draft survives (it is kept in the browser's storage). */}
-              <Fragment key={activeKeyId}>{children}</Fragment>
-            </div>
+            <div className="mx-auto w-full max-w-[1400px] px-4 py-6 md:px-8">{children}</div>
           </main>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import type { KeyView } from "@/lib/keys/view";
 import { getDb } from "@/lib/server/db/client";
 import { listKeys, type KeySummary } from "@/lib/server/db/runcrate-keys";
@@ -15,7 +16,7 @@ export function keyView(k: KeySummary): KeyView {
   };
 }
 
-/** Every key of a user, as the header's switcher and the settings pages show them. */
-export async function listKeyViews(userId: string): Promise<KeyView[]> {
+/** Every key of a user, as the header's switcher and the settings pages show them; read once per request. */
+export const listKeyViews = cache(async (userId: string): Promise<KeyView[]> => {
   return (await listKeys(await getDb(), userId)).map(keyView);
-}
+});
