@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { signInAction } from "@/lib/actions/auth";
 import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/auth/limits";
 import { signInSchema, type SignInInput } from "@/lib/auth/schemas";
+import { useActionMutation } from "@/lib/query/mutation";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
@@ -26,16 +27,20 @@ export function SignInForm({
     defaultValues: { email: "", password: "" },
     mode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  // On success the action redirects and never answers: the button stays busy until the next page.
+  const signIn = useActionMutation((values: SignInInput) => signInAction(values, callbackUrl), {
+    onError: (failure) => {
+      applyFieldErrors(failure.fieldErrors, ["email", "password"], form.setError);
+      if (!failure.fieldErrors) setFormError(failure.message);
+      if (failure.kind === "unauthorized") form.resetField("password", { keepError: false });
+    },
+  });
+  const isSubmitting = signIn.isPending;
 
-  async function onSubmit(values: SignInInput) {
+  function onSubmit(values: SignInInput) {
     setFormError(null);
-    // On success the action redirects and this never returns.
-    const result = await signInAction(values, callbackUrl);
-    if (result.ok) return;
-    applyFieldErrors(result.fieldErrors, ["email", "password"], form.setError);
-    if (!result.fieldErrors) setFormError(result.error);
-    if (result.kind === "unauthorized") form.resetField("password", { keepError: false });
+    signIn.mutate(values);
   }
 
   return (

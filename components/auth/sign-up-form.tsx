@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { signUpAction } from "@/lib/actions/auth";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/limits";
 import { signUpSchema, type SignUpInput } from "@/lib/auth/schemas";
+import { useActionMutation } from "@/lib/query/mutation";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
@@ -20,13 +21,18 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
     resolver: zodResolver(signUpSchema),
     defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  // On success the action redirects and never answers: the button stays busy until the next page.
+  const signUp = useActionMutation((values: SignUpInput) => signUpAction(values, callbackUrl), {
+    onError: (failure) => {
+      if (!applyFieldErrors(failure.fieldErrors, FIELDS, form.setError)) setFormError(failure.message);
+    },
+  });
+  const isSubmitting = signUp.isPending;
 
-  async function onSubmit(values: SignUpInput) {
+  function onSubmit(values: SignUpInput) {
     setFormError(null);
-    const result = await signUpAction(values, callbackUrl);
-    if (result.ok) return;
-    if (!applyFieldErrors(result.fieldErrors, FIELDS, form.setError)) setFormError(result.error);
+    signUp.mutate(values);
   }
 
   return (

@@ -11,7 +11,7 @@ import { clockSkew } from "@/lib/clusters/clock";
 import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
 import { failureDisplay } from "@/lib/clusters/failure";
-import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
+import { clusterQueryOptions } from "@/lib/query/clusters";
 import type { RateSegment } from "@/lib/cost/ledger";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
@@ -94,10 +94,8 @@ export function ClusterDetail({
     </ApiTime>
   );
   const info = statusInfo(cluster.status);
-  const update = (c: Cluster) => {
-    qc.setQueryData(clusterQueryOptions(id).queryKey, c);
-    void qc.invalidateQueries({ queryKey: clustersQueryOptions().queryKey });
-  };
+  // What a resize or terminate answered is the cluster now (their mutations read the list again).
+  const update = (c: Cluster) => qc.setQueryData(clusterQueryOptions(id).queryKey, c);
   const testStarted = (t: ClusterTest) =>
     qc.setQueryData(clusterQueryOptions(id).queryKey, (c) => (c ? { ...c, last_test: t } : c));
   const over = info.terminal;

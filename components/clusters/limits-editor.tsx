@@ -1,15 +1,16 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { toast } from "sonner";
+import { FormAlert } from "@/components/auth/form-alert";
+import { useLimitsForm } from "@/components/limits/use-limits-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { setClusterLimits } from "@/lib/actions/cluster-limits";
 import type { Limits } from "@/lib/cost/ledger";
 import { formatMinutes } from "@/lib/format/duration";
-import { checkLimits, limitsToText, type LimitText } from "@/lib/limits/input";
+import { limitsToText, type LimitText } from "@/lib/limits/input";
 
 /**
  * The form behind "Change limits" / "Set limits" on the cluster page: Time limit, Budget limit, Save, Extend by 1 h,
@@ -27,49 +28,40 @@ export default function LimitsEditor({
   onDone: () => void;
 }) {
   const id = useId();
-  const router = useRouter();
-  const [text, setText] = useState<LimitText>(() => limitsToText(current));
-  const [errors, setErrors] = useState<{ timeLimit?: string; budgetLimit?: string; form?: string }>({});
-  const [pending, setPending] = useState(false);
-
-  async function save(t: LimitText) {
-    const c = checkLimits(t, ceilingMinutes);
-    if (!c.ok) {
-      setErrors(c.errors);
-      return;
-    }
-    setPending(true);
-    const r = await setClusterLimits({ id: cluster.id, ...t }).catch(() => null);
-    setPending(false);
-    if (!r || !r.ok) {
-      setErrors({ ...(r?.fieldErrors ?? {}), form: r?.error ?? "Clusterdeck could not be reached." });
-      return;
-    }
-    toast.success(
-      c.limits.timeLimitMinutes === null && c.limits.budgetLimit === null
-        ? `Limits removed from ${cluster.name}`
-        : `Limits of ${cluster.name} saved`,
-    );
-    onDone();
-    // The limits line is rendered on the server: render it again with the new limits.
-    router.refresh();
-  }
+  const { form, formError, pending, submit } = useLimitsForm(
+    limitsToText(current),
+    ceilingMinutes,
+    (text: LimitText) => setClusterLimits({ id: cluster.id, ...text }),
+    {
+      // The limits line is rendered on the server: the action refreshes it.
+      onSuccess: (saved) => {
+        toast.success(
+          saved.timeLimitMinutes === null && saved.budgetLimit === null
+            ? `Limits removed from ${cluster.name}`
+            : `Limits of ${cluster.name} saved`,
+        );
+        onDone();
+      },
+    },
+  );
+  const errors = form.formState.errors;
 
   const extend = () => {
-    const minutes = (current?.timeLimitMinutes ?? 0) + 60;
-    const t = { ...text, timeLimit: formatMinutes(minutes) };
-    setText(t);
-    void save(t);
+    form.setValue("timeLimit", formatMinutes((current?.timeLimitMinutes ?? 0) + 60));
+    void submit();
+  };
+  const remove = () => {
+    form.setValue("timeLimit", "");
+    form.setValue("budgetLimit", "");
+    void submit();
   };
 
   return (
     <form
       className="flex flex-col gap-3 rounded-md border p-3"
       aria-label="Limits"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(text);
-      }}
+      noValidate
+      onSubmit={(e) => void submit(e)}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
@@ -77,14 +69,13 @@ export default function LimitsEditor({
           <Input
             id={`${id}-time`}
             placeholder="e.g. 90 min or 4 h"
-            value={text.timeLimit}
             aria-invalid={!!errors.timeLimit}
             aria-describedby={errors.timeLimit ? `${id}-time-error` : undefined}
-            onChange={(e) => setText({ ...text, timeLimit: e.target.value })}
+            {...form.register("timeLimit")}
           />
           {errors.timeLimit ? (
             <p id={`${id}-time-error`} className="text-xs text-destructive">
-              {errors.timeLimit}
+              {errors.timeLimit.message}
             </p>
           ) : (
             <p className="text-xs text-muted-foreground">
@@ -98,25 +89,20 @@ export default function LimitsEditor({
             id={`${id}-budget`}
             inputMode="decimal"
             placeholder="e.g. 50"
-            value={text.budgetLimit}
             aria-invalid={!!errors.budgetLimit}
             aria-describedby={errors.budgetLimit ? `${id}-budget-error` : undefined}
-            onChange={(e) => setText({ ...text, budgetLimit: e.target.value })}
+            {...form.register("budgetLimit")}
           />
           {errors.budgetLimit ? (
             <p id={`${id}-budget-error`} className="text-xs text-destructive">
-              {errors.budgetLimit}
+              {errors.budgetLimit.message}
             </p>
           ) : (
             <p className="text-xs text-muted-foreground">Dollars: terminated when its cost reaches this.</p>
           )}
         </div>
       </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={pending}>
           Save limits
@@ -127,13 +113,7 @@ export default function LimitsEditor({
           </Button>
         ) : null}
         {current ? (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={pending}
-            onClick={() => void save({ timeLimit: "", budgetLimit: "" })}
-          >
+          <Button type="button" size="sm" variant="outline" disabled={pending} onClick={remove}>
             Remove limits
           </Button>
         ) : null}

@@ -1,13 +1,14 @@
 "use client";
 
 import { ActivityIcon, LoaderCircleIcon } from "lucide-react";
-import { useId, useState, useTransition } from "react";
+import { useId } from "react";
 import { toast } from "sonner";
 import { HydratedButton } from "@/components/shared/hydrated-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { startClusterTest } from "@/lib/actions/cluster-actions";
+import { useActionMutation } from "@/lib/query/mutation";
 import { formatDuration } from "@/lib/format/duration";
 import { formatBytes, formatGbps } from "@/lib/format/number";
 import { parseTime } from "@/lib/time";
@@ -36,8 +37,16 @@ export function NcclCard({
   now: number;
   onStarted: (t: ClusterTest) => void;
 }) {
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const begin = useActionMutation(startClusterTest, {
+    onSuccess: (t) => {
+      toast.success("NCCL test started", {
+        description: "It runs an all-reduce across every GPU; usually a few minutes.",
+      });
+      onStarted(t);
+    },
+  });
+  const pending = begin.isPending;
+  const error = begin.error?.message ?? null;
   const tableId = useId();
   const test = cluster.last_test ?? null;
   const blocked = testStartBlocked(cluster);
@@ -46,19 +55,7 @@ export function NcclCard({
   const sizes = test?.result?.sizes ?? [];
   const started = parseTime(test?.started_at);
 
-  const start = () =>
-    startTransition(async () => {
-      setError(null);
-      const r = await startClusterTest({ id: cluster.id });
-      if (r.ok) {
-        toast.success("NCCL test started", {
-          description: "It runs an all-reduce across every GPU; usually a few minutes.",
-        });
-        onStarted(r.data);
-      } else {
-        setError(r.error);
-      }
-    });
+  const start = () => begin.mutate({ id: cluster.id });
 
   return (
     <Card data-testid="nccl-card">

@@ -1,7 +1,7 @@
 "use client";
 
 import { LoaderCircleIcon } from "lucide-react";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,6 +21,8 @@ import { resizedRunwayHours } from "@/lib/cost/estimate";
 import { formatRunway } from "@/lib/format/duration";
 import { joinOr } from "@/lib/offers/offer-rules";
 import { balanceQueryOptions } from "@/lib/query/balance";
+import { clustersQueryOptions } from "@/lib/query/clusters";
+import { useActionMutation } from "@/lib/query/mutation";
 import { resizeTargets } from "@/lib/clusters/node-counts";
 import { formatHourly } from "@/lib/format/money";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
@@ -42,8 +44,16 @@ export function ResizeDialog({
   onOpenChange: setOpen,
 }: ResizeProps & OpenProps) {
   const [count, setCount] = useState<string>("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const resize = useActionMutation(resizeCluster, {
+    invalidates: [clustersQueryOptions().queryKey, balanceQueryOptions().queryKey],
+    onSuccess: (c, input) => {
+      toast.success(`Resizing ${cluster.name} to ${input.nodeCount} nodes`);
+      setOpen(false);
+      onDone(c);
+    },
+  });
+  const pending = resize.isPending;
+  const error = resize.error ? (resize.error.fieldErrors?.nodeCount ?? resize.error.message) : null;
   const id = useId();
   const targets = resizeTargets(cluster.node_count, limits);
   const n = Number(count);
@@ -59,18 +69,7 @@ export function ResizeDialog({
         })
       : undefined;
 
-  const confirm = () =>
-    startTransition(async () => {
-      setError(null);
-      const r = await resizeCluster({ id: cluster.id, nodeCount: n });
-      if (r.ok) {
-        toast.success(`Resizing ${cluster.name} to ${n} nodes`);
-        setOpen(false);
-        onDone(r.data);
-      } else {
-        setError(r.fieldErrors?.nodeCount ?? r.error);
-      }
-    });
+  const confirm = () => resize.mutate({ id: cluster.id, nodeCount: n });
 
   return (
     <Dialog
@@ -79,7 +78,7 @@ export function ResizeDialog({
         setOpen(o);
         if (!o) {
           setCount("");
-          setError(null);
+          resize.reset();
         }
       }}
     >

@@ -1,7 +1,8 @@
 "use client";
 
 import { LoaderCircleIcon } from "lucide-react";
-import { useId, useState, useTransition } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import {
   AlertDialog,
@@ -20,6 +21,9 @@ import { survivesText } from "@/lib/clusters/survives";
 import { terminateOutcome } from "@/lib/clusters/terminate-outcome";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { formatHourly, formatUsd } from "@/lib/format/money";
+import { balanceQueryOptions } from "@/lib/query/balance";
+import { clustersQueryOptions } from "@/lib/query/clusters";
+import { useActionMutation } from "@/lib/query/mutation";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
@@ -33,29 +37,26 @@ export function TerminateDialog({
   open,
   onOpenChange: setOpen,
 }: TerminateProps & OpenProps) {
-  const [typed, setTyped] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const form = useForm<{ confirmName: string }>({ defaultValues: { confirmName: "" } });
+  const typed = useWatch({ control: form.control, name: "confirmName" });
+  const terminate = useActionMutation(terminateCluster, {
+    invalidates: [clustersQueryOptions().queryKey, balanceQueryOptions().queryKey],
+    onSuccess: (c) => {
+      const said = terminateOutcome(c, Date.now());
+      toast.success(said.title, { description: said.description });
+      setOpen(false);
+      onDone(c);
+    },
+  });
+  const pending = terminate.isPending;
+  const error = terminate.error?.message ?? null;
   const id = useId();
   const matches = typed.trim() === cluster.name;
   const cost = costSoFar(cluster, now);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!matches) return;
-    startTransition(async () => {
-      setError(null);
-      const r = await terminateCluster({ id: cluster.id, confirmName: typed });
-      if (r.ok) {
-        const said = terminateOutcome(r.data, Date.now());
-        toast.success(said.title, { description: said.description });
-        setOpen(false);
-        onDone(r.data);
-      } else {
-        setError(r.error);
-      }
-    });
-  };
+  const submit = form.handleSubmit(({ confirmName }) => {
+    if (confirmName.trim() === cluster.name) terminate.mutate({ id: cluster.id, confirmName });
+  });
 
   return (
     <AlertDialog
@@ -63,13 +64,13 @@ export function TerminateDialog({
       onOpenChange={(o) => {
         setOpen(o);
         if (!o) {
-          setTyped("");
-          setError(null);
+          form.reset();
+          terminate.reset();
         }
       }}
     >
       <AlertDialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4">
+        <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
           <AlertDialogHeader>
             <AlertDialogTitle>Terminate {cluster.name}?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -95,8 +96,7 @@ export function TerminateDialog({
             </Label>
             <Input
               id={`${id}-name`}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
+              {...form.register("confirmName")}
               autoComplete="off"
               spellCheck={false}
               aria-invalid={typed.length > 0 && !matches ? true : undefined}

@@ -1,11 +1,15 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { formAlertOf } from "@/components/auth/apply-field-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { addSshKey } from "@/lib/actions/ssh-keys";
+import { useActionMutation } from "@/lib/query/mutation";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
 
@@ -15,51 +19,32 @@ import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
  */
 export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void; onCancel: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [publicKey, setPublicKey] = useState("");
-  const [errors, setErrors] = useState<{ name?: string; public_key?: string; form?: string }>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm<z.input<typeof addSshKeyInputSchema>, unknown, z.output<typeof addSshKeyInputSchema>>({
+    resolver: zodResolver(addSshKeyInputSchema),
+    defaultValues: { name: "", public_key: "" },
+  });
+  const errors = form.formState.errors;
+  const [formError, setFormError] = useState<string | null>(null);
+  const add = useActionMutation(addSshKey, {
+    invalidates: [sshKeysQueryOptions().queryKey],
+    onSuccess: (made) => onAdded(made.id),
+    onError: (failure) => {
+      const alert = formAlertOf(failure, ["name", "public_key"], form.setError);
+      setFormError(
+        failure.kind === "conflict"
+          ? `${failure.message} This key may already be in the workspace; pick it from the list.`
+          : alert,
+      );
+    },
+  });
+  const pending = add.isPending;
   // Opened by a button that then goes away: focus moves into the form, where the person was headed.
-  const nameRef = useRef<HTMLInputElement>(null);
-  useEffect(() => nameRef.current?.focus(), []);
+  useEffect(() => form.setFocus("name"), [form]);
 
-  async function submit() {
-    if (pending) return;
-    const parsed = addSshKeyInputSchema.safeParse({ name, public_key: publicKey });
-    if (!parsed.success) {
-      const e: typeof errors = {};
-      for (const i of parsed.error.issues) {
-        const k = i.path[0] === "name" ? "name" : "public_key";
-        e[k] ??= i.message;
-      }
-      setErrors(e);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      const r = await addSshKey(parsed.data);
-      if (r.ok) {
-        await queryClient.invalidateQueries({ queryKey: sshKeysQueryOptions().queryKey });
-        onAdded(r.data.id);
-        return;
-      }
-      const fe = r.fieldErrors ?? {};
-      setErrors({
-        name: fe.name,
-        public_key: fe.public_key,
-        form:
-          r.kind === "conflict"
-            ? `${r.error} This key may already be in the workspace; pick it from the list.`
-            : r.error,
-      });
-    } catch {
-      setErrors({ form: "Clusterdeck could not be reached. Check your connection and try again." });
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    add.mutate(values);
+  });
 
   return (
     <div
@@ -72,10 +57,8 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
           Key name
         </label>
         <Input
-          ref={nameRef}
           id={`${id}-name`}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          {...form.register("name")}
           placeholder="laptop"
           maxLength={100}
           aria-invalid={errors.name ? true : undefined}
@@ -83,7 +66,7 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
         />
         {errors.name ? (
           <p id={`${id}-name-err`} role="alert" className="text-xs text-destructive">
-            {errors.name}
+            {errors.name.message}
           </p>
         ) : null}
       </div>
@@ -93,8 +76,7 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
         </label>
         <Textarea
           id={`${id}-key`}
-          value={publicKey}
-          onChange={(e) => setPublicKey(e.target.value)}
+          {...form.register("public_key")}
           placeholder="ssh-ed25519 AAAAC3Nza… you@host"
           rows={3}
           spellCheck={false}
@@ -107,20 +89,20 @@ export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void
         </p>
         {errors.public_key ? (
           <p id={`${id}-key-err`} role="alert" className="text-xs text-destructive">
-            {errors.public_key}
+            {errors.public_key.message}
           </p>
         ) : null}
       </div>
-      {errors.form ? (
+      {formError ? (
         <p role="alert" className="text-xs text-destructive">
-          {errors.form}
+          {formError}
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button size="sm" onClick={() => void submit()} disabled={pending}>
+        <Button type="button" size="sm" onClick={() => void submit()} disabled={pending}>
           {pending ? "Adding…" : "Add key"}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel} disabled={pending}>
+        <Button type="button" size="sm" variant="ghost" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
       </div>

@@ -46,7 +46,13 @@ export function SshKeyField({
       ) : keys.isError ? (
         <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
           Couldn’t load SSH keys: {keys.error.message}
-          <Button size="sm" variant="outline" onClick={() => void keys.refetch()} disabled={keys.isFetching}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => void keys.refetch()}
+            disabled={keys.isFetching}
+          >
             Retry
           </Button>
         </div>
@@ -103,7 +109,14 @@ export function SshKeyField({
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <Button variant="outline" size="sm" className="w-fit" ref={addButton} onClick={() => setAdding(true)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          ref={addButton}
+          onClick={() => setAdding(true)}
+        >
           <PlusIcon /> Add a public key
         </Button>
       )}

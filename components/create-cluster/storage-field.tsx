@@ -34,6 +34,7 @@ export function StorageField({
       <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
         Couldn’t load storage volumes: {volumes.error.message}
         <Button
+          type="button"
           size="sm"
           variant="outline"
           onClick={() => void volumes.refetch()}

@@ -14,6 +14,7 @@ import { launchCluster } from "@/lib/actions/create-cluster";
 import { toCreateBody, type CreateClusterFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
+import { ActionFailure, useActionMutation } from "@/lib/query/mutation";
 import type { LimitsInput } from "@/components/create-cluster/limit-fields";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -82,11 +83,63 @@ export function useLaunch(
     intentRef.current = i;
     setIntentState(i);
   }, []);
-  const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<LaunchProblem | null>(null);
+
+  const showFailure = useCallback(
+    (failure: ActionFailure) => {
+      inFlight.current = false;
+      if (failure.kind === "insufficient_credits") {
+        void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey });
+        setProblem({ where: "balance", message: failure.message });
+        return;
+      }
+      // "changed": the offer moved under the form; the action refreshed the page, which now shows it as it is.
+      let offerGone = false;
+      let placed = 0;
+      for (const [path, message] of Object.entries(failure.fieldErrors ?? {})) {
+        const field = formFieldOf(path);
+        if (field === "offer_id") offerGone = true;
+        else if (field) {
+          form.setError(field, { type: "server", message }, { shouldFocus: placed === 0 });
+          placed++;
+        }
+      }
+      if (failure.kind === "conflict") offerGone = true;
+      // Every field error is shown at its field; the summary line then only says where to look.
+      const message =
+        placed > 0 && !offerGone
+          ? `${failure.message}${placed > 1 ? " (and more, see the highlighted fields)" : ""}`
+          : failure.kind === "unreachable"
+            ? // The action itself could not be reached (network, server restart): the cluster may or may not exist.
+              "Clusterdeck could not be reached to launch the cluster."
+            : failure.message;
+      setProblem({
+        where: "form",
+        message,
+        retrySafe: RETRY_SAFE_KINDS.has(failure.kind),
+        offerGone,
+        signIn: failure.kind === "unauthenticated",
+        settings: failure.kind === "no-key" || failure.kind === "unauthorized",
+      });
+    },
+    [form, queryClient],
+  );
+
+  const mutation = useActionMutation(launchCluster, {
+    invalidates: [clustersQueryOptions().queryKey, balanceQueryOptions().queryKey],
+    onSuccess: (cluster, sent) => {
+      clearDraft(sent.offerId);
+      setIntent(null);
+      // Still pending while navigating (see `pending`), so the button cannot start another launch.
+      router.push(`/clusters/${encodeURIComponent(cluster.id)}`);
+    },
+    onError: showFailure,
+  });
+  const { mutateAsync } = mutation;
 
   const launch = useCallback(
     async (values: CreateClusterFormValues) => {
+      // Synchronous, unlike the mutation's state: a second click in the same frame finds it set.
       if (inFlight.current) return;
       const limits = limitsRef?.current ?? null;
       if (limits && !limits.check.ok) {
@@ -101,7 +154,6 @@ export function useLaunch(
         return;
       }
       inFlight.current = true;
-      setPending(true);
       setProblem(null);
       const fp = fingerprint(offer, values);
       let current = intentRef.current;
@@ -110,73 +162,20 @@ export function useLaunch(
         setIntent(current);
       }
       writeDraft(offer.id, { values, intent: current });
-
-      let result: Awaited<ReturnType<typeof launchCluster>>;
-      try {
-        result = await launchCluster({
-          offerId: offer.id,
-          values,
-          idempotencyKey: current.key,
-          ...(limits ? { limits: limits.text } : {}),
-          seen: { hourlyRatePerNode: offer.hourly_rate_per_node },
-        });
-      } catch {
-        // The server action itself could not be reached (network, server restart). The cluster may or may not exist.
-        result = {
-          ok: false,
-          kind: "unreachable",
-          error: "Clusterdeck could not be reached to launch the cluster.",
-        };
-      }
-
-      if (result.ok) {
-        clearDraft(offer.id);
-        setIntent(null);
-        void queryClient.invalidateQueries({ queryKey: clustersQueryOptions().queryKey });
-        void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey });
-        // Stay "pending" while navigating so the button cannot start another launch.
-        router.push(`/clusters/${encodeURIComponent(result.data.id)}`);
-        return;
-      }
-
-      inFlight.current = false;
-      setPending(false);
-      if (result.kind === "insufficient_credits") {
-        void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey });
-        setProblem({ where: "balance", message: result.error });
-        return;
-      }
-      if (result.kind === "changed") {
-        // The offer moved under the form: read the page again so it shows the offer as it is now.
-        router.refresh();
-      }
-      let offerGone = false;
-      let placed = 0;
-      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
-        const field = formFieldOf(path);
-        if (field === "offer_id") offerGone = true;
-        else if (field) {
-          form.setError(field, { type: "server", message }, { shouldFocus: placed === 0 });
-          placed++;
-        }
-      }
-      if (result.kind === "conflict") offerGone = true;
-      // Every field error is shown at its field; the summary line then only says where to look.
-      const message =
-        placed > 0 && !offerGone
-          ? `${result.error}${placed > 1 ? " (and more, see the highlighted fields)" : ""}`
-          : result.error;
-      setProblem({
-        where: "form",
-        message,
-        retrySafe: RETRY_SAFE_KINDS.has(result.kind),
-        offerGone,
-        signIn: result.kind === "unauthenticated",
-        settings: result.kind === "no-key" || result.kind === "unauthorized",
+      await mutateAsync({
+        offerId: offer.id,
+        values,
+        idempotencyKey: current.key,
+        ...(limits ? { limits: limits.text } : {}),
+        seen: { hourlyRatePerNode: offer.hourly_rate_per_node },
+      }).catch(() => {
+        // Shown by showFailure (the mutation's onError).
       });
     },
-    [offer, form, setIntent, queryClient, router, limitsRef],
+    [offer, setIntent, limitsRef, mutateAsync],
   );
 
+  // After a success the page is on its way to the cluster: the form stays busy.
+  const pending = mutation.isPending || mutation.isSuccess;
   return { launch, pending, problem, intent, setIntent, intentRef };
 }

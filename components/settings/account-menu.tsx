@@ -10,8 +10,6 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import * as React from "react";
-import { useAfterKeySwitch } from "@/components/shared/key-switch";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -21,7 +19,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { activateKeyAction } from "@/lib/actions/keys";
+import { useActivateKey } from "@/components/settings/use-key-actions";
 import { signOutAction } from "@/lib/actions/auth";
 import type { KeyView } from "@/lib/keys/view";
 
@@ -30,19 +28,11 @@ export type Account = { user: { email: string; name: string | null }; keys: KeyV
 /** Header: the active key's label with a switcher, and the user menu (settings, sign out). */
 export function AccountMenu({ user, keys }: Account) {
   const active = keys.find((k) => k.isActive) ?? null;
-  const [switching, setSwitching] = React.useState(false);
+  const switchKey = useActivateKey((k) => `Now using the key “${k.label}”`);
+  const switching = switchKey.isPending;
 
-  const afterSwitch = useAfterKeySwitch();
-
-  async function activate(k: KeyView) {
-    if (k.isActive) return;
-    setSwitching(true);
-    const result = await activateKeyAction({ id: k.id });
-    setSwitching(false);
-    if (result.ok) {
-      afterSwitch();
-      toast.success(`Now using the key “${k.label}”`);
-    } else toast.error(result.error);
+  function activate(k: KeyView) {
+    if (!k.isActive) switchKey.mutate(k);
   }
 
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase() || "?";
@@ -110,10 +100,15 @@ export function AccountMenu({ user, keys }: Account) {
             </Link>
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void signOutAction()}>
-            <LogOutIcon aria-hidden="true" />
-            Sign out
-          </DropdownMenuItem>
+          {/* A navigation, not a data change: a plain form, like "Sign out everywhere". */}
+          <form action={signOutAction}>
+            <DropdownMenuItem asChild>
+              <button type="submit" className="w-full">
+                <LogOutIcon aria-hidden="true" />
+                Sign out
+              </button>
+            </DropdownMenuItem>
+          </form>
         </DropdownMenuContent>
       </DropdownMenu>
     </div>

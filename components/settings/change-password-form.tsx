@@ -1,12 +1,15 @@
 "use client";
 
 import * as React from "react";
+import { useForm } from "react-hook-form";
+import { formAlertOf } from "@/components/auth/apply-field-errors";
 import { PasswordInput } from "@/components/auth/password-input";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { changePasswordAction } from "@/lib/actions/auth";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/limits";
+import { useActionMutation } from "@/lib/query/mutation";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";
 const FIELDS: readonly Field[] = ["currentPassword", "newPassword", "confirmPassword"];
@@ -16,70 +19,46 @@ const FIELDS: readonly Field[] = ["currentPassword", "newPassword", "confirmPass
  * zxcvbn's feedback included, show under the fields. A change ends every other session of the account.
  */
 export function ChangePasswordForm() {
-  const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
+  const form = useForm<Record<Field, string>>({
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const errors = form.formState.errors;
   const [formError, setFormError] = React.useState<string | null>(null);
-  const [done, setDone] = React.useState(false);
-  const [pending, setPending] = React.useState(false);
-  const formRef = React.useRef<HTMLFormElement>(null);
+  const change = useActionMutation(changePasswordAction, {
+    onSuccess: () => form.reset(),
+    onError: (failure) => setFormError(formAlertOf(failure, FIELDS, form.setError)),
+  });
+  const pending = change.isPending;
+  // Said until the form is used again.
+  const done = change.isSuccess;
 
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (pending) return;
-    const data = new FormData(e.currentTarget);
-    const input = Object.fromEntries(FIELDS.map((f) => [f, (data.get(f) as string | null) ?? ""])) as Record<
-      Field,
-      string
-    >;
-    setPending(true);
-    setDone(false);
+  const onSubmit = form.handleSubmit((input) => {
     setFormError(null);
-    try {
-      const result = await changePasswordAction(input);
-      if (result.ok) {
-        setErrors({});
-        setDone(true);
-        formRef.current?.reset();
-        return;
-      }
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const f of FIELDS) if (result.fieldErrors?.[f]) fieldErrors[f] = result.fieldErrors[f];
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setFormError(result.error);
-    } catch {
-      setFormError("The password could not be changed. Check your connection and try again.");
-    } finally {
-      setPending(false);
-    }
-  }
+    change.mutate(input);
+  });
 
   const field = (id: Field, label: string, autoComplete: string, description?: React.ReactNode) => (
     <FormField
       id={id}
       label={label}
-      error={errors[id] ? { message: errors[id] } : undefined}
+      error={errors[id]}
       description={description}
       descriptionId={description ? `${id}-hint` : undefined}
     >
       <PasswordInput
         id={id}
-        name={id}
         autoComplete={autoComplete}
         maxLength={PASSWORD_MAX + 50}
         aria-invalid={!!errors[id]}
         aria-describedby={description ? `${id}-hint` : undefined}
         required
+        {...form.register(id)}
       />
     </FormField>
   );
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      aria-label="Change password"
-      className="mt-3"
-    >
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Change password" className="mt-3">
       <FieldGroup>
         <FormAlert message={formError} />
         {field("currentPassword", "Current password", "current-password")}

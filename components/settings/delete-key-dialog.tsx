@@ -15,6 +15,7 @@ import {
 import { buttonVariants } from "@/components/ui/button";
 import { deleteKeyAction } from "@/lib/actions/keys";
 import type { KeyView } from "@/lib/keys/view";
+import { useActionMutation } from "@/lib/query/mutation";
 
 export function DeleteKeyDialog({
   target,
@@ -23,20 +24,21 @@ export function DeleteKeyDialog({
   target: KeyView | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [pending, setPending] = React.useState(false);
-
-  async function confirm(e: React.MouseEvent) {
-    e.preventDefault();
-    if (!target) return;
-    setPending(true);
-    const result = await deleteKeyAction({ id: target.id });
-    setPending(false);
-    if (result.ok) {
-      toast.success(`Key “${target.label}” deleted`);
+  // Deleting the active key makes another one active: every query is read again.
+  const remove = useActionMutation((key: KeyView) => deleteKeyAction({ id: key.id }), {
+    resetsAll: true,
+    onSuccess: (_, key) => {
+      toast.success(`Key “${key.label}” deleted`);
       onOpenChange(false);
-    } else {
-      toast.error(result.error);
-    }
+    },
+    onError: (failure) => toast.error(failure.message),
+  });
+  const pending = remove.isPending;
+
+  function confirm(e: React.MouseEvent) {
+    // The dialog stays open until the key is gone (or the refusal is shown).
+    e.preventDefault();
+    if (target) remove.mutate(target);
   }
 
   return (

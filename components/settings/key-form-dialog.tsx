@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { applyFieldErrors } from "@/components/auth/apply-field-errors";
+import { formAlertOf } from "@/components/auth/apply-field-errors";
 import { FormAlert } from "@/components/auth/form-alert";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
@@ -20,6 +20,7 @@ import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { addKeyAction, replaceKeyAction } from "@/lib/actions/keys";
 import type { KeyView } from "@/lib/keys/view";
+import { useActionMutation } from "@/lib/query/mutation";
 import type { z } from "zod";
 import { addKeySchema, ENVIRONMENT_MAX, LABEL_MAX, type AddKeyInput } from "@/lib/keys/schemas";
 
@@ -82,27 +83,36 @@ function KeyForm({
     resolver: zodResolver(addKeySchema),
     defaultValues: { label: replacing?.label ?? "", environment: replacing?.environment ?? "", apiKey: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  // A new or re-entered key may be the active one: every query is read again.
+  const save = useActionMutation(
+    // The actions parse again on the server; send them the form's raw shape.
+    (values: z.output<typeof addKeySchema>) =>
+      replacing
+        ? replaceKeyAction({ id: replacing.id, environment: values.environment ?? "", apiKey: values.apiKey })
+        : addKeyAction({ ...values, environment: values.environment ?? "" }),
+    {
+      resetsAll: true,
+      onSuccess: (key) => {
+        onBusyChange(false);
+        toast.success(replacing ? `Key “${key.label}” replaced` : `Key “${key.label}” saved`, {
+          description: `Only its last 4 characters (…${key.last4}) are shown from now on.`,
+        });
+        onSaved?.(key);
+        onDone();
+      },
+      onError: (failure) => {
+        onBusyChange(false);
+        setFormError(formAlertOf(failure, FIELDS, form.setError));
+      },
+    },
+  );
+  const isSubmitting = save.isPending;
 
-  async function onSubmit(parsed: z.output<typeof addKeySchema>) {
+  function onSubmit(parsed: z.output<typeof addKeySchema>) {
     setFormError(null);
     onBusyChange(true);
-    // The actions parse again on the server; send them the form's raw shape.
-    const values = { ...parsed, environment: parsed.environment ?? "" };
-    const result = replacing
-      ? await replaceKeyAction({ id: replacing.id, environment: values.environment, apiKey: values.apiKey })
-      : await addKeyAction(values);
-    onBusyChange(false);
-    if (result.ok) {
-      toast.success(replacing ? `Key “${result.data.label}” replaced` : `Key “${result.data.label}” saved`, {
-        description: `Only its last 4 characters (…${result.data.last4}) are shown from now on.`,
-      });
-      onSaved?.(result.data);
-      onDone();
-      return;
-    }
-    const matched = applyFieldErrors(result.fieldErrors, FIELDS, form.setError);
-    if (!matched || result.kind !== "invalid-input") setFormError(result.error);
+    save.mutate(parsed);
   }
 
   return (

@@ -4,11 +4,9 @@ import dynamic from "next/dynamic";
 import { ArrowRightIcon, KeyRoundIcon, PlusIcon } from "lucide-react";
 import Link from "next/link";
 import * as React from "react";
-import { useAfterKeySwitch } from "@/components/shared/key-switch";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { activateKeyAction } from "@/lib/actions/keys";
+import { useActivateKey } from "@/components/settings/use-key-actions";
 import { formatDate } from "@/lib/format/date";
 import type { KeyView } from "@/lib/keys/view";
 import { useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
@@ -27,23 +25,14 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
   const [firstSaved, setFirstSaved] = React.useState(false);
   const [replacing, setReplacing] = React.useState<KeyView | null>(null);
   const [deleting, setDeleting] = React.useState<KeyView | null>(null);
-  const [activating, setActivating] = React.useState<string | null>(null);
   const formWanted = useOnceTrue(adding || replacing !== null);
   const deleteWanted = useOnceTrue(deleting !== null);
   // The page opens these dialogs itself, so it hands focus back to the button that opened them.
   useReturnFocus(adding || replacing !== null || deleting !== null);
 
-  const afterSwitch = useAfterKeySwitch();
-
-  async function activate(k: KeyView) {
-    setActivating(k.id);
-    const result = await activateKeyAction({ id: k.id });
-    setActivating(null);
-    if (result.ok) {
-      afterSwitch();
-      toast.success(`“${k.label}” is now the active key`);
-    } else toast.error(result.error);
-  }
+  const switchKey = useActivateKey((k) => `“${k.label}” is now the active key`);
+  const activating = switchKey.isPending ? switchKey.variables.id : null;
+  const activate = (k: KeyView) => switchKey.mutate(k);
 
   return (
     <section aria-labelledby="keys-heading" className="flex flex-col gap-4">

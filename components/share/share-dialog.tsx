@@ -1,8 +1,8 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { CopyButton } from "@/components/shared/copy-button";
 import type { OpenProps } from "@/components/shared/lazy-dialog";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { createShareLink, revokeShareLink } from "@/lib/actions/share-links";
 import { formatDateTime } from "@/lib/format/date";
 import { apiGet } from "@/lib/query/fetch-api";
+import { useActionMutation } from "@/lib/query/mutation";
 import {
   expiryLabel,
   SHARE_DEFAULT_HOURS,
@@ -34,12 +35,9 @@ function linkState(l: ShareLinkView, now: number): string {
  * shows status, phases, nodes, events, cost and test results — no addresses, snippets or actions.
  */
 export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenProps) {
-  const qc = useQueryClient();
   const selectId = useId();
   const [hours, setHours] = useState<number>(SHARE_DEFAULT_HOURS);
   const [created, setCreated] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
   const listKey = ["clusters", "shares", cluster.id];
   const links = useQuery({
     queryKey: listKey,
@@ -49,22 +47,16 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
   });
   const now = links.dataUpdatedAt || 0;
 
-  const create = () =>
-    startTransition(async () => {
-      setError(null);
-      const r = await createShareLink({ clusterId: cluster.id, hours });
-      if (r.ok) {
-        setCreated(`${window.location.origin}${sharePath(r.data.token)}`);
-        void qc.invalidateQueries({ queryKey: listKey });
-      } else setError(r.error);
-    });
-  const revoke = (id: string) =>
-    startTransition(async () => {
-      setError(null);
-      const r = await revokeShareLink({ id });
-      if (!r.ok) setError(r.error);
-      void qc.invalidateQueries({ queryKey: listKey });
-    });
+  // One alert under the controls: the latest refusal of either action, cleared by the next attempt.
+  const [error, setError] = useState<string | null>(null);
+  const onError = (failure: Error) => setError(failure.message);
+  const create = useActionMutation(createShareLink, {
+    invalidates: [listKey],
+    onSuccess: (made) => setCreated(`${window.location.origin}${sharePath(made.token)}`),
+    onError,
+  });
+  const revoke = useActionMutation(revokeShareLink, { invalidates: [listKey], onError });
+  const pending = create.isPending || revoke.isPending;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -92,7 +84,13 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
               ))}
             </NativeSelect>
           </div>
-          <Button onClick={create} disabled={pending}>
+          <Button
+            onClick={() => {
+              setError(null);
+              create.mutate({ clusterId: cluster.id, hours });
+            }}
+            disabled={pending}
+          >
             {pending ? (
               <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
             ) : null}
@@ -130,7 +128,15 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <span data-testid="share-state">{linkState(l, now)}</span>
                       {active && (
-                        <Button size="sm" variant="outline" onClick={() => revoke(l.id)} disabled={pending}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => {
+                            setError(null);
+                            revoke.mutate({ id: l.id });
+                          }}
+                          disabled={pending}
+                        >
                           Revoke
                         </Button>
                       )}

@@ -1,5 +1,6 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
 import { clusterIdSchema } from "@/lib/clusters/cluster-id";
@@ -63,6 +64,8 @@ export const setClusterLimits = runcrateAction(
       detail: `limits: ${describeLimits(limits)}`,
     });
     await scheduleGuard((await guardianEngine()).boss, cluster.id, 0);
+    // The cluster page's limits line is rendered on the server: it arrives with this answer.
+    revalidatePath("/clusters/[id]", "page");
     return { timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit, state: view.state };
   },
 );

@@ -1,5 +1,6 @@
 "use server";
 
+import { refresh } from "next/cache";
 import { z } from "zod";
 import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/server/audit";
@@ -59,7 +60,11 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
   }
   const values = checked.data;
   const moved = priceChange(input.seen, offer, values.node_count);
-  if (moved) throw new ActionError(moved, "changed");
+  if (moved) {
+    // The form was built from the old offer: the page arrives again with this answer, showing it as it is now.
+    refresh();
+    throw new ActionError(moved, "changed");
+  }
   const short = stockShortfall(offer, values.node_count);
   if (short) throw new ActionError(short, "conflict", { node_count: short });
   const limits = launchLimits(input.limits);

@@ -11,6 +11,10 @@ import type { ActionErrorKind, ActionResult } from "@/lib/actions/safe-action";
  * - **Success**: the queries the action changed (`invalidates`) are read again before `onSuccess` runs.
  * - **Server-rendered data** is not the browser's to refresh: the action itself calls `refresh()` (next/cache) or
  *   `revalidatePath`, and the page arrives with the action's answer.
+ *
+ * An action that answers with a redirect (signing in) never settles: the mutation stays pending until the next page.
+ * Signing out, everywhere or here, and an external sign-in are not data changes but navigations: plain forms with
+ * the action as their `action`, which work before (or without) JavaScript.
  */
 
 export const UNREACHABLE_MESSAGE = "Clusterdeck could not be reached. Check your connection and try again.";

@@ -10,8 +10,13 @@ import { storageQueryOptions } from "@/lib/query/storage";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { communityOfferFixture, offerFixture } from "../support/fixtures";
 
-const { launchCluster, push } = vi.hoisted(() => ({ launchCluster: vi.fn(), push: vi.fn() }));
+const { launchCluster, push, addSshKey } = vi.hoisted(() => ({
+  launchCluster: vi.fn(),
+  push: vi.fn(),
+  addSshKey: vi.fn(),
+}));
 vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
+vi.mock("@/lib/actions/ssh-keys", () => ({ addSshKey }));
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }),
   usePathname: () => "/clusters/new",
@@ -145,6 +150,26 @@ describe("the create-cluster form", () => {
     answer({ ok: true, data: { id: "0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60" } });
     await waitFor(() => expect(push).toHaveBeenCalledWith("/clusters/0b5c8f1e-7d1a-4a3e-9a53-2f3c1d4e5f60"));
     expect(launchCluster).toHaveBeenCalledTimes(1);
+  });
+  it("adding a public key inside a ready form adds the key and launches nothing", async () => {
+    addSshKey.mockResolvedValue({ ok: true, data: { id: "key-2", name: "desk" } });
+    const user = userEvent.setup();
+    renderForm();
+    // A name that passes: a button that submitted the create form would now launch a cluster.
+    await user.type(nameBox(), "train");
+    await user.click(screen.getByRole("button", { name: "Add a public key" }));
+    // The inline form is loaded on first use.
+    await user.type(await screen.findByRole("textbox", { name: "Key name" }), "desk");
+    await user.type(
+      screen.getByRole("textbox", { name: "Public key" }),
+      "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHh0dGVzdGtleWZvcmUyZXRlc3RzMDEyMzQ1Njc4OQ me@desk",
+    );
+    await user.click(screen.getByRole("button", { name: "Add key" }));
+    await waitFor(() => expect(addSshKey).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole("textbox", { name: "Key name" })).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Add a public key" }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(launchCluster).not.toHaveBeenCalled();
   });
   it("the small screens' launch bar submits the same form: one launch between it and the summary's button", async () => {
     let answer: (r: unknown) => void = () => {};

@@ -1,0 +1,45 @@
+"use client";
+
+import { useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { formAlertOf } from "@/components/auth/apply-field-errors";
+import type { ActionResult } from "@/lib/actions/safe-action";
+import { checkLimits, type LimitText } from "@/lib/limits/input";
+import { useActionMutation, type ActionMutationOptions } from "@/lib/query/mutation";
+
+const FIELDS = ["timeLimit", "budgetLimit"] as const;
+
+/** The limit fields checked in the browser by the same rules the action applies (lib/limits/input.ts). */
+function limitsResolver(ceilingMinutes: number | null): Resolver<LimitText> {
+  return (values) => {
+    const c = checkLimits(values, ceilingMinutes);
+    if (c.ok) return { values, errors: {} };
+    const errors = Object.fromEntries(
+      Object.entries(c.errors).map(([field, message]) => [field, { type: "limits", message }]),
+    );
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * A form of the two limit fields (time, budget) that saves through a server action: the cluster page's editor and
+ * Settings' defaults. A refusal lands on its field, or in `formError` when it names none.
+ */
+export function useLimitsForm<T>(
+  initial: LimitText,
+  ceilingMinutes: number | null,
+  save: (text: LimitText) => Promise<ActionResult<T>>,
+  options: Pick<ActionMutationOptions<LimitText, T>, "invalidates" | "onSuccess"> = {},
+) {
+  const form = useForm<LimitText>({ defaultValues: initial, resolver: limitsResolver(ceilingMinutes) });
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useActionMutation(save, {
+    ...options,
+    onError: (failure) => setFormError(formAlertOf(failure, FIELDS, form.setError)),
+  });
+  const submit = form.handleSubmit((text) => {
+    setFormError(null);
+    mutation.mutate(text);
+  });
+  return { form, formError, pending: mutation.isPending, submit };
+}

@@ -1,0 +1,18 @@
+"use client";
+
+import { toast } from "sonner";
+import { activateKeyAction } from "@/lib/actions/keys";
+import type { KeyView } from "@/lib/keys/view";
+import { useActionMutation } from "@/lib/query/mutation";
+
+/**
+ * Making a key active, wherever it is done (the header's switcher, Settings → Keys). Everything cached was read with
+ * the other key, so every query is read again; the server-rendered pages refresh by the action's revalidation.
+ */
+export function useActivateKey(said: (key: KeyView) => string) {
+  return useActionMutation((key: KeyView) => activateKeyAction({ id: key.id }), {
+    resetsAll: true,
+    onSuccess: (_, key) => toast.success(said(key)),
+    onError: (failure) => toast.error(failure.message),
+  });
+}
