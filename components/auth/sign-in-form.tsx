@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { signInAction } from "@/lib/actions/auth";
 import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/auth/limits";
 import { signInSchema, type SignInInput } from "@/lib/auth/schemas";
-import { useActionMutation } from "@/lib/query/mutation";
+import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
@@ -27,20 +27,20 @@ export function SignInForm({
     defaultValues: { email: "", password: "" },
     mode: "onSubmit",
   });
-  const { errors } = form.formState;
-  // On success the action redirects and never answers: the button stays busy until the next page.
-  const signIn = useActionMutation((values: SignInInput) => signInAction(values, callbackUrl), {
-    onError: (failure) => {
-      applyFieldErrors(failure.fieldErrors, ["email", "password"], form.setError);
-      if (!failure.fieldErrors) setFormError(failure.message);
-      if (failure.kind === "unauthorized") form.resetField("password", { keepError: false });
-    },
-  });
-  const isSubmitting = signIn.isPending;
+  const { errors, isSubmitting } = form.formState;
 
-  function onSubmit(values: SignInInput) {
+  // A navigation, on a page without the data layer: react-hook-form's isSubmitting is the pending state, and on
+  // success the action redirects and never answers, so the button stays busy until the next page.
+  async function onSubmit(values: SignInInput) {
     setFormError(null);
-    signIn.mutate(values);
+    try {
+      await callAction((input: SignInInput) => signInAction(input, callbackUrl), values);
+    } catch (err) {
+      if (!(err instanceof ActionFailure)) throw err;
+      applyFieldErrors(err.fieldErrors, ["email", "password"], form.setError);
+      if (!err.fieldErrors) setFormError(err.message);
+      if (err.kind === "unauthorized") form.resetField("password", { keepError: false });
+    }
   }
 
   return (

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { signUpAction } from "@/lib/actions/auth";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/limits";
 import { signUpSchema, type SignUpInput } from "@/lib/auth/schemas";
-import { useActionMutation } from "@/lib/query/mutation";
+import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "./apply-field-errors";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
@@ -21,18 +21,17 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
     resolver: zodResolver(signUpSchema),
     defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
   });
-  const { errors } = form.formState;
-  // On success the action redirects and never answers: the button stays busy until the next page.
-  const signUp = useActionMutation((values: SignUpInput) => signUpAction(values, callbackUrl), {
-    onError: (failure) => {
-      if (!applyFieldErrors(failure.fieldErrors, FIELDS, form.setError)) setFormError(failure.message);
-    },
-  });
-  const isSubmitting = signUp.isPending;
+  const { errors, isSubmitting } = form.formState;
 
-  function onSubmit(values: SignUpInput) {
+  // A navigation, like signing in (sign-in-form.tsx): on success the action redirects and never answers.
+  async function onSubmit(values: SignUpInput) {
     setFormError(null);
-    signUp.mutate(values);
+    try {
+      await callAction((input: SignUpInput) => signUpAction(input, callbackUrl), values);
+    } catch (err) {
+      if (!(err instanceof ActionFailure)) throw err;
+      if (!applyFieldErrors(err.fieldErrors, FIELDS, form.setError)) setFormError(err.message);
+    }
   }
 
   return (

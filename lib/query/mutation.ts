@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { ActionErrorKind, ActionResult } from "@/lib/actions/safe-action";
+import type { ActionResult } from "@/lib/actions/safe-action";
+import { ActionFailure, callAction } from "@/lib/query/action-call";
+
+export { ActionFailure, UNREACHABLE_MESSAGE } from "@/lib/query/action-call";
 
 /**
  * The one way the browser changes data: a server action called through TanStack Query's `useMutation`.
@@ -12,45 +15,10 @@ import type { ActionErrorKind, ActionResult } from "@/lib/actions/safe-action";
  * - **Server-rendered data** is not the browser's to refresh: the action itself calls `refresh()` (next/cache) or
  *   `revalidatePath`, and the page arrives with the action's answer.
  *
- * An action that answers with a redirect (signing in) never settles: the mutation stays pending until the next page.
- * Signing out, everywhere or here, and an external sign-in are not data changes but navigations: plain forms with
- * the action as their `action`, which work before (or without) JavaScript.
+ * Signing in, up and out are not data changes but navigations (the action redirects), on pages without the data
+ * layer: sign-in and sign-up submit through react-hook-form with {@link callAction}; signing out, everywhere or
+ * here, and an external sign-in are plain forms with the action as their `action`, which work without JavaScript.
  */
-
-export const UNREACHABLE_MESSAGE = "Clusterdeck could not be reached. Check your connection and try again.";
-
-type Refusal = Extract<ActionResult<never>, { ok: false }>;
-
-/** A server action's refusal (or a failure to reach it) as the mutation's error. */
-export class ActionFailure extends Error {
-  readonly kind: ActionErrorKind | "unreachable";
-  readonly fieldErrors: Record<string, string> | undefined;
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(
-    refusal: Pick<Refusal, "error" | "fieldErrors" | "retryAfterSeconds"> & { kind: ActionFailure["kind"] },
-  ) {
-    super(refusal.error);
-    this.name = "ActionFailure";
-    this.kind = refusal.kind;
-    this.fieldErrors = refusal.fieldErrors;
-    this.retryAfterSeconds = refusal.retryAfterSeconds;
-  }
-}
-
-/** Calls an action and answers its data, or throws its refusal as an {@link ActionFailure}. */
-export async function callAction<I, T>(action: (input: I) => Promise<ActionResult<T>>, input: I): Promise<T> {
-  let result: ActionResult<T>;
-  try {
-    result = await action(input);
-  } catch {
-    // The request failed (offline, server restarting) or the answer was not an action's: nothing is known to
-    // have changed.
-    throw new ActionFailure({ kind: "unreachable", error: UNREACHABLE_MESSAGE });
-  }
-  if (!result.ok) throw new ActionFailure(result);
-  return result.data;
-}
 
 export type ActionMutationOptions<I, T> = {
   /** The queries whose data the action changes: read again (those on screen) before the mutation settles. */
