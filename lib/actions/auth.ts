@@ -17,13 +17,8 @@ import { revokeSessions } from "@/lib/server/auth/session-version";
 import { tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
-import {
-  changePasswordSchema,
-  signInSchema,
-  signUpSchema,
-  type SignInInput,
-  type SignUpInput,
-} from "@/lib/auth/schemas";
+import { changePasswordSchema } from "@/lib/auth/password-schema";
+import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "@/lib/auth/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 
@@ -31,7 +26,7 @@ const INTERNAL = "Signing in failed because of a problem on the Clusterdeck serv
 
 type FormResult = ActionResult<null>;
 
-function invalid(error: z.ZodError): FormResult {
+function invalid(error: z.core.$ZodError): FormResult {
   const fieldErrors = fieldErrorsOf(error);
   return { ok: false, kind: "invalid-input", error: "Check the highlighted fields.", fieldErrors };
 }

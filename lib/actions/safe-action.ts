@@ -45,7 +45,7 @@ const INTERNAL_MESSAGE =
   "Something went wrong on the Clusterdeck server. Try again; if it keeps happening, check the server logs.";
 
 /** zod issues → one message per field (the first), keyed by dotted path. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_form";
