@@ -49,7 +49,7 @@ const SECTIONS = {
   rss: rssSection,
   weight: weightSection,
   lighthouse: lighthouseSection,
-  // Issue 17: its own simulator, database and worker process.
+  // Spending limits' guardian: its own simulator, database and worker process.
   guardian: guardianSection,
   // Last: it restarts the simulator with a 2,000-offer catalogue.
   offers: offersFilterSection,
@@ -131,6 +131,7 @@ async function main(): Promise<void> {
 
     const ctx: BenchContext = {
       appUrl: app.url,
+      distDir: path.join(ROOT, DIST),
       simUrl: sim.url,
       appPid: app.proc.child.pid as number,
       sim: simc,

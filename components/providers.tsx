@@ -3,12 +3,12 @@
 import * as React from "react";
 
 import { ThemeProvider } from "@/components/theme-provider";
-import { Toaster } from "@/components/ui/sonner";
 
 /**
  * Client-side context for every page: the theme (class on <html>, following the system until the user picks; the
- * choice under localStorage "theme", next-themes' default key) and the one toaster. React Query lives in the console
- * layout (QueryProvider); nuqs' adapter wraps only the pages that keep state in the URL.
+ * choice under localStorage "theme", next-themes' default key). The console layout adds what only its pages use —
+ * React Query and the toaster — so the sign-in and sign-up pages do not load them; nuqs' adapter wraps only the
+ * pages that keep state in the URL.
  */
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   return (
@@ -21,7 +21,6 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
       nonce={nonce}
     >
       {children}
-      <Toaster position="bottom-right" closeButton />
     </ThemeProvider>
   );
 }

@@ -3,6 +3,7 @@ import { KeyboardShortcuts } from "@/components/shell/keyboard-shortcuts";
 import { SiteHeader } from "@/components/shell/site-header";
 import { QueryProvider } from "@/components/shell/query-provider";
 import { SimulatorNotice } from "@/components/shell/simulator-notice";
+import { Toaster } from "@/components/ui/sonner";
 import { getSessionUser } from "@/lib/server/auth/session";
 import { listKeyViews } from "@/lib/server/keys/key-views";
 import { isSimulator } from "@/lib/server/env";
@@ -32,6 +33,8 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         </div>
       </div>
       <KeyboardShortcuts />
+      {/* The console's only: nothing on the sign-in and sign-up pages toasts. */}
+      <Toaster position="bottom-right" closeButton />
     </QueryProvider>
   );
 }

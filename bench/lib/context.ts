@@ -4,6 +4,8 @@ import type { SimClient } from "../../tests/support/sim-client";
 /** What every bench section gets: the running stack, one signed-in user with a key, and its watched cluster. */
 export type BenchContext = {
   appUrl: string;
+  /** The app's production build folder (its manifests say what each page loads). */
+  distDir: string;
   simUrl: string;
   /** Root pid of `next start` (the next-server process is in its tree). */
   appPid: number;

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext } from "@playwright/test";
 import { launchBrowser, signedInContext } from "../lib/browser";
 import type { BenchContext, Row, SectionResult } from "../lib/context";
 import { emptyApp } from "../lib/empty-app";
+import { describeGroups, routeChunkGroups } from "../lib/route-chunks";
 import { TARGETS } from "../targets";
 
 const BUDGET_KB = TARGETS.weightKb;
@@ -75,19 +76,21 @@ export async function weightSection(ctx: BenchContext): Promise<SectionResult> {
     const empty = await emptyAppBaseline(browser, `${ctx.simUrl}/api/v1`);
     const anon = await browser.newContext({ baseURL: ctx.appUrl });
     const signed = await signedInContext(browser, ctx.appUrl, ctx.account.cookie);
-    const routes: Array<[string, BrowserContext]> = [
-      ["/sign-in", anon],
-      ["/sign-up", anon],
-      ["/clusters", signed],
-      ["/offers", signed],
-      [`/clusters/new?offer=${encodeURIComponent(ctx.offerId)}`, signed],
-      [`/clusters/${ctx.clusterId}`, signed],
-      ["/settings/keys", signed],
-      ["/settings/audit", signed],
-      ["/settings", signed],
-      // Issue 17
-      ["/spend", signed],
-      ["/settings/limits", signed],
+    // Every page a person opens, with the page file Next built it from (for the breakdown).
+    const routes: Array<[string, BrowserContext, string]> = [
+      ["/sign-in", anon, "/(auth)/sign-in/page"],
+      ["/sign-up", anon, "/(auth)/sign-up/page"],
+      ["/clusters", signed, "/(console)/clusters/(list)/page"],
+      ["/offers", signed, "/(console)/offers/page"],
+      [`/clusters/new?offer=${encodeURIComponent(ctx.offerId)}`, signed, "/(console)/clusters/new/page"],
+      [`/clusters/${ctx.clusterId}`, signed, "/(console)/clusters/[id]/page"],
+      ["/spend", signed, "/(console)/spend/page"],
+      ["/settings", signed, "/(console)/settings/page"],
+      ["/settings/keys", signed, "/(console)/settings/keys/page"],
+      ["/settings/limits", signed, "/(console)/settings/limits/page"],
+      ["/settings/inbox", signed, "/(console)/settings/inbox/page"],
+      ["/settings/webhooks", signed, "/(console)/settings/webhooks/page"],
+      ["/settings/audit", signed, "/(console)/settings/audit/page"],
     ];
     const rows: Row[] = [
       {
@@ -99,7 +102,7 @@ export async function weightSection(ctx: BenchContext): Promise<SectionResult> {
       },
     ];
     const data: Record<string, unknown> = { emptyKb: empty.kb, emptyLargest: empty.largest };
-    for (const [route, context] of routes) {
+    for (const [route, context, page] of routes) {
       const r = await firstLoadJs(context, `${ctx.appUrl}${route}`);
       const extra = r.kb - empty.kb;
       data[route] = { ...r, overEmptyKb: extra };
@@ -111,6 +114,18 @@ export async function weightSection(ctx: BenchContext): Promise<SectionResult> {
         target: `≤ empty + ${BUDGET_KB} kB`,
         ok: extra <= BUDGET_KB,
       });
+      // What the figure is made of: the page's chunks by the libraries they hold (from the build's manifest).
+      const groups = routeChunkGroups(ctx.distDir, page);
+      if (groups) {
+        rows.push({
+          section: "weight",
+          metric: `  ${label} by library, kB gz`,
+          value: describeGroups(groups),
+          target: "",
+          ok: null,
+        });
+        data[`${route} groups`] = groups;
+      }
     }
     await anon.close();
     await signed.close();

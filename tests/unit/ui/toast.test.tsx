@@ -3,8 +3,9 @@ import { render, screen } from "@testing-library/react";
 import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
 import { Providers } from "@/components/providers";
+import { Toaster } from "@/components/ui/sonner";
 
-describe("the toaster in the root providers", () => {
+describe("the console's toaster, under the root providers' theme", () => {
   it("shows a toast and later ones", async () => {
     // jsdom has no matchMedia; the theme provider asks it for the system theme.
     // eslint-disable-next-line @typescript-eslint/unbound-method -- only checks whether jsdom has one
@@ -18,7 +19,12 @@ describe("the toaster in the root providers", () => {
       onchange: null,
       dispatchEvent: () => false,
     })) as typeof window.matchMedia;
-    render(<Providers>page</Providers>);
+    render(
+      <Providers>
+        page
+        <Toaster position="bottom-right" closeButton />
+      </Providers>,
+    );
     // Mounted with the page, before any toast: sonner's live region is there for screen readers to watch.
     expect(screen.getByRole("region", { name: /Notifications/ })).toBeTruthy();
     toast.success("Key saved", { description: "Now using it" });
