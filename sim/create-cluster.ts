@@ -14,7 +14,7 @@ import type { SimOffer } from "./catalogue";
 import { badRequest, cents, conflict, insufficientCredits, money, notFound, validation } from "./errors";
 import { newCluster, planProvisioning } from "./lifecycle";
 import type { SimCluster, Workspace } from "./model";
-import type { SimState } from "./state";
+import { faultsFor, type SimState } from "./state";
 
 export interface CreateOutcome {
   cluster: SimCluster;
@@ -154,7 +154,8 @@ export function createCluster(
       });
     storage = { id: vol.id, name: vol.name };
   }
-  if (s.faults.soldOutOffers.includes(offer.id)) {
+  const faults = faultsFor(s, ws.key);
+  if (faults.soldOutOffers.includes(offer.id)) {
     throw conflict(
       "no_capacity",
       `Offer ${offer.id} is no longer available: not enough free machines for ${b.node_count} nodes. Try another offer or fewer nodes.`,
@@ -163,9 +164,9 @@ export function createCluster(
   }
   assertBalance(ws, offer, b.node_count, "launch this cluster");
 
-  const failRate = s.faults.failRate ?? s.config.failRate;
-  const fail = s.faults.failNextCreate || (failRate > 0 && Math.random() < failRate);
-  s.faults.failNextCreate = false;
+  const failRate = faults.failRate ?? s.config.failRate;
+  const fail = faults.failNextCreate || (failRate > 0 && Math.random() < failRate);
+  faults.failNextCreate = false;
   const cluster = newCluster({
     name: b.name,
     environment,

@@ -3,6 +3,7 @@
  * a forced failure of the next create, "commit the create (or the terminate) then drop the connection", "commit the
  * terminate, answer 502, and 404 every DELETE after" (a gateway that lost the answer), a full
  * outage (503), and offers that have run out of capacity. Bodies merge into the current faults; DELETE clears them.
+ * With a `key`, the faults are that key's own: other keys' requests go on as before.
  */
 import { z } from "zod";
 
@@ -45,6 +46,8 @@ export const noFaults = (): Faults => ({
 });
 
 export const faultsBodySchema = z.strictObject({
+  /** Only this key's requests meet these faults (tests that run side by side); without it, every request does. */
+  key: z.string().min(1).max(200).optional(),
   latencyMs: z.number().int().min(0).max(120_000).optional(),
   errorRate: z.record(z.string(), z.number().min(0).max(1)).optional(),
   rateLimitBurst: z
@@ -63,7 +66,7 @@ export const faultsBodySchema = z.strictObject({
   failRate: z.number().min(0).max(1).nullable().optional(),
 });
 
-export function mergeFaults(current: Faults, body: z.infer<typeof faultsBodySchema>): Faults {
+export function mergeFaults(current: Faults, body: Omit<z.infer<typeof faultsBodySchema>, "key">): Faults {
   return {
     latencyMs: body.latencyMs ?? current.latencyMs,
     errorRate: body.errorRate ? { ...current.errorRate, ...body.errorRate } : current.errorRate,

@@ -18,7 +18,7 @@ import { accountRoutes } from "./routes/account";
 import { clusterRoutes } from "./routes/clusters";
 import { controlRoutes, type ControlContext } from "./routes/control";
 import { transactionRoutes } from "./routes/transactions";
-import { advanceAll, createState, type SimState } from "./state";
+import { advanceAll, createState, faultsFor, type SimState } from "./state";
 import { shapeError } from "./variant-errors";
 import { replyWire } from "./variant-wire";
 
@@ -71,7 +71,7 @@ async function handleApi(
   match: Match<ApiContext>,
 ): Promise<number> {
   const method = req.method ?? "GET";
-  const faults = state.faults;
+  const faults = faultsFor(state, bearer(req));
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults.outage)
     throw new SimError(

@@ -16,7 +16,10 @@ export interface SimState {
   clock: SimClock;
   offers: SimOffer[];
   workspaces: WorkspaceStore;
+  /** Faults for every key, unless the key has its own (below). */
   faults: Faults;
+  /** Faults for one key only: tests running side by side each break their own workspace. */
+  keyFaults: Map<string, Faults>;
   limiter: RateLimiter;
   stats: Stats;
   variants: VariantStore;
@@ -35,6 +38,7 @@ export function createState(config: SimConfig, clock: SimClock): SimState {
       latencyMs: config.latencyMs,
       errorRate: config.errorRate > 0 ? { "*": config.errorRate } : {},
     },
+    keyFaults: new Map(),
     limiter: new RateLimiter(config.rateLimit),
     stats: new Stats(),
     variants: new VariantStore(VariantSet.parse(config.variants)),
@@ -45,6 +49,7 @@ export function createState(config: SimConfig, clock: SimClock): SimState {
 export function resetState(s: SimState): void {
   s.workspaces.reset(s.config.revokedKeys);
   s.faults = noFaults();
+  s.keyFaults.clear();
   s.limiter.reset();
   s.stats.reset();
   s.variants.reset();
@@ -61,4 +66,9 @@ export function currentWorkspace(s: SimState, key: string): Workspace {
 export function advanceAll(s: SimState): void {
   const now = s.clock.now();
   for (const ws of s.workspaces.all()) advanceWorkspace(ws, now);
+}
+
+/** The faults a request made with `key` meets: the key's own when it has them, else everyone's. */
+export function faultsFor(s: SimState, key: string | null): Faults {
+  return (key !== null ? s.keyFaults.get(key) : undefined) ?? s.faults;
 }

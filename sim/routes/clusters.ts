@@ -15,7 +15,7 @@ import { startTest } from "../nccl";
 import { resize, terminate } from "../operations";
 import type { ApiContext, Reply, Route } from "../router";
 import { clusterOut, testOut } from "../serialize";
-import { currentWorkspace } from "../state";
+import { currentWorkspace, faultsFor } from "../state";
 import { resolveEnvironment } from "../workspaces";
 
 function scope(ctx: ApiContext): { ws: Workspace; environment: string } {
@@ -126,8 +126,9 @@ export const clusterRoutes: Route<ApiContext>[] = [
             "Idempotency-Key reused with a different body; returning the cluster it created.";
         return one(200, out.cluster, headers);
       }
-      if (ctx.state.faults.dropNextCreateResponse) {
-        ctx.state.faults.dropNextCreateResponse = false;
+      const faults = faultsFor(ctx.state, ctx.key);
+      if (faults.dropNextCreateResponse) {
+        faults.dropNextCreateResponse = false;
         return { status: 201, drop: true };
       }
       return one(201, out.cluster, { Location: `/api/v1/clusters/${out.cluster.id}` });
@@ -140,7 +141,7 @@ export const clusterRoutes: Route<ApiContext>[] = [
     template: "/clusters/{id}",
     handler: (ctx) => {
       const { cluster } = findCluster(ctx);
-      const faults = ctx.state.faults;
+      const faults = faultsFor(ctx.state, ctx.key);
       if (faults.lostDeletes.includes(cluster.id)) throw notFound("Cluster not found.");
       const over = isTerminal(cluster) || cluster.status === "terminating";
       // Variant: an API that forgets a cluster once it is going away (GET still shows it).

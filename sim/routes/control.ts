@@ -10,7 +10,7 @@ import { faultsBodySchema, faultsOut, mergeFaults, noFaults } from "../faults";
 import { recordAdjustment } from "../ledger";
 import type { Reply, Route } from "../router";
 import { clusterOut } from "../serialize";
-import { advanceAll, resetState, type SimState } from "../state";
+import { advanceAll, faultsFor, resetState, type SimState } from "../state";
 import { VariantError, VariantSet } from "../variants";
 import { roundBalance } from "./account";
 
@@ -64,20 +64,39 @@ export const controlRoutes: Route<ControlContext>[] = [
       return ok();
     },
   },
-  { method: "GET", template: "/faults", handler: (ctx) => ok({ data: faultsOut(ctx.state.faults) }) },
   {
+    // GET /__sim/faults?key=… → what that key's requests meet (without a key: everyone's).
+    method: "GET",
+    template: "/faults",
+    handler: (ctx) => ok({ data: faultsOut(faultsFor(ctx.state, ctx.url.searchParams.get("key") || null)) }),
+  },
+  {
+    // POST /__sim/faults {key?, …}: merges into that key's own faults (from none), or everyone's without a key.
     method: "POST",
     template: "/faults",
     handler: (ctx) => {
-      ctx.state.faults = mergeFaults(ctx.state.faults, parse(faultsBodySchema, ctx.body));
-      return ok({ data: faultsOut(ctx.state.faults) });
+      const { key, ...body } = parse(faultsBodySchema, ctx.body);
+      if (key === undefined) {
+        ctx.state.faults = mergeFaults(ctx.state.faults, body);
+        return ok({ data: faultsOut(ctx.state.faults) });
+      }
+      const merged = mergeFaults(ctx.state.keyFaults.get(key) ?? noFaults(), body);
+      ctx.state.keyFaults.set(key, merged);
+      return ok({ data: faultsOut(merged) });
     },
   },
   {
+    // DELETE /__sim/faults?key=… clears that key's own faults; without a key, every fault of every key.
     method: "DELETE",
     template: "/faults",
     handler: (ctx) => {
+      const key = ctx.url.searchParams.get("key") || null;
+      if (key !== null) {
+        ctx.state.keyFaults.delete(key);
+        return ok({ data: faultsOut(faultsFor(ctx.state, key)) });
+      }
       ctx.state.faults = noFaults();
+      ctx.state.keyFaults.clear();
       return ok({ data: faultsOut(ctx.state.faults) });
     },
   },

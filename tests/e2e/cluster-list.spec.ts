@@ -1,13 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { clearFaults, createCluster, setFaults, waitForStatus } from "../support/sim";
+import { createCluster, setFaults, waitForStatus } from "../support/sim";
 import { signUp, signUpWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
 /** /clusters: every cluster of the active key, filters and sorting in the URL, empty and no-key states. */
-
-test.afterEach(async ({ request }) => {
-  await clearFaults(request);
-});
 
 test("a user without a key is sent to Settings", async ({ page }) => {
   await signUp(page);
@@ -31,62 +27,60 @@ test("an empty list says so and points to the offers", async ({ page }) => {
   await expect(page).toHaveURL(/\/offers$/);
 });
 
-// @solo: failNextCreate is the simulator's, not this key's: a parallel launch could take it
-test(
-  "lists the key's clusters with status, cost and links; filters and sorting live in the URL",
-  { tag: "@solo" },
-  async ({ page, request }) => {
-    test.slow();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const { key } = await signUpWithKey(page);
-    const { cluster: alpha } = await createCluster(request, key, { name: `alpha-${Date.now() % 100000}` });
-    await setFaults(request, { failNextCreate: true });
-    const { cluster: broken } = await createCluster(request, key, { name: `broken-${Date.now() % 100000}` });
-    await waitForStatus(request, key, broken.id, "failed");
-    await waitForStatus(request, key, alpha.id, "ready");
+test("lists the key's clusters with status, cost and links; filters and sorting live in the URL", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { key } = await signUpWithKey(page);
+  const { cluster: alpha } = await createCluster(request, key, { name: `alpha-${Date.now() % 100000}` });
+  await setFaults(request, key, { failNextCreate: true });
+  const { cluster: broken } = await createCluster(request, key, { name: `broken-${Date.now() % 100000}` });
+  await waitForStatus(request, key, broken.id, "failed");
+  await waitForStatus(request, key, alpha.id, "ready");
 
-    await page.goto("/clusters");
-    const rows = page.getByTestId("cluster-row");
-    await expect(rows).toHaveCount(2);
-    // Newest first by default.
-    await expect(rows.nth(0)).toContainText(broken.name);
-    await expect(rows.nth(0)).toContainText("Failed");
-    await expect(rows.nth(0)).toContainText("$0.00");
-    await expect(rows.nth(1)).toContainText(alpha.name);
-    await expect(rows.nth(1)).toContainText("Ready");
-    await expect(rows.nth(1)).toContainText(`× ${alpha.node_count} nodes`);
-    await expect(rows.nth(1)).toContainText("Slurm");
+  await page.goto("/clusters");
+  const rows = page.getByTestId("cluster-row");
+  await expect(rows).toHaveCount(2);
+  // Newest first by default.
+  await expect(rows.nth(0)).toContainText(broken.name);
+  await expect(rows.nth(0)).toContainText("Failed");
+  await expect(rows.nth(0)).toContainText("$0.00");
+  await expect(rows.nth(1)).toContainText(alpha.name);
+  await expect(rows.nth(1)).toContainText("Ready");
+  await expect(rows.nth(1)).toContainText(`× ${alpha.node_count} nodes`);
+  await expect(rows.nth(1)).toContainText("Slurm");
 
-    // Filters.
-    const filters = page.getByRole("navigation", { name: "Filter clusters" });
-    await filters.getByRole("link", { name: /Failed/ }).click();
-    await expect(page).toHaveURL(/\?show=failed$/);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(broken.name);
-    await filters.getByRole("link", { name: /Terminated/ }).click();
-    await expect(page.getByText("No terminated clusters.")).toBeVisible();
-    await filters.getByRole("link", { name: /Active/ }).click();
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(alpha.name);
+  // Filters.
+  const filters = page.getByRole("navigation", { name: "Filter clusters" });
+  await filters.getByRole("link", { name: /Failed/ }).click();
+  await expect(page).toHaveURL(/\?show=failed$/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(broken.name);
+  await filters.getByRole("link", { name: /Terminated/ }).click();
+  await expect(page.getByText("No terminated clusters.")).toBeVisible();
+  await filters.getByRole("link", { name: /Active/ }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(alpha.name);
 
-    // Sorting by name survives a reload.
-    await filters.getByRole("link", { name: /All/ }).click();
-    await page.getByRole("button", { name: "Name" }).click();
-    await expect(page).toHaveURL(/sort=name&dir=asc/);
-    await page.reload();
-    await expect(rows.nth(0)).toContainText(alpha.name);
-    await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "ascending");
-    await waitHydrated(page.getByRole("button", { name: "Name" }));
-    await page.getByRole("button", { name: "Name" }).click();
-    await expect(page).toHaveURL(/sort=name&dir=desc/);
-    await expect(rows.nth(0)).toContainText(broken.name);
+  // Sorting by name survives a reload.
+  await filters.getByRole("link", { name: /All/ }).click();
+  await page.getByRole("button", { name: "Name" }).click();
+  await expect(page).toHaveURL(/sort=name&dir=asc/);
+  await page.reload();
+  await expect(rows.nth(0)).toContainText(alpha.name);
+  await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "ascending");
+  await waitHydrated(page.getByRole("button", { name: "Name" }));
+  await page.getByRole("button", { name: "Name" }).click();
+  await expect(page).toHaveURL(/sort=name&dir=desc/);
+  await expect(rows.nth(0)).toContainText(broken.name);
 
-    // Each row links to its cluster.
-    await rows.filter({ hasText: alpha.name }).getByRole("link", { name: alpha.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/clusters/${alpha.id}$`));
-    await expect(page.getByRole("heading", { level: 1, name: alpha.name })).toBeVisible();
-  },
-);
+  // Each row links to its cluster.
+  await rows.filter({ hasText: alpha.name }).getByRole("link", { name: alpha.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/clusters/${alpha.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: alpha.name })).toBeVisible();
+});
 
 test("another user's clusters never show up", async ({ page, request, browser }) => {
   const other = await browser.newContext();

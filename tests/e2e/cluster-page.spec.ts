@@ -36,10 +36,6 @@ async function openDialog(page: Page, trigger: string, role: "dialog" | "alertdi
  * in the simulator, and every copy button.
  */
 
-test.afterEach(async ({ request }) => {
-  await clearFaults(request);
-});
-
 const detail = (page: Page) => page.getByTestId("cluster-detail");
 
 test("comes up rank by rank to ready; events arrive once each, newest first", async ({ page, request }) => {
@@ -107,30 +103,25 @@ test("comes up rank by rank to ready; events arrive once each, newest first", as
   }
 });
 
-// @solo: failNextCreate is the simulator's, not this key's: a parallel launch could take it
-test(
-  "a forced failure shows its reason in plain words and costs $0.00",
-  { tag: "@solo" },
-  async ({ page, request }) => {
-    const { key } = await signUpWithKey(page);
-    await setFaults(request, { failNextCreate: true });
-    const { cluster } = await createCluster(request, key);
-    await waitForStatus(request, key, cluster.id, "failed");
+test("a forced failure shows its reason in plain words and costs $0.00", async ({ page, request }) => {
+  const { key } = await signUpWithKey(page);
+  await setFaults(request, key, { failNextCreate: true });
+  const { cluster } = await createCluster(request, key);
+  await waitForStatus(request, key, cluster.id, "failed");
 
-    await page.goto(`/clusters/${cluster.id}`);
-    const card = page.getByTestId("failure-card");
-    await expect(card).toBeVisible();
-    await expect(card).toContainText("This cluster failed to start");
-    await expect(card).toContainText("One of the machines failed while booting.");
-    const api = await getCluster(request, key, cluster.id);
-    await expect(card).toContainText(api.failure_detail!);
-    await expect(page.getByTestId("failure-cost")).toContainText("Nothing was billed: $0.00");
-    await expect(page.getByTestId("cost-so-far")).toHaveText("$0.00");
-    await expect(page.getByTestId("live-status")).toContainText("no longer updating");
-    await expect(page.getByRole("button", { name: "Terminate" })).toHaveCount(0);
-    await expect(page.locator("[data-phase=provisioning]")).toHaveAttribute("data-state", "failed");
-  },
-);
+  await page.goto(`/clusters/${cluster.id}`);
+  const card = page.getByTestId("failure-card");
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("This cluster failed to start");
+  await expect(card).toContainText("One of the machines failed while booting.");
+  const api = await getCluster(request, key, cluster.id);
+  await expect(card).toContainText(api.failure_detail!);
+  await expect(page.getByTestId("failure-cost")).toContainText("Nothing was billed: $0.00");
+  await expect(page.getByTestId("cost-so-far")).toHaveText("$0.00");
+  await expect(page.getByTestId("live-status")).toContainText("no longer updating");
+  await expect(page.getByRole("button", { name: "Terminate" })).toHaveCount(0);
+  await expect(page.locator("[data-phase=provisioning]")).toHaveAttribute("data-state", "failed");
+});
 
 test("an NCCL test run produces the chart, the table and a verdict", async ({ page, request }) => {
   test.slow();
@@ -305,36 +296,32 @@ test("the page's buttons are disabled in the server's HTML and work with one cli
   await expect(page.getByRole("alertdialog")).toBeVisible();
 });
 
-// @solo: an outage of the whole simulator would fail a parallel test
-test(
-  "a simulator outage raises the stale warning, keeps the data, and clears by itself",
-  { tag: "@solo" },
-  async ({ page, request }) => {
-    test.slow();
-    const { key } = await signUpWithKey(page);
-    const cluster = await clusterWithLongTest(request, key);
-    await page.goto(`/clusters/${cluster.id}`);
-    await expect(page.getByTestId("test-running")).toBeVisible();
-    await expect(page.getByTestId("stale-warning")).toHaveCount(0);
+test("a simulator outage raises the stale warning, keeps the data, and clears by itself", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { key } = await signUpWithKey(page);
+  const cluster = await clusterWithLongTest(request, key);
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByTestId("test-running")).toBeVisible();
+  await expect(page.getByTestId("stale-warning")).toHaveCount(0);
 
-    await setFaults(request, { outage: true });
-    const warning = page.getByTestId("stale-warning");
-    // Three failed reads in a row: the next poll (2 s while the test runs, up to 25 s if it just finished), then 2 s
-    // and 4 s of backoff.
-    await expect(warning).toBeVisible({ timeout: 120_000 });
-    await expect(warning).toContainText("Showing data from");
-    await expect(warning).toContainText("Trying again in");
-    // The last good data stays on screen.
-    await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
-    await expect(page.getByTestId("node-row")).toHaveCount(64);
+  await setFaults(request, key, { outage: true });
+  const warning = page.getByTestId("stale-warning");
+  // Three failed reads in a row: the next poll (2 s while the test runs, up to 25 s if it just finished), then 2 s
+  // and 4 s of backoff.
+  await expect(warning).toBeVisible({ timeout: 120_000 });
+  await expect(warning).toContainText("Showing data from");
+  await expect(warning).toContainText("Trying again in");
+  // The last good data stays on screen.
+  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
+  await expect(page.getByTestId("node-row")).toHaveCount(64);
 
-    await clearFaults(request);
-    await expect(warning).toBeHidden({ timeout: 120_000 });
-    await expect(page.getByTestId("live-status")).toContainText(
-      /Updated (\d+ s|just now)|no longer updating/,
-    );
-  },
-);
+  await clearFaults(request, key);
+  await expect(warning).toBeHidden({ timeout: 120_000 });
+  await expect(page.getByTestId("live-status")).toContainText(/Updated (\d+ s|just now)|no longer updating/);
+});
 
 // @solo: resets the simulator's request log (global) between its counts
 test(

@@ -6,10 +6,6 @@ import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
 
 /** The offer picker against the simulator: URL state, filters, marks, and the loading/empty/error states. */
 
-test.afterEach(async ({ request }) => {
-  await clearFaults(request);
-});
-
 const rows = (page: Page) => page.locator("tr[data-offer-id]");
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search offers" });
 
@@ -229,14 +225,14 @@ test("a node count shows each offer's total, marks the ones that cannot take it,
   await expect(page.locator(`tr[data-offer-id="${cannot[0]!.id}"]`)).toContainText(`Not ${n} nodes`);
 });
 
-// @solo: an outage of the whole simulator would fail a parallel test
-test("an outage shows the error state, and Retry recovers", { tag: "@solo" }, async ({ page, request }) => {
+test("an outage shows the error state, and Retry recovers", async ({ page, request }) => {
   test.slow();
-  await signUpWithKey(page);
-  await setFaults(request, { outage: true });
+  // The outage is this key's only (the simulator's per-key faults): the tests beside this one go on.
+  const { key } = await signUpWithKey(page);
+  await setFaults(request, key, { outage: true });
   await page.goto("/offers");
   await expect(page.getByText("Couldn’t load offers")).toBeVisible({ timeout: 120_000 });
-  await clearFaults(request);
+  await clearFaults(request, key);
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(rows(page).first()).toBeVisible({ timeout: 120_000 });
 });

@@ -86,6 +86,32 @@ describe("fault injection (/__sim/faults)", () => {
     expect(cleared.data).toMatchObject({ latencyMs: 0, failNextCreate: false, outage: false, errorRate: {} });
   });
 
+  it("faults given with a key are that key's alone: an outage and a failed create for it, not for another", async () => {
+    const mine = h.newKey();
+    const theirs = h.newKey();
+    const set = objectOf(await h.control.faults({ key: mine, outage: true }));
+    expect(set.data).toMatchObject({ outage: true, latencyMs: 0 });
+    expect((await h.call("GET", "/clusters", { key: mine })).status).toBe(503);
+    expect((await h.call("GET", "/clusters", { key: theirs })).status).toBe(200);
+    expect(objectOf(await h.call("GET", `/__sim/faults?key=${mine}`)).data).toMatchObject({ outage: true });
+    expect(objectOf(await h.call("GET", "/__sim/faults")).data).toMatchObject({ outage: false });
+
+    await h.control.faults({ key: mine, outage: false, failNextCreate: true });
+    const other = clusterOf(await h.create(theirs));
+    const failing = clusterOf(await h.create(mine));
+    const next = clusterOf(await h.create(mine));
+    // A failed launch fails during provisioning: move the clock past it.
+    await h.control.advance(300);
+    expect((await h.getCluster(theirs, other.id)).status).not.toBe("failed");
+    expect((await h.getCluster(mine, failing.id)).status).toBe("failed");
+    expect((await h.getCluster(mine, next.id)).status).not.toBe("failed");
+
+    await h.control.faults({ key: mine, outage: true });
+    const cleared = objectOf(await h.call("DELETE", `/__sim/faults?key=${mine}`));
+    expect(cleared.data).toMatchObject({ outage: false });
+    expect((await h.call("GET", "/clusters", { key: mine })).status).toBe(200);
+  });
+
   it("rejects an invalid faults body with 422 naming the field", async () => {
     const res = await h.control.faults({ latencyMs: -1 });
     expect(res.status).toBe(422);

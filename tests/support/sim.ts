@@ -4,8 +4,8 @@
  * faults, and what the app sent upstream, GET /__sim/stats). Outside the test runner, sim-client.ts does the same
  * over fetch.
  *
- * Faults and the request log are the simulator's, not one workspace's: a spec that sets a fault or resets the stats
- * needs the server alone (tag "@solo", playwright.config.ts).
+ * Faults are set per key, so a spec that breaks its own workspace runs beside the others. The request log is the
+ * simulator's: a spec that resets it needs the server alone (tag "@solo", playwright.config.ts).
  */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { offersResponseSchema, type Cluster, type Offer } from "@/lib/runcrate/schemas";
@@ -21,8 +21,12 @@ export async function simSpeed(request: APIRequestContext): Promise<number> {
   return ((await r.json()) as { speed: number }).speed;
 }
 
-export async function setFaults(request: APIRequestContext, faults: Record<string, unknown>) {
-  const r = await request.post(`${simUrl}/__sim/faults`, { data: faults });
+/**
+ * Simulator faults for one key's requests only (an outage, a failed or dropped create …): the tests running beside
+ * this one, each on its own key, go on as before. A fresh key per test means nothing needs clearing afterwards.
+ */
+export async function setFaults(request: APIRequestContext, key: string, faults: Record<string, unknown>) {
+  const r = await request.post(`${simUrl}/__sim/faults`, { data: { ...faults, key } });
   expect(r.ok()).toBe(true);
 }
 
@@ -32,8 +36,10 @@ export async function setVariants(request: APIRequestContext, key: string, varia
   expect(r.ok()).toBe(true);
 }
 
-export async function clearFaults(request: APIRequestContext) {
-  await request.delete(`${simUrl}/__sim/faults`);
+/** Ends one key's faults (setFaults), within a test that goes on after them. */
+export async function clearFaults(request: APIRequestContext, key: string) {
+  const r = await request.delete(`${simUrl}/__sim/faults?key=${encodeURIComponent(key)}`);
+  expect(r.ok()).toBe(true);
 }
 
 /** A cheap datacenter offer that takes the stack and at least `minNodes` nodes. */
