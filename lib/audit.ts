@@ -6,7 +6,7 @@ export const AUDIT_ACTIONS = [
   "resize",
   "test",
   "terminate",
-  // issue 17: the guardian's terminations and changes to a cluster's limits
+  // spending limits: the guardian's terminations and changes to a cluster's limits
   "auto-terminate",
   "limits",
 ] as const;

@@ -1,6 +1,6 @@
 // Security headers for every response (wired in next.config.mjs). Plain ESM so next.config.mjs can import it.
 //
-// CSP (issue 16.7): scripts run only with this response's nonce, plus what they load ('strict-dynamic'); no
+// CSP: scripts run only with this response's nonce, plus what they load ('strict-dynamic'); no
 // 'unsafe-inline' for scripts. proxy.ts makes a fresh nonce per request and sets the policy on the request (Next
 // reads the nonce from it and puts it on its own scripts; the root layout hands it to next-themes) and on the
 // response. Every page renders dynamically (the root layout reads the nonce), so no prerendered page lacks it.

@@ -1,5 +1,5 @@
 /**
- * Response variants (issue #14): switches that make the simulator answer the way the real Runcrate API might, where
+ * Response variants: switches that make the simulator answer the way the real Runcrate API might, where
  * runcrate-api.md could only guess. Each one is off by default. A variant is written `name` or `name:value`
  * (`offset-paging:3`, `validation-shape:loc`); SIM_VARIANTS sets the default of every workspace and
  * POST /__sim/variants sets one workspace's list (sim/README.md, "Variants", documents each one).

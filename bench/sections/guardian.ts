@@ -1,5 +1,5 @@
 /**
- * (issue 17) The guardian: N guarded clusters (500) on a fast simulator, one guardian worker process on a fresh
+ * Spending limits' guardian: N guarded clusters (500) on a fast simulator, one guardian worker process on a fresh
  * Postgres database (TEST_POSTGRES_URL or the local one) at the production interval (30 s), their time limits ending
  * in the same minute. Figures: upstream reads per guarded cluster per interval (≤ 1), enforcement lateness p50/p99
  * (p99 ≤ interval + 5 s), the worker's RSS. The app server runs the same worker in itself (CLUSTERDECK_WORKER=app);

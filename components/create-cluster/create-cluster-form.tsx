@@ -42,10 +42,10 @@ export function CreateClusterForm({
   offerHeader?: ReactNode;
   apiBaseUrl: string;
   initialNodes: number | null;
-  /** Issue 17: the user's default limits (Settings) and the operator's ceiling on time limits. */
+  /** Spending limits: the user's default limits (Settings) and the operator's ceiling on time limits. */
   limitDefaults?: LimitText;
   ceilingMinutes?: number | null;
-  /** "Launch again" (issue 20): first values from an earlier launch; a new intent, so any stored draft is dropped. */
+  /** "Launch again": first values from an earlier launch; a new intent, so any stored draft is dropped. */
   prefill?: CreateClusterFormValues;
 }) {
   useState(() => {

@@ -11,7 +11,7 @@ import { checkLimits, limitsSummary, type LimitCheck, type LimitText } from "@/l
 export type LimitsInput = { text: LimitText; check: LimitCheck };
 
 /**
- * "Time limit" and "Budget limit" on the create form (issue 17), with the summary of when each would end the
+ * "Time limit" and "Budget limit" on the create form, with the summary of when each would end the
  * cluster. Its own state, outside the cluster's form values (they are the POST body; limits stay in Clusterdeck):
  * the form reads them at Launch through `inputRef`.
  */

@@ -7,7 +7,7 @@ import { clusterIdSchema } from "@/lib/clusters/cluster-id";
 import { SHARE_DEFAULT_HOURS, SHARE_MAX_HOURS } from "@/lib/share/share-links";
 
 /**
- * Read-only share links (issue 20): create one for a cluster the active key can read, or revoke one of your own.
+ * Read-only share links: create one for a cluster the active key can read, or revoke one of your own.
  * The token is returned once, here, and never again.
  */
 

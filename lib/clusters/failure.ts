@@ -1,5 +1,5 @@
 /**
- * How a `failure_reason` is shown (issue #14.4). Only a cluster that failed, or was terminated with a reason, was
+ * How a `failure_reason` is shown. Only a cluster that failed, or was terminated with a reason, was
  * stopped by it; on a cluster that is still up (and billed) the reason is a warning about it, not its end.
  */
 export function failureDisplay(c: {

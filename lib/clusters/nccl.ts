@@ -21,7 +21,7 @@ export type NcclReading = {
 
 /**
  * Test statuses after which nothing more happens. Anything else — `running`, but also `queued`, `pending` or a word
- * this console has never seen — counts as still going (issue #14.6): the result is not in, Run again waits, and the
+ * this console has never seen — counts as still going: the result is not in, Run again waits, and the
  * page keeps watching closely.
  */
 const TEST_FINAL = new Set([

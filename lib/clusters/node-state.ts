@@ -1,5 +1,5 @@
 /**
- * Whether a machine is up (issue #14.5). The seed types node status as a free string, so "up" is read from a
+ * Whether a machine is up. The seed types node status as a free string, so "up" is read from a
  * vocabulary rather than the one word `running`, and from the cluster's own status: on a ready cluster every machine
  * is up unless it says it failed or ended.
  */

@@ -5,7 +5,7 @@
  * dollars per machine-hour. A resize closes one segment and opens the next; termination closes the last. The guardian
  * records one observation per read; `observe` turns the observations into segments. Cost is the sum over segments
  * of hours × ratePerNode × nodes — never the API object's current `nodes_billed`, which drops to 0 once a cluster
- * is terminated (issue 15.1 / 14.10).
+ * is terminated.
  */
 
 export type RateSegment = { ratePerNode: number; nodes: number; from: number; to: number | null };

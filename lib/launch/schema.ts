@@ -31,7 +31,7 @@ export const formValuesShapeSchema = z.object({
 });
 
 const guid = z.guid();
-/** SSH key ids: UUIDs as documented, or the numeric ids an API may hand out instead (issue #14.2, `101`). */
+/** SSH key ids: UUIDs as documented, or the numeric ids an API may hand out instead (`101`). */
 const sshKeyId = z.union([z.guid(), z.string().regex(/^[1-9]\d{0,17}$/)]);
 
 export function buildCreateClusterSchema(offer: Offer, ctx: CreateSchemaContext = {}) {

@@ -1,5 +1,5 @@
 /**
- * What Clusterdeck tells people about (issue 18), shared by the server that builds and delivers notifications and
+ * What Clusterdeck tells people about, shared by the server that builds and delivers notifications and
  * the settings pages that choose them. No I/O here: the browser bundles it.
  */
 

@@ -26,7 +26,7 @@ const parseAsOfferId = createParser({
   serialize: (v: string) => v,
 });
 
-/** The cluster a "Launch again" starts from (issue 20); the page reads and checks it with the user's key. */
+/** The cluster a "Launch again" starts from; the page reads and checks it with the user's key. */
 const parseAsFromCluster = createParser({
   parse: (v) => {
     const t = v.trim();

@@ -88,7 +88,7 @@ export function knownStacks(offer: Offer): Stack[] {
   return STACKS.filter((s) => offer.stacks.includes(s));
 }
 
-/** The offer's stacks this console does not know (issue #14.11): listed on the form with the reason, never sent. */
+/** The offer's stacks this console does not know: listed on the form with the reason, never sent. */
 export function unknownStacks(offer: Offer): string[] {
   return offer.stacks.filter((s) => !(STACKS as readonly string[]).includes(s));
 }

@@ -1,5 +1,5 @@
 /**
- * What a list answer had to leave out (issue #14): items Runcrate sent that Clusterdeck could not read, and whether
+ * What a list answer had to leave out: items Runcrate sent that Clusterdeck could not read, and whether
  * the server ignored paging. The list routes send it beside `data`; the list's queryFn (and the server prefetch)
  * store it under the list's own key here, so a small note next to the list can say "1 offer could not be read".
  */

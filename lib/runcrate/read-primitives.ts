@@ -10,7 +10,7 @@ import { z } from "zod";
 export const timestamp = z.string();
 export const text = z.string().nullish();
 
-// Safe coercions (issue #14): a real API may send a number as a numeric string, or an id as a number. Only values that
+// Safe coercions: a real API may send a number as a numeric string, or an id as a number. Only values that
 // mean the same thing either way are converted; anything else still fails the field.
 const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 const numericString = (v: unknown) => (typeof v === "string" && NUMERIC.test(v) ? Number(v) : v);

@@ -24,7 +24,7 @@ import {
 } from "@/lib/share/share-links";
 
 /**
- * Read-only share links (issue 20). The token is 32 random bytes shown once to the owner; only its sha256 is
+ * Read-only share links. The token is 32 random bytes shown once to the owner; only its sha256 is
  * stored, so the database alone cannot open a link. A link names one cluster and one of the owner's keys: it is
  * served on the server with that key, and grants nothing but the shared view (lib/share/share-links.ts) of that
  * cluster, until it expires (at most 7 days) or the owner revokes it. Every open is recorded (who, when).

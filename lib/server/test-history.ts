@@ -8,9 +8,9 @@ import type { TestRunView } from "@/lib/clusters/test-history";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /**
- * NCCL test history (issue 20). The API keeps only a cluster's `last_test`, so every read of a cluster's test result
+ * NCCL test history. The API keeps only a cluster's `last_test`, so every read of a cluster's test result
  * goes through recordClusterTestResult, which keeps each run (by its id) in Postgres with its result and the
- * cluster's size at the time. The guardian (issue 17) reads clusters with no browser open and should call the same
+ * cluster's size at the time. The guardian (spending limits) reads clusters with no browser open and should call the same
  * function, so runs finished while nobody watched are kept too.
  *
  * Polls read the same state over and over: what was last written per run is remembered in this process, so a

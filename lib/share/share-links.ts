@@ -1,5 +1,5 @@
 /**
- * Read-only share links (issue 20): their lifetimes and the view of a cluster a teammate may see. No I/O; the
+ * Read-only share links: their lifetimes and the view of a cluster a teammate may see. No I/O; the
  * browser may bundle it.
  */
 import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Issue #14 on the cluster page's small parts: what a person reads for the API's other vocabularies. */
+/** Tolerant reading on the cluster page's small parts: what a person reads for the API's other vocabularies. */
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FailureWarning } from "@/components/clusters/failure-warning";

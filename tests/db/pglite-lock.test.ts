@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/server/db/client";
 import { DataDirInUseError } from "@/lib/server/db/data-dir-lock";
 
-/** Issue 19: PGlite is single-process; a second process on the same folder refuses with a clear message. */
+/** Running in production: PGlite is single-process; a second process on the same folder refuses with a clear message. */
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -219,7 +219,7 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
     const k2 = fakeKey();
     await addKey(db, u1.id, { label: "one", environment: null, apiKey: k1 }, oldRing);
     await addKey(db, u2.id, { label: "two", environment: null, apiKey: k2 }, oldRing);
-    // A row from before issue 16: format 1, no additional data.
+    // A row from before the security hardening: format 1, no additional data.
     const k3 = fakeKey();
     const legacy = seal(k3, oldRing.current, 1);
     await db

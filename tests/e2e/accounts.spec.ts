@@ -223,7 +223,7 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
     await dialog.getByLabel("Label").fill("Broken");
     await dialog.getByLabel("API key").fill("sk_live_1234567890abcdef");
     await dialog.getByRole("button", { name: "Check and save" }).click();
-    // The prefix is what is wrong with a key from elsewhere, and that is what the form says (issue 15).
+    // The prefix is what is wrong with a key from elsewhere, and that is what the form says.
     await expect(
       dialog.getByText("Runcrate keys start with rc_live_. This looks like a key from somewhere else."),
     ).toBeVisible();

@@ -5,7 +5,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import { signUpWithKey } from "../support/accounts";
 
 /**
- * Issue 15.1 / 15.2 / 14.10: a finished cluster shows what it cost (billed time × rate, never $0 because
+ * A finished cluster shows what it cost (billed time × rate, never $0 because
  * nodes_billed dropped to 0), and the list shows "—" for its rate.
  */
 test("a terminated cluster shows its final cost and no hourly rate", async ({ page, request }) => {

@@ -6,7 +6,7 @@ import { signUpWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
 /**
- * Issue 18 end to end: the app server (playwright.config.ts: WEBHOOK_ALLOW_PRIVATE=1, SMTP_URL at E2E_SMTP_PORT,
+ * Notifications end to end: the app server (playwright.config.ts: WEBHOOK_ALLOW_PRIVATE=1, SMTP_URL at E2E_SMTP_PORT,
  * retries from 1 s) delivers what its guardian observes to a local webhook receiver, a local SMTP server and the
  * inbox. Launch → ready → terminate gives one delivery per event per channel; the receiver answers 500 twice first
  * and still gets each event once in the end.

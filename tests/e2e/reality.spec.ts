@@ -3,7 +3,7 @@ import { createCluster, setVariants, waitForStatus } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 
 /**
- * Issue #14 in the browser, against the simulator's response variants: what a person sees when the API answers
+ * Tolerant reading in the browser, against the simulator's response variants: what a person sees when the API answers
  * differently from runcrate-api.md. Screenshots of the pages touched go to shots/ (git-ignored) for a look by eye.
  */
 

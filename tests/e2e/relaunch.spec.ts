@@ -52,7 +52,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   await expect(page.getByRole("radio", { name: /^Slurm/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: new RegExp(sshKey!.name) })).toBeChecked();
   await expect(volume).toHaveValue(datasets);
-  // The earlier cluster's limits come along (issue 17's guardian enforces them on the new one too).
+  // The earlier cluster's limits come along (the spending limits' guardian enforces them on the new one too).
   await expect(page.getByLabel("Time limit", { exact: true })).toHaveValue("3 h");
   await expect(page.getByLabel("Budget limit", { exact: true })).toHaveValue("40.00");
   await expect(page.getByTestId("relaunch-notes")).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { e2e } from "../support/e2e-env";
 import { signIn, signOut, signUp } from "../support/accounts";
 
-/** Issue 16: sessions that end, redirects that stay home, limits and checks that can't be sidestepped. */
+/** Security: sessions that end, redirects that stay home, limits and checks that can't be sidestepped. */
 
 async function sessionCookieOf(page: import("@playwright/test").Page): Promise<string> {
   const cookies = await page.context().cookies();

@@ -17,7 +17,7 @@ import { startScriptedServer, error, json, type ScriptedServer } from "@/tests/s
 import { TEST_KEY, cluster } from "@/tests/support/runcrate-bodies";
 import { BACKENDS } from "../db/support/backends";
 
-/** Issue 19: GET /api/metrics, and what the server counts into it. */
+/** Running in production: GET /api/metrics, and what the server counts into it. */
 
 const TOKEN = "metrics-test-token-0123456789";
 

@@ -15,7 +15,7 @@ import { startHarness, type Harness } from "../sim/support/sim-harness";
 
 /**
  * The guardian's runs against the simulator produce notifications (with its default notifier: recorded per channel,
- * sent by the delivery worker): a limit's auto-termination is one inbox entry (issue 17's, written with the audit
+ * sent by the delivery worker): a limit's auto-termination is one inbox entry (the spending limits', written with the audit
  * entry) and one webhook delivery carrying the final cost, however many runs see the cluster end.
  */
 

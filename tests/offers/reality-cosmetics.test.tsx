@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Issue #14.11: the create form's small statements, for an API whose ranks, statuses and stacks differ. */
+/** Tolerant reading: the create form's small statements, for an API whose ranks, statuses and stacks differ. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";

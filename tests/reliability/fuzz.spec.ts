@@ -214,7 +214,7 @@ test("server actions: bodies that are not a React reply leak nothing and change 
   for (const a of list) {
     const cookie = ENDS_THE_SESSION.has(a.step) ? (await stack.newAccount()).cookie : stack.account.cookie;
     for (const [contentType, body] of rawBodies) {
-      // A body that decodes to a sign-out call really ends that session (issue 16.2): each gets its own.
+      // A body that decodes to a sign-out call really ends that session: each gets its own.
       const c = ENDS_THE_SESSION.has(a.step) ? (await stack.newAccount()).cookie : cookie;
       const r = await post(stack, a, body, { contentType, cookie: c });
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;

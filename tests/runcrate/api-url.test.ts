@@ -1,4 +1,4 @@
-/** Issue #14.14: RUNCRATE_API_URL as an origin, and the start-up check that refuses a URL that is not the API. */
+/** RUNCRATE_API_URL as an origin, and the start-up check that refuses a URL that is not the API. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeApiBaseUrl } from "@/lib/server/env";
 import { probeRuncrateApi } from "@/lib/server/runcrate/api-probe";

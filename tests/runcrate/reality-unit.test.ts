@@ -1,5 +1,5 @@
 /**
- * Issue #14 against a scripted server: answers the simulator's variants do not cover in one exact shape.
+ * Tolerant reading against a scripted server: answers the simulator's variants do not cover in one exact shape.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";

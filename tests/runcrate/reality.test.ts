@@ -1,5 +1,5 @@
 /**
- * Issue #14: the client against the simulator's response variants — the ways a real Runcrate API may differ from
+ * The client against the simulator's response variants — the ways a real Runcrate API may differ from
  * runcrate-api.md. Each block names the point of the issue it covers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

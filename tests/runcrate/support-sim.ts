@@ -1,6 +1,6 @@
 /**
  * The real Runcrate client against the simulator in-process (manual clock), one workspace per test with its own
- * response variants (sim/README.md, "Variants") — for the issue #14 tests of how the client reads an API that
+ * response variants (sim/README.md, "Variants") — for the tests of how the client reads an API that
  * differs from runcrate-api.md.
  */
 import { randomUUID } from "node:crypto";

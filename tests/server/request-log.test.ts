@@ -8,7 +8,7 @@ import { routeTemplate, trackRequest } from "@/lib/server/requests";
 import { observeRequests, prepareRequest } from "@/lib/server/node-server.mjs";
 
 /**
- * Issue 19: one pino line per failed or slow request, with the request id that is also X-Request-Id; never a key,
+ * Running in production: one pino line per failed or slow request, with the request id that is also X-Request-Id; never a key,
  * cookie, password, query or body.
  */
 

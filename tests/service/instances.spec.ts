@@ -6,7 +6,7 @@ import { startInstance, startSimulator, type App } from "./support/apps";
 import { SERVICE } from "./support/config";
 
 /**
- * Issue 19: two Clusterdeck servers on one Postgres, nothing in front; the tests alternate between them the way a
+ * Running in production: two Clusterdeck servers on one Postgres, nothing in front; the tests alternate between them the way a
  * load balancer would. Cookies belong to the host, not the port, so one browser context is one user on both.
  */
 

@@ -5,7 +5,7 @@ import { encryptionSecret, parseEncryptionSecret } from "./encryption-key";
 /**
  * The secrets that open stored Runcrate keys, and how a row is sealed.
  *
- * Row format (`key_version`): 1 = sealed with no additional data (before issue 16); 2 = sealed with the owner's user
+ * Row format (`key_version`): 1 = sealed with no additional data (before the security hardening); 2 = sealed with the owner's user
  * id and the row's id as AES-GCM additional data, so a ciphertext copied into another user's row (or another row)
  * does not open there. Which secret sealed a row is found by trying: GCM's tag makes a wrong secret fail cleanly.
  *

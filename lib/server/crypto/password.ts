@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB of memory and a few hundred ms per hash, on the libuv
-// thread pool, not the event loop). Parameters are stored per hash, so older hashes (N=2^15 before issue 16) still
+// thread pool, not the event loop). Parameters are stored per hash, so older hashes (N=2^15 before the security hardening) still
 // verify, and are re-hashed with these on the next successful sign-in (needsRehash).
 export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { launchRecords, type LaunchRecordRow } from "./schema";
 
-/** What a launch from this console asked for (issue 20, "Launch again"). One row per user and cluster. */
+/** What a launch from this console asked for ("Launch again"). One row per user and cluster. */
 export async function saveLaunchRecord(
   db: Db,
   r: {

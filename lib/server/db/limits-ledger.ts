@@ -18,7 +18,7 @@ import {
 } from "./schema";
 
 /**
- * The data layer of issue 17: tracked clusters and their spend record (rate segments, status transitions), the
+ * The data layer of spending limits: tracked clusters and their spend record (rate segments, status transitions), the
  * limits and the guardian's enforcement state, the notification inbox and users' default limits.
  */
 

@@ -9,7 +9,7 @@ import { clusterLimits, trackedClusters } from "./schema";
 export const LIST_LEDGER_MAX = 500;
 
 /**
- * The cluster list's view of the spend record (issue 17): for a user's tracked clusters that have ended (by the
+ * The cluster list's view of the spend record: for a user's tracked clusters that have ended (by the
  * guardian's last sight, or enforced by it), their rate segments and, when the guardian ended them, which limit.
  */
 export async function listLedgerOf(db: Db, userId: string): Promise<ListLedger> {

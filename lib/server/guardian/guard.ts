@@ -57,7 +57,7 @@ export type GuardDeps = {
   now: () => number;
   /** The longest wait between two reads of a guarded cluster (30 s; GUARDIAN_INTERVAL_MS in tests). */
   intervalMs: number;
-  /** Where the events a run builds go (issue 18). Default: recorded per channel, sent by the delivery sweep. */
+  /** Where the events a run builds go. Default: recorded per channel, sent by the delivery sweep. */
   notify?: Notify;
 };
 

@@ -128,7 +128,7 @@ export async function startGuardWorker(
   const { intervalMs, pollSeconds } = o;
   const deps: GuardDeps = {
     ...guardDeps(db, intervalMs, { baseUrl: o.baseUrl }),
-    // Issue 18: what a run observes is recorded once per channel and its sends are queued at once.
+    // Notifications: what a run observes is recorded once per channel and its sends are queued at once.
     notify: createNotifier(db, () => Promise.resolve(engine.boss)),
   };
   await ensureGuardQueue(engine.boss);
@@ -174,7 +174,7 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
         intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
-      // Issue 18: webhook and email deliveries, on the same queue and the same workers.
+      // Notifications: webhook and email deliveries, on the same queue and the same workers.
       await startDeliveryWorker(engine.boss, database.db, {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
@@ -192,7 +192,7 @@ export function guardianEngine(): Promise<Engine> {
   return holder.engine ?? startGuardian({ work: false });
 }
 
-// ───────────────────────────── small functions for other features (issue 20: relaunch, NCCL history) ─────────────
+// ───────────────────────────── small functions for other features (relaunch, NCCL history) ───────────────────────
 
 /**
  * Starts watching a cluster launched here: records it in the spend record, stores its limits (none is fine: the

@@ -140,7 +140,7 @@ export function eventsFromObservation(o: Observed): NotificationEvent[] {
           ? "from this console"
           : "outside this console";
     out.push({
-      // "auto-terminated:" is the key issue 17's inbox entry has (written with the audit entry): one entry, not two.
+      // "auto-terminated:" is the key the spending limits' inbox entry has (written with the audit entry): one entry, not two.
       key: by === "limit" ? `auto-terminated:${c.id}` : `cluster-terminated:${c.id}`,
       type: by === "limit" ? "auto-terminated" : "cluster-terminated",
       at: iso(endedAt),

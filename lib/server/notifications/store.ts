@@ -19,7 +19,7 @@ import {
 } from "@/lib/server/db/schema";
 
 /**
- * Where an event goes, exactly once per channel: the inbox row (unique per user and event key, the table issue 17
+ * Where an event goes, exactly once per channel: the inbox row (unique per user and event key, the table spending limits
  * started), and one delivery row per other channel (unique per user, event key and target — "email" or a webhook's
  * id). Both are written in one transaction with `on conflict do nothing`, so two instances building the same event,
  * or a guard run repeated after a crash, insert nothing the second time. Delivery rows are then sent by jobs

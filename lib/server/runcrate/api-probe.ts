@@ -3,7 +3,7 @@ import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 
 /**
- * The start-up check of RUNCRATE_API_URL (issue #14): one cheap unauthenticated call (GET /billing/balance, which the
+ * The start-up check of RUNCRATE_API_URL: one cheap unauthenticated call (GET /billing/balance, which the
  * API answers 401 in its JSON envelope without a key). An HTML page or a 404 means the URL points somewhere that is
  * not the API — every call would fail as "couldn't read" — so the server refuses to start and says why. An API that
  * cannot be reached right now is only logged: it may come back, and the pages say so when it does not.

@@ -120,7 +120,7 @@ export function badResponse(
   why: string,
   o: { field?: string } = {},
 ): RuncrateError {
-  // Which field broke, so the page can say it (issue #14): `data.hourly_rate_per_node` reads as `hourly_rate_per_node`.
+  // Which field broke, so the page can say it: `data.hourly_rate_per_node` reads as `hourly_rate_per_node`.
   const field = o.field === "(root)" ? undefined : o.field?.replace(/^data\.?/, "").slice(0, 100);
   return new RuncrateError({
     kind: "bad_response",

@@ -5,7 +5,7 @@ import type { ListNotes } from "@/lib/query/list-notes";
 import { issuePaths } from "@/lib/server/runcrate/http";
 
 /**
- * Tolerant reading of list answers (issue #14): the envelope is checked as a whole, each item on its own. One item
+ * Tolerant reading of list answers: the envelope is checked as a whole, each item on its own. One item
  * off the schema is dropped and counted, never the whole list; what the console had to leave out travels with the
  * list (listNotes) so the page can say so ("1 offer could not be read").
  */

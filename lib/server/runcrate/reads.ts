@@ -41,7 +41,7 @@ export async function readCluster(s: Scope, id: string): Promise<Cluster> {
       `/clusters/${id}`,
       () => s.client.getCluster(id),
     );
-    // Test history (issue 20): every read of a cluster's test result is kept.
+    // Test history: every read of a cluster's test result is kept.
     await recordClusterTestResult(s.key.id, cluster);
     return cluster;
   } catch (e) {

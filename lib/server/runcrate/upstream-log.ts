@@ -4,7 +4,7 @@ import { log } from "@/lib/server/log";
 import { redact } from "@/lib/server/runcrate/redact";
 
 /**
- * The operator's record of upstream surprises (issue #14): one structured line per Runcrate call that failed or did
+ * The operator's record of upstream surprises: one structured line per Runcrate call that failed or did
  * not match the schema, and one per list item or paging answer the client had to work around. The fields are fixed
  * below — method, path template, status, duration, zod issue paths, request id, a short reason — so a key, a session
  * or a response body can never reach the log through them; every string is redacted once more besides.

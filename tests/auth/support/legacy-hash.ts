@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 
-/** A hash as the app made them before issue 16 (N=2^15). */
+/** A hash as the app made them before the security hardening (N=2^15). */
 export function legacyHash(password: string): string {
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize("NFKC"), salt, 64, {

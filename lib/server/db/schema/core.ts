@@ -13,7 +13,7 @@ export const users = pgTable(
     name: text("name"),
     /** `scrypt$N$r$p$salt$hash` (base64); null for accounts that only sign in with GitHub/OIDC. */
     passwordHash: text("password_hash"),
-    /** Issue 16: carried in every session JWT; bumping it ends every session of this user (session-version.ts). */
+    /** Carried in every session JWT; bumping it ends every session of this user (session-version.ts). */
     sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,7 +82,7 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_user_created").on(t.userId, t.createdAt)],
 );
 
-// --- issue 16 (security hardening) ---------------------------------------------------------------------------
+// --- security hardening ---------------------------------------------------------------------------------------------
 /**
  * rate-limiter-flexible's Drizzle store (lib/server/auth/limits.ts): sign-in failures per (account, address) and
  * per address, sign-up attempts per address. In the database so every instance counts together.
@@ -92,7 +92,7 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: timestamp("expire", { withTimezone: true }),
 });
-// --- end issue 16 ----------------------------------------------------------------------------------------------
+// --- end security hardening -----------------------------------------------------------------------------------------
 
 export type UserRow = typeof users.$inferSelect;
 export type RuncrateKeyRow = typeof runcrateKeys.$inferSelect;

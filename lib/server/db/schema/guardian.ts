@@ -1,4 +1,4 @@
-/** Issue 17: cluster limits, the spend record (ledger), the guardian's state, the inbox. */
+/** Spending limits: cluster limits, the spend record (ledger), the guardian's state, the inbox. */
 import {
   bigserial,
   doublePrecision,
@@ -94,7 +94,7 @@ export const clusterLimits = pgTable("cluster_limits", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The notification inbox: limit warnings, failed enforcement, auto-terminations. Delivery elsewhere is issue 18. */
+/** The notification inbox: limit warnings, failed enforcement, auto-terminations. Delivery elsewhere: lib/server/notifications/. */
 export const inboxEntries = pgTable(
   "inbox_entries",
   {
@@ -102,7 +102,7 @@ export const inboxEntries = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The event type (lib/notifications/kinds.ts); issue 17 wrote the three limit kinds. */
+    /** The event type (lib/notifications/kinds.ts); spending limits wrote the three limit kinds. */
     kind: text("kind").$type<NotificationEventType>().notNull(),
     clusterId: text("cluster_id"),
     clusterName: text("cluster_name"),

@@ -1,4 +1,4 @@
-/** Issue 18: notification preferences, webhooks, deliveries (email and webhooks). */
+/** Notifications: notification preferences, webhooks, deliveries (email and webhooks). */
 import {
   bigserial,
   doublePrecision,
