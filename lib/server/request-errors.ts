@@ -2,7 +2,8 @@ import "server-only";
 import { errorSummary } from "@/lib/server/db/errors";
 import type { Logger } from "pino";
 import { log } from "@/lib/server/log";
-import { REQUEST_ID_HEADER, routeTemplate } from "@/lib/server/requests";
+import { REQUEST_ID_HEADER } from "@/lib/server/requests";
+import { routeLabel } from "@/lib/server/metrics/routes";
 import { redact } from "@/lib/server/runcrate/redact";
 
 /**
@@ -29,7 +30,7 @@ export function logRequestError(
       requestId: typeof id === "string" ? id : undefined,
       digest: typeof digest === "string" ? digest : undefined,
       method: request.method,
-      route: context.routePath ?? routeTemplate(pathname),
+      route: context.routePath ?? routeLabel(pathname),
       routeType: context.routeType,
       error: redact(errorSummary(err), []).slice(0, 300),
     },

@@ -4,15 +4,19 @@ import type { Logger } from "pino";
 import { log } from "@/lib/server/log";
 import { observeRequests, REQUEST_ID_HEADER } from "@/lib/server/node-server.mjs";
 import { requestServed } from "@/lib/server/metrics/record";
+import { methodLabel, routeLabel } from "@/lib/server/metrics/routes";
+import { SESSION_COOKIE } from "@/lib/server/auth/session-token";
 
 /**
  * What the app records of every HTTP request the server answers. The server entry (server.mjs,
  * lib/server/node-server.mjs) gives each request its id (`X-Request-Id`, also the `x-request-id` request header) and
  * counts it in flight; `trackRequest`, its request observer, then adds:
  * - one pino line per request that failed (status ≥ 400; 5xx at error level) or was slow (SLOW_REQUEST_MS, 1 s):
- *   request id, method, route template, status, duration, kind. Never the query, a header, a cookie or a body;
- *   path segments that look like ids or tokens are replaced by `{id}` (a share link's token is in its path);
- * - the latency histogram of /api/metrics, by kind and route template.
+ *   request id, method, route, status, duration, kind. Never the path itself, the query, a header, a cookie or a
+ *   body: the route is the app's own (`/clusters/[id]`, lib/server/metrics/routes.ts), so ids and a share link's
+ *   token stay out. A 4xx answer to a request without a session is not logged: anyone can send those by the
+ *   thousand, and the metrics count them;
+ * - the latency histogram of /api/metrics, by kind, route and method, each from a bounded set.
  */
 
 export { REQUEST_ID_HEADER };
@@ -23,17 +27,9 @@ export function slowRequestMs(): number {
   return Number.isFinite(v) && v > 0 ? v : 1_000;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `/clusters/3c90…/raw` → `/clusters/{id}/raw`: ids, tokens and hashes out, so the label set stays bounded. */
-export function routeTemplate(pathname: string): string {
-  if (pathname.startsWith("/_next/static/")) return "/_next/static";
-  if (pathname.startsWith("/_next/image")) return "/_next/image";
-  const parts = pathname.split("/").slice(1, 7);
-  const t = parts.map((p) =>
-    UUID.test(p) || p.length >= 24 || (p.length >= 12 && /\d/.test(p)) ? "{id}" : p,
-  );
-  return `/${t.join("/")}`.slice(0, 120);
+/** Whether the request carried a session cookie (valid or not): a signed-in person's failed request is worth a line. */
+function hasSessionCookie(headers: IncomingMessage["headers"]): boolean {
+  return (headers.cookie ?? "").includes(SESSION_COOKIE);
 }
 
 export function requestKind(pathname: string, headers: IncomingMessage["headers"]): string {
@@ -60,13 +56,15 @@ export function trackRequest(req: IncomingMessage, res: ServerResponse, logger: 
     }
     const status = res.writableFinished ? res.statusCode : 499;
     // An unknown path is one series, however many are probed.
-    const route = status === 404 ? "(unmatched)" : routeTemplate(pathname);
+    const route = routeLabel(pathname);
+    const method = methodLabel(req.method);
     const kind = requestKind(pathname, req.headers);
-    requestServed({ kind, route, method: req.method ?? "GET", status }, ms / 1000);
+    requestServed({ kind, route, method, status }, ms / 1000);
     const slow = ms >= slowRequestMs();
     if (status < 400 && !slow) return;
-    const line = { requestId: id, method: req.method, route, status, durationMs: Math.round(ms), kind, slow };
-    const msg = `${req.method} ${route} ${status} in ${Math.round(ms)} ms`;
+    if (status < 500 && !slow && !hasSessionCookie(req.headers)) return;
+    const line = { requestId: id, method, route, status, durationMs: Math.round(ms), kind, slow };
+    const msg = `${method} ${route} ${status} in ${Math.round(ms)} ms`;
     if (status >= 500) logger.error(line, msg);
     else if (slow) logger.warn(line, msg);
     else logger.info(line, msg);

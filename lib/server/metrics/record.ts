@@ -62,19 +62,34 @@ export function coalescibleRead(source: "coalesced" | "upstream"): void {
   metrics().reads.inc({ source });
 }
 
+/**
+ * The most label sets the request histogram keeps: its labels are bounded already (the app's routes, standard
+ * methods, kinds, status classes); this is the backstop should one of them ever not be. Past it, a new set is filed
+ * under the route "(other)".
+ */
+export const MAX_REQUEST_SERIES = 1_000;
+
+function requestSeries(): Set<string> {
+  return processSingleton("request-series", () => new Set<string>());
+}
+
 export function requestServed(
   labels: { kind: string; route: string; method: string; status: number },
   seconds: number,
 ): void {
-  metrics().httpDuration.observe(
-    {
-      kind: labels.kind,
-      route: labels.route,
-      method: labels.method,
-      status: `${Math.floor(labels.status / 100)}xx`,
-    },
-    seconds,
-  );
+  const out = {
+    kind: labels.kind,
+    route: labels.route,
+    method: labels.method,
+    status: `${Math.floor(labels.status / 100)}xx`,
+  };
+  const series = requestSeries();
+  const id = `${out.kind} ${out.route} ${out.method} ${out.status}`;
+  if (!series.has(id)) {
+    if (series.size >= MAX_REQUEST_SERIES) out.route = "(other)";
+    else series.add(id);
+  }
+  metrics().httpDuration.observe(out, seconds);
 }
 
 export function signInRefused(reason: "invalid" | "locked"): void {
