@@ -57,3 +57,20 @@ describe("the route labels", () => {
     expect([...labels]).toEqual([OTHER_ROUTE]);
   });
 });
+
+describe("the request histogram's backstop", () => {
+  it("keeps at most MAX_REQUEST_SERIES label sets, filing any further one under (other)", async () => {
+    const { MAX_REQUEST_SERIES, requestServed } = await import("@/lib/server/metrics/record");
+    const { metrics } = await import("@/lib/server/metrics/registry");
+    // Were a label ever unbounded: 1,500 different routes.
+    for (let i = 0; i < MAX_REQUEST_SERIES + 500; i++) {
+      requestServed({ kind: "page", route: `/unbounded-${i}`, method: "GET", status: 200 }, 0.01);
+    }
+    const values = (await metrics().httpDuration.get()).values.filter((v) =>
+      v.metricName?.endsWith("_count"),
+    );
+    const routes = new Set(values.map((v) => v.labels.route));
+    expect(routes.size).toBeLessThanOrEqual(MAX_REQUEST_SERIES + 1);
+    expect(routes.has(OTHER_ROUTE)).toBe(true);
+  });
+});
