@@ -80,6 +80,13 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
           retryAfterSeconds,
         };
       }
+      if (result.reason === "busy")
+        return {
+          ok: false,
+          kind: "rate_limited",
+          error: "The server is busy checking passwords. Try again in a few seconds.",
+          retryAfterSeconds: result.retryAfterSeconds,
+        };
       if (result.reason === "weak_password")
         return {
           ok: false,

@@ -1,8 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkCredentials, tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
-import { hashPassword } from "@/lib/server/crypto/password";
 import type { Database } from "@/lib/server/db/client";
-import { recordSignInFailure, signInBlocked } from "@/lib/server/auth/limits";
+import { takeSignInAttempt } from "@/lib/server/auth/limits";
+import {
+  hashPassword,
+  isPasswordHashingBusy,
+  MAX_CONCURRENT_HASHES,
+  MAX_WAITING_HASHES,
+  passwordHashing,
+} from "@/lib/server/crypto/password";
 import { createUser, findUserByEmail } from "@/lib/server/db/users";
 import { legacyHash } from "./support/legacy-hash";
 import { BACKENDS } from "../db/support/backends";
@@ -174,15 +180,56 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
     ).toBe(true);
   }, 120_000);
 
-  it("counts concurrent failures from several instances without losing any", async () => {
+  it("counts concurrent attempts from several instances without losing any", async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        recordSignInFailure(database.db, `c${i}@example.com`, "198.51.100.1"),
+      Array.from({ length: 21 }, (_, i) =>
+        takeSignInAttempt(database.db, `c${i}@example.com`, "198.51.100.1"),
       ),
     );
+    // The address's 20 attempts are taken; the 21st is refused.
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await signInBlocked(database.db, "anyone@example.com", "198.51.100.1")).not.toBeNull();
-    expect(await signInBlocked(database.db, "anyone@example.com", "198.51.100.2")).toBeNull();
+    expect(await takeSignInAttempt(database.db, "anyone@example.com", "198.51.100.1")).not.toBeNull();
+    expect(await takeSignInAttempt(database.db, "anyone@example.com", "198.51.100.2")).toBeNull();
+  });
+
+  it("a burst of 40 concurrent guesses at one account checks only the 5 the limit allows", async () => {
+    await createUser(database.db, {
+      email: "burst@example.com",
+      name: null,
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    const before = passwordHashing().hashes;
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        checkCredentials(
+          database.db,
+          { email: "burst@example.com", password: "wrong-guess-123" },
+          "192.0.2.40",
+        ),
+      ),
+    );
+    expect(passwordHashing().hashes - before).toBe(5);
+    expect(results.every((r) => !r.ok)).toBe(true);
+    expect(results.filter((r) => !r.ok && r.reason === "rate_limited").length).toBeGreaterThanOrEqual(35);
+    // The owner, from another address, is not locked out by it.
+    expect(
+      (await checkCredentials(database.db, { email: "burst@example.com", password: PASSWORD }, "192.0.2.41"))
+        .ok,
+    ).toBe(true);
+  });
+});
+
+describe("the password hashing pool", () => {
+  it(`runs at most ${MAX_CONCURRENT_HASHES} hashes at once and refuses past ${MAX_WAITING_HASHES} waiting`, async () => {
+    const burst = MAX_CONCURRENT_HASHES + MAX_WAITING_HASHES + 6;
+    const results = await Promise.allSettled(
+      Array.from({ length: burst }, (_, i) => hashPassword(`pw-${i}`)),
+    );
+    const busy = results.filter((r) => r.status === "rejected" && isPasswordHashingBusy(r.reason));
+    expect(busy).toHaveLength(6);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(burst - 6);
+    expect(passwordHashing().peak).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
+    expect(passwordHashing()).toMatchObject({ running: 0, waiting: 0 });
   });
 });
 

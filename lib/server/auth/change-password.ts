@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import { findUserById, replacePasswordHash } from "@/lib/server/db/users";
-import { hashPassword, verifyPassword } from "@/lib/server/crypto/password";
-import { clearSignInFailures, recordSignInFailure, signInBlocked } from "./limits";
+import { hashPassword, isPasswordHashingBusy, verifyPassword } from "@/lib/server/crypto/password";
+import { giveBackSignInAttempt, signInAttemptSucceeded, signInExhausted, takeSignInAttempt } from "./limits";
 import { passwordWeakness } from "./password-strength";
 import { revokeSessions } from "./session-version";
 
@@ -25,15 +25,24 @@ export async function changePassword(
 ): Promise<ChangePasswordResult> {
   const user = await findUserById(db, userId);
   if (!user?.passwordHash) return { ok: false, reason: "no_password" };
-  const blocked = await signInBlocked(db, user.email, address);
+  // Taken before the check, like a sign-in (credentials.ts): a burst of guesses is counted as it arrives.
+  const blocked = await takeSignInAttempt(db, user.email, address);
   if (blocked) return { ok: false, reason: "rate_limited", ...blocked };
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    const limited = await recordSignInFailure(db, user.email, address);
+  let right: boolean;
+  try {
+    right = await verifyPassword(input.currentPassword, user.passwordHash);
+  } catch (err) {
+    if (!isPasswordHashingBusy(err)) throw err;
+    await giveBackSignInAttempt(db, user.email, address);
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: err.retryAfterSeconds };
+  }
+  if (!right) {
+    const limited = await signInExhausted(db, user.email, address);
     return limited
       ? { ok: false, reason: "rate_limited", ...limited }
       : { ok: false, reason: "wrong_password" };
   }
-  await clearSignInFailures(db, user.email, address);
+  await signInAttemptSucceeded(db, user.email, address);
   if (input.newPassword === input.currentPassword) return { ok: false, reason: "same_password" };
   const weak = passwordWeakness(input.newPassword, [
     user.email,
@@ -41,12 +50,14 @@ export async function changePassword(
     user.name ?? "",
   ]);
   if (weak) return { ok: false, reason: "weak_password", message: weak };
-  const changed = await replacePasswordHash(
-    db,
-    user.id,
-    user.passwordHash,
-    await hashPassword(input.newPassword),
-  );
+  let hash: string;
+  try {
+    hash = await hashPassword(input.newPassword);
+  } catch (err) {
+    if (!isPasswordHashingBusy(err)) throw err;
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: err.retryAfterSeconds };
+  }
+  const changed = await replacePasswordHash(db, user.id, user.passwordHash, hash);
   // Changed concurrently by another request: that one wins, and this one asks to try again.
   if (!changed) return { ok: false, reason: "wrong_password" };
   await revokeSessions(db, user.id);

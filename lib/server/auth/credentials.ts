@@ -1,9 +1,15 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { clearSignInFailures, recordSignInFailure, signInBlocked } from "./limits";
+import { giveBackSignInAttempt, signInAttemptSucceeded, signInExhausted, takeSignInAttempt } from "./limits";
 import { findUserByEmail, normalizeEmail, replacePasswordHash } from "@/lib/server/db/users";
 import type { UserRow } from "@/lib/server/db/schema";
-import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "@/lib/server/crypto/password";
+import {
+  burnPasswordCheck,
+  hashPassword,
+  isPasswordHashingBusy,
+  needsRehash,
+  verifyPassword,
+} from "@/lib/server/crypto/password";
 import { signInSchema } from "@/lib/auth/schemas";
 import { signInLockedOut, signInRefused } from "@/lib/server/metrics/record";
 
@@ -14,8 +20,10 @@ export type CredentialsResult =
 
 /**
  * Checks an email and password, with the sign-in limits (per account and address, and per address; see limits.ts).
- * A locked-out caller is answered "rate limited" without checking the password, so guessing on doesn't help; an
- * unknown email costs the same time as a wrong password.
+ * The attempt is taken before the password is checked, so a burst of guesses is counted as it arrives; a caller out
+ * of attempts is answered "rate limited" without a check, so guessing on doesn't help. An unknown email costs the
+ * same time as a wrong password. When the server's password hashing is saturated (crypto/password.ts), the caller is
+ * told to try again shortly, and nothing is counted.
  */
 export async function checkCredentials(
   db: Db,
@@ -26,7 +34,7 @@ export async function checkCredentials(
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const email = normalizeEmail(parsed.data.email);
 
-  const blocked = await signInBlocked(db, email, address);
+  const blocked = await takeSignInAttempt(db, email, address);
   if (blocked) {
     signInRefused("locked");
     return { ok: false, reason: "rate_limited", ...blocked };
@@ -34,19 +42,32 @@ export async function checkCredentials(
 
   const user = await findUserByEmail(db, email);
   let valid = false;
-  if (user?.passwordHash) valid = await verifyPassword(parsed.data.password, user.passwordHash);
-  else await burnPasswordCheck(parsed.data.password);
+  try {
+    if (user?.passwordHash) valid = await verifyPassword(parsed.data.password, user.passwordHash);
+    else await burnPasswordCheck(parsed.data.password);
+  } catch (err) {
+    if (!isPasswordHashingBusy(err)) throw err;
+    // Not checked, so not counted: the attempt goes back.
+    await giveBackSignInAttempt(db, email, address);
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: err.retryAfterSeconds };
+  }
 
   if (!valid) {
-    const limited = await recordSignInFailure(db, email, address);
+    const limited = await signInExhausted(db, email, address);
     signInRefused("invalid");
     if (limited) signInLockedOut();
     return limited ? { ok: false, reason: "rate_limited", ...limited } : { ok: false, reason: "invalid" };
   }
-  await clearSignInFailures(db, email, address);
-  // A hash made with older scrypt parameters is upgraded now, while the password is at hand.
-  if (user!.passwordHash && needsRehash(user!.passwordHash))
-    await replacePasswordHash(db, user!.id, user!.passwordHash, await hashPassword(parsed.data.password));
+  await signInAttemptSucceeded(db, email, address);
+  // A hash made with older scrypt parameters is upgraded now, while the password is at hand (or at the next sign-in,
+  // should the server be too busy to hash right now).
+  if (user!.passwordHash && needsRehash(user!.passwordHash)) {
+    const upgraded = await hashPassword(parsed.data.password).catch((err: unknown) => {
+      if (isPasswordHashingBusy(err)) return null;
+      throw err;
+    });
+    if (upgraded) await replacePasswordHash(db, user!.id, user!.passwordHash, upgraded);
+  }
   return { ok: true, user: user! };
 }
 

@@ -60,41 +60,63 @@ async function exhausted(limiter: RateLimiterDrizzle, key: string): Promise<Limi
     : null;
 }
 
-/** Before a password is checked: is this (account, address) or this address out of attempts? */
-export async function signInBlocked(db: Db, email: string, address: string): Promise<Limited | null> {
-  const l = limiters(db);
-  const [pair, addr] = await Promise.all([
-    exhausted(l.accountAddress, accountAddressKey(email, address)),
-    exhausted(l.address, address),
-  ]);
-  if (pair && addr) return pair.retryAfterSeconds > addr.retryAfterSeconds ? pair : addr;
-  return pair ?? addr;
-}
-
 async function consume(limiter: RateLimiterDrizzle, key: string): Promise<Limited | null> {
   try {
-    const res = await limiter.consume(key);
-    return res.remainingPoints <= 0 ? { retryAfterSeconds: secondsOf(res.msBeforeNext) } : null;
+    await limiter.consume(key);
+    return null;
   } catch (err) {
     if (err instanceof RateLimiterRes) return { retryAfterSeconds: secondsOf(err.msBeforeNext) };
     throw err;
   }
 }
 
-/** Counts a wrong password; returns the wait when this failure used up an allowance. */
-export async function recordSignInFailure(db: Db, email: string, address: string): Promise<Limited | null> {
+const longer = (a: Limited | null, b: Limited | null): Limited | null =>
+  a && b ? (a.retryAfterSeconds > b.retryAfterSeconds ? a : b) : (a ?? b);
+
+/**
+ * Takes one attempt from this (account, address) pair and this address *before* the password is checked, so a burst
+ * of concurrent guesses is counted as it arrives: past the allowance, a guess is refused without being checked.
+ * A refusal takes nothing. The caller gives the attempt back when the password was right (`attemptSucceeded`).
+ */
+export async function takeSignInAttempt(db: Db, email: string, address: string): Promise<Limited | null> {
   const l = limiters(db);
-  const [pair, addr] = await Promise.all([
-    consume(l.accountAddress, accountAddressKey(email, address)),
-    consume(l.address, address),
-  ]);
-  if (pair && addr) return pair.retryAfterSeconds > addr.retryAfterSeconds ? pair : addr;
-  return pair ?? addr;
+  const pairKey = accountAddressKey(email, address);
+  const [pair, addr] = await Promise.all([consume(l.accountAddress, pairKey), consume(l.address, address)]);
+  // One of the two refused: the other's point goes back, so a refusal counts nowhere.
+  if (pair && !addr) await l.address.reward(address, 1);
+  if (addr && !pair) await l.accountAddress.reward(pairKey, 1);
+  return longer(pair, addr);
 }
 
-/** A successful sign-in forgives this (account, address) pair's failures (not the address's). */
-export async function clearSignInFailures(db: Db, email: string, address: string): Promise<void> {
-  await limiters(db).accountAddress.delete(accountAddressKey(email, address));
+/**
+ * The password was right: the pair's failures are forgiven, and the address gets back the attempt it spent (its
+ * earlier failures stand).
+ */
+export async function signInAttemptSucceeded(db: Db, email: string, address: string): Promise<void> {
+  const l = limiters(db);
+  await Promise.all([
+    l.accountAddress.delete(accountAddressKey(email, address)),
+    l.address.reward(address, 1),
+  ]);
+}
+
+/** An attempt that was not checked after all (the server was too busy to hash): it goes back to both allowances. */
+export async function giveBackSignInAttempt(db: Db, email: string, address: string): Promise<void> {
+  const l = limiters(db);
+  await Promise.all([
+    l.accountAddress.reward(accountAddressKey(email, address), 1),
+    l.address.reward(address, 1),
+  ]);
+}
+
+/** Whether a failed attempt just used up an allowance: the caller then says "too many attempts". */
+export async function signInExhausted(db: Db, email: string, address: string): Promise<Limited | null> {
+  const l = limiters(db);
+  const [pair, addr] = await Promise.all([
+    exhausted(l.accountAddress, accountAddressKey(email, address)),
+    exhausted(l.address, address),
+  ]);
+  return longer(pair, addr);
 }
 
 /** Counts one sign-up attempt from this address; refused once the hour's allowance is used. */

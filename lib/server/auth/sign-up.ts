@@ -1,13 +1,15 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import { createUser, findUserByEmail, normalizeEmail } from "@/lib/server/db/users";
-import { hashPassword } from "@/lib/server/crypto/password";
+import { hashPassword, isPasswordHashingBusy } from "@/lib/server/crypto/password";
 import { takeSignUpAttempt } from "./limits";
 import { passwordWeakness } from "./password-strength";
 
 export type SignUpResult =
   | { ok: true }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }
+  /** The server's password hashing is saturated (crypto/password.ts): nothing was created; try again shortly. */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number }
   | { ok: false; reason: "weak_password"; message: string }
   | { ok: false; reason: "email_taken" };
 
@@ -28,11 +30,14 @@ export async function registerUser(
   const weak = passwordWeakness(input.password, [email, email.split("@")[0] ?? "", input.name ?? ""]);
   if (weak) return { ok: false, reason: "weak_password", message: weak };
   if (await findUserByEmail(db, email)) return { ok: false, reason: "email_taken" };
-  const created = await createUser(db, {
-    email,
-    name: input.name,
-    passwordHash: await hashPassword(input.password),
-  });
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password);
+  } catch (err) {
+    if (!isPasswordHashingBusy(err)) throw err;
+    return { ok: false, reason: "busy", retryAfterSeconds: err.retryAfterSeconds };
+  }
+  const created = await createUser(db, { email, name: input.name, passwordHash });
   return created.ok ? { ok: true } : { ok: false, reason: "email_taken" };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { processSingleton } from "@/lib/process-singleton.mjs";
 
 // OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB of memory and a few hundred ms per hash, on the libuv
 // thread pool, not the event loop). Parameters are stored per hash, so older hashes (N=2^15 before the security hardening) still
@@ -32,9 +33,67 @@ export function passwordParams(env: Record<string, string | undefined> = process
 const KEY_LEN = 64;
 const SALT_BYTES = 16;
 
+/**
+ * How many password hashes run at once in this process, and how many may wait. scrypt runs on libuv's thread pool
+ * (4 threads by default), which file reads, compression and DNS lookups share: a burst of sign-ins must not take all
+ * of it. Past the queue, a caller is told to try again shortly (PasswordHashingBusy) instead of waiting behind a
+ * flood.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+export const MAX_WAITING_HASHES = 32;
+const BUSY_RETRY_SECONDS = 5;
+
+export class PasswordHashingBusy extends Error {
+  readonly retryAfterSeconds = BUSY_RETRY_SECONDS;
+  constructor() {
+    super("Too many password checks at once on this server.");
+    this.name = "PasswordHashingBusy";
+  }
+}
+
+export function isPasswordHashingBusy(err: unknown): err is PasswordHashingBusy {
+  return err instanceof PasswordHashingBusy;
+}
+
+type Pool = { running: number; waiting: Array<() => void>; peak: number; hashes: number };
+// One pool per process, whichever of Next's bundles (auth route, actions) hashes.
+const pool = (): Pool =>
+  processSingleton("password-hash-pool", () => ({ running: 0, waiting: [], peak: 0, hashes: 0 }));
+
+/**
+ * What the hashing pool is doing, for tests: `peak` is the most that ever ran at once in this process, `hashes` how
+ * many were computed.
+ */
+export function passwordHashing(): { running: number; waiting: number; peak: number; hashes: number } {
+  const p = pool();
+  return { running: p.running, waiting: p.waiting.length, peak: p.peak, hashes: p.hashes };
+}
+
+async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  const p = pool();
+  if (p.running < MAX_CONCURRENT_HASHES) p.running++;
+  else if (p.waiting.length >= MAX_WAITING_HASHES) throw new PasswordHashingBusy();
+  // A finished hash hands its slot straight to the next in line: `running` stays as it is.
+  else await new Promise<void>((resolve) => p.waiting.push(resolve));
+  p.peak = Math.max(p.peak, p.running);
+  p.hashes++;
+  try {
+    return await work();
+  } finally {
+    const next = p.waiting.shift();
+    if (next) next();
+    else p.running--;
+  }
+}
+
 function scrypt(password: string, salt: Buffer, len: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFKC"), salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  return inHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password.normalize("NFKC"), salt, len, opts, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
