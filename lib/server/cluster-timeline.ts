@@ -4,6 +4,7 @@ import { getDb, type Db } from "@/lib/server/db/client";
 import { insertClusterEvents, listClusterEventRows } from "@/lib/server/db/cluster-events";
 import { log } from "@/lib/server/log";
 import type { Cluster, ClusterEvent } from "@/lib/runcrate/schemas";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * A cluster's whole timeline. A read of a cluster returns at most its last 50 events (Runcrate's tool descriptions),
@@ -64,7 +65,7 @@ export async function withKeptEvents(keyId: string, cluster: Cluster, database?:
     return { ...cluster, events: [...timeline.values()].sort((a, b) => a.id - b.id) };
   } catch (e) {
     log.warn(
-      { err: e instanceof Error ? e.message : String(e), clusterId },
+      { err: errorSummary(e), clusterId },
       "cluster timeline: events not kept; the read's own are shown",
     );
     return cluster;

@@ -12,6 +12,7 @@ import {
   type RelaunchSource,
 } from "@/lib/launch/relaunch";
 import type { Offer } from "@/lib/runcrate/schemas";
+import { errorSummary } from "@/lib/server/db/errors";
 
 type Scope = {
   user: { id: string };
@@ -31,7 +32,7 @@ export type RelaunchPlan =
 export async function planRelaunch(s: Scope, clusterId: string): Promise<RelaunchPlan> {
   const cluster = await readCluster(s, clusterId);
   const record = await findLaunchRecord(await getDb(), s.user.id, clusterId).catch((e: unknown) => {
-    log.warn({ err: e instanceof Error ? e.message : String(e) }, "relaunch: launch record not read");
+    log.warn({ err: errorSummary(e) }, "relaunch: launch record not read");
     return null;
   });
   const source = record ? sourceFromRecord(cluster.name, record.values) : sourceFromCluster(cluster);

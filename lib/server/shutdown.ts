@@ -4,6 +4,7 @@ import { runningEngines } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { isShuttingDown, onShutdown, serverState, shutdown } from "@/lib/server/node-server.mjs";
 import { processSingleton } from "@/lib/process-singleton.mjs";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * The app's part of the graceful shutdown. The server entry (server.mjs, lib/server/node-server.mjs) owns the
@@ -21,10 +22,7 @@ export async function stopBackgroundWork(): Promise<void> {
     try {
       await engine.stop();
     } catch (err) {
-      shutdownLog.warn(
-        { reason: err instanceof Error ? err.message : "unknown" },
-        "job engine did not stop cleanly",
-      );
+      shutdownLog.warn({ reason: errorSummary(err) }, "job engine did not stop cleanly");
     }
   }
   try {

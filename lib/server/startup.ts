@@ -8,6 +8,7 @@ import { resealAllKeys } from "@/lib/server/db/runcrate-keys";
 import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store";
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
+import { errorSummary } from "@/lib/server/db/errors";
 import { isServerEntry } from "@/lib/server/node-server.mjs";
 import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
 
@@ -64,7 +65,8 @@ export async function startupChecks(): Promise<void> {
     );
     await resealStoredKeys(db.db);
   } catch (err) {
-    startLog.fatal({ why: err instanceof Error ? err.message : String(err) }, "refusing to start");
+    // Through errorSummary: a failed query while resealing keys would otherwise print its bound values.
+    startLog.fatal({ why: errorSummary(err) }, "refusing to start");
     process.exit(1);
   }
 }

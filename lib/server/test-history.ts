@@ -6,6 +6,7 @@ import { log } from "@/lib/server/log";
 import { peakBusbw } from "@/lib/clusters/nccl";
 import type { TestRunView } from "@/lib/clusters/test-history";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * NCCL test history. The API keeps only a cluster's `last_test`, so every read of a cluster's test result
@@ -46,10 +47,7 @@ export async function recordClusterTestResult(keyId: string, cluster: Cluster): 
     });
     written.set(id, state);
   } catch (e) {
-    log.warn(
-      { err: e instanceof Error ? e.message : String(e), clusterId: cluster.id },
-      "test history: run not recorded",
-    );
+    log.warn({ err: errorSummary(e), clusterId: cluster.id }, "test history: run not recorded");
   }
 }
 

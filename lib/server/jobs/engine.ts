@@ -4,6 +4,7 @@ import { PgBoss, fromPglite } from "pg-boss";
 import type { Database } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 import { jobOutcome } from "@/lib/server/metrics/record";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * The job queue: pg-boss 12 on the app's own database. On a real Postgres it uses its own pool (node-postgres) on
@@ -42,10 +43,7 @@ export async function startEngine(
       ? new PgBoss({ ...common, db: fromPglite(database.raw.pglite), backend: "pglite" })
       : new PgBoss({ ...common, connectionString: database.raw.url, max: 4 });
   boss.on("error", (err: unknown) => {
-    jobsLog.error(
-      { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
-      "pg-boss error",
-    );
+    jobsLog.error({ err: errorSummary(err) }, "pg-boss error");
   });
   await boss.start();
   const engine: Engine = {

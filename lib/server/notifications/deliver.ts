@@ -19,6 +19,7 @@ import {
   webhookBody,
 } from "./webhook";
 import { webhookForDelivery } from "./webhooks-store";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * Sending delivery rows, on the guardian's job queue (pg-boss): one job per attempt. A job claims its row with a
@@ -250,7 +251,7 @@ export async function startDeliveryWorker(
     try {
       for (const id of await duePendingDeliveries(db, Date.now(), 30_000)) await scheduleDelivery(boss, id);
     } catch (err) {
-      deliverLog.warn({ err: err instanceof Error ? err.message : String(err) }, "delivery sweep failed");
+      deliverLog.warn({ err: errorSummary(err) }, "delivery sweep failed");
     }
   };
   await sweep();

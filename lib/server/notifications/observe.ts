@@ -9,6 +9,7 @@ import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { emailConfig } from "./email";
 import { balanceLowEvent, eventsFromObservation } from "./events";
 import { emitEvent, getPrefs, terminatedHere } from "./store";
+import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * The guardian's side of notifications: after each read of a cluster it hands what it saw here; events are built
@@ -32,7 +33,7 @@ async function safely(what: string, clusterId: string | null, fn: () => Promise<
   try {
     await fn();
   } catch (err) {
-    notifyLog.error({ clusterId, err: err instanceof Error ? err.message : String(err) }, `${what} failed`);
+    notifyLog.error({ clusterId, err: errorSummary(err) }, `${what} failed`);
   }
 }
 
