@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 export declare const PEER_CHAIN_HEADER: "x-clusterdeck-peer-chain";
 export declare const REQUEST_ID_HEADER: "x-request-id";
+export declare const CLIENT_REQUEST_ID_HEADER: "x-client-request-id";
 export declare const DEFAULT_SHUTDOWN_GRACE_MS: number;
 export declare function shutdownGraceMs(): number;
 

@@ -9,8 +9,10 @@
  *   request has none, so with no proxy in front that header is whatever the client sent. The entry writes a header
  *   of its own: the `X-Forwarded-For` chain as received plus the socket's address, exactly what one more proxy would
  *   write. Any copy the client sent is replaced, so it cannot be forged;
- * - a request id: the caller's `X-Request-Id` when it looks like one (a load balancer's, to correlate), else a new
- *   UUID; given to the app as the `x-request-id` request header and returned as `X-Request-Id`;
+ * - a request id: behind a trusted proxy (TRUSTED_PROXIES > 0) the proxy's `X-Request-Id` when it looks like one, to
+ *   correlate; else a new UUID, since anyone can send the header. Given to the app as the `x-request-id` request
+ *   header and returned as `X-Request-Id`; an id the caller sent and was not adopted travels as
+ *   `x-client-request-id`, logged beside the server's own;
  * - the count of requests in flight, which the shutdown waits for;
  * - the app's request observer, if it has set one (instrumentation.ts: the log line and latency metrics).
  *
@@ -25,6 +27,7 @@ import { processSingleton } from "../process-singleton.mjs";
 
 export const PEER_CHAIN_HEADER = "x-clusterdeck-peer-chain";
 export const REQUEST_ID_HEADER = "x-request-id";
+export const CLIENT_REQUEST_ID_HEADER = "x-client-request-id";
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 15_000;
@@ -59,10 +62,19 @@ export function stampPeer(req) {
   req.headers[PEER_CHAIN_HEADER] = received ? `${received}, ${peer}` : peer;
 }
 
+/** Whether a proxy the operator trusts stands in front (TRUSTED_PROXIES, as lib/server/env.ts reads it). */
+function behindTrustedProxy() {
+  const n = Number(process.env.TRUSTED_PROXIES ?? 0);
+  return Number.isInteger(n) && n > 0;
+}
+
 /** The request's id (see above), set on the request's headers and the answer's. */
 export function stampRequestId(req, res) {
   const given = req.headers[REQUEST_ID_HEADER];
-  const id = typeof given === "string" && INCOMING_ID.test(given) ? given : randomUUID();
+  const wellFormed = typeof given === "string" && INCOMING_ID.test(given) ? given : null;
+  const id = wellFormed && behindTrustedProxy() ? wellFormed : randomUUID();
+  delete req.headers[CLIENT_REQUEST_ID_HEADER];
+  if (wellFormed && wellFormed !== id) req.headers[CLIENT_REQUEST_ID_HEADER] = wellFormed;
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader("X-Request-Id", id);
   return id;

@@ -2,7 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { log } from "@/lib/server/log";
-import { observeRequests, REQUEST_ID_HEADER } from "@/lib/server/node-server.mjs";
+import { CLIENT_REQUEST_ID_HEADER, observeRequests, REQUEST_ID_HEADER } from "@/lib/server/node-server.mjs";
 import { requestServed } from "@/lib/server/metrics/record";
 import { methodLabel, routeLabel } from "@/lib/server/metrics/routes";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-token";
@@ -63,7 +63,17 @@ export function trackRequest(req: IncomingMessage, res: ServerResponse, logger: 
     const slow = ms >= slowRequestMs();
     if (status < 400 && !slow) return;
     if (status < 500 && !slow && !hasSessionCookie(req.headers)) return;
-    const line = { requestId: id, method, route, status, durationMs: Math.round(ms), kind, slow };
+    const clientId = req.headers[CLIENT_REQUEST_ID_HEADER];
+    const line = {
+      requestId: id,
+      ...(typeof clientId === "string" ? { clientRequestId: clientId } : {}),
+      method,
+      route,
+      status,
+      durationMs: Math.round(ms),
+      kind,
+      slow,
+    };
     const msg = `${method} ${route} ${status} in ${Math.round(ms)} ms`;
     if (status >= 500) logger.error(line, msg);
     else if (slow) logger.warn(line, msg);

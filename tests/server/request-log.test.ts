@@ -75,11 +75,29 @@ describe("request ids and the request log", () => {
     expect(linesOf(id)).toHaveLength(0);
   });
 
-  it("keeps a load balancer's request id, and replaces one that does not look like an id", async () => {
-    const kept = await fetch(`${base}/ok`, { headers: { "x-request-id": "lb-0123456789abcdef" } });
-    expect(kept.headers.get("x-request-id")).toBe("lb-0123456789abcdef");
-    const odd = await fetch(`${base}/ok`, { headers: { "x-request-id": "<script>alert(1)</script>" } });
-    expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  it("behind a trusted proxy keeps its request id, and replaces one that does not look like an id", async () => {
+    process.env.TRUSTED_PROXIES = "1";
+    try {
+      const kept = await fetch(`${base}/ok`, { headers: { "x-request-id": "lb-0123456789abcdef" } });
+      expect(kept.headers.get("x-request-id")).toBe("lb-0123456789abcdef");
+      const odd = await fetch(`${base}/ok`, { headers: { "x-request-id": "<script>alert(1)</script>" } });
+      expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+    }
+  });
+
+  it("with no proxy in front, mints its own id and logs the caller's beside it", async () => {
+    const session = { cookie: "authjs.session-token=abc" };
+    const res = await fetch(`${base}/settings`, {
+      headers: { ...session, "x-request-id": "chosen-by-caller-01" },
+    });
+    const id = res.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("x-seen-id")).toBe(id);
+    await settle();
+    expect(linesOf(id)).toEqual([expect.objectContaining({ clientRequestId: "chosen-by-caller-01" })]);
+    expect(linesOf("chosen-by-caller-01")).toEqual([]);
   });
 
   it("logs one line for a failed request and one for a slow one, with id, route, status and duration", async () => {
