@@ -1,6 +1,9 @@
 import "server-only";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { log } from "@/lib/server/log";
+
+const addressLog = log.child({ area: "notifications" });
 
 /**
  * Where a webhook may point (SSRF): a user's URL is fetched by the server, inside the operator's network. The host
@@ -101,9 +104,11 @@ export async function checkWebhookUrl(
   }
   const bad = addresses.find(isForbiddenAddress);
   if (bad !== undefined) {
+    // What an internal name resolves to stays in the server log: the page would otherwise map the private network.
+    addressLog.info({ host, address: bad }, "webhook address refused: not public");
     return {
       ok: false,
-      error: `${host} points at a private, loopback or link-local address (${bad}); webhooks go to public addresses only.`,
+      error: `${host} points at a private, loopback or link-local address; webhooks go to public addresses only.`,
     };
   }
   return { ok: true, url };
