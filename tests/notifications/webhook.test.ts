@@ -94,11 +94,27 @@ describe("where a webhook may point", () => {
       "fc00::1",
       "::ffff:127.0.0.1",
       "::ffff:169.254.169.254",
+      // The same in hex, IPv4-compatible, IPv4-translated, NAT64, 6to4 and Teredo.
+      "::ffff:7f00:1",
+      "::ffff:a9fe:a9fe",
+      "::7f00:1",
+      "::ffff:0:a00:1",
+      "64:ff9b::a00:1",
+      "64:ff9b:1::1",
+      "2002:a00:1::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
       "not-an-ip",
     ]) {
       expect(isForbiddenAddress(ip), ip).toBe(true);
     }
-    for (const ip of ["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"]) {
+    for (const ip of [
+      "8.8.8.8",
+      "1.1.1.1",
+      "172.32.0.1",
+      "2606:4700::1111",
+      "::ffff:8.8.8.8",
+      "::ffff:808:808",
+    ]) {
       expect(isForbiddenAddress(ip), ip).toBe(false);
     }
   });

@@ -14,7 +14,10 @@ const addressLog = log.child({ area: "notifications" });
  * whose receivers are internal).
  */
 
+// Two lists: Node's BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too, so the IPv6 ranges
+// (which include all of ::ffff:0:0/96) must not sit in the list IPv4 addresses are checked against.
 const blocked = new BlockList();
+const blockedV6 = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -34,9 +37,16 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, "ipv4");
 }
 for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // Unspecified, loopback and IPv4-compatible (deprecated), and IPv4-mapped and -translated ones whose IPv4 part
+  // is not written as one (a mapped address in dotted form is judged by its IPv4 part below).
+  ["::", 96],
+  ["::ffff:0:0", 96],
+  ["::ffff:0:0:0", 96],
+  // NAT64 (well-known and local), 6to4 and Teredo: each carries or reaches an IPv4 address of any kind.
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
+  ["2001::", 32],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],
@@ -44,7 +54,7 @@ for (const [net, prefix] of [
   ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
-  blocked.addSubnet(net, prefix, "ipv6");
+  blockedV6.addSubnet(net, prefix, "ipv6");
 }
 
 /** True for an address a webhook must not reach (IPv4-mapped IPv6 is judged by its IPv4 part). */
@@ -55,7 +65,13 @@ export function isForbiddenAddress(ip: string): boolean {
   if (family === 4) return blocked.check(bare, "ipv4");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped) return blocked.check(mapped[1]!, "ipv4");
-  return blocked.check(bare, "ipv6");
+  // The same mapped address in hex (`::ffff:7f00:1` is 127.0.0.1).
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
+  if (hex) {
+    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, "ipv4");
+  }
+  return blockedV6.check(bare, "ipv6");
 }
 
 export function allowPrivateTargets(env: NodeJS.ProcessEnv = process.env): boolean {
