@@ -71,6 +71,13 @@ describe("webhook bodies", () => {
       text: "*Cluster ready*: train is ready after 3 min.",
     });
   });
+
+  it("Slack text escapes Slack's markup, so a cluster's name can neither ping a channel nor link elsewhere", () => {
+    const named = { ...event, message: "<!channel> & <https://evil.example|Open> is ready." };
+    expect(JSON.parse(webhookBody(named, "slack", "d-1", null))).toEqual({
+      text: "*Cluster ready*: &lt;!channel&gt; &amp; &lt;https://evil.example|Open&gt; is ready.",
+    });
+  });
 });
 
 describe("where a webhook may point", () => {

@@ -77,6 +77,14 @@ export function webhookPayload(event: NotificationEvent, deliveryId: string, app
   };
 }
 
+/**
+ * Slack's text escaping: `&`, `<` and `>` are its markup (`<url|label>`, `<!channel>`), so a cluster named
+ * `<!channel>` or `<https://evil|Open>` is shown as text instead of pinging everyone or linking elsewhere.
+ */
+function slackEscape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 export function webhookBody(
   event: NotificationEvent,
   format: WebhookFormat,
@@ -85,8 +93,8 @@ export function webhookBody(
 ): string {
   const p = webhookPayload(event, deliveryId, appUrl);
   if (format === "slack") {
-    const link = p.link && /^https?:/.test(p.link) ? ` <${p.link}|Open in Clusterdeck>` : "";
-    return JSON.stringify({ text: `*${EVENT_LABELS[event.type]}*: ${event.message}${link}` });
+    const link = p.link && /^https?:/.test(p.link) ? ` <${slackEscape(p.link)}|Open in Clusterdeck>` : "";
+    return JSON.stringify({ text: `*${EVENT_LABELS[event.type]}*: ${slackEscape(event.message)}${link}` });
   }
   return JSON.stringify(p);
 }
