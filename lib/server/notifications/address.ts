@@ -1,5 +1,5 @@
 import "server-only";
-import { lookup as dnsLookup } from "node:dns/promises";
+import { lookup as dnsLookup, Resolver as DnsResolver } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 import { log } from "@/lib/server/log";
 
@@ -80,7 +80,39 @@ export function allowPrivateTargets(env: NodeJS.ProcessEnv = process.env): boole
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
+/** How long a webhook host's DNS answer may take, per try (two tries). */
+export const DNS_TIMEOUT_MS = 2_000;
+
+/**
+ * A public host name, resolved by DNS itself (c-ares, on the event loop), not by `dns.lookup`: that is getaddrinfo
+ * on libuv's 4-thread pool, which file reads, compression and password hashing share, so a name whose server never
+ * answers would hold a thread for every attempt and stall everyone. Short timeouts; A and AAAA side by side.
+ */
+function publicDnsResolver(): Resolver {
+  const dns = new DnsResolver({ timeout: DNS_TIMEOUT_MS, tries: 2 });
+  return async (host) => {
+    // DNS does not answer for localhost (the system's hosts file does): it is loopback by definition (RFC 6761).
+    if (/(^|\.)localhost\.?$/i.test(host)) return [{ address: "127.0.0.1", family: 4 }];
+    const [v4, v6] = await Promise.allSettled([dns.resolve4(host), dns.resolve6(host)]);
+    const found = [
+      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    if (found.length === 0 && v4.status === "rejected") throw v4.reason;
+    return found;
+  };
+}
+
+/**
+ * With WEBHOOK_ALLOW_PRIVATE=1 the receivers are internal, named perhaps only in /etc/hosts or by the system's own
+ * resolver: the system's lookup then. Otherwise DNS, off the thread pool.
+ */
 const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+let dnsResolver: Resolver | null = null;
+function defaultResolver(allowPrivate: boolean): Resolver {
+  if (allowPrivate) return systemResolver;
+  return (dnsResolver ??= publicDnsResolver());
+}
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string };
 
@@ -112,7 +144,7 @@ export async function checkWebhookUrl(
     addresses = [host];
   } else {
     try {
-      addresses = (await (o.resolve ?? systemResolver)(host)).map((a) => a.address);
+      addresses = (await (o.resolve ?? defaultResolver(o.allowPrivate))(host)).map((a) => a.address);
     } catch {
       return { ok: false, error: `${host} does not resolve.` };
     }
@@ -134,7 +166,7 @@ export async function checkWebhookUrl(
  * A `lookup` for node:http(s) that resolves and refuses forbidden addresses, so the socket connects only to an
  * address that was checked (no window between the check and the connect).
  */
-export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver) {
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = defaultResolver(allowPrivate)) {
   return (
     hostname: string,
     options: { all?: boolean } | number,
