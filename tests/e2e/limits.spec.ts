@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { Cluster } from "@/lib/runcrate/schemas";
 import { getCluster, pickOffer, simUrl, smallestCount } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
@@ -42,23 +41,16 @@ async function launchWithLimits(
   return { id, offer };
 }
 
-/** Polls upstream (the app's page is closed) until the cluster is terminating; returns when that was seen. */
-async function waitTerminated(request: APIRequestContext, key: string, id: string): Promise<number> {
-  let seenAt = 0;
+/** Polls upstream (the app's page is closed) until the cluster is terminating. */
+async function waitTerminated(request: APIRequestContext, key: string, id: string): Promise<void> {
   await expect
-    .poll(
-      async () => {
-        const c = await getCluster(request, key, id);
-        if (/terminat/.test(c.status)) seenAt = Date.now();
-        return seenAt > 0;
-      },
-      { timeout: 180_000, intervals: [500] },
-    )
-    .toBe(true);
-  return seenAt;
+    .poll(async () => (await getCluster(request, key, id)).status, { timeout: 180_000, intervals: [500] })
+    .toMatch(/terminat/);
 }
 
-test("a 1-minute time limit terminates the cluster with the page closed, once, after its minute", async ({
+// That it ends at its deadline, not before, is the guardian's unit test on the simulator's manual clock
+// (tests/guardian/guard.test.ts); how late past it, the bench's guardian section.
+test("a 1-minute time limit terminates the cluster with the page closed, once", async ({
   page,
   request,
   context,
@@ -71,11 +63,7 @@ test("a 1-minute time limit terminates the cluster with the page closed, once, a
   await expect(page.getByTestId("limits-line")).toContainText("time limit");
   await page.close();
 
-  const seenAt = await waitTerminated(request, key, id);
-  const cluster: Cluster = await getCluster(request, key, id);
-  const up = Date.parse((cluster.billing?.billed_since ?? cluster.up_at)!);
-  // Billed for one minute from when it came up, and not ended before.
-  expect(seenAt).toBeGreaterThanOrEqual(up + 60_000);
+  await waitTerminated(request, key, id);
   expect(await deletesOf(request, id)).toBe(1);
 
   const again = await context.newPage();
