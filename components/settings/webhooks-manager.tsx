@@ -80,8 +80,6 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
     onSuccess: () => toast.success("Webhook deleted"),
     onError: (failure) => toast.error(failure.message),
   });
-  const setField = <K extends keyof Draft>(name: K, value: Draft[K]) =>
-    form.setValue(name as never, value as never, { shouldDirty: true });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -121,9 +119,10 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
                 <Checkbox
                   checked={draft.events.includes(ev)}
                   onCheckedChange={(v) =>
-                    setField(
+                    form.setValue(
                       "events",
                       NOTIFICATION_EVENTS.filter((x) => (x === ev ? v === true : draft.events.includes(x))),
+                      { shouldDirty: true },
                     )
                   }
                 />
@@ -142,13 +141,7 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
             ] as const
           ).map(([v, label]) => (
             <label key={v} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${id}-format`}
-                value={v}
-                checked={draft.format === v}
-                onChange={() => setField("format", v)}
-              />
+              <input type="radio" value={v} {...form.register("format")} />
               {label}
             </label>
           ))}

@@ -22,7 +22,7 @@ export { ActionFailure, UNREACHABLE_MESSAGE } from "@/lib/query/action-call";
 
 export type ActionMutationOptions<I, T> = {
   /** The queries whose data the action changes: read again (those on screen) before the mutation settles. */
-  invalidates?: readonly QueryKey[] | ((data: T, input: I) => readonly QueryKey[]);
+  invalidates?: readonly QueryKey[];
   /** Every cached query was read in a context the action changed (a key switch): reset them all. */
   resetsAll?: boolean;
   onSuccess?: (data: T, input: I) => unknown;
@@ -38,11 +38,7 @@ export function useActionMutation<I, T>(
     mutationFn: (input) => callAction(action, input),
     onSuccess: async (data, input) => {
       if (options.resetsAll) await qc.resetQueries();
-      const keys =
-        typeof options.invalidates === "function"
-          ? options.invalidates(data, input)
-          : (options.invalidates ?? []);
-      await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+      await Promise.all((options.invalidates ?? []).map((queryKey) => qc.invalidateQueries({ queryKey })));
       await options.onSuccess?.(data, input);
     },
     onError: (failure, input) => options.onError?.(failure, input),

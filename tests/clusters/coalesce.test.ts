@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCoalescer, readKey } from "@/lib/server/runcrate/coalesce";
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from "@/tests/support/deferred";
 
 describe("coalescer", () => {
   it("shares one in-flight request between identical reads", async () => {

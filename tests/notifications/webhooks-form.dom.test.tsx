@@ -73,15 +73,19 @@ describe("adding a webhook", () => {
     const ready = () => screen.getByRole("checkbox", { name: "Cluster ready" });
     await user.click(ready());
     expect(ready().getAttribute("aria-checked")).toBe("false");
+    const slack = () => screen.getByRole<HTMLInputElement>("radio", { name: /Slack-compatible/ });
+    await user.click(slack());
     first.unmount();
 
     renderManager();
     await waitFor(() => expect(ready().getAttribute("aria-checked")).toBe("false"));
+    expect(slack().checked).toBe(true);
     addWebhook.mockResolvedValue({ ok: true, data: { id: crypto.randomUUID(), secret: "whsec_shown_once" } });
     await user.click(screen.getByRole("button", { name: "Add webhook" }));
     expect((await screen.findByTestId("webhook-secret-value")).textContent).toBe("whsec_shown_once");
-    const sent = addWebhook.mock.calls[0]?.[0] as { url: string; events: string[] };
+    const sent = addWebhook.mock.calls[0]?.[0] as { url: string; events: string[]; format: string };
     expect(sent.url).toBe("https://hooks.example.com/a");
+    expect(sent.format).toBe("slack");
     expect(sent.events).not.toContain("cluster-ready");
     expect(sent.events).toContain("cluster-failed");
     expect(screen.getByRole<HTMLInputElement>("textbox", { name: "URL" }).value).toBe("");

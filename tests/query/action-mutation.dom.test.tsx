@@ -9,16 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import { ActionFailure, UNREACHABLE_MESSAGE, useActionMutation } from "@/lib/query/mutation";
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from "@/tests/support/deferred";
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

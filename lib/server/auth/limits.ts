@@ -76,7 +76,8 @@ const longer = (a: Limited | null, b: Limited | null): Limited | null =>
 /**
  * Takes one attempt from this (account, address) pair and this address *before* the password is checked, so a burst
  * of concurrent guesses is counted as it arrives: past the allowance, a guess is refused without being checked.
- * A refusal takes nothing. The caller gives the attempt back when the password was right (`attemptSucceeded`).
+ * A refusal takes nothing. The caller gives the attempt back when the password was right (`signInAttemptSucceeded`) or was not
+ * checked after all (`giveBackSignInAttempt`).
  */
 export async function takeSignInAttempt(db: Db, email: string, address: string): Promise<Limited | null> {
   const l = limiters(db);

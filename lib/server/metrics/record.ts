@@ -2,6 +2,7 @@ import "server-only";
 import { processSingleton } from "@/lib/process-singleton.mjs";
 import { LRUCache } from "lru-cache";
 import { metrics } from "./registry";
+import { OTHER_ROUTE } from "./routes";
 
 /**
  * What the rest of the server calls to count things. Each function takes only bounded values (templates, kinds,
@@ -86,7 +87,7 @@ export function requestServed(
   const series = requestSeries();
   const id = `${out.kind} ${out.route} ${out.method} ${out.status}`;
   if (!series.has(id)) {
-    if (series.size >= MAX_REQUEST_SERIES) out.route = "(other)";
+    if (series.size >= MAX_REQUEST_SERIES) out.route = OTHER_ROUTE;
     else series.add(id);
   }
   metrics().httpDuration.observe(out, seconds);
