@@ -3,7 +3,7 @@
  * `npm test`: every check, in order, each one run even when an earlier one failed, then a table of the phases with
  * their seconds and results; the exit code is non-zero when any phase failed, and the failed ones are named.
  *
- *   install → typecheck ∥ lint → format → vitest → build → e2e (PGlite) → e2e (Postgres) → service
+ *   install → typecheck ∥ lint ∥ format → vitest → build → e2e (PGlite) → e2e (Postgres) → service
  *
  * The browser suites share the one production build made here (next build into NEXT_DIST_DIR, default .next-e2e):
  * each runs with E2E_SKIP_BUILD=1 through its npm script (test:e2e:pglite, test:e2e:postgres, test:e2e:service).
@@ -31,13 +31,14 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const BROWSER = ["e2e-pglite", "e2e-postgres", "service"];
 
 /**
- * The phases in order. Phases sharing a `group` run at the same time (typecheck and lint are single-threaded, so
- * on two cores they take about as long together as lint alone). `needsBuild`: not started when the build failed.
+ * The phases in order. Phases sharing a `group` run at the same time (typecheck, lint and the format check are
+ * single-threaded, so on two cores they take about as long together as lint alone). `needsBuild`: not started when
+ * the build failed.
  */
 const PHASES = [
   { name: "typecheck", group: "static", command: [npm, "run", "typecheck"] },
   { name: "lint", group: "static", command: [npm, "run", "lint"] },
-  { name: "format", command: [npm, "run", "format:check"] },
+  { name: "format", group: "static", command: [npm, "run", "format:check"] },
   { name: "vitest", command: [npm, "run", "test:unit"] },
   {
     name: "build",

@@ -1,14 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { useTheme } from "../support/browser";
+import { expectAxeClean, useTheme } from "../support/browser";
 import { newAccount, playwrightCookies, type Account } from "../support/accounts";
 import { simClient } from "../support/sim-client";
 import { e2e } from "../support/e2e-env";
 
 /**
- * axe-core on every page, in the light and the dark theme: no serious or critical violation. WCAG 2.x A/AA rules
- * plus axe's best practices; the theme is set the way the app stores it (localStorage "theme") and the
- * colour scheme is emulated to match, so "system" cannot flip it.
+ * axe-core on every page, in the light and the dark theme: no serious or critical violation (expectAxeClean: WCAG
+ * 2.x A/AA rules plus axe's best practices in light, colour contrast in dark). The theme is set the way the app
+ * stores it (localStorage "theme") and the colour scheme is emulated to match, so "system" cannot flip it.
  */
 
 type Setup = { account: Account; clusterId: string; offerId: string };
@@ -28,19 +27,7 @@ async function newSetup(browser: Browser): Promise<Setup> {
 async function audit(page: Page, path: string, theme: "light" | "dark") {
   await page.goto(path, { waitUntil: "networkidle" });
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(" ")} [${n.any[0]?.message ?? n.failureSummary ?? ""}]`)
-          .join(" | ")}`,
-    );
-  expect(serious, `${path} in ${theme}`).toEqual([]);
+  await expectAxeClean(page, `${path} in ${theme}`, { theme });
 }
 
 // One walk per theme and session state, each page a step of its own (the report names the page that failed).

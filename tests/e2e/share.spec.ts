@@ -106,10 +106,10 @@ test("axe: share dialog and shared view, light and dark", async ({ page, request
       const dialog = await openShareDialog(page);
       await dialog.getByRole("button", { name: "Create link" }).click();
       const url = (await dialog.getByTestId("share-url").textContent())!;
-      await expectAxeClean(page, `share dialog, ${theme}`);
+      await expectAxeClean(page, `share dialog, ${theme}`, { theme, include: '[role="dialog"]' });
       await page.goto(url);
       await expect(page.getByTestId("shared-cluster")).toBeVisible();
-      await expectAxeClean(page, `shared view, ${theme}`);
+      await expectAxeClean(page, `shared view, ${theme}`, { theme });
     });
   }
 });

@@ -98,7 +98,7 @@ test("axe: test history, light and dark", async ({ page, request }) => {
       await runTestSeen(page, request, key, cluster.id);
       const dialog = await openHistory(page);
       await dialog.getByTestId("test-run").first().getByRole("checkbox").click();
-      await expectAxeClean(page, `test history, ${theme}`);
+      await expectAxeClean(page, `test history, ${theme}`, { theme, include: '[role="dialog"]' });
     });
   }
 });

@@ -192,6 +192,9 @@ export function playwrightConfig(suite: Suite) {
     reporter: [["list"], ["json", { outputFile: path.resolve(ROOT, s.report) }]],
     use: {
       ...(s.baseURL ? { baseURL: s.baseURL } : {}),
+      // The app's reduced-motion rule (app/globals.css) ends every animation at once: the suites check behaviour, not
+      // motion, and on two cores a spinner or a fade is the browser's compositor busy for nothing.
+      reducedMotion: "reduce",
       trace: "retain-on-failure",
       screenshot: "only-on-failure",
       launchOptions: chromiumLaunchOptions,

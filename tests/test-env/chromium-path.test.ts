@@ -16,9 +16,12 @@ describe("finding the machine's Chromium", () => {
     expect(found).toBe("/opt/my/chrome");
   });
 
-  it("tries the usual Linux locations in order: Debian's chromium, chromium-browser, then Google Chrome", () => {
+  it("tries the usual Linux locations in order: Debian's headless shell, chromium, chromium-browser, then Google Chrome", () => {
     const find = (...present: string[]) =>
       findChromium({ env: {}, platform: "linux", exists: only(...present) });
+    expect(find("/usr/bin/chromium", "/usr/bin/chromium-headless-shell")).toBe(
+      "/usr/bin/chromium-headless-shell",
+    );
     expect(find("/usr/bin/chromium-browser", "/usr/bin/chromium")).toBe("/usr/bin/chromium");
     expect(find("/usr/bin/google-chrome", "/usr/bin/chromium-browser")).toBe("/usr/bin/chromium-browser");
     expect(find("/opt/google/chrome/chrome", "/usr/bin/google-chrome-stable")).toBe(
