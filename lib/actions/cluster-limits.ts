@@ -68,6 +68,7 @@ export const setClusterLimits = runcrateAction(
     revalidatePath("/clusters/[id]", "page");
     return { timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit, state: view.state };
   },
+  { throttle: "set-cluster-limits" },
 );
 
 export const saveLimitDefaults = userAction(limitText, async function saveLimitDefaults(input, { user }) {

@@ -39,6 +39,7 @@ export const saveNotificationPrefs = userAction(
     await setPrefs(await getDb(), user.id, input);
     return { saved: true };
   },
+  { throttle: "save-notification-prefs" },
 );
 
 export const addWebhook = userAction(
@@ -60,6 +61,7 @@ export const addWebhook = userAction(
     // The secret leaves the server this once; it is never shown again.
     return { id: made.webhook.id, secret: made.secret };
   },
+  { throttle: "add-webhook" },
 );
 
 export const removeWebhook = userAction(
@@ -81,4 +83,5 @@ export const sendWebhookTest = userAction(
     }
     return { queued: true };
   },
+  { throttle: "send-webhook-test" },
 );

@@ -3,6 +3,8 @@ import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { contextForUser, type ActiveKey } from "@/lib/server/keys/runcrate-context";
 import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
+import { takeActionAllowance, tooOftenMessage, type ThrottledAction } from "@/lib/server/auth/limits";
+import { getDb } from "@/lib/server/db/client";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import { errorSummary } from "@/lib/server/db/errors";
@@ -82,10 +84,19 @@ export async function failureOf(err: unknown, where: string): Promise<ActionResu
   return { ok: false, kind: "internal", error: INTERNAL_MESSAGE };
 }
 
+export type ActionOptions = {
+  /**
+   * The per-user allowance this action draws on (lib/server/auth/limits.ts), taken once the input is valid and
+   * before anything is done: past it, the action answers rate_limited and changes nothing.
+   */
+  throttle?: ThrottledAction;
+};
+
 /** A server action for a signed-in user. The session is checked before the input is even parsed. */
 export function userAction<S extends z.ZodType, T>(
   schema: S,
   fn: (input: z.output<S>, ctx: { user: SessionUser }) => Promise<T>,
+  opts: ActionOptions = {},
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (input) => {
     try {
@@ -93,6 +104,16 @@ export function userAction<S extends z.ZodType, T>(
       if (!user) return { ok: false, kind: "unauthenticated", error: SIGNED_OUT_MESSAGE };
       const parsed = schema.safeParse(input);
       if (!parsed.success) return invalidInput(parsed.error);
+      if (opts.throttle) {
+        const limited = await takeActionAllowance(await getDb(), opts.throttle, user.id);
+        if (limited)
+          return {
+            ok: false,
+            kind: "rate_limited",
+            error: tooOftenMessage(limited.retryAfterSeconds),
+            ...limited,
+          };
+      }
       return { ok: true, data: await fn(parsed.data, { user }) };
     } catch (err) {
       return failureOf(err, fn.name || "userAction");
@@ -104,6 +125,7 @@ export function userAction<S extends z.ZodType, T>(
 export function runcrateAction<S extends z.ZodType, T>(
   schema: S,
   fn: (input: z.output<S>, ctx: { user: SessionUser; key: ActiveKey; client: RuncrateClient }) => Promise<T>,
+  opts: ActionOptions = {},
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   const withKey = async (input: z.output<S>, { user }: { user: SessionUser }) => {
     const ctx = await contextForUser(user);
@@ -112,5 +134,5 @@ export function runcrateAction<S extends z.ZodType, T>(
   };
   // The server log names the action, not this wrapper.
   Object.defineProperty(withKey, "name", { value: fn.name || "runcrateAction" });
-  return userAction(schema, withKey);
+  return userAction(schema, withKey, opts);
 }

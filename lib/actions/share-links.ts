@@ -33,6 +33,7 @@ export const createShareLink = runcrateAction(
     );
     return { id: link.id, token: link.token, expiresAt: link.expiresAt.toISOString() };
   },
+  { throttle: "create-share-link" },
 );
 
 const revokeInput = z.object({ id: z.guid("That is not a share link.") });

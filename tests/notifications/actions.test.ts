@@ -16,6 +16,16 @@ const env = vi.hoisted(() => {
 // Outside a Next request there is no page to refresh: record which ones an action asks for.
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void env.revalidated.push(path) }));
 
+// A test send needs the job engine only to queue; here the queueing is counted instead.
+const queued = vi.hoisted(() => ({ tests: 0 }));
+vi.mock("@/lib/server/guardian/worker", () => ({ guardianEngine: async () => ({ boss: null }) }));
+vi.mock("@/lib/server/notifications/test-delivery", () => ({
+  sendTestDelivery: async () => {
+    queued.tests++;
+    return true;
+  },
+}));
+
 vi.mock("@/lib/server/auth/session", () => ({
   getSessionUser: async () => env.session,
   requireUser: async () => {
@@ -120,5 +130,57 @@ describe("adding a webhook", () => {
     expect(await actions.removeWebhook({ id: r.data.id })).toMatchObject({ ok: false, kind: "not_found" });
     env.session = alice;
     expect(await store.listWebhooks(await getDb(), alice.id)).toHaveLength(1);
+  });
+});
+
+describe("per-user allowances", () => {
+  async function newUser(email: string): Promise<SessionUser> {
+    const { createUser } = await import("@/lib/server/db/users");
+    const made = await createUser(await getDb(), { email, name: null, passwordHash: null });
+    if (!made.ok) throw new Error("user");
+    return { id: made.user.id, email, name: null };
+  }
+
+  it("past ten webhook URLs in an hour (refused ones count: each is a DNS lookup) the next is refused and saves nothing; another user may still add", async () => {
+    env.session = await newUser("carol@example.com");
+    for (let i = 0; i < 10; i++) {
+      expect(await actions.addWebhook(input(`http://10.0.0.${i}/hook`))).toMatchObject({
+        kind: "invalid-input",
+      });
+    }
+    process.env.WEBHOOK_ALLOW_PRIVATE = "1";
+    const refused = await actions.addWebhook(input("http://127.0.0.1:9000/hook"));
+    expect(refused).toMatchObject({ ok: false, kind: "rate_limited" });
+    if (refused.ok) return;
+    expect(refused.error).toMatch(/too often.*Try again in \d+ minutes?\./);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await store.listWebhooks(await getDb(), env.session.id)).toEqual([]);
+
+    env.session = await newUser("dave@example.com");
+    expect(await actions.addWebhook(input("http://127.0.0.1:9000/hook"))).toMatchObject({ ok: true });
+  });
+
+  it("past ten test sends in ten minutes the next queues nothing", async () => {
+    env.session = await newUser("erin@example.com");
+    const id = crypto.randomUUID();
+    const before = queued.tests;
+    for (let i = 0; i < 10; i++) expect(await actions.sendWebhookTest({ id })).toMatchObject({ ok: true });
+    expect(await actions.sendWebhookTest({ id })).toMatchObject({ ok: false, kind: "rate_limited" });
+    expect(queued.tests - before).toBe(10);
+  });
+
+  it("past sixty preference saves in ten minutes the next is refused and the saved ones stand", async () => {
+    env.session = await newUser("frank@example.com");
+    const { getPrefs } = await import("@/lib/server/notifications/store");
+    for (let i = 0; i < 60; i++) {
+      expect(
+        await actions.saveNotificationPrefs({ inbox: [], email: [], balanceLowHours: 1 + i }),
+      ).toMatchObject({
+        ok: true,
+      });
+    }
+    const refused = await actions.saveNotificationPrefs({ inbox: [], email: [], balanceLowHours: 100 });
+    expect(refused).toMatchObject({ ok: false, kind: "rate_limited" });
+    expect((await getPrefs(await getDb(), env.session.id)).balanceLowHours).toBe(60);
   });
 });

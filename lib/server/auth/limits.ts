@@ -121,13 +121,56 @@ export async function signInExhausted(db: Db, email: string, address: string): P
 }
 
 /** Counts one sign-up attempt from this address; refused once the hour's allowance is used. */
-export async function takeSignUpAttempt(db: Db, address: string): Promise<Limited | null> {
-  const l = limiters(db).signUp;
-  try {
-    await l.consume(address);
-    return null;
-  } catch (err) {
-    if (err instanceof RateLimiterRes) return { retryAfterSeconds: secondsOf(err.msBeforeNext) };
-    throw err;
+export function takeSignUpAttempt(db: Db, address: string): Promise<Limited | null> {
+  return consume(limiters(db).signUp, address);
+}
+
+/**
+ * Per-user allowances for the console's own writes that cost more than their answer: a webhook's URL check resolves
+ * a host, a test send queues a delivery that is retried for a day, a share link and a cluster's limits are rows.
+ * Each signed-in user has their own, on the same store as the sign-in limits (every instance counts together); a
+ * refusal changes nothing and says when to try again. Ample for a person at a keyboard, tight for a script.
+ */
+export const ACTION_ALLOWANCES = {
+  "add-webhook": { points: 10, duration: 60 * 60 },
+  "send-webhook-test": { points: 10, duration: 10 * 60 },
+  "create-share-link": { points: 30, duration: 60 * 60 },
+  "set-cluster-limits": { points: 60, duration: 10 * 60 },
+  "save-notification-prefs": { points: 60, duration: 10 * 60 },
+} as const satisfies Record<string, { points: number; duration: number }>;
+
+export type ThrottledAction = keyof typeof ACTION_ALLOWANCES;
+
+const actionLimiters = new WeakMap<Db, Map<ThrottledAction, RateLimiterDrizzle>>();
+
+function actionLimiter(db: Db, action: ThrottledAction): RateLimiterDrizzle {
+  let byAction = actionLimiters.get(db);
+  if (!byAction) actionLimiters.set(db, (byAction = new Map<ThrottledAction, RateLimiterDrizzle>()));
+  let l = byAction.get(action);
+  if (!l) {
+    l = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: `action-${action}`,
+      ...ACTION_ALLOWANCES[action],
+    });
+    byAction.set(action, l);
   }
+  return l;
+}
+
+/** Takes one use of `action` from this user's allowance; refused once it is used up, until its window ends. */
+export function takeActionAllowance(
+  db: Db,
+  action: ThrottledAction,
+  userId: string,
+): Promise<Limited | null> {
+  return consume(actionLimiter(db, action), userId);
+}
+
+/** "Try again in 40 seconds" / "in 12 minutes": a refused action's message. */
+export function tooOftenMessage(retryAfterSeconds: number): string {
+  const [n, unit] =
+    retryAfterSeconds < 90 ? [retryAfterSeconds, "second"] : [Math.ceil(retryAfterSeconds / 60), "minute"];
+  return `You have done this too often in a short time. Try again in ${n} ${unit}${n === 1 ? "" : "s"}.`;
 }
