@@ -78,8 +78,13 @@ export const sendWebhookTest = userAction(
   z.object({ id: z.uuid() }),
   async function sendWebhookTest(input, { user }) {
     const engine = await guardianEngine();
-    if (!(await sendTestDelivery(await getDb(), engine.boss, user.id, input.id))) {
-      throw new ActionError("That webhook no longer exists.", "not_found");
+    const sent = await sendTestDelivery(await getDb(), engine.boss, user.id, input.id);
+    if (sent === "not-found") throw new ActionError("That webhook no longer exists.", "not_found");
+    if (sent === "in-flight") {
+      throw new ActionError(
+        "A test to this webhook is still on its way; its result shows in the delivery log below.",
+        "conflict",
+      );
     }
     return { queued: true };
   },

@@ -22,7 +22,7 @@ vi.mock("@/lib/server/guardian/worker", () => ({ guardianEngine: async () => ({ 
 vi.mock("@/lib/server/notifications/test-delivery", () => ({
   sendTestDelivery: async () => {
     queued.tests++;
-    return true;
+    return "queued";
   },
 }));
 

@@ -3,12 +3,16 @@ import { eq } from "drizzle-orm";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Database } from "@/lib/server/db/client";
 import { notificationDeliveries } from "@/lib/server/db/schema";
+import type { PgBoss } from "pg-boss";
 import {
+  createNotifier,
+  DELIVERY_PRIORITY,
   RETRY_WINDOW_MS,
   retryDelayMs,
   runDelivery,
   type DeliveryDeps,
 } from "@/lib/server/notifications/deliver";
+import { sendTestDelivery } from "@/lib/server/notifications/test-delivery";
 import { emitEvent, setPrefs } from "@/lib/server/notifications/store";
 import { verifySignature } from "@/lib/server/notifications/webhook";
 import { createWebhook, webhookDeliveries } from "@/lib/server/notifications/webhooks-store";
@@ -179,6 +183,52 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
     // Quoted-printable: soft line breaks removed, the link is in both parts.
     const decoded = got[0]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     expect(decoded.match(/https:\/\/deck\.example\.com\/clusters\/c1/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
+  /** A job queue that records what is sent to it: the deliveries' ids and their priorities. */
+  function recordingBoss() {
+    const sent: Array<{ deliveryId: string; priority: number | undefined }> = [];
+    const boss = {
+      send: async (_queue: string, data: { deliveryId: string }, opts: { priority?: number }) => {
+        sent.push({ deliveryId: data.deliveryId, priority: opts.priority });
+        return "job";
+      },
+    } as unknown as PgBoss;
+    return { boss, sent };
+  }
+
+  it("a test is attempted once: a failing receiver ends it as failed, with no day of retries", async () => {
+    const { user, hook } = await setup();
+    const { boss, sent } = recordingBoss();
+    expect(await sendTestDelivery(database.db, boss, user.id, hook.id)).toBe("queued");
+    receiver.plan([500]);
+    expect(await runDelivery(deps(), sent[0]!.deliveryId)).toEqual({ outcome: "failed", retryInMs: null });
+    const log = await webhookDeliveries(database.db, user.id, hook.id);
+    expect(log.map((d) => [d.eventType, d.status, d.attempts.length])).toEqual([["test", "failed", 1]]);
+  });
+
+  it("one test per webhook waits at a time, however many are asked for at once; then the next may go", async () => {
+    const { user, hook } = await setup();
+    const { boss, sent } = recordingBoss();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => sendTestDelivery(database.db, boss, user.id, hook.id)),
+    );
+    expect(answers.sort()).toEqual(["in-flight", "in-flight", "in-flight", "in-flight", "queued"]);
+    expect(sent).toHaveLength(1);
+    expect(await runDelivery(deps(), sent[0]!.deliveryId)).toMatchObject({ outcome: "delivered" });
+    expect(await sendTestDelivery(database.db, boss, user.id, hook.id)).toBe("queued");
+    // Another user's webhook id is not theirs to test.
+    const other = await makeUser(database.db);
+    expect(await sendTestDelivery(database.db, boss, other.id, hook.id)).toBe("not-found");
+  });
+
+  it("real events are queued ahead of tests", async () => {
+    const { user, hook } = await setup();
+    const { boss, sent } = recordingBoss();
+    await sendTestDelivery(database.db, boss, user.id, hook.id);
+    await createNotifier(database.db, async () => boss)(user.id, [event()]);
+    expect(sent.map((s) => s.priority)).toEqual([DELIVERY_PRIORITY.test, DELIVERY_PRIORITY.event]);
+    expect(DELIVERY_PRIORITY.event).toBeGreaterThan(DELIVERY_PRIORITY.test);
   });
 
   it("an SMTP server that is down is retried, not lost", async () => {

@@ -71,11 +71,24 @@ export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
   });
 }
 
-export async function scheduleDelivery(boss: PgBoss, deliveryId: string, delayMs = 0): Promise<void> {
+/**
+ * The queue's order when deliveries wait: a real event (a cluster failed, a limit fired) goes ahead of any number of
+ * "Send test" deliveries queued before it (pg-boss fetches higher priorities first).
+ */
+export const DELIVERY_PRIORITY = { event: 1, test: 0 } as const;
+
+export async function scheduleDelivery(
+  boss: PgBoss,
+  deliveryId: string,
+  o: { delayMs?: number; test?: boolean } = {},
+): Promise<void> {
   await boss.send(
     DELIVERY_QUEUE,
     { deliveryId },
-    { startAfter: new Date(Date.now() + Math.max(0, delayMs)) },
+    {
+      startAfter: new Date(Date.now() + Math.max(0, o.delayMs ?? 0)),
+      priority: o.test ? DELIVERY_PRIORITY.test : DELIVERY_PRIORITY.event,
+    },
   );
 }
 
@@ -177,7 +190,9 @@ export async function runDelivery(
   }
   const after = deps.now();
   const delay = retryDelayMs(row.attempts, deps.retryBaseMs);
-  const giveUp = permanent || after + delay - row.createdAt.getTime() > RETRY_WINDOW_MS;
+  // A test is for the person watching the log now: one attempt, never a day of retries behind real events.
+  const giveUp =
+    permanent || row.eventType === "test" || after + delay - row.createdAt.getTime() > RETRY_WINDOW_MS;
   const status = result.ok ? "delivered" : giveUp ? "failed" : "pending";
   await db.transaction(async (tx) => {
     await tx.insert(deliveryAttempts).values({
@@ -212,9 +227,13 @@ export async function runDelivery(
 }
 
 /** Pending rows whose job may be lost (never scheduled, or its worker died): due now and not leased. */
-export async function duePendingDeliveries(db: Db, now: number, graceMs: number): Promise<string[]> {
+export async function duePendingDeliveries(
+  db: Db,
+  now: number,
+  graceMs: number,
+): Promise<Array<{ id: string; test: boolean }>> {
   const rows = await db
-    .select({ id: notificationDeliveries.id })
+    .select({ id: notificationDeliveries.id, eventType: notificationDeliveries.eventType })
     .from(notificationDeliveries)
     .where(
       and(
@@ -224,7 +243,7 @@ export async function duePendingDeliveries(db: Db, now: number, graceMs: number)
       ),
     )
     .limit(500);
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, test: r.eventType === "test" }));
 }
 
 /** Registers the delivery worker and the sweep that re-schedules lost jobs. Returns a function that stops the sweep. */
@@ -242,14 +261,17 @@ export async function startDeliveryWorker(
       await Promise.all(
         jobs.map(async (job) => {
           const r = await runDelivery(deps, job.data.deliveryId);
-          if (r.retryInMs !== null) await scheduleDelivery(boss, job.data.deliveryId, r.retryInMs);
+          // Only events are retried (a test gets one attempt).
+          if (r.retryInMs !== null)
+            await scheduleDelivery(boss, job.data.deliveryId, { delayMs: r.retryInMs });
         }),
       );
     },
   );
   const sweep = async () => {
     try {
-      for (const id of await duePendingDeliveries(db, Date.now(), 30_000)) await scheduleDelivery(boss, id);
+      for (const d of await duePendingDeliveries(db, Date.now(), 30_000))
+        await scheduleDelivery(boss, d.id, { test: d.test });
     } catch (err) {
       deliverLog.warn({ err: errorSummary(err) }, "delivery sweep failed");
     }

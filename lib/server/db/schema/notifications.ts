@@ -1,4 +1,5 @@
 /** Notifications: notification preferences, webhooks, deliveries (email and webhooks). */
+import { sql } from "drizzle-orm";
 import {
   bigserial,
   doublePrecision,
@@ -80,6 +81,10 @@ export const notificationDeliveries = pgTable(
     uniqueIndex("notification_deliveries_dedupe").on(t.userId, t.eventKey, t.target),
     index("notification_deliveries_pending").on(t.status, t.nextAt),
     index("notification_deliveries_webhook").on(t.webhookId, t.createdAt),
+    // "Send test" queues at most one test per webhook at a time, however many clicks or instances ask at once.
+    uniqueIndex("notification_deliveries_one_pending_test")
+      .on(t.webhookId)
+      .where(sql`${t.eventType} = 'test' and ${t.status} = 'pending'`),
   ],
 );
 

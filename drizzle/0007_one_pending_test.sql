@@ -1,0 +1,3 @@
+-- Tests queued before this index: all but each webhook's newest pending test end as failed, so the index can hold.
+UPDATE "notification_deliveries" SET "status" = 'failed', "last_error" = 'superseded by a newer test' WHERE "event_type" = 'test' AND "status" = 'pending' AND "id" NOT IN (SELECT DISTINCT ON ("webhook_id") "id" FROM "notification_deliveries" WHERE "event_type" = 'test' AND "status" = 'pending' ORDER BY "webhook_id", "created_at" DESC);--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_deliveries_one_pending_test" ON "notification_deliveries" USING btree ("webhook_id") WHERE "notification_deliveries"."event_type" = 'test' and "notification_deliveries"."status" = 'pending';
