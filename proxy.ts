@@ -84,7 +84,7 @@ export const config = {
   matcher: [
     // Everything but real static assets (Next's build output and image optimiser, the app's metadata files; there is
     // no public/ folder) and the API's route handlers. A path merely ending in ".<ext>" is checked like any other: a
-    // blanket extension rule let `POST /x.y` with Next-Action skip the action guard (issue 16.9).
+    // blanket extension rule let `POST /x.y` with Next-Action skip the action guard.
     "/((?!api/|_next/static/|_next/image(?:$|\\?)|favicon\\.ico$|icon\\.svg$).*)",
     // Under /api/ only what Next itself would act on before a route handler runs: a server-action call or a form post
     // (Next decodes both, whatever the path) and a percent-escape (Next's param decoding answers a malformed one with

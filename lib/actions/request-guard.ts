@@ -1,14 +1,43 @@
 /**
  * The checks proxy.ts makes on a POST that Next decodes itself (a server-action call, or a multipart form posted
  * without JavaScript) before Next sees it. Only what can be judged without knowing React's reply format: the size
- * limit (413), and whether the body is what any such request is — JSON text, or multipart form data that parses
- * (400 otherwise). A body that passes these and still is not a valid action call is Next's to answer.
+ * limit (413), whether the body is what any such request is — JSON text, or multipart form data that parses — and
+ * nests no deeper than any form's arguments (400 otherwise). A body that passes these and still is not a valid
+ * action call is Next's to answer.
  */
 
 /** Next's default `serverActions.bodySizeLimit` (1 MB): a larger body is refused before it is read in full. */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export type GuardRefusal = { status: 400 | 413; message: string };
+
+/**
+ * How deeply arrays and objects may nest in an action's arguments. The forms send a few levels; React's reply
+ * decoder recurses once per level, so a body 5,000 arrays deep overflowed its stack into a 500.
+ */
+export const MAX_ARGUMENT_DEPTH = 64;
+
+/** Whether JSON text nests arrays and objects deeper than `max` (brackets inside strings do not count). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return false;
+}
+
+const TOO_DEEP: GuardRefusal = {
+  status: 400,
+  message: `The request's arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels.`,
+};
 
 const NOT_AN_ACTION_CALL = "The request body is not a valid server action call.";
 /** How the browser sends an action's arguments when they are not a form: a JSON string, as text/plain. */
@@ -65,17 +94,23 @@ export async function checkActionRequest(request: Request): Promise<GuardRefusal
   if (!bytes) return tooLarge;
 
   if (multipart) {
+    let form: FormData;
     try {
-      await new Response(bytes as BodyInit, { headers: { "content-type": type } }).formData();
-      return null;
+      form = await new Response(bytes as BodyInit, { headers: { "content-type": type } }).formData();
     } catch {
       return { status: 400, message: "The form data could not be read." };
     }
-  }
-  try {
-    JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    // A multipart action call carries its arguments as JSON text in its fields.
+    for (const value of form.values())
+      if (typeof value === "string" && nestsDeeperThan(value, MAX_ARGUMENT_DEPTH)) return TOO_DEEP;
     return null;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    JSON.parse(text);
   } catch {
     return { status: 400, message: NOT_AN_ACTION_CALL };
   }
+  return nestsDeeperThan(text, MAX_ARGUMENT_DEPTH) ? TOO_DEEP : null;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { ACTION_BODY_LIMIT_BYTES, checkActionRequest } from "@/lib/actions/request-guard";
+import { ACTION_BODY_LIMIT_BYTES, MAX_ARGUMENT_DEPTH, checkActionRequest } from "@/lib/actions/request-guard";
 
 // The reply encoder of the React that Next ships: what the browser really sends when it calls an action. Private to
 // Next (nothing public encodes an action call), so only a test reads it.
@@ -62,6 +62,22 @@ describe("checkActionRequest", () => {
       expect((await checkActionRequest(actionPost("[]", type)))?.status, type).toBe(400);
     // No content type at all (a byte body gets none from Request).
     expect((await checkActionRequest(actionPost(new TextEncoder().encode("[]"))))?.status).toBe(400);
+  });
+
+  it("refuses, with 400, arguments nested deeper than any form's (React's decoder overflowed its stack on them)", async () => {
+    const deep = "[".repeat(5000) + "]".repeat(5000);
+    expect(await checkActionRequest(actionPost(deep, TEXT))).toMatchObject({ status: 400 });
+    expect(await checkActionRequest(actionPost(withRoot(deep), MULTIPART))).toMatchObject({ status: 400 });
+    const nested = (n: number) => "[".repeat(n) + "]".repeat(n);
+    expect(await checkActionRequest(actionPost(nested(MAX_ARGUMENT_DEPTH), TEXT))).toBeNull();
+    expect(await checkActionRequest(actionPost(nested(MAX_ARGUMENT_DEPTH + 1), TEXT))).toMatchObject({
+      status: 400,
+    });
+    // Brackets inside strings are text, not nesting.
+    expect(await checkActionRequest(actionPost(JSON.stringify(["[".repeat(5000)]), TEXT))).toBeNull();
+    expect(
+      await checkActionRequest(actionPost(JSON.stringify(['a\\"[[[' + "{".repeat(100)]), TEXT)),
+    ).toBeNull();
   });
 
   it("leaves JSON that parses to Next, whatever React would make of it", async () => {
