@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { UseFormReturn } from "react-hook-form";
 import {
   clearDraft,
@@ -40,6 +41,9 @@ export type LaunchProblem =
       signIn: boolean;
       settings: boolean;
     };
+
+export const NOT_GUARDED_MESSAGE =
+  "The cluster launched, but Clusterdeck is not enforcing its limits: watch its cost, and terminate it yourself when it is done.";
 
 const RETRY_SAFE_KINDS = new Set([
   "server",
@@ -130,6 +134,15 @@ export function useLaunch(
     onSuccess: (cluster, sent) => {
       clearDraft(sent.offerId);
       setIntent(null);
+      // Launched, but the guardian could not take it on: its limits are not enforced. Said where it stays seen (the
+      // toast outlives the navigation), since the cluster costs money from now on.
+      if (
+        !cluster.guarded &&
+        sent.limits &&
+        (sent.limits.timeLimit.trim() || sent.limits.budgetLimit.trim())
+      ) {
+        toast.warning(NOT_GUARDED_MESSAGE, { duration: 60_000 });
+      }
       // Still pending while navigating (see `pending`), so the button cannot start another launch.
       router.push(`/clusters/${encodeURIComponent(cluster.id)}`);
     },

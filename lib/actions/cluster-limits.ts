@@ -8,7 +8,13 @@ import type { Limits } from "@/lib/cost/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
 import { recordAudit } from "@/lib/server/audit";
 import { getDb } from "@/lib/server/db/client";
-import { getTracked, setLimitDefaults, setLimits, trackCluster } from "@/lib/server/db/limits-ledger";
+import {
+  followedFor,
+  getTracked,
+  setLimitDefaults,
+  setLimits,
+  trackCluster,
+} from "@/lib/server/db/limits-ledger";
 import { guardianEngine, maxTimeLimitMinutes, scheduleGuard } from "@/lib/server/guardian/worker";
 
 /**
@@ -43,16 +49,24 @@ export const setClusterLimits = runcrateAction(
         "forbidden",
       );
     }
-    if (!tracked) {
-      // Launched elsewhere (the Runcrate dashboard, another console): start following it with this key.
-      await trackCluster(db, {
-        clusterId: cluster.id,
-        userId: user.id,
-        keyId: key.id,
-        name: cluster.name,
-        environment: key.environment,
-        status: cluster.status,
-      });
+    // Launched elsewhere (the Runcrate dashboard, another console): start following it with this key. A cluster id
+    // already followed through another key may be another workspace's cluster with the same id: left alone.
+    const ours =
+      tracked !== null
+        ? followedFor(tracked, user.id, key.id)
+        : await trackCluster(db, {
+            clusterId: cluster.id,
+            userId: user.id,
+            keyId: key.id,
+            name: cluster.name,
+            environment: key.environment,
+            status: cluster.status,
+          });
+    if (!ours) {
+      throw new ActionError(
+        "This cluster's limits are followed through another of your keys (or one you deleted). Switch to that key to change them.",
+        "conflict",
+      );
     }
     const view = await setLimits(db, cluster.id, limits);
     await recordAudit({

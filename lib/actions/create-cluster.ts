@@ -101,15 +101,14 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
     log.warn({ err: e instanceof Error ? e.name : typeof e }, "launch: record not saved"),
   );
   // The guardian follows the cluster (spend record) and enforces its limits from now on, with no page open.
-  let guarded = true;
+  let guarded = false;
   try {
-    await guardLaunchedCluster(
+    guarded = await guardLaunchedCluster(
       await getDb(),
       { userId: user.id, keyId: key.id, environment: key.environment, cluster },
       limits,
     );
   } catch (e) {
-    guarded = false;
     (await requestLog("launch")).error(
       { clusterId: cluster.id, err: errorSummary(e) },
       "launch: guard not scheduled",

@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { draftKey, readDraftJson } from "@/components/create-cluster/draft-storage";
-import { useLaunch } from "@/components/create-cluster/use-launch";
+import type { LimitsInput } from "@/components/create-cluster/limit-fields";
+import { NOT_GUARDED_MESSAGE, useLaunch } from "@/components/create-cluster/use-launch";
 import { parseDraft } from "@/components/create-cluster/validation";
 import { makeQueryClient } from "@/components/shell/query-client";
 import type { ActionResult } from "@/lib/actions/safe-action";
@@ -26,6 +27,8 @@ const { launchCluster, push, refresh } = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh }) }));
+const { warning } = vi.hoisted(() => ({ warning: vi.fn() }));
+vi.mock("sonner", () => ({ toast: { warning } }));
 
 type LaunchResult = ActionResult<Cluster>;
 
@@ -56,7 +59,7 @@ const launched = (id: string) => ({ ok: true, data: { id } as Cluster }) as Laun
 const sentKeys = () =>
   launchCluster.mock.calls.map((c) => (c[0] as { idempotencyKey: string }).idempotencyKey);
 
-function renderLaunch() {
+function renderLaunch(limits: LimitsInput | null = null) {
   const client = makeQueryClient();
   const invalidate = vi.spyOn(client, "invalidateQueries");
   const wrapper = function Page({ children }: { children: ReactNode }) {
@@ -65,7 +68,7 @@ function renderLaunch() {
   const hook = renderHook(
     () => {
       const form = useForm<CreateClusterFormValues>({ defaultValues: defaultFormValues(offer) });
-      return { form, ...useLaunch(offer, form) };
+      return { form, ...useLaunch(offer, form, { current: limits }) };
     },
     { wrapper },
   );
@@ -175,6 +178,33 @@ describe("useLaunch: one launch intent, one Idempotency-Key", () => {
     const again = renderLaunch();
     await again.launch(values);
     expect(sentKeys()[1]).not.toBe(key);
+  });
+});
+
+describe("useLaunch: a launch the guardian could not take on", () => {
+  const oneHour: LimitsInput = {
+    text: { timeLimit: "1h", budgetLimit: "" },
+    check: { ok: true, limits: { timeLimitMinutes: 60, budgetLimit: null } },
+  };
+  const answer = (guarded: boolean) =>
+    ({ ok: true, data: { id: "c-1", name: "train", replayed: false, guarded } }) as unknown as LaunchResult;
+
+  it("says the limits are not enforced when limits were asked for and the cluster is not guarded", async () => {
+    warning.mockReset();
+    launchCluster.mockResolvedValue(answer(false));
+    await renderLaunch(oneHour).launch(values);
+    expect(push).toHaveBeenCalledWith("/clusters/c-1");
+    expect(warning).toHaveBeenCalledWith(NOT_GUARDED_MESSAGE, expect.anything());
+  });
+
+  it("says nothing when the cluster is guarded, or when no limits were asked for", async () => {
+    warning.mockReset();
+    launchCluster.mockResolvedValue(answer(true));
+    await renderLaunch(oneHour).launch(values);
+    launchCluster.mockResolvedValue(answer(false));
+    await renderLaunch().launch(edited);
+    expect(launchCluster).toHaveBeenCalledTimes(2);
+    expect(warning).not.toHaveBeenCalled();
   });
 });
 

@@ -24,6 +24,13 @@ import {
 
 // ───────────────────────────── tracked clusters and the ledger ─────────────────────────────
 
+/**
+ * Starts following a cluster for a user and key. Returns whether the cluster is followed for *them*: true when the row
+ * is new or already theirs, false when the id is already followed for another user or another key. Runcrate's ids
+ * need not be unique across workspaces (the simulator's numeric-ids variant hands out 101, 102 … per workspace), so
+ * an id alone does not say whose cluster it is; a caller told false changes nothing of the other row (no limits, no
+ * guard) and says the cluster is not guarded.
+ */
 export async function trackCluster(
   db: Db,
   c: {
@@ -34,11 +41,27 @@ export async function trackCluster(
     environment: string | null;
     status: string;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const inserted = await db
     .insert(trackedClusters)
     .values({ ...c })
-    .onConflictDoNothing({ target: trackedClusters.clusterId });
+    .onConflictDoNothing({ target: trackedClusters.clusterId })
+    .returning({ clusterId: trackedClusters.clusterId });
+  if (inserted.length === 1) return true;
+  const row = await getTracked(db, c.clusterId);
+  return row !== null && followedFor(row, c.userId, c.keyId);
+}
+
+/**
+ * Whether a tracked row is this user's through this key. A row whose key was deleted (key id null) is nobody's to
+ * take over: a new key may be another workspace whose cluster merely has the same id.
+ */
+export function followedFor(
+  row: Pick<TrackedClusterRow, "userId" | "keyId">,
+  userId: string,
+  keyId: string | null,
+) {
+  return row.userId === userId && row.keyId !== null && row.keyId === keyId;
 }
 
 export async function getTracked(db: Db, clusterId: string): Promise<TrackedClusterRow | null> {

@@ -196,7 +196,9 @@ export function guardianEngine(): Promise<Engine> {
 
 /**
  * Starts watching a cluster launched here: records it in the spend record, stores its limits (none is fine: the
- * ledger still follows it) and schedules its first guard run now.
+ * ledger still follows it) and schedules its first guard run now. Returns false, having changed nothing, when the
+ * cluster's id is already followed for another user or key (ids may repeat across workspaces): its limits would
+ * land on someone else's cluster, enforced with their key.
  */
 export async function guardLaunchedCluster(
   db: Db,
@@ -207,8 +209,8 @@ export async function guardLaunchedCluster(
     cluster: Pick<Cluster, "id" | "name" | "status">;
   },
   limits: Limits | null,
-): Promise<void> {
-  await trackCluster(db, {
+): Promise<boolean> {
+  const ours = await trackCluster(db, {
     clusterId: c.cluster.id,
     userId: c.userId,
     keyId: c.keyId,
@@ -216,11 +218,19 @@ export async function guardLaunchedCluster(
     environment: c.environment,
     status: c.cluster.status,
   });
+  if (!ours) {
+    guardianLog.warn(
+      { clusterId: c.cluster.id },
+      "launch: cluster id already followed for another key; not guarded",
+    );
+    return false;
+  }
   if (limits && (limits.timeLimitMinutes !== null || limits.budgetLimit !== null)) {
     await setLimits(db, c.cluster.id, limits);
   }
   const engine = await guardianEngine();
   await scheduleGuard(engine.boss, c.cluster.id, 0);
+  return true;
 }
 
 /** The limits a cluster was launched with (or changed to), for prefilling a relaunch. Scoped to the user. */
