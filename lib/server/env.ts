@@ -35,6 +35,11 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-up attempts allowed per client address per hour (the test stacks raise it: they all sign up from 127.0.0.1). */
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * How many leading bits of an IPv6 client address its per-address limits count by. One subscriber or server usually
+   * holds a whole /64 and can walk through it, so the limits count the /64, not each address. IPv4 counts per address.
+   */
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -102,4 +102,29 @@ describe.each(BACKENDS)("sign-up on $name", (backend) => {
       ),
     ).toEqual({ ok: true });
   }, 60_000);
+
+  it("counts an IPv6 client by its /64: walking the last half of the address does not reset the allowance", async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await registerUser(
+        database.db,
+        { email: "new@example.com", name: null, password: STRONG },
+        `2001:db8:7:1::${(i + 1).toString(16)}`,
+      );
+      expect(r, `attempt ${i + 1}`).toEqual({ ok: false, reason: "email_taken" });
+    }
+    const walked = await registerUser(
+      database.db,
+      { email: "walk@example.com", name: null, password: STRONG },
+      "2001:db8:7:1:ffff:ffff:ffff:ffff",
+    );
+    expect(walked).toMatchObject({ ok: false, reason: "rate_limited" });
+    // The next /64 is another network.
+    expect(
+      await registerUser(
+        database.db,
+        { email: "walk@example.com", name: null, password: STRONG },
+        "2001:db8:7:2::1",
+      ),
+    ).toEqual({ ok: true });
+  }, 60_000);
 });

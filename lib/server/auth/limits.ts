@@ -1,4 +1,5 @@
 import "server-only";
+import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "@/lib/server/db/client";
 import { rateLimits } from "@/lib/server/db/schema";
@@ -47,6 +48,48 @@ function limiters(db: Db): Limiters {
   return l;
 }
 
+/**
+ * What a client address is counted as: an IPv4 address itself (also when written IPv4-mapped, `::ffff:1.2.3.4`), an
+ * IPv6 address by its first `v6PrefixBits` bits (`2001:db8:1:2::/64`), so one network cannot walk past a limit by
+ * changing the address's last half. Anything else (no address known) is counted as given.
+ */
+export function addressLimitKey(
+  address: string,
+  v6PrefixBits: number = env().RATE_LIMIT_IPV6_PREFIX,
+): string {
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
+  if (isIPv4(bare)) return bare;
+  if (!isIPv6(bare)) return address;
+  const words = ipv6Words(bare);
+  const mapped = words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff;
+  if (mapped) return [words[6]! >> 8, words[6]! & 0xff, words[7]! >> 8, words[7]! & 0xff].join(".");
+  const bits = Math.max(0, Math.min(128, v6PrefixBits));
+  const masked = words.map((w, i) => {
+    const keep = Math.max(0, Math.min(16, bits - i * 16));
+    return keep === 0 ? 0 : w & ((0xffff << (16 - keep)) & 0xffff);
+  });
+  return `${masked.map((w) => w.toString(16)).join(":")}/${bits}`;
+}
+
+/** The eight 16-bit words of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 part converted). */
+function ipv6Words(address: string): number[] {
+  let text = address.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const parse = (part: string | null | undefined) =>
+    part ? part.split(":").map((h) => parseInt(h, 16)) : [];
+  const left = parse(head);
+  const right = parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
 /** Seconds until a refused caller may try again. */
 export type Limited = { retryAfterSeconds: number };
 
@@ -80,11 +123,12 @@ const longer = (a: Limited | null, b: Limited | null): Limited | null =>
  * checked after all (`giveBackSignInAttempt`).
  */
 export async function takeSignInAttempt(db: Db, email: string, address: string): Promise<Limited | null> {
+  const at = addressLimitKey(address);
   const l = limiters(db);
-  const pairKey = accountAddressKey(email, address);
-  const [pair, addr] = await Promise.all([consume(l.accountAddress, pairKey), consume(l.address, address)]);
+  const pairKey = accountAddressKey(email, at);
+  const [pair, addr] = await Promise.all([consume(l.accountAddress, pairKey), consume(l.address, at)]);
   // One of the two refused: the other's point goes back, so a refusal counts nowhere.
-  if (pair && !addr) await l.address.reward(address, 1);
+  if (pair && !addr) await l.address.reward(at, 1);
   if (addr && !pair) await l.accountAddress.reward(pairKey, 1);
   return longer(pair, addr);
 }
@@ -94,35 +138,32 @@ export async function takeSignInAttempt(db: Db, email: string, address: string):
  * earlier failures stand).
  */
 export async function signInAttemptSucceeded(db: Db, email: string, address: string): Promise<void> {
+  const at = addressLimitKey(address);
   const l = limiters(db);
-  await Promise.all([
-    l.accountAddress.delete(accountAddressKey(email, address)),
-    l.address.reward(address, 1),
-  ]);
+  await Promise.all([l.accountAddress.delete(accountAddressKey(email, at)), l.address.reward(at, 1)]);
 }
 
 /** An attempt that was not checked after all (the server was too busy to hash): it goes back to both allowances. */
 export async function giveBackSignInAttempt(db: Db, email: string, address: string): Promise<void> {
+  const at = addressLimitKey(address);
   const l = limiters(db);
-  await Promise.all([
-    l.accountAddress.reward(accountAddressKey(email, address), 1),
-    l.address.reward(address, 1),
-  ]);
+  await Promise.all([l.accountAddress.reward(accountAddressKey(email, at), 1), l.address.reward(at, 1)]);
 }
 
 /** Whether a failed attempt just used up an allowance: the caller then says "too many attempts". */
 export async function signInExhausted(db: Db, email: string, address: string): Promise<Limited | null> {
+  const at = addressLimitKey(address);
   const l = limiters(db);
   const [pair, addr] = await Promise.all([
-    exhausted(l.accountAddress, accountAddressKey(email, address)),
-    exhausted(l.address, address),
+    exhausted(l.accountAddress, accountAddressKey(email, at)),
+    exhausted(l.address, at),
   ]);
   return longer(pair, addr);
 }
 
 /** Counts one sign-up attempt from this address; refused once the hour's allowance is used. */
 export function takeSignUpAttempt(db: Db, address: string): Promise<Limited | null> {
-  return consume(limiters(db).signUp, address);
+  return consume(limiters(db).signUp, addressLimitKey(address));
 }
 
 /**
