@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkCredentials, tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import type { Database } from "@/lib/server/db/client";
-import { takeSignInAttempt } from "@/lib/server/auth/limits";
+import { SIGN_IN_ACCOUNT_BRAKE, takeSignInAttempt } from "@/lib/server/auth/limits";
 import {
   hashPassword,
   isPasswordHashingBusy,
@@ -128,6 +128,33 @@ describe.each(BACKENDS)("sign-in checks and limits on $name", (backend) => {
     expect(
       await checkCredentials(database.db, { email: "victim@example.com", password: PASSWORD }, "10.1.0.7"),
     ).toMatchObject({ ok: true, user: { email: "victim@example.com" } });
+  }, 120_000);
+
+  it("brakes guessing from many addresses: past 50 failures from new addresses those are refused, and the owner's usual address still signs in", async () => {
+    await user("brake@example.com");
+    const owner = "10.4.0.1";
+    const right = { email: "brake@example.com", password: PASSWORD };
+    expect(await checkCredentials(database.db, right, owner)).toMatchObject({ ok: true });
+    // One wrong guess from each of 50 addresses: no address nears its own limits.
+    const answers = [];
+    for (let i = 1; i <= SIGN_IN_ACCOUNT_BRAKE.points; i++) {
+      answers.push(
+        await checkCredentials(
+          database.db,
+          { email: "brake@example.com", password: `guess-${i}-password` },
+          `10.5.${i >> 8}.${i & 0xff}`,
+        ),
+      );
+    }
+    expect(answers.slice(0, -1).every((r) => !r.ok && r.reason === "invalid")).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ ok: false, reason: "rate_limited" });
+    // A new address is refused even with the right password (it is not checked)…
+    expect(await checkCredentials(database.db, right, "10.6.0.1")).toMatchObject({
+      ok: false,
+      reason: "rate_limited",
+    });
+    // …while the owner's address, which signed in before, is not braked.
+    expect(await checkCredentials(database.db, right, owner)).toMatchObject({ ok: true });
   }, 120_000);
 
   it("forgives an (account, address) pair's failures after a successful sign-in", async () => {

@@ -16,11 +16,22 @@ import { env } from "@/lib/server/env";
  */
 export const SIGN_IN_ACCOUNT_ADDRESS = { points: 5, duration: 15 * 60 } as const;
 export const SIGN_IN_ADDRESS = { points: 20, duration: 15 * 60 } as const;
+/**
+ * The account brake: wrong passwords for one account from addresses that have never signed in to it, however many
+ * addresses they come from. Past it, such addresses are refused for the rest of the hour; an address the owner
+ * signed in from before (remembered for `KNOWN_ADDRESS_SECONDS`) is never braked, so guessing from many addresses is
+ * stopped without locking the owner out.
+ */
+export const SIGN_IN_ACCOUNT_BRAKE = { points: 50, duration: 60 * 60 } as const;
+export const KNOWN_ADDRESS_SECONDS = 90 * 24 * 60 * 60;
 export const SIGN_UP_WINDOW_SECONDS = 60 * 60;
 
 type Limiters = {
   accountAddress: RateLimiterDrizzle;
   address: RateLimiterDrizzle;
+  account: RateLimiterDrizzle;
+  /** (account, address) pairs that signed in: a point each, for KNOWN_ADDRESS_SECONDS. */
+  known: RateLimiterDrizzle;
   signUp: RateLimiterDrizzle;
 };
 const perDb = new WeakMap<Db, Limiters>();
@@ -36,6 +47,13 @@ function limiters(db: Db): Limiters {
         ...SIGN_IN_ACCOUNT_ADDRESS,
       }),
       address: new RateLimiterDrizzle({ ...store, keyPrefix: "signin-address", ...SIGN_IN_ADDRESS }),
+      account: new RateLimiterDrizzle({ ...store, keyPrefix: "signin-account", ...SIGN_IN_ACCOUNT_BRAKE }),
+      known: new RateLimiterDrizzle({
+        ...store,
+        keyPrefix: "signin-known",
+        points: 1,
+        duration: KNOWN_ADDRESS_SECONDS,
+      }),
       signUp: new RateLimiterDrizzle({
         ...store,
         keyPrefix: "signup-address",
@@ -126,11 +144,22 @@ export async function takeSignInAttempt(db: Db, email: string, address: string):
   const at = addressLimitKey(address);
   const l = limiters(db);
   const pairKey = accountAddressKey(email, at);
-  const [pair, addr] = await Promise.all([consume(l.accountAddress, pairKey), consume(l.address, at)]);
-  // One of the two refused: the other's point goes back, so a refusal counts nowhere.
-  if (pair && !addr) await l.address.reward(at, 1);
-  if (addr && !pair) await l.accountAddress.reward(pairKey, 1);
-  return longer(pair, addr);
+  const braked = !(await isKnown(l, pairKey));
+  const taken: Array<[RateLimiterDrizzle, string]> = [
+    [l.accountAddress, pairKey],
+    [l.address, at],
+    ...(braked ? ([[l.account, email]] as Array<[RateLimiterDrizzle, string]>) : []),
+  ];
+  const results = await Promise.all(taken.map(([limiter, key]) => consume(limiter, key)));
+  // One refused: the others' points go back, so a refusal counts nowhere.
+  if (results.some(Boolean))
+    await Promise.all(taken.filter((_, i) => !results[i]).map(([limiter, key]) => limiter.reward(key, 1)));
+  return results.reduce<Limited | null>((a, b) => longer(a, b), null);
+}
+
+/** Whether this (account, address) pair signed in before: such an address is not under the account brake. */
+async function isKnown(l: Limiters, pairKey: string): Promise<boolean> {
+  return ((await l.known.get(pairKey))?.consumedPoints ?? 0) > 0;
 }
 
 /**
@@ -140,25 +169,41 @@ export async function takeSignInAttempt(db: Db, email: string, address: string):
 export async function signInAttemptSucceeded(db: Db, email: string, address: string): Promise<void> {
   const at = addressLimitKey(address);
   const l = limiters(db);
-  await Promise.all([l.accountAddress.delete(accountAddressKey(email, at)), l.address.reward(at, 1)]);
+  const pairKey = accountAddressKey(email, at);
+  const wasKnown = await isKnown(l, pairKey);
+  await Promise.all([
+    l.accountAddress.delete(pairKey),
+    l.address.reward(at, 1),
+    wasKnown ? Promise.resolve() : l.account.reward(email, 1),
+    // Known from now on (again for the whole period): the account brake no longer applies to this address.
+    l.known.set(pairKey, 1, KNOWN_ADDRESS_SECONDS),
+  ]);
 }
 
 /** An attempt that was not checked after all (the server was too busy to hash): it goes back to both allowances. */
 export async function giveBackSignInAttempt(db: Db, email: string, address: string): Promise<void> {
   const at = addressLimitKey(address);
   const l = limiters(db);
-  await Promise.all([l.accountAddress.reward(accountAddressKey(email, at), 1), l.address.reward(at, 1)]);
+  const pairKey = accountAddressKey(email, at);
+  const known = await isKnown(l, pairKey);
+  await Promise.all([
+    l.accountAddress.reward(pairKey, 1),
+    l.address.reward(at, 1),
+    known ? Promise.resolve() : l.account.reward(email, 1),
+  ]);
 }
 
 /** Whether a failed attempt just used up an allowance: the caller then says "too many attempts". */
 export async function signInExhausted(db: Db, email: string, address: string): Promise<Limited | null> {
   const at = addressLimitKey(address);
   const l = limiters(db);
-  const [pair, addr] = await Promise.all([
-    exhausted(l.accountAddress, accountAddressKey(email, at)),
+  const pairKey = accountAddressKey(email, at);
+  const [pair, addr, account] = await Promise.all([
+    exhausted(l.accountAddress, pairKey),
     exhausted(l.address, at),
+    isKnown(l, pairKey).then((known) => (known ? null : exhausted(l.account, email))),
   ]);
-  return longer(pair, addr);
+  return longer(longer(pair, addr), account);
 }
 
 /** Counts one sign-up attempt from this address; refused once the hour's allowance is used. */
