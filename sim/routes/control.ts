@@ -132,7 +132,9 @@ export const controlRoutes: Route<ControlContext>[] = [
     handler: (ctx) => ok({ now: iso(ctx.state.clock.now()), speed: ctx.state.config.speed }),
   },
   {
-    // Takes effect at once: every workspace is brought up to the new time before answering.
+    // Takes effect at once: every workspace is brought up to the new time before answering. Negative seconds (a day
+    // at most) set the clock back, to make a launch look older: set back, launch, set forward again; what was billed
+    // stays billed (billing never runs backwards), and the cluster's timestamps say it was created back then.
     method: "POST",
     template: "/clock/advance",
     handler: (ctx) => {
@@ -140,7 +142,7 @@ export const controlRoutes: Route<ControlContext>[] = [
         z.object({
           seconds: z
             .number()
-            .min(0)
+            .min(-86_400)
             .max(10 * 365 * 86_400),
         }),
         ctx.body,

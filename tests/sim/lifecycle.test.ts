@@ -214,6 +214,22 @@ describe("all-or-nothing failure", () => {
     }
   });
 
+  it("set back for a launch and forward again, the clock makes a cluster that was created and billed back then", async () => {
+    const key = h.newKey();
+    const before = Date.parse(((await h.call("GET", "/__sim/clock")).body as { now: string }).now);
+    expect((await h.control.advance(-600)).status).toBe(200);
+    const c = clusterOf(await h.create(key, { node_count: 2, stack: "none" }));
+    expect((await h.control.advance(600)).status).toBe(200);
+    const now = Date.parse(((await h.call("GET", "/__sim/clock")).body as { now: string }).now);
+    expect(now).toBe(before);
+    const up = await h.getCluster(key, c.id);
+    expect(Date.parse(up.created_at ?? "")).toBe(before - 600_000);
+    expect(up.status).toBe("ready");
+    expect(Date.parse(up.billing?.billed_since ?? "")).toBeLessThan(before);
+    // At most a day back.
+    expect((await h.control.advance(-86_401)).status).toBe(422);
+  });
+
   it("runs on the wall clock when the clock is not manual (the default for npm run sim)", async () => {
     const h2 = await startHarness({ manualClock: false, speed: 2000 });
     try {

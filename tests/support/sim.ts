@@ -128,6 +128,16 @@ export async function startTestDirect(request: APIRequestContext, key: string, i
   return r.status();
 }
 
+/**
+ * Moves the simulator's clock (negative: back, a day at most). Set back for a launch and forward again, it makes the
+ * cluster look launched that long ago, so a time limit comes due without waiting for it. The clock is the
+ * simulator's own, global: only for suites that have their simulator to themselves.
+ */
+export async function advanceSimClock(request: APIRequestContext, seconds: number) {
+  const r = await request.post(`${simUrl}/__sim/clock/advance`, { data: { seconds } });
+  if (!r.ok()) throw new Error(`POST /__sim/clock/advance answered ${r.status()}`);
+}
+
 export async function resetStats(request: APIRequestContext) {
   await request.post(`${simUrl}/__sim/stats/reset`, { data: {} });
 }
