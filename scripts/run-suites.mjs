@@ -3,7 +3,7 @@
  * `npm test`: every check, in order, each one run even when an earlier one failed, then a table of the phases with
  * their seconds and results; the exit code is non-zero when any phase failed, and the failed ones are named.
  *
- *   install → typecheck ∥ lint ∥ format → vitest → build → e2e (PGlite) → e2e (Postgres) → service
+ *   install → typecheck ∥ lint ∥ format → vitest → build → e2e (PGlite) → e2e (Postgres) ∥ service
  *
  * The browser suites share the one production build made here (next build into NEXT_DIST_DIR, default .next-e2e):
  * each runs with E2E_SKIP_BUILD=1 through its npm script (test:e2e:pglite, test:e2e:postgres, test:e2e:service).
@@ -47,8 +47,16 @@ const PHASES = [
     env: { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e", NEXT_TELEMETRY_DISABLED: "1" },
   },
   { name: "e2e-pglite", needsBuild: true, command: [npm, "run", "test:e2e:pglite"] },
-  { name: "e2e-postgres", needsBuild: true, command: [npm, "run", "test:e2e:postgres"] },
-  { name: "service", needsBuild: true, command: [npm, "run", "test:e2e:service"] },
+  // The two suites on Postgres side by side: each has its own database, and the service suite its own ports (its
+  // servers are mostly starting, stopping and installing, so they take little from the other's browser).
+  { name: "e2e-postgres", group: "postgres", needsBuild: true, command: [npm, "run", "test:e2e:postgres"] },
+  {
+    name: "service",
+    group: "postgres",
+    needsBuild: true,
+    command: [npm, "run", "test:e2e:service"],
+    env: { E2E_APP_PORT: "3210", E2E_SIM_PORT: "4210" },
+  },
 ];
 
 function parseArgs(argv) {
