@@ -6,6 +6,7 @@ import type { NotificationEvent } from "@/lib/notifications/kinds";
 import { checkWebhookUrl, isForbiddenAddress } from "@/lib/server/notifications/address";
 import {
   MAX_RESPONSE_BYTES,
+  NO_HTTP_ANSWER,
   postWebhook,
   signatureHeader,
   verifySignature,
@@ -213,14 +214,25 @@ describe("one POST", () => {
       error: "redirects are not followed",
     });
     expect(seen.length).toBe(before + 1);
-    expect(await postWebhook(`${base}/slow`, "{}", {}, opts)).toMatchObject({
+    expect(await postWebhook(`${base}/slow`, "{}", {}, opts)).toEqual({
       ok: false,
       statusCode: null,
-      error: "no answer within 500 ms",
+      durationMs: expect.any(Number),
+      error: NO_HTTP_ANSWER,
+      detail: "no answer within 500 ms",
     });
     const big = await postWebhook(`${base}/big`, "{}", {}, { ...opts, timeoutMs: 5_000 });
     expect(big).toMatchObject({ ok: true, statusCode: 200 });
     expect(MAX_RESPONSE_BYTES).toBeLessThanOrEqual(8_192);
+  });
+
+  it("says the same for every way of not answering; only the server log gets the reason", async () => {
+    // A closed port (refused) and a receiver that never answers (timed out) look alike in the delivery log.
+    const closed = await postWebhook("http://127.0.0.1:1/hook", "{}", {}, opts);
+    const slow = await postWebhook(`${base}/slow`, "{}", {}, opts);
+    expect([closed.error, slow.error]).toEqual([NO_HTTP_ANSWER, NO_HTTP_ANSWER]);
+    expect(closed.detail).toBe("ECONNREFUSED");
+    expect(slow.detail).toMatch(/no answer within/);
   });
 
   it("refuses the local receiver without WEBHOOK_ALLOW_PRIVATE, before connecting", async () => {

@@ -153,7 +153,13 @@ export async function runDelivery(
     return { outcome: "skipped", retryInMs: wait > 0 ? wait : null };
   }
   const event = row.payload;
-  let result: { ok: boolean; statusCode: number | null; durationMs: number; error: string | null };
+  let result: {
+    ok: boolean;
+    statusCode: number | null;
+    durationMs: number;
+    error: string | null;
+    detail?: string;
+  };
   let permanent = false;
   if (row.channel === "webhook") {
     const hook = row.webhookId ? await webhookForDelivery(db, row.webhookId, deps.ring) : null;
@@ -216,7 +222,14 @@ export async function runDelivery(
   });
   if (!result.ok) {
     deliverLog.warn(
-      { deliveryId: row.id, channel: row.channel, attempt: row.attempts, status: result.statusCode, giveUp },
+      {
+        deliveryId: row.id,
+        channel: row.channel,
+        attempt: row.attempts,
+        status: result.statusCode,
+        ...(result.detail ? { detail: result.detail } : {}),
+        giveUp,
+      },
       "notification delivery failed",
     );
   }

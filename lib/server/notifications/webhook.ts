@@ -103,8 +103,18 @@ export type PostResult = {
   ok: boolean;
   statusCode: number | null;
   durationMs: number;
+  /** What the delivery log shows the webhook's owner. */
   error: string | null;
+  /** What only the server log shows: why no HTTP answer came (a connection error's code, a timeout). */
+  detail?: string;
 };
+
+/**
+ * The one thing the delivery log says when no HTTP answer came back, whatever the reason (refused, timed out, reset,
+ * not found): telling them apart would make the webhook form a scanner of other people's hosts and ports. The
+ * reason goes to the server log with the delivery's id.
+ */
+export const NO_HTTP_ANSWER = "no HTTP answer from the receiver";
 
 export const MAX_RESPONSE_BYTES = 4_096;
 
@@ -180,17 +190,23 @@ export async function postWebhook(
     );
     const timer = setTimeout(() => {
       req.destroy();
-      finish({ ok: false, statusCode: null, error: `no answer within ${o.timeoutMs} ms` });
-    }, o.timeoutMs);
-    req.on("error", (err: NodeJS.ErrnoException) => {
       finish({
         ok: false,
         statusCode: null,
-        error:
-          err.code === "EFORBIDDENADDRESS"
-            ? "refused: the host resolves to a private, loopback or link-local address"
-            : `${err.code ?? "network error"}`,
+        error: NO_HTTP_ANSWER,
+        detail: `no answer within ${o.timeoutMs} ms`,
       });
+    }, o.timeoutMs);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      finish(
+        err.code === "EFORBIDDENADDRESS"
+          ? {
+              ok: false,
+              statusCode: null,
+              error: "refused: the host resolves to a private, loopback or link-local address",
+            }
+          : { ok: false, statusCode: null, error: NO_HTTP_ANSWER, detail: err.code ?? "network error" },
+      );
     });
     req.end(body);
   });
