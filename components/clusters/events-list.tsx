@@ -51,7 +51,9 @@ export function EventsList({ events }: { events: SeenEvent[] }) {
                       {formatTime(e.at, { seconds: true })}
                     </time>
                   </div>
-                  <p className="text-[13px] break-words text-muted-foreground">{e.message}</p>
+                  {e.message ? (
+                    <p className="text-[13px] break-words text-muted-foreground">{e.message}</p>
+                  ) : null}
                 </li>
               ))}
             </ol>

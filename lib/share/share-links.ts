@@ -19,16 +19,14 @@ export function expiryLabel(hours: number): string {
   return `${days} day${days === 1 ? "" : "s"}`;
 }
 
-const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g;
-const IPV6 = /\b(?:[0-9a-f]{1,4}:){3,7}[0-9a-f]{1,4}\b/gi;
-const scrub = (s: string) => s.replace(IPV4, "[address]").replace(IPV6, "[address]");
-
 export type SharedNode = Pick<ClusterNode, "rank" | "role" | "name" | "status" | "stage" | "gpus">;
 
 /**
  * What a share link shows: status, phases, nodes, events, cost and test results — and nothing to connect with or
- * act on: no connection snippets, no addresses (public or overlay, also inside event texts), no SSH commands, no
- * instance ids, no volume. Built as an allow-list, so a field the API adds later is not shared by accident.
+ * act on: no connection snippets, no addresses, no SSH commands, no instance ids, no volume. Built as an allow-list,
+ * nested objects too, so a field the API adds later is not shared by accident. No free text Runcrate writes is shared
+ * (event messages, the stack's and a failure's detail, a test's error and note): it can carry addresses and host
+ * names in any form, and no pattern catches them all. An event says what happened by its kind and rank.
  */
 export type SharedCluster = Pick<
   Cluster,
@@ -66,7 +64,7 @@ export function sharedClusterView(c: Cluster): SharedCluster {
     status: c.status,
     stack: c.stack,
     stack_status: c.stack_status,
-    stack_detail: c.stack_detail ? scrub(c.stack_detail) : c.stack_detail,
+    stack_detail: null,
     node_count: c.node_count,
     gpu_type: c.gpu_type,
     gpus_per_node: c.gpus_per_node,
@@ -74,7 +72,14 @@ export function sharedClusterView(c: Cluster): SharedCluster {
     host_tier: c.host_tier,
     location: c.location,
     country_code: c.country_code,
-    interconnect: c.interconnect,
+    interconnect: c.interconnect
+      ? {
+          kind: c.interconnect.kind,
+          label: c.interconnect.label,
+          rate_gbps: c.interconnect.rate_gbps,
+          note: c.interconnect.note,
+        }
+      : c.interconnect,
     hourly_rate_per_node: c.hourly_rate_per_node,
     hourly_rate: c.hourly_rate,
     created_at: c.created_at,
@@ -94,7 +99,7 @@ export function sharedClusterView(c: Cluster): SharedCluster {
       at: e.at,
       kind: e.kind,
       rank: e.rank,
-      message: typeof e.message === "string" ? scrub(e.message) : e.message,
+      message: "",
     })),
     last_test: c.last_test
       ? {
@@ -105,12 +110,17 @@ export function sharedClusterView(c: Cluster): SharedCluster {
           finished_at: c.last_test.finished_at,
           result: c.last_test.result
             ? {
-                sizes: c.last_test.result.sizes,
+                sizes: c.last_test.result.sizes?.map((z) => ({
+                  bytes: z.bytes,
+                  algbw_gb_s: z.algbw_gb_s,
+                  busbw_gb_s: z.busbw_gb_s,
+                  time_us: z.time_us,
+                })),
                 peak_busbw_gb_s: c.last_test.result.peak_busbw_gb_s,
                 nodes: c.last_test.result.nodes,
                 gpus: c.last_test.result.gpus,
-                error: c.last_test.result.error ? scrub(c.last_test.result.error) : c.last_test.result.error,
-                note: c.last_test.result.note ? scrub(c.last_test.result.note) : c.last_test.result.note,
+                error: null,
+                note: null,
               }
             : c.last_test.result,
         }
@@ -119,7 +129,7 @@ export function sharedClusterView(c: Cluster): SharedCluster {
       ? { billed_since: c.billing.billed_since, nodes_billed: c.billing.nodes_billed }
       : c.billing,
     failure_reason: c.failure_reason,
-    failure_detail: c.failure_detail ? scrub(c.failure_detail) : c.failure_detail,
+    failure_detail: null,
   };
 }
 
