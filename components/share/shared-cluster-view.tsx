@@ -14,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { formatDateTime } from "@/lib/format/date";
 import { parseTime } from "@/lib/time";
 import { formatGbps } from "@/lib/format/number";
+import { mergeEvents } from "@/lib/clusters/events";
 import { ncclVerdict } from "@/lib/clusters/nccl";
 import { isTerminalStatus, stackLabel } from "@/lib/clusters/status";
 import { apiGet } from "@/lib/query/fetch-api";
@@ -132,7 +133,7 @@ export function SharedClusterView({ token, initial }: { token: string; initial: 
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <BillingCard cluster={asCluster} now={now} />
-          <EventsList events={(c.events ?? []).map((e) => ({ ...e, isNew: false }))} />
+          <EventsList events={mergeEvents(null, c.events)} />
         </div>
       </div>
     </div>
