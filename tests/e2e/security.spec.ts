@@ -38,6 +38,23 @@ test("a session cookie copied before sign-out no longer works after it, and is n
     if (/authjs\.session-token/.test(c.value)) expect(c.value).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
 });
 
+test("Auth.js's own sign-out route ends the session too: a copied cookie no longer works after it", async ({
+  page,
+  request,
+}) => {
+  await signUp(page);
+  const copied = await sessionCookieOf(page);
+  expect((await withCookie(request, "/api/balance", copied)).status()).not.toBe(401);
+  // The route Auth.js serves beside the console's own Sign out, called the way its sign-out page does.
+  const csrf = await page.request.get("/api/auth/csrf");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const out = await page.request.post("/api/auth/signout", { form: { csrfToken }, maxRedirects: 0 });
+  expect(out.status()).toBeLessThan(400);
+  await expect
+    .poll(async () => (await withCookie(request, "/api/balance", copied)).status(), { timeout: 5_000 })
+    .toBe(401);
+});
+
 test("Settings' Sign out everywhere ends every session, including other browsers'", async ({
   page,
   browser,

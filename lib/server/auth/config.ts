@@ -8,7 +8,7 @@ import { clientAddress } from "./client-address";
 import { checkCredentials } from "./credentials";
 import { githubConfig, oidcConfig } from "./providers";
 import { authSecret } from "./secret";
-import { currentSessionVersion, isSessionCurrent } from "./session-version";
+import { currentSessionVersion, isSessionCurrent, revokeSessions } from "./session-version";
 import { errorSummary } from "@/lib/server/db/errors";
 import { log } from "@/lib/server/log";
 
@@ -75,6 +75,14 @@ function buildConfig(): NextAuthConfig {
       },
       warn() {},
       debug() {},
+    },
+    events: {
+      // Auth.js's own sign-out route (POST /api/auth/signout) ends the session the way the console's Sign out does:
+      // a copy of the cookie taken before no longer works. Clearing the cookie alone would leave a copy valid.
+      async signOut(message) {
+        const sub = "token" in message ? message.token?.sub : undefined;
+        if (sub) await revokeSessions(await getDb(), sub);
+      },
     },
     callbacks: {
       async signIn({ user, account, profile }) {
