@@ -231,6 +231,20 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
     expect(DELIVERY_PRIORITY.event).toBeGreaterThan(DELIVERY_PRIORITY.test);
   });
 
+  it("smtp:// requires TLS: a server without STARTTLS gets nothing unless the URL opts out", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const { deliveries } = await emitEvent(db, user.id, event(), { emailEnabled: true });
+    const before = smtp.messages.length;
+    const plain = smtp.url.replace("/?requireTLS=false", "");
+    expect(plain).not.toContain("requireTLS");
+    const strict = { ...deps(), email: { url: plain, from: "deck@example.com" } };
+    expect((await runDelivery(strict, deliveries[0]!)).outcome).toBe("retry");
+    expect(smtp.messages.length).toBe(before);
+    clock += 1_000;
+    expect((await runDelivery(deps(), deliveries[0]!)).outcome).toBe("delivered");
+  });
+
   it("an SMTP server that is down is retried, not lost", async () => {
     const { db } = database;
     const user = await makeUser(db);

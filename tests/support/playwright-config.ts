@@ -72,7 +72,8 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
         // Webhooks may reach the notifications spec's local receiver, email goes to its local SMTP server, and
         // retries start at 1 s (30 s in production). Other specs add no webhooks; their emails fail quietly.
         WEBHOOK_ALLOW_PRIVATE: "1",
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // The spec's SMTP server offers no STARTTLS: the URL opts out of the TLS the app otherwise requires.
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}/?requireTLS=false`,
         SMTP_FROM: "Clusterdeck <clusterdeck@e2e.test>",
         NOTIFY_RETRY_BASE_MS: "1000",
         ...database,

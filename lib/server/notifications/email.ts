@@ -4,7 +4,7 @@ import { EVENT_LABELS, eventPath, type NotificationEvent } from "@/lib/notificat
 
 /**
  * Email over the operator's SMTP server (`SMTP_URL`, e.g. `smtps://user:pass@mail.example.com:465`, and
- * `SMTP_FROM`), with nodemailer's defaults. Off when either is unset. Plain text plus a simple HTML part.
+ * `SMTP_FROM`), with nodemailer's defaults and TLS required. Off when either is unset. Plain text plus a simple HTML part.
  */
 
 export function emailConfig(env: NodeJS.ProcessEnv = process.env): { url: string; from: string } | null {
@@ -15,8 +15,19 @@ export function emailConfig(env: NodeJS.ProcessEnv = process.env): { url: string
 
 let cached: { url: string; transport: Transporter } | null = null;
 
+/**
+ * SMTP_URL as the transport is made from it. An `smtp://` server is upgraded with STARTTLS, and `requireTLS` refuses
+ * to send when it offers none, so a man in the middle cannot strip the upgrade and read the mail. A URL opts out with
+ * `?requireTLS=false` (a relay on the same host); `smtps://` is TLS from the start. (nodemailer takes its options
+ * from the URL's query when given a URL, and drops the others.)
+ */
+export function transportUrl(url: string): string {
+  if (!/^smtp:/i.test(url) || /[?&]requireTLS=/i.test(url)) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}requireTLS=true`;
+}
+
 function transportFor(url: string): Transporter {
-  if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(url) };
+  if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(transportUrl(url)) };
   return cached.transport;
 }
 

@@ -52,7 +52,8 @@ export async function startSmtp(port = 0) {
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", () => r()));
   const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${bound}`,
+    // No STARTTLS here (a test server): the URL opts out of the TLS Clusterdeck otherwise requires.
+    url: `smtp://127.0.0.1:${bound}/?requireTLS=false`,
     messages,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
