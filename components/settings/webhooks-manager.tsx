@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { formAlertOf } from "@/components/auth/apply-field-errors";
 import { CopyButton } from "@/components/shared/copy-button";
 import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -18,7 +19,7 @@ import {
   type WebhookFormat,
 } from "@/lib/notifications/kinds";
 import { formatDateTime } from "@/lib/format/date";
-import type { WebhookWithLog } from "@/lib/notifications/view";
+import { FAILING_AFTER, type WebhookWithLog } from "@/lib/notifications/view";
 import { useActionMutation } from "@/lib/query/mutation";
 import { webhooksQueryOptions } from "@/lib/query/notifications";
 
@@ -199,6 +200,11 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
             <li key={h.id} className="rounded-lg border bg-card p-4 text-sm" data-testid="webhook">
               <div className="flex flex-wrap items-center gap-2">
                 <code className="min-w-0 flex-1 font-mono text-xs break-all">{h.url}</code>
+                {h.failing ? (
+                  <Badge variant="destructive" data-testid="webhook-failing">
+                    Failing
+                  </Badge>
+                ) : null}
                 <Button
                   variant="outline"
                   size="sm"
@@ -220,6 +226,12 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
                 {h.format === "slack" ? "Slack format" : "JSON"} ·{" "}
                 {h.events.map((e) => EVENT_LABELS[e]).join(", ")}
               </p>
+              {h.failing ? (
+                <p className="mt-1 text-xs text-destructive">
+                  The last {FAILING_AFTER} attempts got no successful answer. Check the receiver, then use
+                  Send test to see what it answers.
+                </p>
+              ) : null}
               {h.deliveries.length > 0 ? (
                 <table className="mt-3 w-full text-xs" aria-label={`Deliveries to ${h.url}`}>
                   <thead>

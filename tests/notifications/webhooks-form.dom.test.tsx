@@ -9,6 +9,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebhooksManager } from "@/components/settings/webhooks-manager";
+import { isFailing, type DeliveryLogView, type WebhookWithLog } from "@/lib/notifications/view";
 import { checkWebhookUrl } from "@/lib/server/notifications/address";
 
 const { addWebhook } = vi.hoisted(() => ({ addWebhook: vi.fn() }));
@@ -18,11 +19,11 @@ vi.mock("@/lib/actions/notifications", () => ({
   sendWebhookTest: vi.fn(),
 }));
 
-function renderManager() {
+function renderManager(initial: WebhookWithLog[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <WebhooksManager initial={[]} />
+      <WebhooksManager initial={initial} />
     </QueryClientProvider>,
   );
 }
@@ -90,5 +91,48 @@ describe("adding a webhook", () => {
     expect(sent.events).toContain("cluster-failed");
     expect(screen.getByRole<HTMLInputElement>("textbox", { name: "URL" }).value).toBe("");
     expect(sessionStorage.getItem("clusterdeck:webhook-draft")).toBeNull();
+  });
+});
+
+describe("a webhook that keeps failing", () => {
+  const attempt = (n: number, statusCode: number | null) => ({
+    attempt: 1,
+    at: new Date(Date.UTC(2026, 2, 1, 10, n)).toISOString(),
+    durationMs: 12,
+    statusCode,
+    error: statusCode === null ? "no HTTP answer from the receiver" : null,
+  });
+  const delivery = (n: number, statusCode: number | null): DeliveryLogView => ({
+    id: `d-${n}`,
+    eventType: "cluster-ready",
+    title: "ready",
+    status: statusCode !== null && statusCode < 300 ? "delivered" : "failed",
+    createdAt: new Date(Date.UTC(2026, 2, 1, 10, n)).toISOString(),
+    attempts: [attempt(n, statusCode)],
+  });
+
+  it("is failing when its latest three attempts got no 2xx answer, and not once one gets through", () => {
+    expect(isFailing([delivery(1, 500), delivery(2, null), delivery(3, 404)])).toBe(true);
+    expect(isFailing([delivery(1, 500), delivery(2, null), delivery(3, 404), delivery(4, 204)])).toBe(false);
+    // An old success does not hide three newer failures; two failures are not yet "keeps failing".
+    expect(isFailing([delivery(0, 200), delivery(1, 500), delivery(2, 500), delivery(3, 500)])).toBe(true);
+    expect(isFailing([delivery(1, 500), delivery(2, 500)])).toBe(false);
+  });
+
+  it("is marked in the list with what to do about it", () => {
+    const hook = (failing: boolean, url: string): WebhookWithLog => ({
+      id: url,
+      url,
+      events: ["cluster-ready"],
+      format: "json",
+      createdAt: "2026-03-01T09:00:00.000Z",
+      deliveries: [delivery(1, 500)],
+      failing,
+    });
+    renderManager([hook(true, "https://bad.example.com/h"), hook(false, "https://good.example.com/h")]);
+    const [bad, good] = screen.getAllByTestId("webhook");
+    expect(bad!.querySelector('[data-testid="webhook-failing"]')?.textContent).toBe("Failing");
+    expect(bad!.textContent).toContain("The last 3 attempts got no successful answer");
+    expect(good!.querySelector('[data-testid="webhook-failing"]')).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ export default async function WebhooksPage() {
       <SettingsHeading
         back
         title="Webhooks"
-        description="Clusterdeck POSTs the events you pick to these URLs, signed, retried with backoff for a day when the receiver fails."
+        description="Clusterdeck POSTs the events you pick to these URLs, signed, retried with backoff for a day when the receiver fails (a test is sent once)."
       />
       <WebhooksManager initial={hooks} />
     </div>
