@@ -151,10 +151,14 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
                         data-testid="share-opens"
                       >
                         {l.opens.map((o) => (
-                          <li key={`${o.email}-${o.at}`}>
-                            Opened by {o.email} · {formatDateTime(o.at)}
+                          <li key={o.email}>
+                            Opened by {o.email} ·{" "}
+                            {o.count === 1
+                              ? formatDateTime(o.firstAt)
+                              : `${o.count} times, first ${formatDateTime(o.firstAt)}, last ${formatDateTime(o.lastAt)}`}
                           </li>
                         ))}
+                        {l.openers > l.opens.length ? <li>and {l.openers - l.opens.length} more</li> : null}
                       </ul>
                     ) : (
                       <span className="text-xs text-muted-foreground">Not opened yet</span>

@@ -46,7 +46,8 @@ export function SharedClusterView({ token, initial }: { token: string; initial: 
       <header className="flex flex-col gap-2">
         <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
           <EyeIcon aria-hidden="true" className="size-3.5" />
-          Shared with you, read-only · link expires {formatDateTime(q.data.expiresAt)}
+          Shared with you, read-only · the owner sees that you opened it · link expires{" "}
+          {formatDateTime(q.data.expiresAt)}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-semibold tracking-tight">{c.name}</h1>

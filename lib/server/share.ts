@@ -57,12 +57,18 @@ export async function revokeShare(ownerId: string, id: string, now = new Date())
 
 export async function listShares(ownerId: string, clusterId: string): Promise<ShareLinkView[]> {
   const rows = await listShareLinksOf(await getDb(), ownerId, clusterId);
-  return rows.map(({ link, opens }) => ({
+  return rows.map(({ link, opens, openers }) => ({
     id: link.id,
     createdAt: link.createdAt.toISOString(),
     expiresAt: link.expiresAt.toISOString(),
     revokedAt: link.revokedAt?.toISOString() ?? null,
-    opens: opens.map((o) => ({ email: o.email, at: o.at.toISOString() })),
+    opens: opens.map((o) => ({
+      email: o.email,
+      firstAt: o.firstAt.toISOString(),
+      lastAt: o.lastAt.toISOString(),
+      count: o.count,
+    })),
+    openers,
   }));
 }
 

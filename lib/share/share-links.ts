@@ -139,5 +139,8 @@ export type ShareLinkView = {
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
-  opens: Array<{ email: string; at: string }>;
+  /** Who opened it, the latest first (at most OPENERS_LISTED), with their first and latest open and how many. */
+  opens: Array<{ email: string; firstAt: string; lastAt: string; count: number }>;
+  /** How many people opened it in all. */
+  openers: number;
 };

@@ -43,6 +43,8 @@ describe("SharedClusterView", () => {
       </QueryClientProvider>,
     );
     expect(screen.getByText("3 events, newest first")).toBeTruthy();
+    // The viewer is told that opening it is seen.
+    expect(screen.getByText(/the owner sees that you opened it/)).toBeTruthy();
     const events = screen.getAllByTestId("event");
     expect(events.map((e) => within(e).getByText(/^Cluster /).textContent)).toEqual([
       "Cluster terminated",

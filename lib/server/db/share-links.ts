@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { openKey, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "./client";
 import { runcrateKeys, shareLinkOpens, shareLinks, users, type ShareLinkRow } from "./schema";
@@ -31,10 +31,19 @@ export async function revokeShareLinkRow(db: Db, ownerId: string, id: string, at
 }
 
 export async function recordShareOpen(db: Db, linkId: string, userId: string): Promise<void> {
-  await db.insert(shareLinkOpens).values({ linkId, userId });
+  await db
+    .insert(shareLinkOpens)
+    .values({ linkId, userId })
+    .onConflictDoUpdate({
+      target: [shareLinkOpens.linkId, shareLinkOpens.userId],
+      set: { lastOpenedAt: sql`now()`, opens: sql`${shareLinkOpens.opens} + 1` },
+    });
 }
 
-/** The owner's links for one cluster, newest first, with who opened each and when. */
+/** How many viewers a link's entry in the share dialog lists (the latest first); the rest are counted. */
+export const OPENERS_LISTED = 20;
+
+/** The owner's links for one cluster, newest first, with who opened each (latest first), when and how often. */
 export async function listShareLinksOf(db: Db, ownerId: string, clusterId: string) {
   const links = await db
     .select()
@@ -44,7 +53,13 @@ export async function listShareLinksOf(db: Db, ownerId: string, clusterId: strin
     .limit(50);
   const opens = links.length
     ? await db
-        .select({ linkId: shareLinkOpens.linkId, email: users.email, at: shareLinkOpens.openedAt })
+        .select({
+          linkId: shareLinkOpens.linkId,
+          email: users.email,
+          firstAt: shareLinkOpens.openedAt,
+          lastAt: shareLinkOpens.lastOpenedAt,
+          count: shareLinkOpens.opens,
+        })
         .from(shareLinkOpens)
         .innerJoin(users, eq(users.id, shareLinkOpens.userId))
         .where(
@@ -53,9 +68,12 @@ export async function listShareLinksOf(db: Db, ownerId: string, clusterId: strin
             links.map((l) => l.id),
           ),
         )
-        .orderBy(desc(shareLinkOpens.openedAt))
+        .orderBy(desc(shareLinkOpens.lastOpenedAt))
     : [];
-  return links.map((l) => ({ link: l, opens: opens.filter((o) => o.linkId === l.id) }));
+  return links.map((l) => {
+    const mine = opens.filter((o) => o.linkId === l.id);
+    return { link: l, opens: mine.slice(0, OPENERS_LISTED), openers: mine.length };
+  });
 }
 
 /** The owner's key a link is served with, decrypted (server-only; never returned to a browser). */

@@ -104,7 +104,10 @@ export const shareLinks = pgTable(
   ],
 );
 
-/** Who opened a share link, when. */
+/**
+ * Who opened a share link: one row per (link, viewer), with the first and the latest open and how many there were,
+ * so a viewer who reloads all day adds no rows.
+ */
 export const shareLinkOpens = pgTable(
   "share_link_opens",
   {
@@ -115,9 +118,15 @@ export const shareLinkOpens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The first open. */
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }).notNull().defaultNow(),
+    opens: integer("opens").notNull().default(1),
   },
-  (t) => [index("share_link_opens_link").on(t.linkId, t.openedAt)],
+  (t) => [
+    index("share_link_opens_link").on(t.linkId, t.openedAt),
+    uniqueIndex("share_link_opens_viewer").on(t.linkId, t.userId),
+  ],
 );
 
 export type LaunchRecordRow = typeof launchRecords.$inferSelect;
