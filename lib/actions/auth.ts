@@ -14,7 +14,7 @@ import { invalidateUserContext } from "@/lib/server/keys/context-cache";
 import { signIn, signOut } from "@/lib/server/auth/config";
 import { sessionUserId } from "@/lib/server/auth/session";
 import { revokeSessions } from "@/lib/server/auth/session-version";
-import { tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
+import { PASSWORD_CHECKS_BUSY_MESSAGE, tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import { WRONG_CREDENTIALS } from "@/lib/auth/messages";
 import { enabledExternalProviders } from "@/lib/server/auth/providers";
 import { changePasswordSchema } from "@/lib/auth/password-schema";
@@ -33,13 +33,13 @@ function invalid(error: z.core.$ZodError): FormResult {
 
 /** Maps a refused credentials sign-in to the form's message. */
 function refusal(err: CredentialsSignin): FormResult {
-  const match = /^rate_limited:(\d+)$/.exec(err.code);
+  const match = /^(rate_limited|busy):(\d+)$/.exec(err.code);
   if (match) {
-    const retryAfterSeconds = Number(match[1]);
+    const retryAfterSeconds = Number(match[2]);
     return {
       ok: false,
       kind: "rate_limited",
-      error: tooManyAttemptsMessage(retryAfterSeconds),
+      error: match[1] === "busy" ? PASSWORD_CHECKS_BUSY_MESSAGE : tooManyAttemptsMessage(retryAfterSeconds),
       retryAfterSeconds,
     };
   }
@@ -84,7 +84,7 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
         return {
           ok: false,
           kind: "rate_limited",
-          error: "The server is busy checking passwords. Try again in a few seconds.",
+          error: PASSWORD_CHECKS_BUSY_MESSAGE,
           retryAfterSeconds: result.retryAfterSeconds,
         };
       if (result.reason === "weak_password")
@@ -149,6 +149,8 @@ export const changePasswordAction = userAction(
       switch (result.reason) {
         case "rate_limited":
           throw new ActionError(tooManyAttemptsMessage(result.retryAfterSeconds), "rate_limited");
+        case "busy":
+          throw new ActionError(PASSWORD_CHECKS_BUSY_MESSAGE, "rate_limited");
         case "weak_password":
           throw new ActionError("Check the highlighted fields.", "invalid-input", {
             newPassword: result.message,

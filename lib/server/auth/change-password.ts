@@ -10,7 +10,8 @@ export type ChangePasswordResult =
   | { ok: true; email: string }
   | { ok: false; reason: "no_password" | "wrong_password" | "same_password" }
   | { ok: false; reason: "weak_password"; message: string }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }
+  | { ok: false; reason: "busy"; retryAfterSeconds: number };
 
 /**
  * Changes a signed-in user's password: the current one must be right (wrong guesses count against the same
@@ -34,7 +35,7 @@ export async function changePassword(
   } catch (err) {
     if (!isPasswordHashingBusy(err)) throw err;
     await giveBackSignInAttempt(db, user.email, address);
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: err.retryAfterSeconds };
+    return { ok: false, reason: "busy", retryAfterSeconds: err.retryAfterSeconds };
   }
   if (!right) {
     const limited = await signInExhausted(db, user.email, address);
@@ -55,7 +56,7 @@ export async function changePassword(
     hash = await hashPassword(input.newPassword);
   } catch (err) {
     if (!isPasswordHashingBusy(err)) throw err;
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: err.retryAfterSeconds };
+    return { ok: false, reason: "busy", retryAfterSeconds: err.retryAfterSeconds };
   }
   const changed = await replacePasswordHash(db, user.id, user.passwordHash, hash);
   // Changed concurrently by another request: that one wins, and this one asks to try again.

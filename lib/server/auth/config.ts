@@ -38,7 +38,7 @@ function buildConfig(): NextAuthConfig {
         );
         if (!result.ok) {
           throw new SignInRefused(
-            result.reason === "rate_limited" ? `rate_limited:${result.retryAfterSeconds}` : "invalid",
+            result.reason === "invalid" ? "invalid" : `${result.reason}:${result.retryAfterSeconds}`,
           );
         }
         return { id: result.user.id, email: result.user.email, name: result.user.name };

@@ -16,7 +16,9 @@ import { signInLockedOut, signInRefused } from "@/lib/server/metrics/record";
 export type CredentialsResult =
   | { ok: true; user: UserRow }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }
+  /** The server's password hashing is saturated: nothing was checked or counted; try again in seconds. */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password, with the sign-in limits (per account and address, and per address; see limits.ts).
@@ -49,7 +51,7 @@ export async function checkCredentials(
     if (!isPasswordHashingBusy(err)) throw err;
     // Not checked, so not counted: the attempt goes back.
     await giveBackSignInAttempt(db, email, address);
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: err.retryAfterSeconds };
+    return { ok: false, reason: "busy", retryAfterSeconds: err.retryAfterSeconds };
   }
 
   if (!valid) {
@@ -70,6 +72,9 @@ export async function checkCredentials(
   }
   return { ok: true, user: user! };
 }
+
+export const PASSWORD_CHECKS_BUSY_MESSAGE =
+  "The server is busy checking passwords. Try again in a few seconds.";
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

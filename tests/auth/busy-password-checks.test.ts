@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/lib/server/db/client";
+
+/**
+ * A sign-in or password change the server is too busy to check (its password hashing saturated) says so — "busy,
+ * try again in a few seconds" — rather than "too many attempts", which would send a person away for minutes; and
+ * it counts nothing against their allowances.
+ */
+
+const busy = vi.hoisted(() => ({ on: false }));
+vi.mock("@/lib/server/crypto/password", async (orig) => {
+  const real = await orig<typeof import("@/lib/server/crypto/password")>();
+  return {
+    ...real,
+    verifyPassword: async (password: string, hash: string) => {
+      if (busy.on) throw new real.PasswordHashingBusy();
+      return real.verifyPassword(password, hash);
+    },
+  };
+});
+
+const { checkCredentials, PASSWORD_CHECKS_BUSY_MESSAGE } = await import("@/lib/server/auth/credentials");
+const { changePassword } = await import("@/lib/server/auth/change-password");
+const { hashPassword } = await import("@/lib/server/crypto/password");
+const { createUser } = await import("@/lib/server/db/users");
+const { BACKENDS } = await import("../db/support/backends");
+
+const PASSWORD = "a long enough password";
+
+describe("password checks when the server is busy", () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await BACKENDS[0]!.create());
+  });
+  afterAll(async () => dispose());
+
+  it("sign-in answers busy, not rate limited, and takes nothing from the allowances", async () => {
+    const made = await createUser(database.db, {
+      email: "busy@example.com",
+      name: null,
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    if (!made.ok) throw new Error("user");
+    busy.on = true;
+    // More tries than the (account, address) allowance of 5: none of them is counted.
+    for (let i = 0; i < 8; i++) {
+      expect(
+        await checkCredentials(database.db, { email: "busy@example.com", password: PASSWORD }, "10.9.0.1"),
+      ).toMatchObject({ ok: false, reason: "busy", retryAfterSeconds: expect.any(Number) });
+    }
+    busy.on = false;
+    expect(
+      await checkCredentials(database.db, { email: "busy@example.com", password: PASSWORD }, "10.9.0.1"),
+    ).toMatchObject({ ok: true });
+    expect(PASSWORD_CHECKS_BUSY_MESSAGE).toMatch(/busy.*Try again in a few seconds/);
+  });
+
+  it("a password change answers busy too", async () => {
+    const made = await createUser(database.db, {
+      email: "busy-change@example.com",
+      name: null,
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    if (!made.ok) throw new Error("user");
+    busy.on = true;
+    expect(
+      await changePassword(
+        database.db,
+        made.user.id,
+        { currentPassword: PASSWORD, newPassword: "unicorn-lantern-7-brisk" },
+        "10.9.0.2",
+      ),
+    ).toMatchObject({ ok: false, reason: "busy" });
+    busy.on = false;
+  });
+});
