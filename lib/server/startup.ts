@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { resealAllKeys } from "@/lib/server/db/runcrate-keys";
+import { allowedTargets } from "@/lib/server/notifications/address";
 import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store";
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
@@ -55,6 +56,8 @@ export async function startupChecks(): Promise<void> {
   try {
     requireServerEntry();
     env();
+    // A webhook allow-list that does not parse stops the server here, not at the first delivery.
+    allowedTargets();
     authSecret();
     encryptionSecret();
     await checkRuncrateApiAtStartup();

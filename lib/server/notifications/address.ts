@@ -10,8 +10,8 @@ const addressLog = log.child({ area: "notifications" });
  * is resolved and every address it resolves to must be public — not loopback, private, carrier-grade NAT,
  * link-local (which holds the cloud metadata service at 169.254.169.254), multicast or reserved. The check runs when
  * the URL is saved and again as the socket connects (the `lookup` the request uses), so a name that later resolves
- * elsewhere (DNS rebinding) is refused at send time too. `WEBHOOK_ALLOW_PRIVATE=1` lifts it (tests, or an operator
- * whose receivers are internal).
+ * elsewhere (DNS rebinding) is refused at send time too. `WEBHOOK_ALLOW_HOSTS` names the internal receivers an
+ * operator allows; `WEBHOOK_ALLOW_PRIVATE=1` lifts the check altogether (tests).
  */
 
 // Two lists: Node's BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too, so the IPv6 ranges
@@ -78,6 +78,56 @@ export function allowPrivateTargets(env: NodeJS.ProcessEnv = process.env): boole
   return env.WEBHOOK_ALLOW_PRIVATE === "1";
 }
 
+/**
+ * The operator's exceptions (`WEBHOOK_ALLOW_HOSTS`): addresses, networks (CIDR) and host names a webhook may reach
+ * although they are not public — an internal receiver, without opening every private address as
+ * `WEBHOOK_ALLOW_PRIVATE=1` does. A listed name may resolve to anything (the system's resolver, so names only in the
+ * hosts file or internal DNS work); a listed network admits its addresses whatever name leads there.
+ */
+export type AllowedTargets = { v4: BlockList; v6: BlockList; names: ReadonlySet<string>; size: number };
+
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** Parses WEBHOOK_ALLOW_HOSTS (comma- or space-separated); throws naming the first entry that is none of the three. */
+export function parseAllowedTargets(value: string | undefined): AllowedTargets {
+  const out = { v4: new BlockList(), v6: new BlockList(), names: new Set<string>(), size: 0 };
+  for (const raw of (value ?? "").split(/[\s,]+/).filter(Boolean)) {
+    const entry = raw.trim().toLowerCase().replace(/\.$/, "");
+    const [ip, bits, extra] = entry.replace(/^\[|\](?=\/|$)/g, "").split("/");
+    const family = isIP(ip ?? "");
+    const max = family === 4 ? 32 : 128;
+    const prefix = bits === undefined ? max : Number(bits);
+    if (family !== 0 && extra === undefined && Number.isInteger(prefix) && prefix >= 0 && prefix <= max) {
+      (family === 4 ? out.v4 : out.v6).addSubnet(ip!, prefix, family === 4 ? "ipv4" : "ipv6");
+    } else if (bits === undefined && family === 0 && HOST_NAME.test(entry)) {
+      out.names.add(entry);
+    } else {
+      throw new Error(`WEBHOOK_ALLOW_HOSTS: "${raw}" is not an address, a network (CIDR) or a host name`);
+    }
+    out.size++;
+  }
+  return out;
+}
+
+export function allowedTargets(env: NodeJS.ProcessEnv = process.env): AllowedTargets | undefined {
+  const parsed = parseAllowedTargets(env.WEBHOOK_ALLOW_HOSTS);
+  return parsed.size > 0 ? parsed : undefined;
+}
+
+const isAllowedName = (host: string, allow?: AllowedTargets) =>
+  allow?.names.has(host.toLowerCase().replace(/\.$/, "")) ?? false;
+
+/** Whether a webhook to `host` may connect to `address`: a public address, or one the operator allowed. */
+export function mayReach(address: string, host: string, allow?: AllowedTargets): boolean {
+  if (!isForbiddenAddress(address)) return true;
+  if (!allow) return false;
+  if (isAllowedName(host, allow)) return true;
+  const bare = address.replace(/^\[|\]$/g, "");
+  const family = isIP(bare);
+  return family === 4 ? allow.v4.check(bare, "ipv4") : family === 6 ? allow.v6.check(bare, "ipv6") : false;
+}
+
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
 /** How long a webhook host's DNS answer may take, per try (two tries). */
@@ -119,7 +169,7 @@ export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string };
 /** Checks a URL a user typed for a webhook: http(s), no credentials, a host that resolves to public addresses. */
 export async function checkWebhookUrl(
   raw: string,
-  o: { allowPrivate: boolean; resolve?: Resolver },
+  o: { allowPrivate: boolean; allow?: AllowedTargets; resolve?: Resolver },
 ): Promise<UrlCheck> {
   let url: URL;
   try {
@@ -144,13 +194,14 @@ export async function checkWebhookUrl(
     addresses = [host];
   } else {
     try {
-      addresses = (await (o.resolve ?? defaultResolver(o.allowPrivate))(host)).map((a) => a.address);
+      const resolve = o.resolve ?? (isAllowedName(host, o.allow) ? systemResolver : defaultResolver(false));
+      addresses = (await resolve(host)).map((a) => a.address);
     } catch {
       return { ok: false, error: `${host} does not resolve.` };
     }
     if (addresses.length === 0) return { ok: false, error: `${host} does not resolve.` };
   }
-  const bad = addresses.find(isForbiddenAddress);
+  const bad = addresses.find((a) => !mayReach(a, host, o.allow));
   if (bad !== undefined) {
     // What an internal name resolves to stays in the server log: the page would otherwise map the private network.
     addressLog.info({ host, address: bad }, "webhook address refused: not public");
@@ -166,7 +217,7 @@ export async function checkWebhookUrl(
  * A `lookup` for node:http(s) that resolves and refuses forbidden addresses, so the socket connects only to an
  * address that was checked (no window between the check and the connect).
  */
-export function guardedLookup(allowPrivate: boolean, resolve: Resolver = defaultResolver(allowPrivate)) {
+export function guardedLookup(allowPrivate: boolean, given?: Resolver, allow?: AllowedTargets) {
   return (
     hostname: string,
     options: { all?: boolean } | number,
@@ -177,9 +228,12 @@ export function guardedLookup(allowPrivate: boolean, resolve: Resolver = default
     ) => void,
   ): void => {
     const all = typeof options === "object" && options.all === true;
+    const resolve =
+      given ??
+      (!allowPrivate && isAllowedName(hostname, allow) ? systemResolver : defaultResolver(allowPrivate));
     resolve(hostname).then(
       (list) => {
-        const ok = allowPrivate ? list : list.filter((a) => !isForbiddenAddress(a.address));
+        const ok = allowPrivate ? list : list.filter((a) => mayReach(a.address, hostname, allow));
         if (ok.length === 0 || ok.length !== list.length) {
           const err: NodeJS.ErrnoException = new Error(
             `${hostname} resolves to an address webhooks may not reach`,
@@ -201,6 +255,9 @@ export async function webhookUrlProblem(
   url: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string | null> {
-  const check = await checkWebhookUrl(url, { allowPrivate: allowPrivateTargets(env) });
+  const check = await checkWebhookUrl(url, {
+    allowPrivate: allowPrivateTargets(env),
+    allow: allowedTargets(env),
+  });
   return check.ok ? null : check.error;
 }

@@ -7,7 +7,7 @@ import { keyRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";
-import { allowPrivateTargets, type Resolver } from "./address";
+import { allowedTargets, allowPrivateTargets, type AllowedTargets, type Resolver } from "./address";
 import { emailConfig, sendEmail } from "./email";
 import { emitEvent, userEmail } from "./store";
 import {
@@ -99,6 +99,7 @@ export type DeliveryDeps = {
   retryBaseMs: number;
   timeoutMs: number;
   allowPrivate: boolean;
+  allow?: AllowedTargets;
   appUrl: string | null;
   email: { url: string; from: string } | null;
   resolve?: Resolver;
@@ -113,6 +114,7 @@ export function deliveryDeps(db: Db): DeliveryDeps {
     retryBaseMs: cfg.NOTIFY_RETRY_BASE_MS,
     timeoutMs: cfg.WEBHOOK_TIMEOUT_MS,
     allowPrivate: allowPrivateTargets(),
+    allow: allowedTargets(),
     appUrl: process.env.AUTH_URL?.trim() || null,
     email: emailConfig(),
   };
@@ -177,7 +179,12 @@ export async function runDelivery(
           [DELIVERY_HEADER]: row.id,
           [EVENT_HEADER]: event.type,
         },
-        { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, resolve: deps.resolve },
+        {
+          allowPrivate: deps.allowPrivate,
+          allow: deps.allow,
+          timeoutMs: deps.timeoutMs,
+          resolve: deps.resolve,
+        },
       );
     }
   } else {

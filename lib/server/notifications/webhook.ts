@@ -9,7 +9,7 @@ import {
   type NotificationEvent,
   type WebhookFormat,
 } from "@/lib/notifications/kinds";
-import { guardedLookup, isForbiddenAddress, type Resolver } from "./address";
+import { guardedLookup, mayReach, type AllowedTargets, type Resolver } from "./address";
 
 /**
  * A webhook delivery: the body (plain JSON with the schema in the README, or Slack's `{"text": …}`), its signature
@@ -123,7 +123,7 @@ export async function postWebhook(
   rawUrl: string,
   body: string,
   headers: Record<string, string>,
-  o: { allowPrivate: boolean; timeoutMs: number; resolve?: Resolver },
+  o: { allowPrivate: boolean; allow?: AllowedTargets; timeoutMs: number; resolve?: Resolver },
 ): Promise<PostResult> {
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs">): PostResult => ({
@@ -137,7 +137,7 @@ export async function postWebhook(
     return done({ ok: false, statusCode: null, error: "invalid URL" });
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!o.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
+  if (!o.allowPrivate && isIP(host) && !mayReach(host, host, o.allow)) {
     return done({ ok: false, statusCode: null, error: "refused: a private, loopback or link-local address" });
   }
   const lib = url.protocol === "https:" ? https : url.protocol === "http:" ? http : null;
@@ -160,7 +160,7 @@ export async function postWebhook(
           "user-agent": "Clusterdeck-Webhook/1",
           ...headers,
         },
-        lookup: guardedLookup(o.allowPrivate, o.resolve),
+        lookup: guardedLookup(o.allowPrivate, o.resolve, o.allow),
         // One connection per delivery: no keep-alive pool shared with other hosts.
         agent: false,
       },
