@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import { findUserById, replacePasswordHash } from "@/lib/server/db/users";
 import { hashPassword, isPasswordHashingBusy, verifyPassword } from "@/lib/server/crypto/password";
-import { giveBackSignInAttempt, signInAttemptSucceeded, signInExhausted, takeSignInAttempt } from "./limits";
+import { takeSignInAttempt } from "./limits";
 import { passwordWeakness } from "./password-strength";
 import { revokeSessions } from "./session-version";
 
@@ -27,23 +27,23 @@ export async function changePassword(
   const user = await findUserById(db, userId);
   if (!user?.passwordHash) return { ok: false, reason: "no_password" };
   // Taken before the check, like a sign-in (credentials.ts): a burst of guesses is counted as it arrives.
-  const blocked = await takeSignInAttempt(db, user.email, address);
-  if (blocked) return { ok: false, reason: "rate_limited", ...blocked };
+  const attempt = await takeSignInAttempt(db, user.email, address);
+  if (attempt.refused) return { ok: false, reason: "rate_limited", ...attempt.refused };
   let right: boolean;
   try {
     right = await verifyPassword(input.currentPassword, user.passwordHash);
   } catch (err) {
     if (!isPasswordHashingBusy(err)) throw err;
-    await giveBackSignInAttempt(db, user.email, address);
+    await attempt.giveBack();
     return { ok: false, reason: "busy", retryAfterSeconds: err.retryAfterSeconds };
   }
   if (!right) {
-    const limited = await signInExhausted(db, user.email, address);
+    const limited = await attempt.failed();
     return limited
       ? { ok: false, reason: "rate_limited", ...limited }
       : { ok: false, reason: "wrong_password" };
   }
-  await signInAttemptSucceeded(db, user.email, address);
+  await attempt.succeeded();
   if (input.newPassword === input.currentPassword) return { ok: false, reason: "same_password" };
   const weak = passwordWeakness(input.newPassword, [
     user.email,

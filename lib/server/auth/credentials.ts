@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { giveBackSignInAttempt, signInAttemptSucceeded, signInExhausted, takeSignInAttempt } from "./limits";
+import { takeSignInAttempt } from "./limits";
 import { findUserByEmail, normalizeEmail, replacePasswordHash } from "@/lib/server/db/users";
 import type { UserRow } from "@/lib/server/db/schema";
 import {
@@ -36,10 +36,10 @@ export async function checkCredentials(
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const email = normalizeEmail(parsed.data.email);
 
-  const blocked = await takeSignInAttempt(db, email, address);
-  if (blocked) {
+  const attempt = await takeSignInAttempt(db, email, address);
+  if (attempt.refused) {
     signInRefused("locked");
-    return { ok: false, reason: "rate_limited", ...blocked };
+    return { ok: false, reason: "rate_limited", ...attempt.refused };
   }
 
   const user = await findUserByEmail(db, email);
@@ -50,17 +50,17 @@ export async function checkCredentials(
   } catch (err) {
     if (!isPasswordHashingBusy(err)) throw err;
     // Not checked, so not counted: the attempt goes back.
-    await giveBackSignInAttempt(db, email, address);
+    await attempt.giveBack();
     return { ok: false, reason: "busy", retryAfterSeconds: err.retryAfterSeconds };
   }
 
   if (!valid) {
-    const limited = await signInExhausted(db, email, address);
+    const limited = await attempt.failed();
     signInRefused("invalid");
     if (limited) signInLockedOut();
     return limited ? { ok: false, reason: "rate_limited", ...limited } : { ok: false, reason: "invalid" };
   }
-  await signInAttemptSucceeded(db, email, address);
+  await attempt.succeeded();
   // A hash made with older scrypt parameters is upgraded now, while the password is at hand (or at the next sign-in,
   // should the server be too busy to hash right now).
   if (user!.passwordHash && needsRehash(user!.passwordHash)) {

@@ -26,6 +26,22 @@ export const SIGN_IN_ACCOUNT_BRAKE = { points: 50, duration: 60 * 60 } as const;
 export const KNOWN_ADDRESS_SECONDS = 90 * 24 * 60 * 60;
 export const SIGN_UP_WINDOW_SECONDS = 60 * 60;
 
+/**
+ * Per-user allowances for the console's own writes that cost more than their answer: a webhook's URL check resolves
+ * a host, a test send queues a delivery that is retried for a day, a share link and a cluster's limits are rows.
+ * Each signed-in user has their own, on the same store as the sign-in limits (every instance counts together); a
+ * refusal changes nothing and says when to try again. Ample for a person at a keyboard, tight for a script.
+ */
+export const ACTION_ALLOWANCES = {
+  "add-webhook": { points: 10, duration: 60 * 60 },
+  "send-webhook-test": { points: 10, duration: 10 * 60 },
+  "create-share-link": { points: 30, duration: 60 * 60 },
+  "set-cluster-limits": { points: 60, duration: 10 * 60 },
+  "save-notification-prefs": { points: 60, duration: 10 * 60 },
+} as const satisfies Record<string, { points: number; duration: number }>;
+
+export type ThrottledAction = keyof typeof ACTION_ALLOWANCES;
+
 type Limiters = {
   accountAddress: RateLimiterDrizzle;
   address: RateLimiterDrizzle;
@@ -33,6 +49,7 @@ type Limiters = {
   /** (account, address) pairs that signed in: a point each, for KNOWN_ADDRESS_SECONDS. */
   known: RateLimiterDrizzle;
   signUp: RateLimiterDrizzle;
+  actions: Record<ThrottledAction, RateLimiterDrizzle>;
 };
 const perDb = new WeakMap<Db, Limiters>();
 
@@ -60,6 +77,12 @@ function limiters(db: Db): Limiters {
         points: env().SIGN_UP_RATE_LIMIT,
         duration: SIGN_UP_WINDOW_SECONDS,
       }),
+      actions: Object.fromEntries(
+        Object.entries(ACTION_ALLOWANCES).map(([action, allowance]) => [
+          action,
+          new RateLimiterDrizzle({ ...store, keyPrefix: `action-${action}`, ...allowance }),
+        ]),
+      ) as Record<ThrottledAction, RateLimiterDrizzle>,
     };
     perDb.set(db, l);
   }
@@ -135,16 +158,30 @@ const longer = (a: Limited | null, b: Limited | null): Limited | null =>
   a && b ? (a.retryAfterSeconds > b.retryAfterSeconds ? a : b) : (a ?? b);
 
 /**
- * Takes one attempt from this (account, address) pair and this address *before* the password is checked, so a burst
- * of concurrent guesses is counted as it arrives: past the allowance, a guess is refused without being checked.
- * A refusal takes nothing. The caller gives the attempt back when the password was right (`signInAttemptSucceeded`) or was not
- * checked after all (`giveBackSignInAttempt`).
+ * One password check under the sign-in limits: its keys and whether the account brake applies (the address never
+ * signed in to the account), worked out once when the attempt is taken, and the steps that follow it.
  */
-export async function takeSignInAttempt(db: Db, email: string, address: string): Promise<Limited | null> {
-  const at = addressLimitKey(address);
+export type SignInAttempt = {
+  /** Why the attempt was refused before the password is checked (nothing was taken), or null. */
+  refused: Limited | null;
+  /** The password was right: the pair's failures are forgiven, the points spent go back, the address is known. */
+  succeeded(): Promise<void>;
+  /** The password was not checked after all (the server was too busy to hash): the points go back. */
+  giveBack(): Promise<void>;
+  /** The password was wrong: whether an allowance is now used up (the caller then says "too many attempts"). */
+  failed(): Promise<Limited | null>;
+};
+
+/**
+ * Takes one attempt from this (account, address) pair, this address and, for an address that never signed in to the
+ * account, the account brake, *before* the password is checked, so a burst of concurrent guesses is counted as it
+ * arrives: past an allowance, a guess is refused without being checked. A refusal takes nothing.
+ */
+export async function takeSignInAttempt(db: Db, email: string, address: string): Promise<SignInAttempt> {
   const l = limiters(db);
+  const at = addressLimitKey(address);
   const pairKey = accountAddressKey(email, at);
-  const braked = !(await isKnown(l, pairKey));
+  const braked = ((await l.known.get(pairKey))?.consumedPoints ?? 0) === 0;
   const taken: Array<[RateLimiterDrizzle, string]> = [
     [l.accountAddress, pairKey],
     [l.address, at],
@@ -154,95 +191,36 @@ export async function takeSignInAttempt(db: Db, email: string, address: string):
   // One refused: the others' points go back, so a refusal counts nowhere.
   if (results.some(Boolean))
     await Promise.all(taken.filter((_, i) => !results[i]).map(([limiter, key]) => limiter.reward(key, 1)));
-  return results.reduce<Limited | null>((a, b) => longer(a, b), null);
-}
-
-/** Whether this (account, address) pair signed in before: such an address is not under the account brake. */
-async function isKnown(l: Limiters, pairKey: string): Promise<boolean> {
-  return ((await l.known.get(pairKey))?.consumedPoints ?? 0) > 0;
-}
-
-/**
- * The password was right: the pair's failures are forgiven, and the address gets back the attempt it spent (its
- * earlier failures stand).
- */
-export async function signInAttemptSucceeded(db: Db, email: string, address: string): Promise<void> {
-  const at = addressLimitKey(address);
-  const l = limiters(db);
-  const pairKey = accountAddressKey(email, at);
-  const wasKnown = await isKnown(l, pairKey);
-  await Promise.all([
-    l.accountAddress.delete(pairKey),
-    l.address.reward(at, 1),
-    wasKnown ? Promise.resolve() : l.account.reward(email, 1),
-    // Known from now on (again for the whole period): the account brake no longer applies to this address.
-    l.known.set(pairKey, 1, KNOWN_ADDRESS_SECONDS),
-  ]);
-}
-
-/** An attempt that was not checked after all (the server was too busy to hash): it goes back to both allowances. */
-export async function giveBackSignInAttempt(db: Db, email: string, address: string): Promise<void> {
-  const at = addressLimitKey(address);
-  const l = limiters(db);
-  const pairKey = accountAddressKey(email, at);
-  const known = await isKnown(l, pairKey);
-  await Promise.all([
-    l.accountAddress.reward(pairKey, 1),
-    l.address.reward(at, 1),
-    known ? Promise.resolve() : l.account.reward(email, 1),
-  ]);
-}
-
-/** Whether a failed attempt just used up an allowance: the caller then says "too many attempts". */
-export async function signInExhausted(db: Db, email: string, address: string): Promise<Limited | null> {
-  const at = addressLimitKey(address);
-  const l = limiters(db);
-  const pairKey = accountAddressKey(email, at);
-  const [pair, addr, account] = await Promise.all([
-    exhausted(l.accountAddress, pairKey),
-    exhausted(l.address, at),
-    isKnown(l, pairKey).then((known) => (known ? null : exhausted(l.account, email))),
-  ]);
-  return longer(longer(pair, addr), account);
+  const giveBackAccount = () => (braked ? l.account.reward(email, 1) : Promise.resolve());
+  return {
+    refused: results.reduce<Limited | null>((a, b) => longer(a, b), null),
+    async succeeded() {
+      await Promise.all([
+        l.accountAddress.delete(pairKey),
+        // The address's earlier failures stand; the attempt it just spent goes back.
+        l.address.reward(at, 1),
+        giveBackAccount(),
+        // Known from now on (again for the whole period): the account brake no longer applies to this address.
+        l.known.set(pairKey, 1, KNOWN_ADDRESS_SECONDS),
+      ]);
+    },
+    async giveBack() {
+      await Promise.all([l.accountAddress.reward(pairKey, 1), l.address.reward(at, 1), giveBackAccount()]);
+    },
+    async failed() {
+      const [pair, addr, account] = await Promise.all([
+        exhausted(l.accountAddress, pairKey),
+        exhausted(l.address, at),
+        braked ? exhausted(l.account, email) : null,
+      ]);
+      return longer(longer(pair, addr), account);
+    },
+  };
 }
 
 /** Counts one sign-up attempt from this address; refused once the hour's allowance is used. */
 export function takeSignUpAttempt(db: Db, address: string): Promise<Limited | null> {
   return consume(limiters(db).signUp, addressLimitKey(address));
-}
-
-/**
- * Per-user allowances for the console's own writes that cost more than their answer: a webhook's URL check resolves
- * a host, a test send queues a delivery that is retried for a day, a share link and a cluster's limits are rows.
- * Each signed-in user has their own, on the same store as the sign-in limits (every instance counts together); a
- * refusal changes nothing and says when to try again. Ample for a person at a keyboard, tight for a script.
- */
-export const ACTION_ALLOWANCES = {
-  "add-webhook": { points: 10, duration: 60 * 60 },
-  "send-webhook-test": { points: 10, duration: 10 * 60 },
-  "create-share-link": { points: 30, duration: 60 * 60 },
-  "set-cluster-limits": { points: 60, duration: 10 * 60 },
-  "save-notification-prefs": { points: 60, duration: 10 * 60 },
-} as const satisfies Record<string, { points: number; duration: number }>;
-
-export type ThrottledAction = keyof typeof ACTION_ALLOWANCES;
-
-const actionLimiters = new WeakMap<Db, Map<ThrottledAction, RateLimiterDrizzle>>();
-
-function actionLimiter(db: Db, action: ThrottledAction): RateLimiterDrizzle {
-  let byAction = actionLimiters.get(db);
-  if (!byAction) actionLimiters.set(db, (byAction = new Map<ThrottledAction, RateLimiterDrizzle>()));
-  let l = byAction.get(action);
-  if (!l) {
-    l = new RateLimiterDrizzle({
-      storeClient: db,
-      schema: rateLimits,
-      keyPrefix: `action-${action}`,
-      ...ACTION_ALLOWANCES[action],
-    });
-    byAction.set(action, l);
-  }
-  return l;
 }
 
 /** Takes one use of `action` from this user's allowance; refused once it is used up, until its window ends. */
@@ -251,7 +229,7 @@ export function takeActionAllowance(
   action: ThrottledAction,
   userId: string,
 ): Promise<Limited | null> {
-  return consume(actionLimiter(db, action), userId);
+  return consume(limiters(db).actions[action], userId);
 }
 
 /** "Try again in 40 seconds" / "in 12 minutes": a refused action's message. */
