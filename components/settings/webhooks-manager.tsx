@@ -19,7 +19,7 @@ import {
   type WebhookFormat,
 } from "@/lib/notifications/kinds";
 import { formatDateTime } from "@/lib/format/date";
-import { FAILING_AFTER, type WebhookWithLog } from "@/lib/notifications/view";
+import { FAILING_AFTER, isFailing, type WebhookWithLog } from "@/lib/notifications/view";
 import { useActionMutation } from "@/lib/query/mutation";
 import { webhooksQueryOptions } from "@/lib/query/notifications";
 
@@ -196,83 +196,86 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
         ) : null}
         {hooks.length === 0 ? <p className="text-sm text-muted-foreground">None yet.</p> : null}
         <ul className="flex flex-col gap-3">
-          {hooks.map((h) => (
-            <li key={h.id} className="rounded-lg border bg-card p-4 text-sm" data-testid="webhook">
-              <div className="flex flex-wrap items-center gap-2">
-                <code className="min-w-0 flex-1 font-mono text-xs break-all">{h.url}</code>
-                {h.failing ? (
-                  <Badge variant="destructive" data-testid="webhook-failing">
-                    Failing
-                  </Badge>
-                ) : null}
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={test.isPending && test.variables.id === h.id}
-                  onClick={() => test.mutate({ id: h.id })}
-                >
-                  Send test
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={remove.isPending && remove.variables.id === h.id}
-                  onClick={() => remove.mutate({ id: h.id })}
-                >
-                  Delete
-                </Button>
-              </div>
-              <p className="mt-1 text-xs text-muted-foreground">
-                {h.format === "slack" ? "Slack format" : "JSON"} ·{" "}
-                {h.events.map((e) => EVENT_LABELS[e]).join(", ")}
-              </p>
-              {h.failing ? (
-                <p className="mt-1 text-xs text-destructive">
-                  The last {FAILING_AFTER} attempts got no successful answer. Check the receiver, then use
-                  Send test to see what it answers.
+          {hooks.map((h) => {
+            const failing = isFailing(h.deliveries);
+            return (
+              <li key={h.id} className="rounded-lg border bg-card p-4 text-sm" data-testid="webhook">
+                <div className="flex flex-wrap items-center gap-2">
+                  <code className="min-w-0 flex-1 font-mono text-xs break-all">{h.url}</code>
+                  {failing ? (
+                    <Badge variant="destructive" data-testid="webhook-failing">
+                      Failing
+                    </Badge>
+                  ) : null}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={test.isPending && test.variables.id === h.id}
+                    onClick={() => test.mutate({ id: h.id })}
+                  >
+                    Send test
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={remove.isPending && remove.variables.id === h.id}
+                    onClick={() => remove.mutate({ id: h.id })}
+                  >
+                    Delete
+                  </Button>
+                </div>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {h.format === "slack" ? "Slack format" : "JSON"} ·{" "}
+                  {h.events.map((e) => EVENT_LABELS[e]).join(", ")}
                 </p>
-              ) : null}
-              {h.deliveries.length > 0 ? (
-                <table className="mt-3 w-full text-xs" aria-label={`Deliveries to ${h.url}`}>
-                  <thead>
-                    <tr className="text-left text-muted-foreground">
-                      <th className="font-medium">Event</th>
-                      <th className="font-medium">Status</th>
-                      <th className="font-medium">Attempts (time · answer · duration)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {h.deliveries.map((d) => (
-                      <tr
-                        key={d.id}
-                        className="border-t align-top"
-                        data-testid="delivery"
-                        data-status={d.status}
-                      >
-                        <td className="py-1 pr-2">
-                          {EVENT_LABELS[d.eventType as NotificationEventType] ?? d.eventType}
-                        </td>
-                        <td className={d.status === "failed" ? "py-1 pr-2 text-destructive" : "py-1 pr-2"}>
-                          {d.status}
-                        </td>
-                        <td className="py-1">
-                          {d.attempts.length === 0 ? "—" : null}
-                          {d.attempts.map((a) => (
-                            <div key={a.attempt} className="tabular-nums" data-testid="delivery-attempt">
-                              #{a.attempt} {formatDateTime(a.at)} · {a.statusCode ?? a.error ?? "no answer"}
-                              {a.statusCode !== null && a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
-                            </div>
-                          ))}
-                        </td>
+                {failing ? (
+                  <p className="mt-1 text-xs text-destructive">
+                    The last {FAILING_AFTER} attempts got no successful answer. Check the receiver, then use
+                    Send test to see what it answers.
+                  </p>
+                ) : null}
+                {h.deliveries.length > 0 ? (
+                  <table className="mt-3 w-full text-xs" aria-label={`Deliveries to ${h.url}`}>
+                    <thead>
+                      <tr className="text-left text-muted-foreground">
+                        <th className="font-medium">Event</th>
+                        <th className="font-medium">Status</th>
+                        <th className="font-medium">Attempts (time · answer · duration)</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              ) : (
-                <p className="mt-2 text-xs text-muted-foreground">No deliveries yet.</p>
-              )}
-            </li>
-          ))}
+                    </thead>
+                    <tbody>
+                      {h.deliveries.map((d) => (
+                        <tr
+                          key={d.id}
+                          className="border-t align-top"
+                          data-testid="delivery"
+                          data-status={d.status}
+                        >
+                          <td className="py-1 pr-2">
+                            {EVENT_LABELS[d.eventType as NotificationEventType] ?? d.eventType}
+                          </td>
+                          <td className={d.status === "failed" ? "py-1 pr-2 text-destructive" : "py-1 pr-2"}>
+                            {d.status}
+                          </td>
+                          <td className="py-1">
+                            {d.attempts.length === 0 ? "—" : null}
+                            {d.attempts.map((a) => (
+                              <div key={a.attempt} className="tabular-nums" data-testid="delivery-attempt">
+                                #{a.attempt} {formatDateTime(a.at)} · {a.statusCode ?? a.error ?? "no answer"}
+                                {a.statusCode !== null && a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
+                              </div>
+                            ))}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : (
+                  <p className="mt-2 text-xs text-muted-foreground">No deliveries yet.</p>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </section>
     </div>

@@ -37,15 +37,14 @@ export type DeliveryLogView = {
   }[];
 };
 
-/**
- * `failing`: the receiver's latest FAILING_AFTER attempts all failed (no 2xx answer), so Settings marks the webhook
- * until an attempt gets through.
- */
-export type WebhookWithLog = WebhookView & { deliveries: DeliveryLogView[]; failing: boolean };
+export type WebhookWithLog = WebhookView & { deliveries: DeliveryLogView[] };
 
 export const FAILING_AFTER = 3;
 
-/** Whether a webhook's latest FAILING_AFTER attempts, across its logged deliveries, all failed. */
+/**
+ * Whether a webhook's latest FAILING_AFTER attempts, across its logged deliveries, all failed (no 2xx answer):
+ * Settings marks it until an attempt gets through.
+ */
 export function isFailing(deliveries: readonly DeliveryLogView[]): boolean {
   const latest = deliveries
     .flatMap((d) => d.attempts)

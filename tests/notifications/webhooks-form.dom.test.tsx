@@ -126,8 +126,10 @@ describe("a webhook that keeps failing", () => {
       events: ["cluster-ready"],
       format: "json",
       createdAt: "2026-03-01T09:00:00.000Z",
-      deliveries: [delivery(1, 500)],
-      failing,
+      // Three failed attempts in a row, or a failure after a success.
+      deliveries: failing
+        ? [delivery(1, 500), delivery(2, null), delivery(3, 404)]
+        : [delivery(1, 204), delivery(2, 500)],
     });
     renderManager([hook(true, "https://bad.example.com/h"), hook(false, "https://good.example.com/h")]);
     const [bad, good] = screen.getAllByTestId("webhook");

@@ -7,12 +7,7 @@ import {
 } from "@/lib/notifications/kinds";
 import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
 import { openWithRing, type KeyRing } from "@/lib/server/crypto/key-ring";
-import {
-  isFailing,
-  type DeliveryLogView,
-  type WebhookView,
-  type WebhookWithLog,
-} from "@/lib/notifications/view";
+import type { DeliveryLogView, WebhookView, WebhookWithLog } from "@/lib/notifications/view";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries, webhooks, type WebhookRow } from "@/lib/server/db/schema";
 import { newWebhookSecret } from "./webhook";
@@ -186,9 +181,6 @@ export async function webhookDeliveries(
 export async function webhooksWithLog(db: Db, userId: string): Promise<WebhookWithLog[]> {
   const hooks = await listWebhooks(db, userId);
   return Promise.all(
-    hooks.map(async (h) => {
-      const deliveries = await webhookDeliveries(db, userId, h.id, 10);
-      return { ...h, deliveries, failing: isFailing(deliveries) };
-    }),
+    hooks.map(async (h) => ({ ...h, deliveries: await webhookDeliveries(db, userId, h.id, 10) })),
   );
 }
