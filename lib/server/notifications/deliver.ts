@@ -16,6 +16,7 @@ import {
   SIGNATURE_HEADER,
   postWebhook,
   signatureHeader,
+  type PostResult,
   webhookBody,
 } from "./webhook";
 import { webhookForDelivery } from "./webhooks-store";
@@ -155,13 +156,8 @@ export async function runDelivery(
     return { outcome: "skipped", retryInMs: wait > 0 ? wait : null };
   }
   const event = row.payload;
-  let result: {
-    ok: boolean;
-    statusCode: number | null;
-    durationMs: number;
-    error: string | null;
-    detail?: string;
-  };
+  // A webhook's answer, or an email's (the same fields, without a detail for the log).
+  let result: PostResult;
   let permanent = false;
   if (row.channel === "webhook") {
     const hook = row.webhookId ? await webhookForDelivery(db, row.webhookId, deps.ring) : null;
