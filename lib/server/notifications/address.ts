@@ -153,14 +153,15 @@ function publicDnsResolver(): Resolver {
   };
 }
 
-/**
- * With WEBHOOK_ALLOW_PRIVATE=1 the receivers are internal, named perhaps only in /etc/hosts or by the system's own
- * resolver: the system's lookup then. Otherwise DNS, off the thread pool.
- */
 const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 let dnsResolver: Resolver | null = null;
-function defaultResolver(allowPrivate: boolean): Resolver {
-  if (allowPrivate) return systemResolver;
+/**
+ * The resolver for a webhook host. An internal receiver (WEBHOOK_ALLOW_PRIVATE=1, or a name WEBHOOK_ALLOW_HOSTS
+ * lists) may be named only in /etc/hosts or by the system's own resolver: the system's lookup then. Otherwise DNS,
+ * off the thread pool.
+ */
+function resolverFor(host: string, allowPrivate: boolean, allow?: AllowedTargets): Resolver {
+  if (allowPrivate || isAllowedName(host, allow)) return systemResolver;
   return (dnsResolver ??= publicDnsResolver());
 }
 
@@ -194,8 +195,9 @@ export async function checkWebhookUrl(
     addresses = [host];
   } else {
     try {
-      const resolve = o.resolve ?? (isAllowedName(host, o.allow) ? systemResolver : defaultResolver(false));
-      addresses = (await resolve(host)).map((a) => a.address);
+      addresses = (await (o.resolve ?? resolverFor(host, o.allowPrivate, o.allow))(host)).map(
+        (a) => a.address,
+      );
     } catch {
       return { ok: false, error: `${host} does not resolve.` };
     }
@@ -228,10 +230,7 @@ export function guardedLookup(allowPrivate: boolean, given?: Resolver, allow?: A
     ) => void,
   ): void => {
     const all = typeof options === "object" && options.all === true;
-    const resolve =
-      given ??
-      (!allowPrivate && isAllowedName(hostname, allow) ? systemResolver : defaultResolver(allowPrivate));
-    resolve(hostname).then(
+    (given ?? resolverFor(hostname, allowPrivate, allow))(hostname).then(
       (list) => {
         const ok = allowPrivate ? list : list.filter((a) => mayReach(a.address, hostname, allow));
         if (ok.length === 0 || ok.length !== list.length) {
