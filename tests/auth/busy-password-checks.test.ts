@@ -35,13 +35,19 @@ describe("password checks when the server is busy", () => {
   });
   afterAll(async () => dispose());
 
-  it("sign-in answers busy, not rate limited, and takes nothing from the allowances", async () => {
+  /** An account with PASSWORD. */
+  async function user(email: string) {
     const made = await createUser(database.db, {
-      email: "busy@example.com",
+      email,
       name: null,
       passwordHash: await hashPassword(PASSWORD),
     });
     if (!made.ok) throw new Error("user");
+    return made.user;
+  }
+
+  it("sign-in answers busy, not rate limited, and takes nothing from the allowances", async () => {
+    await user("busy@example.com");
     busy.on = true;
     // More tries than the (account, address) allowance of 5: none of them is counted.
     for (let i = 0; i < 8; i++) {
@@ -57,17 +63,12 @@ describe("password checks when the server is busy", () => {
   });
 
   it("a password change answers busy too", async () => {
-    const made = await createUser(database.db, {
-      email: "busy-change@example.com",
-      name: null,
-      passwordHash: await hashPassword(PASSWORD),
-    });
-    if (!made.ok) throw new Error("user");
+    const changer = await user("busy-change@example.com");
     busy.on = true;
     expect(
       await changePassword(
         database.db,
-        made.user.id,
+        changer.id,
         { currentPassword: PASSWORD, newPassword: "unicorn-lantern-7-brisk" },
         "10.9.0.2",
       ),
