@@ -87,10 +87,20 @@ test.describe("without a session", { tag: "@postgres" }, () => {
 });
 
 test.describe("sign-up", { tag: "@postgres" }, () => {
-  test("creates an account, signs in and starts on the keys page with a call to action", async ({ page }) => {
+  test("creates an account, signs in and starts on the keys page with a call to action; Settings leads to keys and the audit log", async ({
+    page,
+  }) => {
     await signUp(page);
     await expect(page.getByRole("heading", { name: "No keys yet" })).toBeVisible();
     await expect(page.getByTestId("active-key-switcher")).toHaveText(/No API key/);
+
+    await page.goto("/settings");
+    await page.getByRole("link", { name: /Audit log/ }).click();
+    await expect(page).toHaveURL(/\/settings\/audit$/);
+    await expect(page.getByRole("heading", { name: "Nothing recorded yet" })).toBeVisible();
+    await page.getByRole("link", { name: "Settings" }).first().click();
+    await page.getByRole("link", { name: /Runcrate API keys/ }).click();
+    await expect(page).toHaveURL(/\/settings\/keys$/);
   });
 
   test("refuses an email that already has an account (in any letter case)", async ({ page, browser }) => {
@@ -301,17 +311,6 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
     await confirm.getByRole("button", { name: "Delete key" }).click();
     await expect(page.getByTestId("key-row")).toHaveCount(1);
     await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
-  });
-
-  test("settings links to keys and the audit log", async ({ page }) => {
-    await signUp(page);
-    await page.goto("/settings");
-    await page.getByRole("link", { name: /Audit log/ }).click();
-    await expect(page).toHaveURL(/\/settings\/audit$/);
-    await expect(page.getByRole("heading", { name: "Nothing recorded yet" })).toBeVisible();
-    await page.getByRole("link", { name: "Settings" }).first().click();
-    await page.getByRole("link", { name: /Runcrate API keys/ }).click();
-    await expect(page).toHaveURL(/\/settings\/keys$/);
   });
 });
 

@@ -1,11 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { createCluster, setFaults, waitForStatus } from "../support/sim";
-import { signUp, signUpWithKey } from "../support/accounts";
+import { addKey, freshKey, signUp, signUpWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
 /** /clusters: every cluster of the active key, filters and sorting in the URL, empty and no-key states. */
 
-test("a user without a key is sent to Settings", async ({ page }) => {
+test("without a key the list sends people to Settings; with one, an empty list points to the offers", async ({
+  page,
+}) => {
   await signUp(page);
   await page.goto("/clusters");
   await expect(page.getByRole("heading", { name: "Add a Runcrate API key first" })).toBeVisible();
@@ -16,10 +18,9 @@ test("a user without a key is sent to Settings", async ({ page }) => {
   const r = await page.request.get("/api/clusters");
   expect(r.status()).toBe(409);
   expect(((await r.json()) as { error: { code: string } }).error.code).toBe("no_key");
-});
 
-test("an empty list says so and points to the offers", async ({ page }) => {
-  await signUpWithKey(page);
+  await page.goto("/settings/keys");
+  await addKey(page, freshKey(), "Main");
   await page.goto("/clusters");
   await expect(page.getByRole("heading", { name: "No clusters yet" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Browse offers" })).toHaveAttribute("href", "/offers");

@@ -103,26 +103,6 @@ test("comes up rank by rank to ready; events arrive once each, newest first", as
   }
 });
 
-test("a forced failure shows its reason in plain words and costs $0.00", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  await setFaults(request, key, { failNextCreate: true });
-  const { cluster } = await createCluster(request, key);
-  await waitForStatus(request, key, cluster.id, "failed");
-
-  await page.goto(`/clusters/${cluster.id}`);
-  const card = page.getByTestId("failure-card");
-  await expect(card).toBeVisible();
-  await expect(card).toContainText("This cluster failed to start");
-  await expect(card).toContainText("One of the machines failed while booting.");
-  const api = await getCluster(request, key, cluster.id);
-  await expect(card).toContainText(api.failure_detail!);
-  await expect(page.getByTestId("failure-cost")).toContainText("Nothing was billed: $0.00");
-  await expect(page.getByTestId("cost-so-far")).toHaveText("$0.00");
-  await expect(page.getByTestId("live-status")).toContainText("no longer updating");
-  await expect(page.getByRole("button", { name: "Terminate" })).toHaveCount(0);
-  await expect(page.locator("[data-phase=provisioning]")).toHaveAttribute("data-state", "failed");
-});
-
 test("an NCCL test run produces the chart, the table and a verdict", async ({ page, request }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
@@ -453,7 +433,7 @@ test("each copy button puts the expected text on the clipboard; stack-specific t
   }
 });
 
-test("an unknown id, a malformed id and another user's cluster all answer not found", async ({
+test("an unknown id, a malformed id and another user's cluster all answer not found, on the page, the API and Launch again", async ({
   page,
   request,
   browser,
@@ -478,6 +458,10 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
     expect(r.status()).toBe(404);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
   }
+  // Launch again from a cluster this key cannot see says so too.
+  await page.goto(`/clusters/new?from=${theirs.id}`);
+  await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
+  await expect(page.getByText(theirs.name)).toHaveCount(0);
 });
 
 test("switching to the key that owns a cluster shows it, without a reload by hand", async ({

@@ -11,7 +11,6 @@ import {
   simOffers,
   simSshKeys,
 } from "../support/sim";
-import { createCluster } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
 
@@ -253,23 +252,6 @@ test("an SSH key deleted elsewhere after picking it: the API's 404 lands on the 
   expect(await simClusters(request, key)).toHaveLength(0);
 });
 
-test("storage is hidden with the reason on community offers, and include_community is explained", async ({
-  page,
-  request,
-}) => {
-  const { key } = await signUpWithKey(page);
-  const offer = (await simOffers(request, key)).find(isCommunity)!;
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await expect(page.getByTestId("storage-reason")).toHaveText(
-    "Community hosts cannot take a storage volume.",
-  );
-  await expect(page.getByTestId("community-note")).toContainText("include_community: true");
-  await fillBasics(page, "commune");
-  await launchButton(page).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
-  expect(await simClusters(request, key)).toHaveLength(1);
-});
-
 test("a name typed before the page hydrates is kept", async ({ page, request }) => {
   const { key } = await signUpWithKey(page);
   const offer = await volumeOffer(request, key);
@@ -301,43 +283,4 @@ test("an unknown or missing offer says so and links back to the offers", async (
   await expect(page).toHaveURL(/\/offers$/);
   await page.goto("/clusters/new");
   await expect(page.getByRole("heading", { name: "Pick an offer first" })).toBeVisible();
-});
-
-test("adding a public key inline checks its format and selects it", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await page.getByRole("button", { name: "Add a public key" }).click();
-  // The button goes away as the inline form opens: focus moves into the form, and back when it closes.
-  await expect(page.getByRole("textbox", { name: "Key name" })).toBeFocused();
-  await page.getByRole("textbox", { name: "Key name" }).fill("e2e-key");
-  await page.getByRole("textbox", { name: "Public key" }).fill("not a key");
-  await page.getByRole("button", { name: "Add key" }).click();
-  await expect(page.getByText("Paste an OpenSSH public key")).toBeVisible();
-  await page
-    .getByRole("textbox", { name: "Public key" })
-    .fill("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHh0dGVzdGtleWZvcmUyZXRlc3RzMDEyMzQ1Njc4OQ e2e@host");
-  await page.getByRole("button", { name: "Add key" }).click();
-  await expect(page.getByRole("checkbox", { name: /e2e-key/ })).toBeChecked();
-  await expect(page.getByRole("button", { name: "Add a public key" })).toBeFocused();
-  expect((await simSshKeys(request, key)).some((k) => k.name === "e2e-key")).toBe(true);
-});
-
-test("a name an active cluster already has is warned about, and can still be launched on purpose", async ({
-  page,
-  request,
-}) => {
-  const { key } = await signUpWithKey(page);
-  const { cluster, offer } = await createCluster(request, key, { stack: "none" });
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  const name = page.getByRole("textbox", { name: "Name" });
-  await name.fill(`${cluster.name}-other`);
-  await expect(page.getByTestId("name-in-use")).toHaveCount(0);
-  await name.fill(cluster.name);
-  await expect(page.getByTestId("name-in-use")).toContainText(
-    `An active cluster is already called “${cluster.name}”`,
-  );
-  await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 120_000 });
-  expect((await simClusters(request, key)).filter((c) => c.name === cluster.name)).toHaveLength(2);
 });

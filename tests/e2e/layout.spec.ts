@@ -77,18 +77,6 @@ test("no page of the journey scrolls sideways at 1280 or 390 px, and no table ov
   }
 });
 
-test("the tables people read have accessible names", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key);
-  await waitForStatus(request, key, cluster.id, "ready");
-  await page.goto("/clusters");
-  await expect(page.getByRole("table", { name: "Clusters" })).toBeVisible();
-  await page.goto(`/clusters/${cluster.id}`);
-  await expect(page.getByRole("table", { name: "Nodes" })).toBeVisible();
-  // One spelling of the link rate on every page.
-  await expect(page.getByText(/Gbit\/s/)).toHaveCount(0);
-});
-
 /** Shown whole inside a window `width` px wide: visible, nothing of it past either edge. */
 async function expectWhole(target: Locator, width: number, what: string) {
   await expect(target, what).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { isCommunity, pricePerGpuHour, takesNodeCount } from "@/lib/offers/offer-rules";
-import { clearFaults, setBalance, setFaults, simOffers } from "../support/sim";
+import { simOffers } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
 
@@ -168,73 +168,6 @@ test("a search typed before the page hydrates is kept, applied and written to th
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(gpu).replace(/%20/g, "\\+")}`));
   await expect(rows(page)).not.toHaveCount(offers.length);
   await expect(rows(page).first()).toContainText(gpu);
-});
-
-test("sorting by price per GPU-hour, node-hour and interconnect rate, both ways", async ({
-  page,
-  request,
-}) => {
-  const { key } = await signUpWithKey(page);
-  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
-  await openOffers(page, "/offers?sort=node_hour&dir=desc");
-  const firstId = await rows(page).first().getAttribute("data-offer-id");
-  const maxNode = Math.max(...offers.map((o) => o.hourly_rate_per_node));
-  expect(offers.find((o) => o.id === firstId)!.hourly_rate_per_node).toBe(maxNode);
-
-  await page.getByRole("table").getByRole("button", { name: "Interconnect" }).click();
-  await expect(page).toHaveURL(/sort=interconnect/);
-  const firstIc = await rows(page).first().getAttribute("data-offer-id");
-  const minIc = Math.min(...offers.map((o) => o.interconnect?.rate_gbps ?? 0));
-  expect(offers.find((o) => o.id === firstIc)!.interconnect?.rate_gbps ?? 0).toBe(minIc);
-  await expect(page.getByRole("columnheader", { name: "Interconnect" })).toHaveAttribute(
-    "aria-sort",
-    "ascending",
-  );
-});
-
-test("a node count shows each offer's total, marks the ones that cannot take it, and balance shortfalls", async ({
-  page,
-  request,
-}) => {
-  const { key } = await signUpWithKey(page);
-  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
-  const n = 3;
-  const cannot = offers.filter((o) => !takesNodeCount(o, n));
-  expect(cannot.length).toBeGreaterThan(0);
-  await setBalance(request, key, 12);
-  // A node count filters by default: only the offers that can take it are listed.
-  await openOffers(page, `/offers?nodes=${n}`);
-  const can = offers.filter((o) => takesNodeCount(o, n));
-  await expect(rows(page)).toHaveCount(can.length);
-  await expect(page.locator('tr[data-takes="no"]')).toHaveCount(0);
-  const hide = page.getByRole("switch", { name: `Hide offers that cannot take ${n} nodes` });
-  await expect(hide).toBeChecked();
-
-  const pricey = can.find((o) => o.hourly_rate_per_node * n > 12)!;
-  const row = page.locator(`tr[data-offer-id="${pricey.id}"]`);
-  const total = pricey.hourly_rate_per_node * n;
-  await expect(row).toContainText(`$${total.toFixed(2)}/h`);
-  await expect(row).toContainText(
-    `Short $${(Math.round(total * 100) / 100 - 12).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
-  );
-
-  // Switched off, every offer is listed and the ones that can't take the count say so.
-  await hide.click();
-  await expect(page).toHaveURL(/fits=0/);
-  await expect(page.locator('tr[data-takes="no"]')).toHaveCount(cannot.length);
-  await expect(page.locator(`tr[data-offer-id="${cannot[0]!.id}"]`)).toContainText(`Not ${n} nodes`);
-});
-
-test("an outage shows the error state, and Retry recovers", async ({ page, request }) => {
-  test.slow();
-  // The outage is this key's only (the simulator's per-key faults): the tests beside this one go on.
-  const { key } = await signUpWithKey(page);
-  await setFaults(request, key, { outage: true });
-  await page.goto("/offers");
-  await expect(page.getByText("Couldn’t load offers")).toBeVisible({ timeout: 120_000 });
-  await clearFaults(request, key);
-  await page.getByRole("button", { name: "Retry" }).click();
-  await expect(rows(page).first()).toBeVisible({ timeout: 120_000 });
 });
 
 test("Launch shows it is working until the form arrives", async ({ page, request }) => {

@@ -15,14 +15,14 @@ async function shoot(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: theme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `shots/14-${name}-${theme}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `shots/reality-${name}-${theme}-${width}.png`, fullPage: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-test("#14.2 offers page: two unreadable offers are left out and counted, the rest listed", async ({
+test("offers page: two unreadable offers are left out and counted, the rest listed, a long GPU name wraps", async ({
   page,
   request,
 }) => {
@@ -34,32 +34,14 @@ test("#14.2 offers page: two unreadable offers are left out and counted, the res
   );
   await expect(page.locator("[data-offer-id]").first()).toBeVisible();
   await expect(page.locator('[data-offer-id="h100-sxm-8x-ib-helsinki"]')).toHaveCount(0);
-  // #14.11: the 100-character GPU name wraps inside its column; the page does not scroll sideways.
+  // The 100-character GPU name wraps inside its column; the page does not scroll sideways.
   await page.setViewportSize({ width: 1280, height: 900 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shoot(page, "offers");
 });
 
-test("#14.1 offers page: a server that ignores paging shows its first page once, with a note", async ({
-  page,
-  request,
-}) => {
-  const { key } = await signUpWithKey(page);
-  await setVariants(request, key, ["paging-ignored:3"]);
-  await page.goto("/offers");
-  await expect(page.getByTestId("list-notes")).toHaveText(/some offers may be missing/);
-  // What a person sees: before hydration the page holds both the table and the cards, and CSS shows one. Counted
-  // once the list is on screen (on a loaded machine the note can paint before the rows).
-  await expect(page.locator("[data-offer-id]:visible").first()).toBeVisible();
-  const ids = await page
-    .locator("[data-offer-id]:visible")
-    .evaluateAll((els) => els.map((e) => e.getAttribute("data-offer-id")));
-  expect(ids.length).toBeGreaterThan(0);
-  expect(new Set(ids).size).toBe(ids.length);
-});
-
-test("#14.4 #14.5 #14.12 ready cluster: warning not failure, active machines up, Inspect shows the raw object", async ({
+test("ready cluster: a failure_reason is a warning, active machines are up, Inspect shows the raw object without the key", async ({
   page,
   request,
 }) => {

@@ -86,9 +86,3 @@ test("a cluster launched elsewhere is filled from the API's object and says the 
   await expect(page.getByTestId("relaunch-notes")).toContainText("pick them again");
   await expect(page.getByRole("region", { name: "Summary" })).toContainText(offer.gpu_type);
 });
-
-test("Launch again for an unknown cluster says so", async ({ page }) => {
-  await signUpWithKey(page);
-  await page.goto("/clusters/new?from=00000000-0000-4000-8000-000000000000");
-  await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
-});

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "../support/accounts";
 
 /**
- * The console shell: navigation, theme, narrow-screen menu and the 404 page.
- * Assertions are about the shell, not the page bodies (those belong to the pages' own specs).
+ * The console shell: navigation, theme, narrow-screen menu and the 404 page. Assertions are about the shell, not the
+ * page bodies (those belong to the pages' own specs). axe checks the shell's regions on every page, in both themes,
+ * in a11y.spec.ts.
  */
 
 /** Every console page needs a session: sign up a fresh user (lands on /settings/keys), then open the offers page. */
@@ -22,7 +22,9 @@ async function chooseTheme(page: Page, name: "Light" | "Dark" | "System") {
 }
 
 test.describe("console shell", () => {
-  test("renders its landmarks, navigation and simulator notice", async ({ page }) => {
+  test("renders its landmarks, navigation and simulator notice; the root and an unknown address lead somewhere", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openConsole(page);
 
@@ -48,6 +50,19 @@ test.describe("console shell", () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(nav.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Offers" })).not.toHaveAttribute("aria-current", /.*/);
+
+    // The console root sends people to the cluster list.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/clusters$/);
+    await expect(nav.getByRole("link", { name: "Clusters" })).toHaveAttribute("aria-current", "page");
+
+    // An unknown address gets a plain 404 page inside the shell, with a way back.
+    const response = await page.goto("/this-page-does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
+    await page.getByRole("link", { name: "Go to clusters" }).click();
+    await expect(page).toHaveURL(/\/clusters$/);
   });
 
   test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
@@ -59,25 +74,22 @@ test.describe("console shell", () => {
     await page.keyboard.press("Enter");
     await expect(page.locator("main#content")).toBeFocused();
   });
-
-  test("the console root sends people to the cluster list", async ({ page }) => {
-    await openConsole(page);
-    await page.goto("/");
-    await expect(page).toHaveURL(/\/clusters$/);
-  });
 });
 
 test.describe("theme", () => {
-  test("the toggle switches dark on and off, and the choice survives a reload", async ({ page }) => {
-    await page.emulateMedia({ colorScheme: "light" });
+  test("follows the system by default and live; a choice survives a reload and wins; System follows again", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
     await openConsole(page);
+    await expect(html(page)).toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: "light" });
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
 
     await chooseTheme(page, "Dark");
     await expect(html(page)).toHaveClass(/\bdark\b/);
     await page.reload();
     await expect(html(page)).toHaveClass(/\bdark\b/);
-
     // The menu reflects the stored choice.
     await page.getByRole("button", { name: "Theme" }).click();
     await expect(page.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute("aria-checked", "true");
@@ -87,25 +99,15 @@ test.describe("theme", () => {
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
     await page.reload();
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
-
     // An explicit choice wins over the system preference.
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
-  });
 
-  test("follows the system by default, live, and again after choosing System", async ({ page }) => {
-    await page.emulateMedia({ colorScheme: "dark" });
-    await openConsole(page);
+    // Back to System: the system's dark applies again, and follows it live.
+    await chooseTheme(page, "System");
     await expect(html(page)).toHaveClass(/\bdark\b/);
-
     await page.emulateMedia({ colorScheme: "light" });
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
-
-    await chooseTheme(page, "Dark");
-    await chooseTheme(page, "System");
-    await expect(html(page)).not.toHaveClass(/\bdark\b/);
-    await page.emulateMedia({ colorScheme: "dark" });
-    await expect(html(page)).toHaveClass(/\bdark\b/);
   });
 });
 
@@ -150,37 +152,5 @@ test.describe("narrow screens", () => {
     );
     await page.getByRole("button", { name: "Close navigation menu" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
-  });
-});
-
-test.describe("accessibility", () => {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`the shell has no WCAG A/AA violations in ${scheme} mode`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await openConsole(page);
-      await expect(html(page)).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      // Only the shell's own regions: page bodies are checked by their pages' specs.
-      const results = await new AxeBuilder({ page })
-        .include("header")
-        .include("aside")
-        .include('[role="note"]')
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      ).toEqual([]);
-    });
-  }
-});
-
-test.describe("not found", () => {
-  test("an unknown address gets a plain 404 page with a way back", async ({ page }) => {
-    await openConsole(page);
-    const response = await page.goto("/this-page-does-not-exist");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    await expect(page).toHaveTitle(/Page not found/);
-    await page.getByRole("link", { name: "Go to clusters" }).click();
-    await expect(page).toHaveURL(/\/clusters$/);
   });
 });

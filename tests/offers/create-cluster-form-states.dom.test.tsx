@@ -5,18 +5,23 @@
  * another region. Formerly browser tests; launching stays in tests/e2e/create-cluster.spec.ts.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
+import { launchCluster } from "@/lib/actions/create-cluster";
+import { addSshKey } from "@/lib/actions/ssh-keys";
+import { clustersQueryOptions } from "@/lib/query/clusters";
 import { formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
-import type { Offer } from "@/lib/runcrate/schemas";
+import type { Cluster, Offer } from "@/lib/runcrate/schemas";
+import { makeCluster } from "../clusters/fixtures";
 import { offerFixture } from "../support/fixtures";
 
 vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster: vi.fn() }));
+vi.mock("@/lib/actions/ssh-keys", () => ({ addSshKey: vi.fn() }));
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
   usePathname: () => "/clusters/new",
@@ -28,8 +33,9 @@ const helsinki = offerFixture();
 const dallas = offerFixture({ id: "h100-8x-ib-dallas", location: "Dallas", country_code: "US" });
 const volumes = [{ id: "vol-1", name: "datasets", sizeGb: 500, region: "us-east-1" }];
 
-function renderForm(o: Offer, opts: { nodes?: number | null; balance?: number } = {}) {
+function renderForm(o: Offer, opts: { nodes?: number | null; balance?: number; clusters?: Cluster[] } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(clustersQueryOptions().queryKey, opts.clusters ?? []);
   client.setQueryData(sshKeysQueryOptions().queryKey, [{ id: "key-1", name: "laptop" }]);
   client.setQueryData(storageQueryOptions().queryKey, volumes);
   client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: opts.balance ?? 500 });
@@ -91,5 +97,85 @@ describe("the create-cluster form's states", () => {
     expect(datasets().textContent).toMatch(/us-east-1$/);
     await user.selectOptions(volumeSelect(), datasets().value);
     expect(screen.queryByTestId("volume-region")).toBeNull();
+  });
+});
+
+describe("adding a public key inline", () => {
+  const VALID_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHh0dGVzdGtleWZvcmUyZXRlc3RzMDEyMzQ1Njc4OQ e2e@host";
+
+  it("checks the key's format before sending, then adds it, selects it and gives focus back", async () => {
+    const user = userEvent.setup();
+    const add = vi.mocked(addSshKey);
+    add.mockResolvedValue({
+      ok: true,
+      data: { id: "key-2", name: "e2e-key", fingerprint: null, type: null },
+    });
+    // After the add, the list is read again and has the new key.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json({
+            data: [
+              { id: "key-1", name: "laptop" },
+              { id: "key-2", name: "e2e-key" },
+            ],
+          }),
+        ),
+      ),
+    );
+    renderForm(helsinki);
+    await user.click(screen.getByRole("button", { name: "Add a public key" }));
+    // The button goes away as the inline form opens: focus moves into the form, and back when it closes.
+    const name = await screen.findByRole("textbox", { name: "Key name" });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.type(name, "e2e-key");
+    await user.type(screen.getByRole("textbox", { name: "Public key" }), "not a key");
+    await user.click(screen.getByRole("button", { name: "Add key" }));
+    expect(await screen.findByText(/Paste an OpenSSH public key/)).toBeTruthy();
+    expect(add).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByRole("textbox", { name: "Public key" }));
+    await user.type(screen.getByRole("textbox", { name: "Public key" }), VALID_KEY);
+    await user.click(screen.getByRole("button", { name: "Add key" }));
+    await waitFor(() => expect(add).toHaveBeenCalledWith({ name: "e2e-key", public_key: VALID_KEY }));
+    const added = await screen.findByRole("checkbox", { name: /e2e-key/ });
+    await waitFor(() => expect(added.getAttribute("aria-checked")).toBe("true"));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Add a public key" })),
+    );
+  });
+});
+
+describe("a name an active cluster already has", () => {
+  it("is warned about, and can still be launched on purpose", async () => {
+    const user = userEvent.setup();
+    const launch = vi.mocked(launchCluster);
+    // Never answers: the launch is only sent, which is what this test is about.
+    launch.mockReturnValue(new Promise(() => {}));
+    renderForm(helsinki, {
+      clusters: [
+        makeCluster({ name: "train", status: "running" }),
+        makeCluster({ id: "c2", name: "old", status: "terminated" }),
+      ],
+    });
+    const name = screen.getByRole("textbox", { name: "Name" });
+    await user.type(name, "train-other");
+    expect(screen.queryByTestId("name-in-use")).toBeNull();
+    await user.clear(name);
+    await user.type(name, "train");
+    expect((await screen.findByTestId("name-in-use")).textContent).toContain(
+      "An active cluster is already called “train” (running)",
+    );
+    // A terminated cluster's name is free again.
+    await user.clear(name);
+    await user.type(name, "old");
+    await waitFor(() => expect(screen.queryByTestId("name-in-use")).toBeNull());
+
+    await user.clear(name);
+    await user.type(name, "train");
+    await user.click(screen.getByRole("button", { name: "Launch cluster" }));
+    await waitFor(() => expect(launch).toHaveBeenCalledTimes(1));
+    expect(launch.mock.calls[0]![0]).toMatchObject({ offerId: helsinki.id, values: { name: "train" } });
   });
 });

@@ -28,13 +28,22 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 
-function renderView(search: string, lists: { offers?: Offer[]; notes?: ListNotes } = {}) {
+/**
+ * Renders the list with its reads answered: `offers` (the datacenter two unless told), or, with `offers: "fetch"`,
+ * nothing preloaded, so the list is read through the stubbed `fetch`.
+ */
+function renderView(
+  search: string,
+  lists: { offers?: Offer[] | "fetch"; notes?: ListNotes; balance?: number } = {},
+) {
   const onUrlUpdate = vi.fn<(e: UrlUpdateEvent) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(offersQueryOptions(false).queryKey, lists.offers ?? datacenter);
-  client.setQueryData(offersQueryOptions(true).queryKey, lists.offers ?? [...datacenter, community]);
+  if (lists.offers !== "fetch") {
+    client.setQueryData(offersQueryOptions(false).queryKey, lists.offers ?? datacenter);
+    client.setQueryData(offersQueryOptions(true).queryKey, lists.offers ?? [...datacenter, community]);
+  }
   if (lists.notes) client.setQueryData(listNotesKey(offersQueryOptions(false).queryKey), lists.notes);
-  client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: 500 });
+  client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: lists.balance ?? 500 });
   render(
     <QueryClientProvider client={client}>
       <NuqsTestingAdapter searchParams={search} onUrlUpdate={onUrlUpdate} hasMemory>
@@ -116,6 +125,14 @@ describe("the offers list", () => {
     expect(rowIds().length).toBe(2);
   });
 
+  it("when Runcrate ignored paging, lists what came once each under a line saying some may be missing", async () => {
+    renderView("", { notes: { unreadable: 0, incomplete: true, fields: [] } });
+    expect((await screen.findByTestId("list-notes")).textContent).toContain(
+      "Runcrate did not page this list as expected, so some offers may be missing.",
+    );
+    expect(rowIds()).toEqual(datacenter.map((o) => o.id));
+  });
+
   it("an empty list with nothing left out is 'no offers right now'", async () => {
     renderView("", { offers: [], notes: { unreadable: 0, incomplete: false, fields: [] } });
     expect(await screen.findByText("No cluster offers right now")).toBeTruthy();
@@ -135,5 +152,92 @@ describe("the offers list", () => {
     expect(within(row).getByText("8 GPUs × 80 GB / node")).toBeTruthy();
     const other = document.querySelector('tr[data-offer-id="a100-unknown-stock"]') as HTMLElement;
     expect(within(other).getByTestId("offer-stock").textContent).toBe("Stock: only a launch can tell");
+  });
+});
+
+describe("sorting and node counts", () => {
+  // Rates, interconnects and node counts chosen so every order below has one clear first row.
+  const priced = [
+    offerFixture(),
+    offerFixture({
+      id: "a100-4x-roce-frankfurt",
+      gpu_type: "A100 80GB",
+      hourly_rate_per_node: 9,
+      interconnect: { kind: "roce", label: "RoCE", rate_gbps: 400 },
+      min_nodes: 1,
+      max_nodes: 16,
+      allowed_node_counts: null,
+    }),
+    offerFixture({
+      id: "h200-8x-ib-oslo",
+      gpu_type: "H200",
+      hourly_rate_per_node: 30,
+      interconnect: { kind: "infiniband", label: "NDR", rate_gbps: 1600 },
+      min_nodes: 3,
+      max_nodes: 6,
+      allowed_node_counts: null,
+    }),
+  ];
+
+  it("sorts by node-hour from the URL, and a column header sorts by interconnect rate, marked ascending", async () => {
+    const user = userEvent.setup();
+    const { lastQuery } = renderView("?sort=node_hour&dir=desc", { offers: priced });
+    expect(rowIds()[0]).toBe("h200-8x-ib-oslo");
+    await user.click(within(screen.getByRole("table")).getByRole("button", { name: "Interconnect" }));
+    await waitFor(() => expect(lastQuery()).toMatch(/sort=interconnect/));
+    await waitFor(() => expect(rowIds()[0]).toBe("a100-4x-roce-frankfurt"));
+    expect(screen.getByRole("columnheader", { name: "Interconnect" }).getAttribute("aria-sort")).toBe(
+      "ascending",
+    );
+    // A second click on the same header turns the order round.
+    await user.click(within(screen.getByRole("table")).getByRole("button", { name: "Interconnect" }));
+    await waitFor(() => expect(rowIds()[0]).toBe("h100-8x-ib-helsinki"));
+    expect(lastQuery()).toMatch(/dir=desc/);
+  });
+
+  it("a node count lists only the offers that take it with their totals and shortfalls; switched off, marks the rest", async () => {
+    const user = userEvent.setup();
+    // 3 nodes: the H100 takes only 2, 4 or 8; the other two take 3.
+    const { lastQuery } = renderView("?nodes=3", { offers: priced, balance: 12 });
+    expect(rowIds()).toEqual(["a100-4x-roce-frankfurt", "h200-8x-ib-oslo"]);
+    expect(document.querySelectorAll('tr[data-takes="no"]')).toHaveLength(0);
+    const hide = screen.getByRole("switch", { name: "Hide offers that cannot take 3 nodes" });
+    expect(hide.getAttribute("aria-checked")).toBe("true");
+    // $9 × 3 = $27/h against a $12 balance: short $15.00.
+    const row = document.querySelector<HTMLElement>('tr[data-offer-id="a100-4x-roce-frankfurt"]')!;
+    expect(row.textContent).toContain("$27.00/h");
+    expect(row.textContent).toContain("Short $15.00");
+
+    await user.click(hide);
+    await waitFor(() => expect(lastQuery()).toMatch(/fits=0/));
+    await waitFor(() => expect(document.querySelectorAll('tr[data-takes="no"]')).toHaveLength(1));
+    expect(document.querySelector('tr[data-offer-id="h100-8x-ib-helsinki"]')!.textContent).toContain(
+      "Not 3 nodes",
+    );
+  });
+});
+
+describe("an outage", () => {
+  it("shows the error state with the reason, and Retry reads the list again", async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn<(input: string) => Promise<Response>>(() =>
+      Promise.resolve(
+        Response.json(
+          { error: { code: "upstream_unavailable", message: "Runcrate is not answering right now." } },
+          { status: 503 },
+        ),
+      ),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderView("", { offers: "fetch" });
+    expect(await screen.findByText("Couldn’t load offers")).toBeTruthy();
+    expect(screen.getByText(/Runcrate is not answering right now/)).toBeTruthy();
+    expect(rowIds()).toEqual([]);
+
+    fetchMock.mockImplementation(() => Promise.resolve(Response.json({ data: datacenter })));
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(rowIds()).toEqual(datacenter.map((o) => o.id)));
+    expect(screen.queryByText("Couldn’t load offers")).toBeNull();
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe("/api/offers");
   });
 });
