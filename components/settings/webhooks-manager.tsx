@@ -201,7 +201,16 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
             return (
               <li key={h.id} className="rounded-lg border bg-card p-4 text-sm" data-testid="webhook">
                 <div className="flex flex-wrap items-center gap-2">
-                  <code className="min-w-0 flex-1 font-mono text-xs break-all">{h.url}</code>
+                  <code
+                    className="min-w-0 flex-1 font-mono text-xs break-all"
+                    title={
+                      h.url.endsWith("/…")
+                        ? "The rest of this address is the receiver’s credential: it is stored sealed and not shown."
+                        : undefined
+                    }
+                  >
+                    {h.url}
+                  </code>
                   {failing ? (
                     <Badge variant="destructive" data-testid="webhook-failing">
                       Failing

@@ -1,5 +1,24 @@
 import type { NotificationEventType, WebhookFormat } from "@/lib/notifications/kinds";
 
+/** Hosts whose webhook addresses are bearer secrets whatever format they are given (Discord's carry a token). */
+const SECRET_URL_HOSTS = /(^|\.)(hooks\.slack\.com|discord\.com|discordapp\.com)$/i;
+
+/**
+ * How a webhook's address is shown once saved. A Slack-format receiver's address (Slack, Discord, Mattermost) is the
+ * receiver's only credential, so it is shown by its origin alone ("https://hooks.slack.com/…"); a JSON receiver
+ * checks the signature on every delivery, so its full address is shown. The address itself is stored sealed.
+ */
+export function shownWebhookUrl(url: string, format: WebhookFormat): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return "(unreadable address)";
+  }
+  const secret = format === "slack" || SECRET_URL_HOSTS.test(u.hostname);
+  return secret ? `${u.origin}/…` : u.toString();
+}
+
 /** What GET /api/notifications answers (lib/server/notifications/store.ts inboxView builds it). */
 export type InboxView = {
   unread: number;

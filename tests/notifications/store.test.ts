@@ -12,7 +12,7 @@ import {
   webhookForDelivery,
 } from "@/lib/server/notifications/webhooks-store";
 import { randomBytes } from "node:crypto";
-import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
+import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
 import { BACKENDS } from "../db/support/backends";
 import { makeUser, SECRET } from "../db/support/fixtures";
@@ -139,6 +139,75 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
     expect(await deleteWebhook(db, stranger.id, made.webhook.id)).toBe(false);
     expect(await deleteWebhook(db, user.id, made.webhook.id)).toBe(true);
     expect(await webhookForDelivery(db, made.webhook.id, SECRET)).toBeNull();
+  });
+
+  it("a Slack or Discord address is stored sealed and shown by its origin only; the delivery gets it whole", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const slackUrl = "https://hooks.slack.com/services/T0ABCDEF/B0GHIJKL/s3cr3tTokenValue";
+    const discordUrl = "https://discord.com/api/webhooks/1234567890/d1sc0rdT0ken";
+    const jsonUrl = "https://receiver.example.com/hooks/clusterdeck";
+    const made = [];
+    for (const [url, format] of [
+      [slackUrl, "slack"],
+      [discordUrl, "json"],
+      [jsonUrl, "json"],
+    ] as const) {
+      const m = await createWebhook(db, user.id, { url, events: ["cluster-ready"], format }, SECRET);
+      if ("error" in m) throw new Error(m.error);
+      made.push(m);
+    }
+    const rows = await db.select().from(webhooks).where(eq(webhooks.userId, user.id));
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain("s3cr3tTokenValue");
+    expect(stored).not.toContain("d1sc0rdT0ken");
+    expect(made.map((m) => m.webhook.url)).toEqual([
+      "https://hooks.slack.com/…",
+      "https://discord.com/…",
+      jsonUrl,
+    ]);
+    expect((await listWebhooks(db, user.id)).map((h) => h.url)).toEqual([
+      "https://hooks.slack.com/…",
+      "https://discord.com/…",
+      jsonUrl,
+    ]);
+    const delivered = await Promise.all(made.map((m) => webhookForDelivery(db, m.webhook.id, SECRET)));
+    expect(delivered.map((d) => d?.url)).toEqual([slackUrl, discordUrl, jsonUrl]);
+    expect(delivered.map((d) => d?.secret)).toEqual(made.map((m) => m.secret));
+  });
+
+  it("a webhook saved before addresses were sealed is delivered to as it is, and re-sealing seals its address", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const url = "https://hooks.slack.com/services/T0OLD/B0OLD/oldTokenValue";
+    const id = crypto.randomUUID();
+    // The earlier format: the secret alone sealed (format 1), the full address in the clear.
+    const sealed = seal(
+      "whsec_old",
+      SECRET.current,
+      1,
+      `clusterdeck/webhook-secret/v1/user:${user.id}/webhook:${id}`,
+    );
+    await db.insert(webhooks).values({
+      id,
+      userId: user.id,
+      url,
+      events: ["cluster-ready"],
+      format: "slack",
+      secretCiphertext: sealed.ciphertext,
+      secretIv: sealed.iv,
+      secretTag: sealed.tag,
+      secretVersion: 1,
+    });
+    expect((await listWebhooks(db, user.id)).map((h) => h.url)).toEqual(["https://hooks.slack.com/…"]);
+    expect(await webhookForDelivery(db, id, SECRET)).toEqual({ url, format: "slack", secret: "whsec_old" });
+
+    expect((await resealWebhookSecrets(db, SECRET)).resealed).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
+    expect(row!.secretVersion).toBe(2);
+    expect(JSON.stringify(row)).not.toContain("oldTokenValue");
+    expect(row!.url).toBe("https://hooks.slack.com/…");
+    expect(await webhookForDelivery(db, id, SECRET)).toEqual({ url, format: "slack", secret: "whsec_old" });
   });
 
   it("key rotation: a secret sealed with the previous key opens, and re-sealing lets the previous key go", async () => {

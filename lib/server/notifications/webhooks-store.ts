@@ -7,7 +7,12 @@ import {
 } from "@/lib/notifications/kinds";
 import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
 import { openWithRing, type KeyRing } from "@/lib/server/crypto/key-ring";
-import type { DeliveryLogView, WebhookView, WebhookWithLog } from "@/lib/notifications/view";
+import {
+  shownWebhookUrl,
+  type DeliveryLogView,
+  type WebhookView,
+  type WebhookWithLog,
+} from "@/lib/notifications/view";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries, webhooks, type WebhookRow } from "@/lib/server/db/schema";
 import { newWebhookSecret } from "./webhook";
@@ -15,10 +20,16 @@ import { newWebhookSecret } from "./webhook";
 /**
  * Users' webhooks. The signing secret is generated here, returned once (to show the user) and stored sealed with
  * the same AES-256-GCM key ring as Runcrate keys, bound to the row by additional data; only the delivery job opens
- * it, to sign.
+ * it, to sign. The address is sealed with it: a Slack or Discord address is its receiver's only credential, so the
+ * row keeps in the clear only what is shown (`url`, shownWebhookUrl: the origin alone for those).
+ *
+ * Row format (`secret_version`): 1 = the secret alone sealed, the full address in `url` (before addresses were
+ * sealed); 2 = `{ secret, url }` sealed as JSON, `url` as shown. A format-1 row is sealed again as format 2 by the
+ * re-sealing at startup (resealWebhookSecrets) and is delivered to meanwhile as it is.
  */
 
 export const MAX_WEBHOOKS = 10;
+const CURRENT_FORMAT = 2;
 
 function aad(userId: string, id: string): string {
   return `clusterdeck/webhook-secret/v1/user:${userId}/webhook:${id}`;
@@ -26,10 +37,24 @@ function aad(userId: string, id: string): string {
 
 export type { WebhookView, DeliveryLogView, WebhookWithLog };
 
+/** What a row seals: the signing secret and, from format 2, the address. */
+type Sealed = { secret: string; url: string };
+
+function sealFor(ring: KeyRing, userId: string, id: string, value: Sealed) {
+  const sealed = seal(JSON.stringify(value), ring.current, CURRENT_FORMAT, aad(userId, id));
+  return {
+    secretCiphertext: sealed.ciphertext,
+    secretIv: sealed.iv,
+    secretTag: sealed.tag,
+    secretVersion: sealed.keyVersion,
+  };
+}
+
 function view(r: WebhookRow): WebhookView {
   return {
     id: r.id,
-    url: r.url,
+    // Applied again on reading: a format-1 row not yet re-sealed still holds the full address.
+    url: shownWebhookUrl(r.url, r.format),
     events: NOTIFICATION_EVENTS.filter((e) => r.events.includes(e)),
     format: r.format,
     createdAt: r.createdAt.toISOString(),
@@ -46,19 +71,16 @@ export async function createWebhook(
   if (existing.length >= MAX_WEBHOOKS) return { error: `At most ${MAX_WEBHOOKS} webhooks per user.` };
   const id = crypto.randomUUID();
   const secret = newWebhookSecret();
-  const sealed = seal(secret, ring.current, 1, aad(userId, id));
+  const sealed = sealFor(ring, userId, id, { secret, url: w.url });
   const [row] = await db
     .insert(webhooks)
     .values({
       id,
       userId,
-      url: w.url,
       events: w.events,
       format: w.format,
-      secretCiphertext: sealed.ciphertext,
-      secretIv: sealed.iv,
-      secretTag: sealed.tag,
-      secretVersion: sealed.keyVersion,
+      ...sealed,
+      url: shownWebhookUrl(w.url, w.format),
     })
     .returning();
   return { webhook: view(row!), secret };
@@ -89,18 +111,25 @@ export async function webhookForDelivery(
 ): Promise<{ url: string; format: WebhookFormat; secret: string } | null> {
   const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
   if (!row) return null;
-  return { url: row.url, format: row.format, secret: openSecret(ring, row).plaintext };
+  return { format: row.format, ...openRow(ring, row).value };
 }
 
-/** A webhook row's signing secret, opened with whichever secret of the ring sealed it (DecryptionError if none). */
-function openSecret(ring: KeyRing, row: WebhookRow): { plaintext: string; stale: boolean } {
+/**
+ * A webhook row's secret and address, opened with whichever secret of the ring sealed it (DecryptionError if none);
+ * `stale`: sealed with a previous secret or in format 1, so to be sealed again.
+ */
+function openRow(ring: KeyRing, row: WebhookRow): { value: Sealed; stale: boolean } {
   const sealed = { ciphertext: row.secretCiphertext, iv: row.secretIv, tag: row.secretTag };
-  return openWithRing(ring, sealed, aad(row.userId, row.id));
+  const { plaintext, stale } = openWithRing(ring, sealed, aad(row.userId, row.id));
+  if (row.secretVersion < 2) return { value: { secret: plaintext, url: row.url }, stale: true };
+  const value = JSON.parse(plaintext) as Sealed;
+  return { value, stale };
 }
 
 /**
  * Key rotation (docs/security.md): every webhook secret that opens only with a previous CLUSTERDECK_ENCRYPTION_KEY is
- * sealed again with the current one, so the previous secret can be removed. A row changed meanwhile is left alone.
+ * sealed again with the current one, so the previous secret can be removed; a format-1 row is sealed as format 2
+ * (its address sealed, only what is shown left in `url`). A row changed meanwhile is left alone.
  */
 export async function resealWebhookSecrets(
   db: Db,
@@ -110,24 +139,19 @@ export async function resealWebhookSecrets(
   let resealed = 0;
   let unreadable = 0;
   for (const row of rows) {
-    let opened: { plaintext: string; stale: boolean };
+    let opened: { value: Sealed; stale: boolean };
     try {
-      opened = openSecret(ring, row);
+      opened = openRow(ring, row);
     } catch (err) {
       if (!(err instanceof DecryptionError)) throw err;
       unreadable++;
       continue;
     }
     if (!opened.stale) continue;
-    const next = seal(opened.plaintext, ring.current, row.secretVersion, aad(row.userId, row.id));
+    const next = sealFor(ring, row.userId, row.id, opened.value);
     const updated = await db
       .update(webhooks)
-      .set({
-        secretCiphertext: next.ciphertext,
-        secretIv: next.iv,
-        secretTag: next.tag,
-        secretVersion: next.keyVersion,
-      })
+      .set({ ...next, url: shownWebhookUrl(opened.value.url, row.format) })
       .where(and(eq(webhooks.id, row.id), eq(webhooks.secretCiphertext, row.secretCiphertext)))
       .returning({ id: webhooks.id });
     if (updated.length === 1) resealed++;
