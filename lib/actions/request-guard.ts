@@ -1,9 +1,9 @@
 /**
  * The checks proxy.ts makes on a POST that Next decodes itself (a server-action call, or a multipart form posted
- * without JavaScript) before Next sees it. Only what can be judged without knowing React's reply format: the size
- * limit (413), whether the body is what any such request is — JSON text, or multipart form data that parses — and
- * nests no deeper than any form's arguments (400 otherwise). A body that passes these and still is not a valid
- * action call is Next's to answer.
+ * without JavaScript) before Next sees it: the size limit (413), whether the body is what any such request is — JSON
+ * text, or multipart form data that parses — nests no deeper than any form's arguments, and refers to no part it does
+ * not carry (400 otherwise). Past these, whether the call names a real action with the right arguments is Next's and
+ * the action's own schema's to answer.
  */
 
 /** Next's default `serverActions.bodySizeLimit` (1 MB): a larger body is refused before it is read in full. */
@@ -40,6 +40,34 @@ const TOO_DEEP: GuardRefusal = {
 };
 
 const NOT_AN_ACTION_CALL = "The request body is not a valid server action call.";
+
+/**
+ * React's reply format (what the browser's `encodeReply` sends as an action's arguments) marks values that are not
+ * plain JSON with a leading "$". Some stand alone: an escaped string ("$$…"), undefined, NaN, ±Infinity, -0, a date,
+ * a BigInt, a temporary reference, a FormData argument's prefix. Every other one refers to another part of the body
+ * by a hex id (a promise, Map, Set, Blob, typed array, stream, server reference, or an outlined object). A reference
+ * to a part the body does not have leaves React's decoder waiting until the body ends, which Next answered with a 500
+ * ("Connection closed."); so does a "$" form that is neither.
+ */
+const STANDS_ALONE = /^\$(?:\$|T|K|D|undefined$|NaN$|Infinity$|-Infinity$|-0$|n-?\d{1,300}$)/;
+const REFERENCE = /^\$[@hQWiBAOoUSsLlGgMmVRrXx]?([0-9a-f]{1,8})$/;
+
+/** Whether a decoded argument holds a "$" value that refers to a part `hasPart` does not know, or no known form. */
+function refersToMissingPart(value: unknown, hasPart: (id: number) => boolean): boolean {
+  if (typeof value === "string") {
+    if (!value.startsWith("$") || STANDS_ALONE.test(value)) return false;
+    const ref = REFERENCE.exec(value);
+    return !ref || !hasPart(parseInt(ref[1]!, 16));
+  }
+  if (typeof value !== "object" || value === null) return false;
+  // Nesting is bounded before this runs (MAX_ARGUMENT_DEPTH), so the recursion is too.
+  return Object.values(value).some((v) => refersToMissingPart(v, hasPart));
+}
+
+const MISSING_PART: GuardRefusal = {
+  status: 400,
+  message: "The request's arguments refer to a part the request does not carry.",
+};
 /** How the browser sends an action's arguments when they are not a form: a JSON string, as text/plain. */
 const JSON_TEXT = /^(?:text\/plain|application\/json|application\/[\w.+-]+\+json)\s*(?:;|$)/i;
 
@@ -103,14 +131,33 @@ export async function checkActionRequest(request: Request): Promise<GuardRefusal
     // A multipart action call carries its arguments as JSON text in its fields.
     for (const value of form.values())
       if (typeof value === "string" && nestsDeeperThan(value, MAX_ARGUMENT_DEPTH)) return TOO_DEEP;
+    // A script's call (the action header) numbers its parts "0" (the arguments), "1", …; its references must land on
+    // one of them. (A FormData argument's own fields are named "<id>_<name>" and hold the user's text as it is.)
+    // A form posted without JavaScript names its fields differently and is left to Next.
+    if (isAction) {
+      const hasPart = (id: number) => form.has(String(id));
+      for (const [name, value] of form.entries()) {
+        if (!/^\d+$/.test(name) || typeof value !== "string") continue;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(value);
+        } catch {
+          continue; // a stream's text chunk, say: not a model
+        }
+        if (refersToMissingPart(parsed, hasPart)) return MISSING_PART;
+      }
+    }
     return null;
   }
   let text: string;
+  let parsed: unknown;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return { status: 400, message: NOT_AN_ACTION_CALL };
   }
-  return nestsDeeperThan(text, MAX_ARGUMENT_DEPTH) ? TOO_DEEP : null;
+  if (nestsDeeperThan(text, MAX_ARGUMENT_DEPTH)) return TOO_DEEP;
+  // A JSON body is one part, the arguments: it can refer to no other.
+  return refersToMissingPart(parsed, () => false) ? MISSING_PART : null;
 }

@@ -109,6 +109,24 @@ test("a server-action post to a path ending in .<ext> gets a clean 4xx from the 
   }
 });
 
+test("an action call whose arguments refer to a part it does not carry gets a 400, not Next's 500", async ({
+  request,
+}) => {
+  const action = { "next-action": "7f" + "0".repeat(40) };
+  const text = await request.post("/clusters", {
+    headers: { ...action, "content-type": "text/plain;charset=UTF-8" },
+    data: '["$h1"]',
+    maxRedirects: 0,
+  });
+  expect(text.status()).toBe(400);
+  const multipart = await request.post("/clusters", {
+    headers: { ...action, "content-type": "multipart/form-data; boundary=x" },
+    data: '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$@1"]\r\n--x--\r\n',
+    maxRedirects: 0,
+  });
+  expect(multipart.status()).toBe(400);
+});
+
 test("under /api/ the proxy still answers what Next would act on first; route handlers check the session", async ({
   request,
 }) => {

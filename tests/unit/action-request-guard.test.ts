@@ -38,6 +38,8 @@ describe("checkActionRequest", () => {
       [],
       [{ name: "train-64", nodes: 8, volume: null, stacks: ["slurm"], note: "$5 a day", skip: undefined }],
       [{ when: new Date(0), big: 10n, odd: [NaN, -0, Infinity, -Infinity] }],
+      [{ note: "$5 a day", tags: new Set(["a", "$b"]), sizes: new Map([["x", 1]]) }],
+      [new Uint8Array([1, 2, 3]), Promise.resolve({ later: "$h1" })],
       ["github", "/clusters?status=running", form],
       [{ file: new Blob(["ssh-ed25519 AAAA"]) }],
       ["x".repeat(100_000)],
@@ -80,12 +82,60 @@ describe("checkActionRequest", () => {
     ).toBeNull();
   });
 
-  it("leaves JSON that parses to Next, whatever React would make of it", async () => {
-    // Not valid calls (no argument list, references to rows that do not exist), but telling that takes React's
-    // private reply format: Next decodes them and answers for itself.
-    for (const body of ["{}", "null", '"$@99"', '["$T"]', '["$K1"]', '[{"a":"$Q5"}]'])
+  it("refuses, with 400, a JSON body whose arguments refer to a part it does not carry (Next answered 500)", async () => {
+    // A JSON body is one part: a promise, Map, server reference or outlined object it names cannot be there; nor can
+    // a "$" form React never writes.
+    for (const body of [
+      '["$h1"]',
+      '"$@99"',
+      '[{"a":"$Q5"}]',
+      '["$1"]',
+      '["$B2"]',
+      '["$Zoo"]',
+      '["$nabc"]',
+      '["$"]',
+    ]) {
+      const verdict = await checkActionRequest(actionPost(body, TEXT));
+      expect(verdict, body).toMatchObject({ status: 400 });
+      expect(verdict?.message, body).toMatch(/refer to a part/);
+    }
+    // The forms that stand alone, and plain JSON of any shape, go to Next to judge.
+    for (const body of [
+      "{}",
+      "null",
+      '["$T"]',
+      '["$K1"]',
+      '["$$5 a day"]',
+      '["$undefined", "$NaN", "$-0", "$-Infinity", "$Infinity"]',
+      '["$D2026-01-01T00:00:00.000Z", "$n-12345"]',
+      '[{"note": "costs $5", "$h1": "a key, not a value"}]',
+    ])
       expect(await checkActionRequest(actionPost(body, TEXT)), body).toBeNull();
     expect(await checkActionRequest(actionPost('{"a":1}', "application/json; charset=utf-8"))).toBeNull();
+  });
+
+  it("refuses a script's multipart call whose arguments refer to a part it does not carry", async () => {
+    const parts = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(([name, v]) => `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`)
+        .join("") + "--xyz--\r\n";
+    expect(await checkActionRequest(actionPost(withRoot('["$@1"]'), MULTIPART))).toMatchObject({
+      status: 400,
+    });
+    expect(
+      await checkActionRequest(actionPost(parts({ "0": '["$@1"]', "1": '{"b":"$Q2"}' }), MULTIPART)),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await checkActionRequest(
+        actionPost(parts({ "0": '["$@1"]', "1": '{"b":"$Q2"}', "2": "[]" }), MULTIPART),
+      ),
+    ).toBeNull();
+    // A FormData argument's fields hold the user's text as typed, "$" or not.
+    expect(
+      await checkActionRequest(
+        actionPost(parts({ "0": '["$K1"]', "1_note": "$h9 is not a reference" }), MULTIPART),
+      ),
+    ).toBeNull();
   });
 
   it("refuses multipart bodies that do not parse, with or without the action header", async () => {
@@ -98,8 +148,8 @@ describe("checkActionRequest", () => {
       body: "garbage",
     });
     expect((await checkActionRequest(noJs))?.status).toBe(400);
-    // Well-formed multipart goes to Next, whatever its fields hold.
-    for (const root of ["[", '["$@1"]', '["$K1"]'])
+    // Well-formed multipart with no dangling reference goes to Next, whatever its fields hold.
+    for (const root of ["[", '["$K1"]', '{"a":"$$1"}'])
       expect(await checkActionRequest(actionPost(withRoot(root), MULTIPART)), root).toBeNull();
   });
 
