@@ -125,9 +125,10 @@ async function main(): Promise<void> {
     const simc = simClient(sim.url);
     const account = await newAccount(app.url);
     const offers = await simc.offers(account.key);
-    const offer = offers.find((o) => o.available !== false && o.volume) ?? offers[0];
+    const offer =
+      offers.find((o) => (o as { available?: boolean }).available !== false && o.volume) ?? offers[0];
     if (!offer) throw new Error("the simulator lists no offers");
-    const cluster = await simc.createCluster(account.key, offer);
+    const { cluster } = await simc.createCluster(account.key, { offer, stack: "none" });
 
     const ctx: BenchContext = {
       appUrl: app.url,

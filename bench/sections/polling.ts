@@ -77,7 +77,7 @@ export async function pollingSection(ctx: BenchContext): Promise<SectionResult> 
     const offers = await ctx.sim.offers(ctx.account.key);
     const offer = offers.find((o) => o.id === ctx.offerId) ?? offers[0];
     if (!offer) throw new Error("no offers");
-    const doomed = await ctx.sim.createCluster(ctx.account.key, offer);
+    const { cluster: doomed } = await ctx.sim.createCluster(ctx.account.key, { offer, stack: "none" });
     await ctx.sim.terminate(ctx.account.key, doomed.id);
     await ctx.sim.advance(3600);
     await ctx.sim.waitFor(ctx.account.key, doomed.id, (c) => c.status === "terminated", 30_000);

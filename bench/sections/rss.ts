@@ -26,7 +26,7 @@ export async function makeWatchers(ctx: BenchContext, users: number) {
   try {
     for (let i = 0; i < users; i++) {
       const a = await newAccount(ctx.appUrl, { label: `Watcher ${i}`, browser });
-      const c = await ctx.sim.createCluster(a.key, offer);
+      const { cluster: c } = await ctx.sim.createCluster(a.key, { offer, stack: "none" });
       out.push({ cookie: a.cookie, clusterId: c.id });
     }
   } finally {

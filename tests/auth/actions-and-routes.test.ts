@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { z } from "zod";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { LogLine } from "../support/log-capture";
+import { freshKey } from "../support/sim-client";
 import { startFakeRuncrate, type FakeRuncrate } from "./support/fake-runcrate";
 
 // The app reads its configuration once; point it at a temp embedded database and the fake API before any import.
@@ -54,7 +55,7 @@ let ctxModule: typeof import("@/lib/server/keys/runcrate-context");
 let alice: SessionUser;
 let bob: SessionUser;
 
-const key = () => `rc_live_${randomBytes(16).toString("hex")}`;
+const key = freshKey;
 
 beforeAll(async () => {
   api = await startFakeRuncrate();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clockSkew, newestTimestamp } from "@/lib/clusters/clock";
-import { makeCluster, T0 } from "./fixtures";
+import { makeCluster, T0 } from "../support/fixtures";
 
 describe("clock skew", () => {
   const c = makeCluster({ events: [{ id: 1, at: "2026-01-01T00:10:00.000Z", kind: "x", message: "m" }] });

@@ -15,7 +15,7 @@ import { DEFAULT_VIEW } from "@/lib/clusters/list-view";
 import { formatUsd } from "@/lib/format/money";
 import { clusterQueryOptions } from "@/lib/query/clusters";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { makeCluster } from "./fixtures";
+import { makeCluster } from "../support/fixtures";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), refresh: vi.fn() }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventKindLabel, mergeEvents } from "@/lib/clusters/events";
 import { envExports, snippetTabs } from "@/lib/clusters/snippets";
-import { makeCluster } from "./fixtures";
+import { makeCluster } from "../support/fixtures";
 
 const ev = (id: number, s: number, message = `event ${id}`) => ({
   id,

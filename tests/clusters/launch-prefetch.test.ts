@@ -8,7 +8,7 @@ import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
 import { attachListNotes } from "@/lib/server/runcrate/lists";
 import type { Balance, SshKey, StorageVolume } from "@/lib/runcrate/schemas";
-import { makeCluster } from "./fixtures";
+import { makeCluster } from "../support/fixtures";
 
 const user = { id: "u1", email: "a@example.com", name: null } as never;
 const balance: Balance = { creditsBalance: 120, activeUsageCost: 0 };

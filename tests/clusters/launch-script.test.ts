@@ -7,7 +7,7 @@ import { launchScript, rankCommands, shellQuote } from "@/lib/clusters/rank-comm
 import { sshConfig, sshConfigFileName } from "@/lib/clusters/ssh-config";
 import { parseSshCommand, sshTargets } from "@/lib/clusters/ssh-targets";
 import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";
-import { makeCluster } from "./fixtures";
+import { makeCluster } from "../support/fixtures";
 
 /** Per-rank commands, the launch script (bash -n, shellcheck, a run against a fake ssh) and the SSH config. */
 

@@ -14,7 +14,7 @@ import {
   type RateSegment,
 } from "@/lib/cost/ledger";
 import { formatMinutes } from "@/lib/format/duration";
-import { makeCluster, T0 } from "./fixtures";
+import { makeCluster, T0 } from "../support/fixtures";
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

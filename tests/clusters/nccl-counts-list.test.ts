@@ -6,7 +6,7 @@ import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";
 import { lineRateGBs, ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
 import { resizeBlocked, resizeTargets, validNodeCounts } from "@/lib/clusters/node-counts";
 import { billingStart, costSoFar } from "@/lib/cost/cluster-cost";
-import { makeCluster, T0 } from "./fixtures";
+import { makeCluster, T0 } from "../support/fixtures";
 
 const ic = { rate_gbps: 400 }; // 50 GB/s line rate
 const passed = (peak: number | null) => ({ status: "passed", result: { peak_busbw_gb_s: peak, sizes: [] } });

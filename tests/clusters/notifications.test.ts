@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { failureReasonText } from "@/components/clusters/failure-card";
 import { noticeableChange } from "@/components/clusters/use-cluster-notifications";
-import { makeCluster } from "./fixtures";
+import { makeCluster } from "../support/fixtures";
 
 describe("noticeableChange", () => {
   const provisioning = makeCluster({ status: "provisioning", ready_at: null });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billedButNotReady, billedRate, costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { clusterPhases } from "@/lib/clusters/phases";
-import { makeCluster, T0 } from "./fixtures";
+import { makeCluster, T0 } from "../support/fixtures";
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

@@ -7,7 +7,7 @@ import {
 } from "@/lib/server/runcrate/reads";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
-import { makeCluster } from "./fixtures";
+import { makeCluster } from "../support/fixtures";
 
 function fakeClient(
   over: Partial<{ getCluster(id: string): Promise<Cluster>; listOffers(): Promise<Offer[]> }> = {},

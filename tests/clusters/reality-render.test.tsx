@@ -15,7 +15,7 @@ const node = (rank: number, status: string) => ({
   stage: "ready",
 });
 
-describe("#14.5 nodes up", () => {
+describe("nodes up", () => {
   it("reads `active` machines of a ready cluster as 2 of 2 up, with no spinner", () => {
     const c = {
       ...clusterBody({ status: "ready" }),
@@ -36,7 +36,7 @@ describe("#14.5 nodes up", () => {
   });
 });
 
-describe("#14.4 failure_reason on a live cluster", () => {
+describe("failure_reason on a live cluster", () => {
   it("is a warning that says the cluster is still up and billed, not that Runcrate stopped it", () => {
     const c = clusterBody({
       status: "ready",

@@ -7,7 +7,7 @@ import { useLiveCluster, useLiveClusters } from "@/components/clusters/use-live-
 import { makeQueryClient } from "@/components/shell/query-client";
 import { FAST_POLL_MS, LIST_POLL_MS, MAX_BACKOFF_MS, STEADY_POLL_MS } from "@/lib/clusters/polling";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { makeCluster, T0 } from "./fixtures";
+import { makeCluster, T0 } from "../support/fixtures";
 
 /**
  * The polled cluster queries against a stubbed `fetch`, on fake timers, each test with its own QueryClient built

@@ -5,9 +5,9 @@ import { insertAudit, listAudit } from "@/lib/server/db/audit-log";
 import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
 import { addKey } from "@/lib/server/db/runcrate-keys";
 import type { ClusterEvent } from "@/lib/runcrate/schemas";
-import { makeCluster } from "../clusters/fixtures";
+import { makeCluster } from "../support/fixtures";
 import { BACKENDS } from "./support/backends";
-import { SECRET, fakeKey, makeUser, newClusterId } from "./support/fixtures";
+import { SECRET, freshKey, makeUser, newClusterId } from "./support/fixtures";
 
 /**
  * The kept timeline: a read returns at most the last 50 events, and the page, the share view and the guardian show
@@ -35,7 +35,7 @@ describe.each(BACKENDS)("cluster timeline on $name", (backend) => {
     const owner = await makeUser(database.db);
     ownerId = owner.id;
     const add = async (label: string) => {
-      const r = await addKey(database.db, owner.id, { label, environment: null, apiKey: fakeKey() }, SECRET);
+      const r = await addKey(database.db, owner.id, { label, environment: null, apiKey: freshKey() }, SECRET);
       if (!r.ok) throw new Error("fixture key not added");
       return r.key.id;
     };

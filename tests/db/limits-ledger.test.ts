@@ -22,7 +22,7 @@ import {
 } from "@/lib/server/db/limits-ledger";
 import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
 import { BACKENDS } from "./support/backends";
-import { fakeKey, makeUser, SECRET, secretFor, newClusterId } from "./support/fixtures";
+import { freshKey, makeUser, SECRET, secretFor, newClusterId } from "./support/fixtures";
 
 const HOUR = 3_600_000;
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
@@ -39,7 +39,7 @@ describe.each(BACKENDS)("limits and the spend record on $name", (backend) => {
   async function tracked() {
     const { db } = database;
     const user = await makeUser(db);
-    const apiKey = fakeKey();
+    const apiKey = freshKey();
     const added = await addKey(db, user.id, { label: "main", environment: null, apiKey }, SECRET);
     if (!added.ok) throw new Error("key");
     const id = clusterId();

@@ -15,7 +15,7 @@ import {
 } from "@/lib/server/db/runcrate-keys";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { BACKENDS } from "./support/backends";
-import { fakeKey, makeUser, SECRET, secretFor } from "./support/fixtures";
+import { freshKey, makeUser, SECRET, secretFor } from "./support/fixtures";
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
 
 describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
@@ -32,7 +32,7 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("stores the key encrypted, shows only its last 4 and decrypts it for the owner", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    const apiKey = fakeKey();
+    const apiKey = freshKey();
     const added = await addKey(db, user.id, { label: "Personal", environment: null, apiKey }, SECRET);
     expect(added).toMatchObject({
       ok: true,
@@ -58,7 +58,7 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("gives the same key a fresh IV and ciphertext every time it is sealed", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    const apiKey = fakeKey();
+    const apiKey = freshKey();
     await addKey(db, user.id, { label: "one", environment: null, apiKey }, SECRET);
     await addKey(db, user.id, { label: "two", environment: null, apiKey }, SECRET);
     const rows = await db.select().from(runcrateKeys);
@@ -69,8 +69,8 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("keeps exactly one active key: the first is active, later ones are not until switched", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    const a = await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
-    const b = await addKey(db, user.id, { label: "B", environment: "staging", apiKey: fakeKey() }, SECRET);
+    const a = await addKey(db, user.id, { label: "A", environment: null, apiKey: freshKey() }, SECRET);
+    const b = await addKey(db, user.id, { label: "B", environment: "staging", apiKey: freshKey() }, SECRET);
     expect(a.ok && a.key.isActive).toBe(true);
     expect(b.ok && b.key.isActive).toBe(false);
     if (!b.ok) throw new Error("unreachable");
@@ -86,8 +86,8 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("refuses a second active key at the database level", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
-    const b = await addKey(db, user.id, { label: "B", environment: null, apiKey: fakeKey() }, SECRET);
+    await addKey(db, user.id, { label: "A", environment: null, apiKey: freshKey() }, SECRET);
+    const b = await addKey(db, user.id, { label: "B", environment: null, apiKey: freshKey() }, SECRET);
     if (!b.ok) throw new Error("unreachable");
     await expect(
       db
@@ -100,13 +100,15 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("rejects a duplicate label for the same user but allows it for another user", async () => {
     const { db } = database;
     const [u1, u2] = [await makeUser(db), await makeUser(db)];
-    await addKey(db, u1.id, { label: "Team", environment: null, apiKey: fakeKey() }, SECRET);
-    expect(await addKey(db, u1.id, { label: "Team", environment: null, apiKey: fakeKey() }, SECRET)).toEqual({
-      ok: false,
-      reason: "label_taken",
-    });
+    await addKey(db, u1.id, { label: "Team", environment: null, apiKey: freshKey() }, SECRET);
+    expect(await addKey(db, u1.id, { label: "Team", environment: null, apiKey: freshKey() }, SECRET)).toEqual(
+      {
+        ok: false,
+        reason: "label_taken",
+      },
+    );
     expect(
-      (await addKey(db, u2.id, { label: "Team", environment: null, apiKey: fakeKey() }, SECRET)).ok,
+      (await addKey(db, u2.id, { label: "Team", environment: null, apiKey: freshKey() }, SECRET)).ok,
     ).toBe(true);
     expect(await listKeys(db, u1.id)).toHaveLength(1);
   });
@@ -114,9 +116,9 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("replaces the key behind a label and shows the new last 4", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    const first = await addKey(db, user.id, { label: "P", environment: null, apiKey: fakeKey() }, SECRET);
+    const first = await addKey(db, user.id, { label: "P", environment: null, apiKey: freshKey() }, SECRET);
     if (!first.ok) throw new Error("unreachable");
-    const next = fakeKey();
+    const next = freshKey();
     const replaced = await replaceKey(
       db,
       user.id,
@@ -134,8 +136,8 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("hands the active role to a remaining key when the active one is deleted", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    const a = await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
-    await addKey(db, user.id, { label: "B", environment: null, apiKey: fakeKey() }, SECRET);
+    const a = await addKey(db, user.id, { label: "A", environment: null, apiKey: freshKey() }, SECRET);
+    await addKey(db, user.id, { label: "B", environment: null, apiKey: freshKey() }, SECRET);
     if (!a.ok) throw new Error("unreachable");
     expect(await deleteKey(db, user.id, a.key.id)).toEqual({ ok: true });
     expect((await listKeys(db, user.id)).map((k) => [k.label, k.isActive])).toEqual([["B", true]]);
@@ -147,7 +149,7 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("user B can neither read, activate, replace, delete nor use user A's key", async () => {
     const { db } = database;
     const [alice, bob] = [await makeUser(db), await makeUser(db)];
-    const aliceKey = fakeKey();
+    const aliceKey = freshKey();
     const added = await addKey(db, alice.id, { label: "Alice", environment: null, apiKey: aliceKey }, SECRET);
     if (!added.ok) throw new Error("unreachable");
     const id = added.key.id;
@@ -156,7 +158,7 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
     expect(await getKeySummary(db, bob.id, id)).toBeNull();
     expect(await getActiveKeySecret(db, bob.id, secretFor)).toBeNull();
     expect(await activateKey(db, bob.id, id)).toEqual({ ok: false, reason: "not_found" });
-    expect(await replaceKey(db, bob.id, id, { apiKey: fakeKey(), environment: null }, SECRET)).toEqual({
+    expect(await replaceKey(db, bob.id, id, { apiKey: freshKey(), environment: null }, SECRET)).toEqual({
       ok: false,
       reason: "not_found",
     });
@@ -181,7 +183,7 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("refuses to decrypt with the wrong secret or after the stored tag is altered", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    await addKey(db, user.id, { label: "A", environment: null, apiKey: fakeKey() }, SECRET);
+    await addKey(db, user.id, { label: "A", environment: null, apiKey: freshKey() }, SECRET);
     await expect(
       getActiveKeySecret(db, user.id, { current: Buffer.alloc(32, 7), previous: [] }),
     ).rejects.toBeInstanceOf(DecryptionError);
@@ -195,9 +197,9 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   it("binds a sealed key to its user and row: copied into another user's row it does not open", async () => {
     const { db } = database;
     const [alice, mallory] = [await makeUser(db), await makeUser(db)];
-    const aliceKey = fakeKey();
+    const aliceKey = freshKey();
     const a = await addKey(db, alice.id, { label: "A", environment: null, apiKey: aliceKey }, SECRET);
-    const m = await addKey(db, mallory.id, { label: "M", environment: null, apiKey: fakeKey() }, SECRET);
+    const m = await addKey(db, mallory.id, { label: "M", environment: null, apiKey: freshKey() }, SECRET);
     if (!a.ok || !m.ok) throw new Error("unreachable");
     const [aliceRow] = await db.select().from(runcrateKeys).where(eq(runcrateKeys.id, a.key.id));
     expect(aliceRow!.keyVersion).toBe(2);
@@ -215,12 +217,12 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
     const oldRing: KeyRing = { current: randomBytes(32), previous: [] };
     const newRing: KeyRing = { current: randomBytes(32), previous: [oldRing.current] };
     const [u1, u2, u3] = [await makeUser(db), await makeUser(db), await makeUser(db)];
-    const k1 = fakeKey();
-    const k2 = fakeKey();
+    const k1 = freshKey();
+    const k2 = freshKey();
     await addKey(db, u1.id, { label: "one", environment: null, apiKey: k1 }, oldRing);
     await addKey(db, u2.id, { label: "two", environment: null, apiKey: k2 }, oldRing);
     // A row from before the security hardening: format 1, no additional data.
-    const k3 = fakeKey();
+    const k3 = freshKey();
     const legacy = seal(k3, oldRing.current, 1);
     await db
       .insert(runcrateKeys)

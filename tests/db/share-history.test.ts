@@ -3,7 +3,7 @@ import type { Database } from "@/lib/server/db/client";
 import { addKey } from "@/lib/server/db/runcrate-keys";
 import { listTestRunRows, upsertTestRun } from "@/lib/server/db/test-runs";
 import { BACKENDS } from "./support/backends";
-import { SECRET, fakeKey, makeUser } from "./support/fixtures";
+import { SECRET, freshKey, makeUser } from "./support/fixtures";
 
 /** Share links (token stored hashed, expiry, revocation) and the NCCL test history, on PGlite and Postgres. */
 
@@ -29,7 +29,7 @@ describe.each(BACKENDS)("share links and test history on $name", (backend) => {
     const added = await addKey(
       database.db,
       owner.id,
-      { label: "Personal", environment: null, apiKey: fakeKey() },
+      { label: "Personal", environment: null, apiKey: freshKey() },
       SECRET,
     );
     if (!added.ok) throw new Error("fixture key not added");

@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db/client";
 import { addKey } from "@/lib/server/db/runcrate-keys";
+import { shareLinkOpens } from "@/lib/server/db/schema";
 import {
   insertShareLink,
   listShareLinksOf,
@@ -8,7 +10,7 @@ import {
   recordShareOpen,
 } from "@/lib/server/db/share-links";
 import { BACKENDS } from "./support/backends";
-import { fakeKey, makeUser, newClusterId, SECRET } from "./support/fixtures";
+import { freshKey, makeUser, newClusterId, SECRET } from "./support/fixtures";
 
 /** Share-link opens: one row per (link, viewer) with the first and latest open and a count; the owner's list bounded. */
 describe.each(BACKENDS)("share link opens on $name", (backend) => {
@@ -22,7 +24,7 @@ describe.each(BACKENDS)("share link opens on $name", (backend) => {
   async function link() {
     const { db } = database;
     const owner = await makeUser(db);
-    const key = await addKey(db, owner.id, { label: "k", environment: null, apiKey: fakeKey() }, SECRET);
+    const key = await addKey(db, owner.id, { label: "k", environment: null, apiKey: freshKey() }, SECRET);
     if (!key.ok) throw new Error("key");
     const clusterId = newClusterId();
     const row = await insertShareLink(db, {
@@ -56,6 +58,12 @@ describe.each(BACKENDS)("share link opens on $name", (backend) => {
     const viewers = [];
     for (let i = 0; i < OPENERS_LISTED + 5; i++) viewers.push(await makeUser(db));
     for (const v of viewers) await recordShareOpen(db, row.id, v.id);
+    // Each viewer's latest open a second after the one before: opens recorded in one millisecond would tie.
+    for (const [i, v] of viewers.entries())
+      await db
+        .update(shareLinkOpens)
+        .set({ lastOpenedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) })
+        .where(and(eq(shareLinkOpens.linkId, row.id), eq(shareLinkOpens.userId, v.id)));
     const [listed] = await listShareLinksOf(db, owner.id, clusterId);
     expect(listed!.openers).toBe(OPENERS_LISTED + 5);
     expect(listed!.opens).toHaveLength(OPENERS_LISTED);

@@ -20,7 +20,7 @@ async function newSetup(browser: Browser): Promise<Setup> {
     (o) => (o as { host_tier?: string }).host_tier !== "community",
   );
   if (!offer) throw new Error("no datacenter offer");
-  const cluster = await sim.createCluster(account.key, offer, "a11y-cluster");
+  const { cluster } = await sim.createCluster(account.key, { offer, name: "a11y-cluster", stack: "none" });
   return { account, clusterId: cluster.id, offerId: offer.id };
 }
 

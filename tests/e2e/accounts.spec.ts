@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from "../support/accounts";
 import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
-import { setFaults } from "../support/sim";
+import { setBalance, setFaults } from "../support/sim";
 
 /** Accounts, sessions and stored Runcrate keys, end to end against the simulator. */
 
@@ -223,10 +223,7 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
     expect(await page.content()).not.toContain(key);
   });
 
-  test("a malformed key is refused in the form, and a failing API leaves nothing saved", async ({
-    page,
-    request,
-  }) => {
+  test("a malformed key is refused in the form, and a failing API leaves nothing saved", async ({ page }) => {
     await signUp(page);
     await page.getByRole("button", { name: "Add your first key" }).click();
     const dialog = page.getByRole("dialog");
@@ -240,7 +237,7 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
 
     // An outage for this key only (the simulator's per-key faults): the tests beside this one go on.
     const key = freshKey();
-    await setFaults(request, key, { outage: true });
+    await setFaults(key, { outage: true });
     await dialog.getByLabel("API key").fill(key);
     await dialog.getByRole("button", { name: "Check and save" }).click();
     await expect(dialog.getByTestId("form-alert")).toContainText("The key was not saved", {
@@ -317,7 +314,6 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
 test.describe("two users", { tag: "@postgres" }, () => {
   test("each reads only their own workspace; a user without a key gets no one else's", async ({
     browser,
-    request,
   }) => {
     const aCtx = await browser.newContext();
     const bCtx = await browser.newContext();
@@ -326,7 +322,7 @@ test.describe("two users", { tag: "@postgres" }, () => {
     const alice = await signUpWithKey(a, { label: "Alice" });
     await signUp(b);
 
-    await request.post(`${e2e.simUrl}/__sim/workspaces/balance`, { data: { key: alice.key, credits: 1234 } });
+    await setBalance(alice.key, 1234);
     const aliceBalance = await a.request.get("/api/balance");
     expect(aliceBalance.status()).toBe(200);
     expect((await aliceBalance.json()).data.creditsBalance).toBe(1234);
@@ -338,7 +334,7 @@ test.describe("two users", { tag: "@postgres" }, () => {
 
     const bobKey = freshKey();
     await addKey(b, bobKey, "Bob");
-    await request.post(`${e2e.simUrl}/__sim/workspaces/balance`, { data: { key: bobKey, credits: 55 } });
+    await setBalance(bobKey, 55);
     expect((await (await b.request.get("/api/balance")).json()).data.creditsBalance).toBe(55);
     expect((await (await a.request.get("/api/balance")).json()).data.creditsBalance).toBe(1234);
 

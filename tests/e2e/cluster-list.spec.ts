@@ -30,16 +30,15 @@ test("without a key the list sends people to Settings; with one, an empty list p
 
 test("lists the key's clusters with status, cost and links; filters and sorting live in the URL", async ({
   page,
-  request,
 }) => {
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   const { key } = await signUpWithKey(page);
-  const { cluster: alpha } = await createCluster(request, key, { name: `alpha-${Date.now() % 100000}` });
-  await setFaults(request, key, { failNextCreate: true });
-  const { cluster: broken } = await createCluster(request, key, { name: `broken-${Date.now() % 100000}` });
-  await waitForStatus(request, key, broken.id, "failed");
-  await waitForStatus(request, key, alpha.id, "ready");
+  const { cluster: alpha } = await createCluster(key, { name: `alpha-${Date.now() % 100000}` });
+  await setFaults(key, { failNextCreate: true });
+  const { cluster: broken } = await createCluster(key, { name: `broken-${Date.now() % 100000}` });
+  await waitForStatus(key, broken.id, "failed");
+  await waitForStatus(key, alpha.id, "ready");
 
   await page.goto("/clusters");
   const rows = page.getByTestId("cluster-row");
@@ -83,10 +82,10 @@ test("lists the key's clusters with status, cost and links; filters and sorting 
   await expect(page.getByRole("heading", { level: 1, name: alpha.name })).toBeVisible();
 });
 
-test("another user's clusters never show up", async ({ page, request, browser }) => {
+test("another user's clusters never show up", async ({ page, browser }) => {
   const other = await browser.newContext();
   const { key: otherKey } = await signUpWithKey(await other.newPage());
-  const { cluster: theirs } = await createCluster(request, otherKey);
+  const { cluster: theirs } = await createCluster(otherKey);
   await other.close();
 
   await signUpWithKey(page);

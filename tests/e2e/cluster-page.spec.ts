@@ -38,11 +38,11 @@ async function openDialog(page: Page, trigger: string, role: "dialog" | "alertdi
 
 const detail = (page: Page) => page.getByTestId("cluster-detail");
 
-test("comes up rank by rank to ready; events arrive once each, newest first", async ({ page, request }) => {
+test("comes up rank by rank to ready; events arrive once each, newest first", async ({ page }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { nodes: 4, stack: "kubernetes" });
-  const speed = await simSpeed(request);
+  const { cluster } = await createCluster(key, { nodes: 4, stack: "kubernetes" });
+  const speed = await simSpeed();
 
   // Record every state the page shows, sampled in the browser, to prove it moved through them live.
   await page.goto(`/clusters/${cluster.id}`);
@@ -80,7 +80,7 @@ test("comes up rank by rank to ready; events arrive once each, newest first", as
     .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-event-id"))));
   expect(new Set(ids).size).toBe(ids.length);
   expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-  const api = await getCluster(request, key, cluster.id);
+  const api = await getCluster(key, cluster.id);
   expect(ids.length).toBe(api.events?.length);
 
   const seen = await page.evaluate(
@@ -103,10 +103,10 @@ test("comes up rank by rank to ready; events arrive once each, newest first", as
   }
 });
 
-test("an NCCL test run produces the chart, the table and a verdict", async ({ page, request }) => {
+test("an NCCL test run produces the chart, the table and a verdict", async ({ page }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { stack: "slurm" });
+  const { cluster } = await createCluster(key, { stack: "slurm" });
   await page.goto(`/clusters/${cluster.id}`);
   const card = page.getByTestId("nccl-card");
   const start = card.getByRole("button", { name: /Start test/ });
@@ -135,7 +135,7 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
   );
   await expect(page.getByText(/NCCL test (finished|failed) on/)).toBeVisible();
 
-  const api = await getCluster(request, key, cluster.id);
+  const api = await getCluster(key, cluster.id);
   const sizes = api.last_test?.result?.sizes ?? [];
   expect(sizes.length).toBeGreaterThan(5);
   await expect(chart.locator("circle")).toHaveCount(sizes.length);
@@ -149,14 +149,11 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
   await expect(card.getByRole("button", { name: /Run again/ })).toBeEnabled();
 });
 
-test("terminate needs the cluster's name typed, shows the cost, and stops the cluster", async ({
-  page,
-  request,
-}) => {
+test("terminate needs the cluster's name typed, shows the cost, and stops the cluster", async ({ page }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key);
-  await waitForStatus(request, key, cluster.id, "ready");
+  const { cluster } = await createCluster(key);
+  await waitForStatus(key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
 
   const dialog = await openDialog(page, "Terminate", "alertdialog");
@@ -174,7 +171,7 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   // Cancel keeps it running.
   await dialog.getByRole("button", { name: "Keep it running" }).click();
   await expect(dialog).toBeHidden();
-  expect((await getCluster(request, key, cluster.id)).status).toBe("ready");
+  expect((await getCluster(key, cluster.id)).status).toBe("ready");
 
   await openDialog(page, "Terminate", "alertdialog");
   await page
@@ -186,7 +183,7 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await expect(detail(page)).toHaveAttribute("data-status", /terminating|terminated/);
   await expect(detail(page)).toHaveAttribute("data-status", "terminated", { timeout: 120_000 });
   await expect(page.getByTestId("live-status")).toContainText("no longer updating");
-  expect((await getCluster(request, key, cluster.id)).status).toBe("terminated");
+  expect((await getCluster(key, cluster.id)).status).toBe("terminated");
   // What the page shows is true of released machines: no snippets, no SSH to copy, no storage, no "ready" stage.
   await expect(page.getByRole("heading", { name: "Connect and launch" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Shared storage" })).toHaveCount(0);
@@ -201,26 +198,25 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
  * slowly a loaded machine opens their pages, so every counting window falls inside it.
  */
 async function clusterWithLongTest(request: APIRequestContext, key: string) {
-  await setVariants(request, key, ["test-seconds:7200"]);
-  const { cluster } = await createCluster(request, key, { nodes: 64, stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  expect(await startTestDirect(request, key, cluster.id)).toBe(202);
+  await setVariants(key, ["test-seconds:7200"]);
+  const { cluster } = await createCluster(key, { nodes: 64, stack: "slurm" });
+  await waitForStatus(key, cluster.id, "ready");
+  expect(await startTestDirect(key, cluster.id)).toBe(202);
   return cluster;
 }
 
 test("resize offers only the offer's valid counts and shows the new rate before confirming", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
   // Helsinki H100: allowed_node_counts [2, 4, 8, 16], resizable.
-  const { cluster, offer } = await createCluster(request, key, {
+  const { cluster, offer } = await createCluster(key, {
     offerId: "h100-sxm-8x-ib-helsinki",
     nodes: 2,
     stack: "slurm",
   });
-  await waitForStatus(request, key, cluster.id, "ready");
+  await waitForStatus(key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
 
   const dialog = await openDialog(page, "Resize", "dialog");
@@ -237,21 +233,20 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   await expect(page.getByText(`Resizing ${cluster.name} to 4 nodes`)).toBeVisible();
   await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 120_000 });
   await expect(page.getByTestId("node-row")).toHaveCount(4);
-  expect((await getCluster(request, key, cluster.id)).node_count).toBe(4);
+  expect((await getCluster(key, cluster.id)).node_count).toBe(4);
 });
 
 test("the page's buttons are disabled in the server's HTML and work with one click once hydrated", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, {
+  const { cluster } = await createCluster(key, {
     offerId: "h100-sxm-8x-ib-helsinki",
     nodes: 2,
     stack: "slurm",
   });
-  await waitForStatus(request, key, cluster.id, "ready");
+  await waitForStatus(key, cluster.id, "ready");
   const release = await holdScripts(page);
   await page.goto(`/clusters/${cluster.id}`, { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
@@ -287,7 +282,7 @@ test("a simulator outage raises the stale warning, keeps the data, and clears by
   await expect(page.getByTestId("test-running")).toBeVisible();
   await expect(page.getByTestId("stale-warning")).toHaveCount(0);
 
-  await setFaults(request, key, { outage: true });
+  await setFaults(key, { outage: true });
   const warning = page.getByTestId("stale-warning");
   // Three failed reads in a row: the next poll (2 s while the test runs, up to 25 s if it just finished), then 2 s
   // and 4 s of backoff.
@@ -298,7 +293,7 @@ test("a simulator outage raises the stale warning, keeps the data, and clears by
   await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
   await expect(page.getByTestId("node-row")).toHaveCount(64);
 
-  await clearFaults(request, key);
+  await clearFaults(key);
   await expect(warning).toBeHidden({ timeout: 120_000 });
   await expect(page.getByTestId("live-status")).toContainText(/Updated (\d+ s|just now)|no longer updating/);
 });
@@ -315,19 +310,18 @@ test(
     const WINDOW = 6_000;
     // Every window must fall inside the one long test. (Checked after counting: this read reaches the simulator too.)
     const stillTesting = async () =>
-      expect(
-        (await getCluster(request, key, cluster.id)).last_test?.status,
-        "the test outlived the window",
-      ).toBe("running");
+      expect((await getCluster(key, cluster.id)).last_test?.status, "the test outlived the window").toBe(
+        "running",
+      );
 
     await page.goto(`/clusters/${cluster.id}`);
     await expect(page.getByTestId("test-running")).toBeVisible();
 
     // One visible tab, polling every 2 s while the test runs.
     await wait(500);
-    await resetStats(request);
+    await resetStats();
     await wait(WINDOW);
-    const oneTab = await countClusterGets(request, key, cluster.id);
+    const oneTab = await countClusterGets(key, cluster.id);
     await stillTesting();
     expect(oneTab).toBeGreaterThanOrEqual(WINDOW / FAST_POLL_MS - 1);
     expect(oneTab).toBeLessThanOrEqual(WINDOW / FAST_POLL_MS + 1);
@@ -335,15 +329,15 @@ test(
     // Hidden: nothing at all.
     await setTabHidden(page, true);
     await wait(500);
-    await resetStats(request);
+    await resetStats();
     await wait(WINDOW);
-    expect(await countClusterGets(request, key, cluster.id)).toBe(0);
+    expect(await countClusterGets(key, cluster.id)).toBe(0);
 
     // Shown again: an immediate refetch.
-    await resetStats(request);
+    await resetStats();
     await setTabHidden(page, false);
     await expect
-      .poll(() => countClusterGets(request, key, cluster.id), { timeout: 1_500, intervals: [100] })
+      .poll(() => countClusterGets(key, cluster.id), { timeout: 1_500, intervals: [100] })
       .toBeGreaterThanOrEqual(1);
 
     // Three tabs on the same cluster: about what one tab costs, not three times as much. Headless Chromium reports
@@ -369,11 +363,11 @@ test(
       }),
     );
     await wait(500);
-    await resetStats(request);
+    await resetStats();
     counting = true;
     await wait(WINDOW);
     counting = false;
-    const threeTabs = await countClusterGets(request, key, cluster.id);
+    const threeTabs = await countClusterGets(key, cluster.id);
     await stillTesting();
     test.info().annotations.push({
       type: "upstream GET /clusters/{id} per 6 s",
@@ -391,11 +385,10 @@ test(
 
 test("each copy button puts the expected text on the clipboard; stack-specific tabs explain themselves", async ({
   page,
-  request,
   context,
 }) => {
   test.slow();
-  const { api, clipboard } = await openReadyCluster(page, request, context, { stack: "slurm" });
+  const { api, clipboard } = await openReadyCluster(page, context, { stack: "slurm" });
 
   const conn = page.getByTestId("connection-card");
   const copies: Array<[string, string]> = [
@@ -435,13 +428,12 @@ test("each copy button puts the expected text on the clipboard; stack-specific t
 
 test("an unknown id, a malformed id and another user's cluster all answer not found, on the page, the API and Launch again", async ({
   page,
-  request,
   browser,
 }) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const { key: otherKey } = await signUpWithKey(otherPage);
-  const { cluster: theirs } = await createCluster(request, otherKey);
+  const { cluster: theirs } = await createCluster(otherKey);
   await other.close();
 
   await signUpWithKey(page);
@@ -464,16 +456,13 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
   await expect(page.getByText(theirs.name)).toHaveCount(0);
 });
 
-test("switching to the key that owns a cluster shows it, without a reload by hand", async ({
-  page,
-  request,
-}) => {
+test("switching to the key that owns a cluster shows it, without a reload by hand", async ({ page }) => {
   const { key: personal } = await signUpWithKey(page, { label: "Personal" });
   const team = freshKey();
   await addKey(page, team, "Team");
   // The newest key is not active: Personal still is.
   await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
-  const { cluster } = await createCluster(request, team);
+  const { cluster } = await createCluster(team);
   expect(personal).not.toBe(team);
 
   await page.goto(`/clusters/${cluster.id}`);

@@ -14,11 +14,10 @@ import { expectAxeClean, openDialog, useTheme } from "../support/browser";
 
 test("per-rank commands: one per machine with its rank; the script copied and downloaded is the generated one", async ({
   page,
-  request,
   context,
 }) => {
   test.slow();
-  const { api } = await openReadyCluster(page, request, context, { nodes: 3, stack: "slurm" });
+  const { api } = await openReadyCluster(page, context, { nodes: 3, stack: "slurm" });
 
   const dialog = await openDialog(page, "Per-rank commands");
   const rows = dialog.getByTestId("rank-command");
@@ -54,14 +53,13 @@ test("per-rank commands: one per machine with its rank; the script copied and do
 
 test("SSH config: a Host per machine by the API's names; workers without an address go through the head", async ({
   page,
-  request,
   context,
 }) => {
   test.slow();
-  const { api } = await openReadyCluster(page, request, context, {
+  const { api } = await openReadyCluster(page, context, {
     nodes: 3,
     stack: "slurm",
-    beforeCreate: (k) => setVariants(request, k, ["private-workers"]),
+    beforeCreate: (k) => setVariants(k, ["private-workers"]),
   });
 
   const dialog = await openDialog(page, "SSH config");
@@ -89,11 +87,11 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
 });
 
 // Both themes in one test: the same cluster, the theme switched between the two passes.
-test("axe: per-rank commands and SSH config dialogs, light and dark", async ({ page, request }) => {
+test("axe: per-rank commands and SSH config dialogs, light and dark", async ({ page }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
+  const { cluster } = await createCluster(key, { nodes: 2, stack: "slurm" });
+  await waitForStatus(key, cluster.id, "ready");
   for (const theme of ["light", "dark"] as const) {
     await test.step(theme, async () => {
       await useTheme(page, theme);

@@ -3,13 +3,13 @@ import { defaultFormValues } from "@/lib/launch/form";
 import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 import {
-  SIM_URL,
   deleteSshKey,
   setBalance,
   setFaults,
   simClusters,
   simOffers,
   simSshKeys,
+  simStats,
 } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
@@ -20,7 +20,7 @@ const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
 const launchButton = (page: Page) => page.getByRole("button", { name: "Launch cluster" });
 
 async function volumeOffer(request: APIRequestContext, key: string): Promise<Offer> {
-  const offers = await simOffers(request, key);
+  const offers = await simOffers(key);
   const o = offers.find(
     (x) => !isCommunity(x) && x.volume && x.stacks.includes("slurm") && validNodeCounts(x).length > 1,
   );
@@ -32,7 +32,7 @@ async function volumeOffer(request: APIRequestContext, key: string): Promise<Off
 async function withOfferAndSshKey(page: Page, request: APIRequestContext) {
   const { key } = await signUpWithKey(page);
   const offer = await volumeOffer(request, key);
-  const [sshKey] = await simSshKeys(request, key);
+  const [sshKey] = await simSshKeys(key);
   return { key, offer, sshKey: sshKey! };
 }
 
@@ -76,7 +76,7 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
 
   await launchButton(page).click();
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
-  const clusters = await simClusters(request, key);
+  const clusters = await simClusters(key);
   expect(clusters).toHaveLength(1);
   expect(page.url()).toContain(clusters[0]!.id);
   expect(clusters[0]).toMatchObject({ name: "e2e-train", node_count: n, stack: "slurm", offer_id: offer.id });
@@ -126,11 +126,11 @@ test("on a phone a sticky bar shows rate, runway and Launch, covers no field, an
   const launch = bar.getByRole("button", { name: "Launch", exact: true });
   await launch.click();
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
-  expect(await simClusters(request, key)).toHaveLength(0);
+  expect(await simClusters(key)).toHaveLength(0);
   await fillBasics(page, "from-the-bar");
   await launch.dblclick();
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
-  const clusters = await simClusters(request, key);
+  const clusters = await simClusters(key);
   expect(clusters).toHaveLength(1);
   expect(clusters[0]).toMatchObject({ name: "from-the-bar", node_count: n, offer_id: offer.id });
 });
@@ -157,7 +157,7 @@ test("two clicks in the same instant (before any re-render) still launch one clu
     b.click();
   });
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
-  expect(await simClusters(request, key)).toHaveLength(1);
+  expect(await simClusters(key)).toHaveLength(1);
 });
 
 test("a response dropped after the create committed, then a retry, leaves exactly one cluster", async ({
@@ -169,7 +169,7 @@ test("a response dropped after the create committed, then a retry, leaves exactl
   const offer = await volumeOffer(request, key);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "dropped");
-  await setFaults(request, key, { dropNextCreateResponse: true });
+  await setFaults(key, { dropNextCreateResponse: true });
   await launchButton(page).click();
 
   // Either the client retried on its own with the same key, or the form says so and the user retries.
@@ -182,13 +182,11 @@ test("a response dropped after the create committed, then a retry, leaves exactl
     await launchButton(page).click();
   }
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
-  const clusters = await simClusters(request, key);
+  const clusters = await simClusters(key);
   expect(clusters).toHaveLength(1);
   expect(page.url()).toContain(clusters[0]!.id);
   // Two creates at least reached the simulator with this key: the dropped one and its retry.
-  const stats = (await (await request.get(`${SIM_URL}/__sim/stats`)).json()) as {
-    requests: Array<{ path: string; key_suffix: string | null }>;
-  };
+  const stats = await simStats();
   const creates = stats.requests.filter((r) => r.path === "POST /clusters" && r.key_suffix === key.slice(-4));
   expect(creates.length).toBeGreaterThanOrEqual(2);
 });
@@ -201,7 +199,7 @@ test("a 402 shows the balance message in the summary, and a top-up then launches
   const offer = await volumeOffer(request, key);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "broke");
-  await setBalance(request, key, 1);
+  await setBalance(key, 1);
   await launchButton(page).click();
   const summary = page.getByRole("region", { name: "Summary" });
   const problem = summary.getByTestId("balance-problem");
@@ -211,12 +209,12 @@ test("a 402 shows the balance message in the summary, and a top-up then launches
   await expect(problem).toContainText("$1.00");
   // The API's message already carries the amounts, so the summary does not repeat them in a second box.
   await expect(summary.getByTestId("shortfall")).toHaveCount(0);
-  expect(await simClusters(request, key)).toHaveLength(0);
+  expect(await simClusters(key)).toHaveLength(0);
 
-  await setBalance(request, key, 500);
+  await setBalance(key, 500);
   await launchButton(page).click();
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
-  expect(await simClusters(request, key)).toHaveLength(1);
+  expect(await simClusters(key)).toHaveLength(1);
 });
 
 test("the server sends the whole form: SSH keys, volumes and the balance check come with the HTML", async ({
@@ -224,7 +222,7 @@ test("the server sends the whole form: SSH keys, volumes and the balance check c
   request,
 }) => {
   const { key, offer, sshKey } = await withOfferAndSshKey(page, request);
-  await setBalance(request, key, 4);
+  await setBalance(key, 4);
   // No script of the page runs: what shows is what the server sent, in one piece (no loading skeleton first).
   await page.route("**/_next/static/chunks/**/*.js", (r) => r.abort());
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
@@ -244,12 +242,12 @@ test("an SSH key deleted elsewhere after picking it: the API's 404 lands on the 
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "keyless");
   await page.getByRole("checkbox", { name: new RegExp(sshKey.name) }).click();
-  await deleteSshKey(request, key, sshKey.id);
+  await deleteSshKey(key, sshKey.id);
   await launchButton(page).click();
   await expect(
     page.getByText("A picked SSH key no longer exists in this workspace", { exact: false }).first(),
   ).toBeVisible();
-  expect(await simClusters(request, key)).toHaveLength(0);
+  expect(await simClusters(key)).toHaveLength(0);
 });
 
 test("a name typed before the page hydrates is kept", async ({ page, request }) => {

@@ -45,18 +45,17 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 
 test("no page of the journey scrolls sideways at 1280 or 390 px, and no table overflows its box", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  await setVariants(request, key, ["long-gpu-name"]);
+  await setVariants(key, ["long-gpu-name"]);
   const longName = `a-cluster-name-that-is-as-long-as-runcrate-allows-${"x".repeat(13)}`;
   expect(longName).toHaveLength(63);
-  const { cluster, offer } = await createCluster(request, key, {
+  const { cluster, offer } = await createCluster(key, {
     name: longName,
     offerId: ODD_OFFERS.longGpuName,
   });
-  await waitForStatus(request, key, cluster.id, "ready");
+  await waitForStatus(key, cluster.id, "ready");
 
   const pages = [
     ["/offers", "offers"],
@@ -87,13 +86,12 @@ async function expectWhole(target: Locator, width: number, what: string) {
 
 test("at 390 px the cluster page keeps each node's status, addresses and SSH copy, every tab, and code clear of its copy button", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  const ready = await getCluster(request, key, cluster.id);
+  const { cluster } = await createCluster(key, { nodes: 2, stack: "slurm" });
+  await waitForStatus(key, cluster.id, "ready");
+  const ready = await getCluster(key, cluster.id);
   const width = 390;
   await page.setViewportSize({ width, height: 844 });
   await page.goto(`/clusters/${cluster.id}`);

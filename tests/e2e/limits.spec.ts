@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { advanceSimClock, getCluster, pickOffer, simUrl, smallestCount } from "../support/sim";
+import { advanceSimClock, getCluster, pickOffer, setBalance, simStats, smallestCount } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
@@ -12,12 +12,10 @@ import { waitHydrated } from "../support/browser";
 
 const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
 
-async function deletesOf(request: APIRequestContext, id: string): Promise<number> {
-  const body = (await (await request.get(`${simUrl}/__sim/stats`)).json()) as {
-    requests: Array<{ path: string; concrete_path: string }>;
-  };
-  return body.requests.filter((r) => r.path === "DELETE /clusters/{id}" && r.concrete_path.includes(id))
-    .length;
+async function deletesOf(id: string): Promise<number> {
+  return (await simStats()).requests.filter(
+    (r) => r.path === "DELETE /clusters/{id}" && r.concrete_path.includes(id),
+  ).length;
 }
 
 async function launchWithLimits(
@@ -29,20 +27,20 @@ async function launchWithLimits(
   /** Launch this many seconds in the past (the simulator's clock set back for the launch, then forward again). */
   launchedAgoSeconds = 0,
 ) {
-  await request.post(`${simUrl}/__sim/workspaces/balance`, { data: { key, credits: 10_000 } });
-  const offer = await pickOffer(request, key, { stack: "none" });
+  await setBalance(key, 10_000);
+  const offer = await pickOffer(key, { stack: "none" });
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
   await waitHydrated(page.getByRole("textbox", { name: "Name" }));
   await page.getByRole("textbox", { name: "Name" }).fill(name);
   if (limits.time) await page.getByLabel("Time limit", { exact: true }).fill(limits.time);
   if (limits.budget) await page.getByLabel("Budget limit", { exact: true }).fill(limits.budget);
   await expect(page.getByTestId("limits-summary")).toContainText("at the latest");
-  if (launchedAgoSeconds) await advanceSimClock(request, -launchedAgoSeconds);
+  if (launchedAgoSeconds) await advanceSimClock(-launchedAgoSeconds);
   try {
     await page.getByRole("button", { name: "Launch cluster" }).click();
     await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   } finally {
-    if (launchedAgoSeconds) await advanceSimClock(request, launchedAgoSeconds);
+    if (launchedAgoSeconds) await advanceSimClock(launchedAgoSeconds);
   }
   const id = page.url().split("/").pop()!;
   return { id, offer };
@@ -51,7 +49,7 @@ async function launchWithLimits(
 /** Polls upstream (the app's page is closed) until the cluster is terminating. */
 async function waitTerminated(request: APIRequestContext, key: string, id: string): Promise<void> {
   await expect
-    .poll(async () => (await getCluster(request, key, id)).status, { timeout: 180_000, intervals: [500] })
+    .poll(async () => (await getCluster(key, id)).status, { timeout: 180_000, intervals: [500] })
     .toMatch(/terminat/);
 }
 
@@ -72,7 +70,7 @@ test(
     await page.close();
 
     await waitTerminated(request, key, id);
-    expect(await deletesOf(request, id)).toBe(1);
+    expect(await deletesOf(id)).toBe(1);
 
     const again = await context.newPage();
     await again.goto("/settings/audit");
@@ -102,7 +100,7 @@ test(
 test("a budget limit terminates the cluster when its cost reaches it", async ({ page, request }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const offer = await pickOffer(request, key, { stack: "none" });
+  const offer = await pickOffer(key, { stack: "none" });
   const rate = offer.hourly_rate_per_node * smallestCount(offer);
   // About 20 s of billing at this rate (at least a cent).
   const budget = Math.max(0.01, Math.ceil(((rate * 20) / 3600) * 100) / 100);
@@ -113,14 +111,13 @@ test("a budget limit terminates the cluster when its cost reaches it", async ({ 
   });
   await page.close();
   await expect
-    .poll(async () => (await getCluster(request, key, id)).status, { timeout: 180_000, intervals: [1_000] })
+    .poll(async () => (await getCluster(key, id)).status, { timeout: 180_000, intervals: [1_000] })
     .toMatch(/terminat/);
-  expect(await deletesOf(request, id)).toBe(1);
+  expect(await deletesOf(id)).toBe(1);
 });
 
 test("limits can be changed and removed on the cluster page, audited; Settings defaults pre-fill the form", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
@@ -134,7 +131,7 @@ test("limits can be changed and removed on the cluster page, audited; Settings d
   await page.getByRole("button", { name: "Save defaults" }).click();
   await expect(page.getByText("Default limits saved")).toBeVisible();
 
-  const offer = await pickOffer(request, key, { stack: "none" });
+  const offer = await pickOffer(key, { stack: "none" });
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await expect(page.getByLabel("Time limit", { exact: true })).toHaveValue("3 h");
   await expect(page.getByLabel("Budget limit", { exact: true })).toHaveValue("40.00");
@@ -190,9 +187,7 @@ test("the Spend page shows balance, burn, the chart, the cost table with CSV and
   const { key } = await signUpWithKey(page);
   const name = `spend-${Date.now() % 100000}`;
   const { id } = await launchWithLimits(page, request, key, name, { time: "2 h" });
-  await expect
-    .poll(async () => (await getCluster(request, key, id)).status, { timeout: 120_000 })
-    .toBe("ready");
+  await expect.poll(async () => (await getCluster(key, id)).status, { timeout: 120_000 }).toBe("ready");
   await page.getByRole("link", { name: "Spend" }).first().click();
   await expect(page).toHaveURL(/\/spend$/);
   const card = page.getByTestId("spend-key").first();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpWithKey } from "../support/accounts";
 import { openDialog, waitHydrated } from "../support/browser";
-import { SIM_URL, setBalance, setVariants, waitForStatus } from "../support/sim";
+import { setBalance, setVariants, sim, waitForStatus } from "../support/sim";
 
 /**
  * The browser journey once against the API as Runcrate's own tool descriptions give it (the simulator's mcp-shape
@@ -28,12 +28,11 @@ const OFFER = "h100-sxm-8x-ib-dallas";
 
 test("offers, launch, the cluster through a gateway, and the list, on the shape Runcrate's tools describe", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  await setVariants(request, key, ["mcp-shape"]);
-  await setBalance(request, key, 100_000);
+  await setVariants(key, ["mcp-shape"]);
+  await setBalance(key, 100_000);
 
   await test.step("the offers are listed, with stock and the machine behind each node", async () => {
     await page.goto("/offers");
@@ -64,7 +63,7 @@ test("offers, launch, the cluster through a gateway, and the list, on the shape 
   });
 
   await test.step("ready, and its SSH config reaches every machine through the gateway", async () => {
-    await waitForStatus(request, key, id, "ready");
+    await waitForStatus(key, id, "ready");
     await expect(page.getByRole("heading", { name: "mcp-journey" })).toBeVisible();
     const dialog = await openDialog(page, "SSH config");
     const text = dialog.getByTestId("ssh-config-text");
@@ -80,11 +79,8 @@ test("offers, launch, the cluster through a gateway, and the list, on the shape 
     await expect(row).toBeVisible();
     await expect(row).toContainText("Ready");
     await shoot(page, "list");
-    const r = await request.delete(`${SIM_URL}/api/v1/clusters/${id}`, {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    expect(r.ok()).toBe(true);
-    await waitForStatus(request, key, id, "terminated");
+    await sim.terminate(key, id);
+    await waitForStatus(key, id, "terminated");
     await page.reload();
     await expect(page.getByTestId("cluster-row").filter({ hasText: "mcp-journey" })).toContainText(
       "Terminated",

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createHmac } from "node:crypto";
-import { pickOffer, simUrl, smallestCount } from "../support/sim";
+import { pickOffer, setBalance, smallestCount } from "../support/sim";
 import { startReceiver, startSmtp } from "../notifications/support/receivers";
 import { signUpWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
@@ -25,7 +25,6 @@ function verified(secret: string, header: string, body: string): boolean {
 
 test("launch → ready → terminate: each event once per channel, through a receiver that fails twice first", async ({
   page,
-  request,
 }) => {
   test.slow();
   const receiver = await startReceiver([500, 500]);
@@ -52,8 +51,8 @@ test("launch → ready → terminate: each event once per channel, through a rec
     await expect(page.getByTestId("webhook")).toHaveCount(1);
     expect(await page.content()).not.toContain(secret);
 
-    await request.post(`${simUrl}/__sim/workspaces/balance`, { data: { key, credits: 10_000 } });
-    const offer = await pickOffer(request, key, { stack: "none" });
+    await setBalance(key, 10_000);
+    const offer = await pickOffer(key, { stack: "none" });
     await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
     await waitHydrated(page.getByRole("textbox", { name: "Name" }));
     const name = `notify-${Date.now() % 100000}`;

@@ -19,12 +19,9 @@ async function pickNodes(page: Page, n: number | "Any") {
   await page.getByRole("combobox", { name: "Nodes" }).selectOption({ label: String(n) });
 }
 
-test("filters live in the URL: they survive a reload, and Back undoes the last one", async ({
-  page,
-  request,
-}) => {
+test("filters live in the URL: they survive a reload, and Back undoes the last one", async ({ page }) => {
   const { key } = await signUpWithKey(page);
-  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
   await openOffers(page);
   await expect(rows(page)).toHaveCount(offers.length);
 
@@ -71,10 +68,9 @@ test("filters live in the URL: they survive a reload, and Back undoes the last o
 
 test("a number filter applies while typing, refuses a bad value in words, and the list and URL agree", async ({
   page,
-  request,
 }) => {
   const { key } = await signUpWithKey(page);
-  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
   const prices = [...new Set(offers.map((o) => pricePerGpuHour(o)!))].sort((a, b) => a - b);
   // A bound between two of the offers' prices, so it narrows the list and a second one narrows it differently.
   const low = Math.floor(prices[Math.floor(prices.length / 3)]! * 100) / 100;
@@ -124,10 +120,9 @@ test("a number filter applies while typing, refuses a bad value in words, and th
 
 test("the server sends the list in one responsive layout: the table on a wide screen, cards on a phone, before any script runs", async ({
   page,
-  request,
 }) => {
   const { key } = await signUpWithKey(page);
-  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
   const cards = page.locator("li[data-offer-id]");
   // No script runs past the inline ones that reveal streamed HTML: what shows is what the server sent.
   await page.route("**/_next/static/chunks/**/*.js", (r) => r.abort());
@@ -151,12 +146,9 @@ test("the server sends the list in one responsive layout: the table on a wide sc
   await expect(cards).toHaveCount(offers.length);
 });
 
-test("a search typed before the page hydrates is kept, applied and written to the URL", async ({
-  page,
-  request,
-}) => {
+test("a search typed before the page hydrates is kept, applied and written to the URL", async ({ page }) => {
   const { key } = await signUpWithKey(page);
-  const offers = (await simOffers(request, key)).filter((o) => !isCommunity(o));
+  const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
   const gpu = offers[0]!.gpu_type;
   const release = await holdScripts(page);
   await page.goto("/offers", { waitUntil: "domcontentloaded" });
@@ -170,9 +162,9 @@ test("a search typed before the page hydrates is kept, applied and written to th
   await expect(rows(page).first()).toContainText(gpu);
 });
 
-test("Launch shows it is working until the form arrives", async ({ page, request }) => {
+test("Launch shows it is working until the form arrives", async ({ page }) => {
   const { key } = await signUpWithKey(page);
-  const offer = (await simOffers(request, key)).find((o) => !isCommunity(o))!;
+  const offer = (await simOffers(key)).find((o) => !isCommunity(o))!;
   await openOffers(page);
   // The form's page has no loading skeleton (it comes whole): a slow server leaves the offers on screen meanwhile.
   let release!: () => void;
@@ -190,9 +182,9 @@ test("Launch shows it is working until the form arrives", async ({ page, request
   await expect(page.getByRole("heading", { name: "New cluster" })).toBeVisible();
 });
 
-test("Launch goes to the form for that offer, carrying the node count", async ({ page, request }) => {
+test("Launch goes to the form for that offer, carrying the node count", async ({ page }) => {
   const { key } = await signUpWithKey(page);
-  const offer = (await simOffers(request, key)).find((o) => !isCommunity(o) && takesNodeCount(o, 4))!;
+  const offer = (await simOffers(key)).find((o) => !isCommunity(o) && takesNodeCount(o, 4))!;
   await openOffers(page, "/offers?nodes=4");
   await page
     .locator(`tr[data-offer-id="${offer.id}"]`)

@@ -45,14 +45,13 @@ async function pressUntilUrl(page: Page, keys: string[], url: RegExp) {
 
 test("jump to a cluster by name and to offers of a GPU; settings and the g-keys go where they say", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
   const suffix = Math.random().toString(36).slice(2, 7);
-  const { cluster: alpha } = await createCluster(request, key, { name: `alpha-${suffix}` });
-  const { cluster: beta } = await createCluster(request, key, { name: `beta-${suffix}` });
-  const gpu = (await pickOffer(request, key)).gpu_type;
+  const { cluster: alpha } = await createCluster(key, { name: `alpha-${suffix}` });
+  const { cluster: beta } = await createCluster(key, { name: `beta-${suffix}` });
+  const gpu = (await pickOffer(key)).gpu_type;
   await page.goto("/clusters");
   await expect(page.getByText(alpha.name).first()).toBeVisible();
 
@@ -112,11 +111,10 @@ test("jump to a cluster by name and to offers of a GPU; settings and the g-keys 
 
 test("on a cluster: copy head SSH, run the test, and terminate only opens the typed confirmation; c copies the snippet", async ({
   page,
-  request,
   context,
 }) => {
   test.slow();
-  const { key, api } = await openReadyCluster(page, request, context, { stack: "slurm" });
+  const { key, api } = await openReadyCluster(page, context, { stack: "slurm" });
   await expect(page.getByTestId("cluster-detail")).toHaveAttribute("data-status", "ready");
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
@@ -135,16 +133,14 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText(api.name);
   // Opening the confirmation changed nothing.
-  expect((await getCluster(request, key, api.id)).status).toBe("ready");
+  expect((await getCluster(key, api.id)).status).toBe("ready");
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
 
   palette = await openPalette(page);
   await page.keyboard.type("run nccl");
   await page.keyboard.press("Enter");
-  await expect
-    .poll(async () => (await getCluster(request, key, api.id)).last_test?.status ?? null)
-    .not.toBeNull();
+  await expect.poll(async () => (await getCluster(key, api.id)).last_test?.status ?? null).not.toBeNull();
 
   // c copies the launcher snippet shown in "Connect and launch" (torchrun first).
   await leaveFields(page);
@@ -153,10 +149,10 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
 });
 
 // Both themes in one test: the same cluster, the theme switched between the two passes.
-test("axe: palette and shortcuts help, light and dark", async ({ page, request }) => {
+test("axe: palette and shortcuts help, light and dark", async ({ page }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { stack: "slurm" });
+  const { cluster } = await createCluster(key, { stack: "slurm" });
   for (const theme of ["light", "dark"] as const) {
     await test.step(theme, async () => {
       await useTheme(page, theme);

@@ -24,10 +24,9 @@ async function shoot(page: Page, name: string) {
 
 test("offers page: two unreadable offers are left out and counted, the rest listed, a long GPU name wraps", async ({
   page,
-  request,
 }) => {
   const { key } = await signUpWithKey(page);
-  await setVariants(request, key, ["odd-offer", "string-prices", "long-gpu-name"]);
+  await setVariants(key, ["odd-offer", "string-prices", "long-gpu-name"]);
   await page.goto("/offers");
   await expect(page.getByTestId("list-notes")).toHaveText(
     /^2 offers could not be read \(on hourly_rate_per_node, gpu_type\) and are not shown\./,
@@ -43,13 +42,12 @@ test("offers page: two unreadable offers are left out and counted, the rest list
 
 test("ready cluster: a failure_reason is a warning, active machines are up, Inspect shows the raw object without the key", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { nodes: 2, stack: "none" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  await setVariants(request, key, ["failure-reason-running", "node-status-active"]);
+  const { cluster } = await createCluster(key, { nodes: 2, stack: "none" });
+  await waitForStatus(key, cluster.id, "ready");
+  await setVariants(key, ["failure-reason-running", "node-status-active"]);
   await page.goto(`/clusters/${cluster.id}`);
   await expect(page.getByTestId("failure-warning")).toContainText("still ready and billed");
   await expect(page.getByTestId("failure-card")).toHaveCount(0);

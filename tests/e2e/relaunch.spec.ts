@@ -10,7 +10,7 @@ import { signUpWithKey } from "../support/accounts";
 const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
 
 async function volumeOffer(request: APIRequestContext, key: string): Promise<Offer> {
-  const o = (await simOffers(request, key)).find(
+  const o = (await simOffers(key)).find(
     (x) => !isCommunity(x) && x.volume && x.stacks.includes("slurm") && validNodeCounts(x).length > 1,
   );
   expect(o).toBeDefined();
@@ -25,7 +25,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   const { key } = await signUpWithKey(page);
   const offer = await volumeOffer(request, key);
   const n = validNodeCounts(offer)[1]!;
-  const [sshKey] = await simSshKeys(request, key);
+  const [sshKey] = await simSshKeys(key);
   const name = `rl-${Math.random().toString(36).slice(2, 7)}`;
 
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
@@ -61,7 +61,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
   expect(page.url()).not.toContain(firstId);
   // A new intent: a second cluster, not the first one replayed.
-  const clusters = await simClusters(request, key);
+  const clusters = await simClusters(key);
   expect(clusters).toHaveLength(2);
   expect(clusters.find((c) => c.id !== firstId)).toMatchObject({
     name: `${name}-2`,
@@ -73,10 +73,9 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
 
 test("a cluster launched elsewhere is filled from the API's object and says the SSH keys must be picked again", async ({
   page,
-  request,
 }) => {
   const { key } = await signUpWithKey(page);
-  const { cluster, offer } = await createCluster(request, key, { stack: "slurm" });
+  const { cluster, offer } = await createCluster(key, { stack: "slurm" });
   await page.goto(`/clusters/${cluster.id}`);
   await page.getByRole("link", { name: "Launch again" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Launch again" })).toBeVisible();

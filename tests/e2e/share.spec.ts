@@ -24,14 +24,13 @@ async function teammate(browser: Browser) {
 
 test("a teammate signs in through the link and sees status, nodes, events, cost and tests — no addresses or actions; the owner sees the open and revokes", async ({
   page,
-  request,
   browser,
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { nodes: 2, stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
-  const api = await getCluster(request, key, cluster.id);
+  const { cluster } = await createCluster(key, { nodes: 2, stack: "slurm" });
+  await waitForStatus(key, cluster.id, "ready");
+  const api = await getCluster(key, cluster.id);
   await page.goto(`/clusters/${cluster.id}`);
 
   const dialog = await openShareDialog(page);
@@ -94,11 +93,11 @@ test("a made-up or malformed token opens nothing", async ({ page }) => {
 });
 
 // Both themes in one test: the same cluster, the theme switched between the two passes.
-test("axe: share dialog and shared view, light and dark", async ({ page, request }) => {
+test("axe: share dialog and shared view, light and dark", async ({ page }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
+  const { cluster } = await createCluster(key, { stack: "slurm" });
+  await waitForStatus(key, cluster.id, "ready");
   for (const theme of ["light", "dark"] as const) {
     await test.step(theme, async () => {
       await useTheme(page, theme);

@@ -1,20 +1,20 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatGbps } from "@/lib/format/number";
-import { createCluster, getCluster, simUrl, startTestDirect, waitForStatus } from "../support/sim";
+import { createCluster, getCluster, sim, startTestDirect, waitForStatus } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { expectAxeClean, useTheme } from "../support/browser";
 
 /** Every NCCL run kept (the API shows only the last), listed with verdict and peak, two overlaid, resizes marked. */
 
 async function runTestSeen(page: Page, request: APIRequestContext, key: string, id: string) {
-  expect(await startTestDirect(request, key, id)).toBe(202);
+  expect(await startTestDirect(key, id)).toBe(202);
   await expect
-    .poll(async () => (await getCluster(request, key, id)).last_test?.status, { timeout: 120_000 })
+    .poll(async () => (await getCluster(key, id)).last_test?.status, { timeout: 120_000 })
     .toBe("passed");
   // The app reads the finished result (that read is what keeps it): a reload reads it on the server.
   await page.reload();
   await expect(page.getByTestId("nccl-verdict")).toBeVisible({ timeout: 120_000 });
-  return (await getCluster(request, key, id)).last_test!;
+  return (await getCluster(key, id)).last_test!;
 }
 
 async function openHistory(page: Page) {
@@ -32,21 +32,17 @@ test("two runs around a resize: both kept, the first marked as before the resize
 }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, {
+  const { cluster } = await createCluster(key, {
     offerId: "h100-sxm-8x-ib-helsinki",
     nodes: 2,
     stack: "slurm",
   });
-  await waitForStatus(request, key, cluster.id, "ready");
+  await waitForStatus(key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
   const first = await runTestSeen(page, request, key, cluster.id);
 
-  const r = await request.patch(`${simUrl}/api/v1/clusters/${cluster.id}`, {
-    headers: { authorization: `Bearer ${key}` },
-    data: { node_count: 4 },
-  });
-  expect(r.ok(), await r.text()).toBe(true);
-  await waitForStatus(request, key, cluster.id, "ready", 90_000);
+  await sim.resize(key, cluster.id, 4);
+  await waitForStatus(key, cluster.id, "ready", 90_000);
   await page.reload();
   await expect(page.getByTestId("node-row")).toHaveCount(4);
   // The last result on the card is the 2-node run: marked as before the resize, by the history's own rule.
@@ -89,8 +85,8 @@ test("two runs around a resize: both kept, the first marked as before the resize
 test("axe: test history, light and dark", async ({ page, request }) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(request, key, { stack: "slurm" });
-  await waitForStatus(request, key, cluster.id, "ready");
+  const { cluster } = await createCluster(key, { stack: "slurm" });
+  await waitForStatus(key, cluster.id, "ready");
   for (const theme of ["light", "dark"] as const) {
     await test.step(theme, async () => {
       await useTheme(page, theme);

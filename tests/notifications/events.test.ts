@@ -6,7 +6,7 @@ import {
   limitWarningEvent,
   type Observed,
 } from "@/lib/server/notifications/events";
-import { makeCluster, T0 } from "../clusters/fixtures";
+import { makeCluster, T0 } from "../support/fixtures";
 
 const MIN = 60_000;
 

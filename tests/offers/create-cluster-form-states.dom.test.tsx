@@ -17,8 +17,7 @@ import { balanceQueryOptions } from "@/lib/query/balance";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
-import { makeCluster } from "../clusters/fixtures";
-import { offerFixture } from "../support/fixtures";
+import { makeCluster, offerFixture } from "../support/fixtures";
 
 vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster: vi.fn() }));
 vi.mock("@/lib/actions/ssh-keys", () => ({ addSshKey: vi.fn() }));

@@ -12,6 +12,7 @@ import { buildCreateClusterSchema } from "@/lib/launch/schema";
 import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
 import { CLUSTER_NAME_PATTERN, offersResponseSchema, type Offer } from "@/lib/runcrate/schemas";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
+import { simClient } from "../support/sim-client";
 
 let sim: RunningSimulator;
 const key = `rc_live_formprop${randomUUID().replace(/-/g, "")}`;
@@ -28,12 +29,7 @@ async function api(path: string, init: RequestInit = {}) {
 }
 
 async function setBalance(credits: number) {
-  const res = await fetch(`${sim.url}/__sim/workspaces/balance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key, credits }),
-  });
-  expect(res.status).toBe(200);
+  await simClient(sim.url).setBalance(key, credits);
 }
 
 /** The body a form would send for these values, without the form's own clean-up: what the user typed, as typed. */

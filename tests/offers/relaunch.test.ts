@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextName, relaunchPrefill, sourceFromCluster, sourceFromRecord } from "@/lib/launch/relaunch";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { makeCluster } from "../clusters/fixtures";
+import { makeCluster } from "../support/fixtures";
 
 const offer = (over: Partial<Offer> = {}): Offer => ({
   id: "h100-8x",

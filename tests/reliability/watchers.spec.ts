@@ -17,7 +17,7 @@ test("200 watchers for 60 s: no errors, bounded latency", async ({ stack }) => {
   const users: Array<{ cookie: string; clusterId: string }> = [];
   for (let i = 0; i < USERS; i++) {
     const a = await stack.newAccount();
-    const c = await stack.sim.createCluster(a.key, stack.offer);
+    const { cluster: c } = await stack.sim.createCluster(a.key, { offer: stack.offer, stack: "none" });
     users.push({ cookie: a.cookie, clusterId: c.id });
   }
   const logStart = stack.app.output().length;

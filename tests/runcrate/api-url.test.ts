@@ -3,18 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeApiBaseUrl } from "@/lib/server/env";
 import { probeRuncrateApi } from "@/lib/server/runcrate/api-probe";
 import type { RunningSimulator } from "@/sim/server";
-import { startSim } from "@/tests/runcrate/support-sim";
+import { simClient, startSim } from "@/tests/runcrate/support-sim";
 
 let sim: RunningSimulator;
 beforeAll(async () => {
   sim = await startSim();
   // html-root: every path outside /api/v1 answers a marketing page with 200, as the real origin does.
-  const r = await fetch(`${sim.url}/__sim/variants`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ variants: ["html-root"] }),
-  });
-  expect(r.ok).toBe(true);
+  await simClient(sim.url).setVariants(null, ["html-root"]);
 });
 afterAll(async () => {
   await sim.close();

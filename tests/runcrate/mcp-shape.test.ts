@@ -161,8 +161,8 @@ describe("cluster lists", () => {
     const key = freshKey();
     const sc = simClient(sim.url);
     const offer = (await sc.offers(key)).find((o) => o.id === "h100-sxm-8x-ib-dallas")!;
-    const live = await sc.createCluster(key, offer, "live");
-    const ended = await sc.createCluster(key, offer, "ended");
+    const { cluster: live } = await sc.createCluster(key, { offer, name: "live", stack: "none" });
+    const { cluster: ended } = await sc.createCluster(key, { offer, name: "ended", stack: "none" });
     sim.clock.advance(600);
     await sc.terminate(key, ended.id);
     sim.clock.advance(600);

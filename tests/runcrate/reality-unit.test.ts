@@ -34,7 +34,7 @@ async function failure(p: Promise<unknown>): Promise<RuncrateError> {
   return e;
 }
 
-describe("#14.2 a page fails only when its object cannot be read, and says which field", () => {
+describe("a page fails only when its object cannot be read, and says which field", () => {
   it("names the field of a cluster that cannot be read", async () => {
     const { hourly_rate_per_node: _, ...broken } = cluster();
     server.script(json(200, { data: broken }));
@@ -62,7 +62,7 @@ describe("#14.2 a page fails only when its object cannot be read, and says which
 
 const createBody = { name: "train", offer_id: "offer-h100", node_count: 2, stack: "slurm" as const };
 
-describe("#14.2 an odd item inside a cluster never makes the cluster unreadable", () => {
+describe("an odd item inside a cluster never makes the cluster unreadable", () => {
   it("leaves out an event and a node that cannot be read, keeping the rest", async () => {
     server.script(
       json(200, {
@@ -84,7 +84,7 @@ describe("#14.2 an odd item inside a cluster never makes the cluster unreadable"
   });
 });
 
-describe("#14.3 a 400 with a body is a validation answer", () => {
+describe("a 400 with a body is a validation answer", () => {
   it("shows the upstream message and maps details.field onto the field, without suggesting a retry", async () => {
     server.script(
       json(400, {
@@ -111,7 +111,7 @@ describe("#14.3 a 400 with a body is a validation answer", () => {
   });
 });
 
-describe("#14.9 other common validation shapes map to fields", () => {
+describe("other common validation shapes map to fields", () => {
   const cases: Array<[string, unknown]> = [
     [
       "field → [messages] in details",
@@ -157,7 +157,7 @@ describe("#14.9 other common validation shapes map to fields", () => {
   });
 });
 
-describe("#14.8 a DELETE 404 is checked against the cluster", () => {
+describe("a DELETE 404 is checked against the cluster", () => {
   const notFound = json(404, { error: { code: "not_found", message: "No such cluster" } });
 
   it("reports a terminating cluster as terminated-ok, even on a first 404", async () => {
@@ -198,7 +198,7 @@ describe("#14.8 a DELETE 404 is checked against the cluster", () => {
   });
 });
 
-describe("#14.13 one log line per failed or mismatched upstream call, never a secret", () => {
+describe("one log line per failed or mismatched upstream call, never a secret", () => {
   it("logs method, path template, status, duration, issue paths and request id — no key, no body", async () => {
     const cap = captureLog();
     const c = client(cap.logger);
@@ -268,7 +268,7 @@ describe("#14.13 one log line per failed or mismatched upstream call, never a se
   });
 });
 
-describe("#14.12 Inspect: the raw cluster, redacted", () => {
+describe("Inspect: the raw cluster, redacted", () => {
   it("keeps unknown fields and the API's own types, and redacts keys and secret-named fields", async () => {
     server.script(
       json(200, {

@@ -3,20 +3,17 @@
  * response variants (sim/README.md, "Variants") — for the tests of how the client reads an API that
  * differs from runcrate-api.md.
  */
-import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
-import { simClient } from "@/tests/support/sim-client";
+import { freshKey, simClient } from "@/tests/support/sim-client";
 
 export async function startSim(): Promise<RunningSimulator> {
   return startSimulator({ manualClock: true, log: false });
 }
 
-export function freshKey(): string {
-  return `rc_live_reality${randomUUID().replace(/-/g, "")}`;
-}
+export { freshKey };
 
 /** Lines the client logged, parsed. */
 export function captureLog() {
@@ -35,12 +32,7 @@ export function captureLog() {
 }
 
 export async function setVariants(sim: RunningSimulator, key: string, variants: string[]): Promise<void> {
-  const r = await fetch(`${sim.url}/__sim/variants`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key, variants }),
-  });
-  if (!r.ok) throw new Error(`POST /__sim/variants → ${r.status}: ${await r.text()}`);
+  await simClient(sim.url).setVariants(key, variants);
 }
 
 export function clientFor(sim: RunningSimulator, key: string, logger = captureLog().logger) {

@@ -27,22 +27,22 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test("the pages the docs show", async ({ page, request }) => {
+test("the pages the docs show", async ({ page }) => {
   const { key } = await signUpWithKey(page);
 
-  const { cluster } = await createCluster(request, key, {
+  const { cluster } = await createCluster(key, {
     name: "llama-finetune",
     stack: "slurm",
     nodes: 4,
     offerId: "h100-sxm-8x-ib-dallas",
   });
-  await waitForStatus(request, key, cluster.id, "ready");
+  await waitForStatus(key, cluster.id, "ready");
   // A balance a team would have (the helper above gives the workspace plenty to launch with).
-  await setBalance(request, key, 2_400);
-  await startTestDirect(request, key, cluster.id);
+  await setBalance(key, 2_400);
+  await startTestDirect(key, cluster.id);
   // A finished NCCL test, so the cluster page shows its result.
   await expect
-    .poll(async () => (await getCluster(request, key, cluster.id)).last_test?.status, { timeout: 120_000 })
+    .poll(async () => (await getCluster(key, cluster.id)).last_test?.status, { timeout: 120_000 })
     .toBe("passed");
 
   await page.goto("/offers");

@@ -8,7 +8,7 @@ import { errorSummary } from "@/lib/server/db/errors";
 import { addKey, listKeys } from "@/lib/server/db/runcrate-keys";
 import { replacePasswordHash } from "@/lib/server/db/users";
 import { BACKENDS } from "../db/support/backends";
-import { fakeKey, makeUser, SECRET } from "../db/support/fixtures";
+import { freshKey, makeUser, SECRET } from "../db/support/fixtures";
 
 // What the server logs, to check that a failed query's values never reach it.
 const logged = vi.hoisted(() => [] as LogLine[]);
@@ -37,7 +37,7 @@ describe("database errors on real Postgres", () => {
       const user = await makeUser(database.db);
       const results = await Promise.all(
         ["A", "B", "C"].map((label) =>
-          addKey(database.db, user.id, { label, environment: null, apiKey: fakeKey() }, SECRET),
+          addKey(database.db, user.id, { label, environment: null, apiKey: freshKey() }, SECRET),
         ),
       );
       expect(
@@ -56,7 +56,7 @@ describe("database errors on real Postgres", () => {
     await addKey(
       database.db,
       randomUUID(),
-      { label: "x", environment: null, apiKey: fakeKey() },
+      { label: "x", environment: null, apiKey: freshKey() },
       SECRET,
     ).catch((e: unknown) => errors.push(e));
     // A malformed id next to two password hashes: an invalid-input error whose query carries both hashes.

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "@/lib/server/db/client";
 import { getActiveKeySecret } from "@/lib/server/db/runcrate-keys";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { createPostgresDatabase } from "../db/support/backends";
-import { fakeKey, makeUser } from "../db/support/fixtures";
+import { freshKey, makeUser } from "../db/support/fixtures";
 
 /** `npm run keys:reseal` against a real Postgres, as an operator runs it after rotating the secret. */
 describe("key rotation command", () => {
@@ -26,7 +26,7 @@ describe("key rotation command", () => {
     const oldSecret = randomBytes(32);
     const newSecret = randomBytes(32);
     const user = await makeUser(database.db);
-    const apiKey = fakeKey();
+    const apiKey = freshKey();
     await database.db.insert(runcrateKeys).values({
       userId: user.id,
       label: "old",

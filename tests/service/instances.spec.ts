@@ -4,6 +4,8 @@ import {
   createCluster,
   getCluster,
   pickOffer,
+  setBalance,
+  simStats,
   simUrl,
   smallestCount,
   waitForStatus,
@@ -89,9 +91,9 @@ test("a polled read carries the console's headers: no-store JSON, the security h
   await signUp(await other.newPage());
   const noKey = (await other.cookies(A)).map((c) => `${c.name}=${c.value}`).join("; ");
   await other.close();
-  const { cluster } = await createCluster(request, key, { stack: "none" });
+  const { cluster } = await createCluster(key, { stack: "none" });
   const id = cluster.id;
-  await waitForStatus(request, key, id, "ready");
+  await waitForStatus(key, id, "ready");
 
   const unknown = "00000000-0000-4000-8000-000000000000";
   const statuses = new Set<number>();
@@ -139,20 +141,14 @@ test("a polled read carries the console's headers: no-store JSON, the security h
   expect(compressed).toBeGreaterThanOrEqual(2);
 });
 
-type SimRequest = { method: string; path: string; concrete_path: string; key_suffix: string | null };
-
-async function simRequests(request: APIRequestContext): Promise<SimRequest[]> {
-  return ((await (await request.get(`${simUrl}/__sim/stats`)).json()) as { requests: SimRequest[] }).requests;
-}
-
 test("one launch intent sent to both instances makes one cluster and one audit entry, and its guardian fires once", async ({
   page,
   request,
 }) => {
   test.setTimeout(240_000);
   const { key } = await signUpWithKey(page);
-  await request.post(`${simUrl}/__sim/workspaces/balance`, { data: { key, credits: 10_000 } });
-  const offer = await pickOffer(request, key, { stack: "none" });
+  await setBalance(key, 10_000);
+  const offer = await pickOffer(key, { stack: "none" });
   const name = `twice-${Date.now() % 100000}`;
 
   await page.goto(`${A}/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
@@ -182,12 +178,12 @@ test("one launch intent sent to both instances makes one cluster and one audit e
   });
   // Launched LAUNCHED_AGO_SECONDS in the past (the simulator's clock set back for the launch, then forward again), so
   // the 1-minute limit comes due seconds after the cluster is up instead of a minute later.
-  await advanceSimClock(request, -LAUNCHED_AGO_SECONDS);
+  await advanceSimClock(-LAUNCHED_AGO_SECONDS);
   try {
     await page.getByRole("button", { name: "Launch cluster" }).click();
     await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   } finally {
-    await advanceSimClock(request, LAUNCHED_AGO_SECONDS);
+    await advanceSimClock(LAUNCHED_AGO_SECONDS);
   }
   const id = page.url().split("/").pop()!;
   expect(toB, "the launch was also sent to B").not.toBeNull();
@@ -195,7 +191,7 @@ test("one launch intent sent to both instances makes one cluster and one audit e
   expect(answerOfB).toContain(`"id":"${id}"`);
 
   // Both reached Runcrate with the one key; one cluster of that name exists.
-  const posts = (await simRequests(request)).filter(
+  const posts = (await simStats()).requests.filter(
     (r) => r.path === "POST /clusters" && r.key_suffix === key.slice(-4),
   );
   expect(posts).toHaveLength(2);
@@ -212,10 +208,10 @@ test("one launch intent sent to both instances makes one cluster and one audit e
   // Both instances scheduled the guard and both run the guardian: one DELETE, one audit entry, one notification.
   await page.close();
   await expect
-    .poll(async () => (await getCluster(request, key, id)).status, { timeout: 180_000, intervals: [1_000] })
+    .poll(async () => (await getCluster(key, id)).status, { timeout: 180_000, intervals: [1_000] })
     .toMatch(/terminat/);
   const deletes = async () =>
-    (await simRequests(request)).filter(
+    (await simStats()).requests.filter(
       (r) => r.path === "DELETE /clusters/{id}" && r.concrete_path.includes(id),
     ).length;
   expect(await deletes()).toBe(1);

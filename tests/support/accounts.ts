@@ -7,15 +7,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { waitHydrated } from "./browser";
 import { chromiumLaunchOptions } from "./chromium";
+import { freshKey } from "./sim-client";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
 export type Account = { email: string; password: string; key: string; cookie: string };
 
-/** A Runcrate key no other test has used: a fresh simulator workspace. */
-export function freshKey(): string {
-  return `rc_live_${randomBytes(20).toString("hex")}`;
-}
+export { freshKey };
 
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.com`;

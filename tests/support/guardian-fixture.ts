@@ -9,6 +9,7 @@ import { trackCluster } from "@/lib/server/db/limits-ledger";
 import { addKey } from "@/lib/server/db/runcrate-keys";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { start, type Proc } from "./proc";
+import { simClient } from "./sim-client";
 
 type Sim = { url: string; apiUrl: string };
 
@@ -49,11 +50,7 @@ export async function fundedKey(
     { current: o.enc, previous: [] },
   );
   if (!added.ok) throw new Error("the key was not stored");
-  await fetch(`${sim.url}/__sim/workspaces/balance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: apiKey, credits: o.credits }),
-  });
+  await simClient(sim.url).setBalance(apiKey, o.credits);
   return { apiKey, keyId: added.key.id };
 }
 

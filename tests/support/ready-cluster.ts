@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { createCluster, getCluster, waitForStatus } from "./sim";
 import { signUpWithKey } from "./accounts";
@@ -10,16 +10,15 @@ import { signUpWithKey } from "./accounts";
  */
 export async function openReadyCluster(
   page: Page,
-  request: APIRequestContext,
   context: BrowserContext,
   opts: { stack?: string; nodes?: number; beforeCreate?: (key: string) => Promise<void> } = {},
 ): Promise<{ key: string; api: Cluster; clipboard: () => Promise<string> }> {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { key } = await signUpWithKey(page);
   await opts.beforeCreate?.(key);
-  const { cluster } = await createCluster(request, key, { stack: opts.stack ?? "slurm", nodes: opts.nodes });
-  await waitForStatus(request, key, cluster.id, "ready");
-  const api = await getCluster(request, key, cluster.id);
+  const { cluster } = await createCluster(key, { stack: opts.stack ?? "slurm", nodes: opts.nodes });
+  await waitForStatus(key, cluster.id, "ready");
+  const api = await getCluster(key, cluster.id);
   await page.goto(`/clusters/${cluster.id}`);
   return { key, api, clipboard: () => page.evaluate(() => navigator.clipboard.readText()) };
 }

@@ -15,7 +15,7 @@ import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuditView } from "@/components/settings/audit-table";
 import type { SeenEvent } from "@/lib/clusters/events";
-import { makeCluster } from "@/tests/clusters/fixtures";
+import { makeCluster } from "../support/fixtures";
 
 type Side = { tz: string; locale: string };
 const SERVER: Side = { tz: "UTC", locale: "en-US" };

@@ -3,14 +3,13 @@ import type { Db } from "@/lib/server/db/client";
 import { createUser } from "@/lib/server/db/users";
 
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
+import { freshKey } from "../../support/sim-client";
 
 export const SECRET: KeyRing = { current: randomBytes(32), previous: [] };
 /** The same ring, under the name the read-side tests use. */
 export const secretFor = SECRET;
 
-export function fakeKey(): string {
-  return `rc_live_${randomBytes(18).toString("base64url")}`;
-}
+export { freshKey };
 
 export async function makeUser(db: Db, email = `u-${randomBytes(5).toString("hex")}@example.com`) {
   const created = await createUser(db, { email, name: null, passwordHash: null });

@@ -38,7 +38,9 @@ export const test = base.extend<object, { stack: Stack }>({
         const account = await newAccount();
         const offers = await simc.offers(account.key);
         const offer = offers.find(
-          (o) => o.available !== false && (o as { host_tier?: string }).host_tier !== "community",
+          (o) =>
+            (o as { available?: boolean }).available !== false &&
+            (o as { host_tier?: string }).host_tier !== "community",
         );
         if (!offer) throw new Error("no datacenter offer in the simulator");
         await provide({
