@@ -6,7 +6,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "@/lib/server/db/client";
-import { setLimits } from "@/lib/server/db/limits-ledger";
+import { setLimits } from "@/lib/server/db/cluster-limits";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 import { createUser } from "@/lib/server/db/users";
 import { startEngine } from "@/lib/server/jobs/engine";

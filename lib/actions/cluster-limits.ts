@@ -8,13 +8,8 @@ import type { Limits } from "@/lib/cost/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
 import { recordAudit } from "@/lib/server/audit";
 import { getDb } from "@/lib/server/db/client";
-import {
-  followedFor,
-  getTracked,
-  setLimitDefaults,
-  setLimits,
-  trackCluster,
-} from "@/lib/server/db/limits-ledger";
+import { followedFor, getTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
+import { setLimitDefaults, setLimits } from "@/lib/server/db/cluster-limits";
 import { guardianEngine, maxTimeLimitMinutes, scheduleGuard } from "@/lib/server/guardian/worker";
 
 /**

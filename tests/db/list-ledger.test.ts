@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import {
-  claimEnforcement,
-  completeEnforcement,
-  recordObservation,
-  setLimits,
-  trackCluster,
-} from "@/lib/server/db/limits-ledger";
+import { claimEnforcement, completeEnforcement, setLimits } from "@/lib/server/db/cluster-limits";
+import { recordObservation, trackCluster } from "@/lib/server/db/tracked-clusters";
 import { listLedgerOf } from "@/lib/server/db/list-ledger";
 import { endedByText } from "@/lib/limits/view";
 import { BACKENDS } from "./support/backends";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAudit } from "@/lib/server/db/audit-log";
 import type { Database } from "@/lib/server/db/client";
-import { limitsOfCluster, setLimits, trackCluster } from "@/lib/server/db/limits-ledger";
+import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
+import { trackCluster } from "@/lib/server/db/tracked-clusters";
 import { addKey } from "@/lib/server/db/runcrate-keys";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { scheduleGuard, startGuardWorker } from "@/lib/server/guardian/worker";

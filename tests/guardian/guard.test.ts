@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/server/db/audit-log";
 import type { Database } from "@/lib/server/db/client";
-import {
-  limitsOfCluster,
-  listInbox,
-  segmentsOf,
-  setLimits,
-  statusTransitionsOf,
-  trackCluster,
-} from "@/lib/server/db/limits-ledger";
+import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
+import { listInbox } from "@/lib/server/db/inbox";
+import { segmentsOf, statusTransitionsOf, trackCluster } from "@/lib/server/db/tracked-clusters";
 import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
 import { runGuard, type GuardDeps } from "@/lib/server/guardian/guard";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import { getTracked, limitsOfCluster, setLimits, trackCluster } from "@/lib/server/db/limits-ledger";
+import { getTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
+import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
 import { addKey } from "@/lib/server/db/runcrate-keys";
 import { guardLaunchedCluster } from "@/lib/server/guardian/worker";
 import { startSimulator, type RunningSimulator } from "@/sim/server";

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAudit } from "@/lib/server/db/audit-log";
 import { openDatabase, type Database } from "@/lib/server/db/client";
-import { setLimits } from "@/lib/server/db/limits-ledger";
+import { setLimits } from "@/lib/server/db/cluster-limits";
 import { clusterLimits } from "@/lib/server/db/schema";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { ensureGuardQueue, GUARD_QUEUE, scheduleGuard } from "@/lib/server/guardian/worker";

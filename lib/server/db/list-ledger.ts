@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { ListLedger } from "@/lib/limits/view";
 import type { Db } from "./client";
-import { segmentsOf } from "./limits-ledger";
+import { segmentsOf } from "./tracked-clusters";
 import { clusterLimits, trackedClusters } from "./schema";
 
 /** How many finished clusters the list's record covers (newest first): more than a list page ever shows. */

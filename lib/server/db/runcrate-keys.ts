@@ -230,3 +230,19 @@ export async function resealAllKeys(
   }
   return { checked: rows.length, resealed, unreadable };
 }
+
+/**
+ * A stored key by id, decrypted — for the guardian only, right before its one call; never returned further, logged
+ * or rendered. Null when the key was deleted.
+ */
+export async function keySecretById(
+  db: Db,
+  keyId: string,
+  ring: KeyRing,
+): Promise<{ id: string; label: string; environment: string | null; apiKey: string } | null> {
+  const [row] = await db.select().from(runcrateKeys).where(eq(runcrateKeys.id, keyId)).limit(1);
+  if (!row) return null;
+  // Opened for the guardian's one call; a stale row is re-sealed when its owner next uses it, not here.
+  const { apiKey } = openKey(ring, row);
+  return { id: row.id, label: row.label, environment: row.environment, apiKey };
+}

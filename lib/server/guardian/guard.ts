@@ -11,13 +11,12 @@ import {
   closeGuard,
   completeEnforcement,
   enforcementFailed,
-  getTracked,
   limitsOfCluster,
   markWarned,
-  recordObservation,
   setProblem,
   type ClusterLimitsView,
-} from "@/lib/server/db/limits-ledger";
+} from "@/lib/server/db/cluster-limits";
+import { getTracked, recordObservation } from "@/lib/server/db/tracked-clusters";
 import { log } from "@/lib/server/log";
 import { limitUnenforcedEvent, limitWarningEvent } from "@/lib/server/notifications/events";
 import {

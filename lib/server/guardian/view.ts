@@ -2,7 +2,8 @@ import "server-only";
 import type { GuardView, ListLedger } from "@/lib/limits/view";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { getDb } from "@/lib/server/db/client";
-import { getTracked, limitsOfCluster, segmentsOf } from "@/lib/server/db/limits-ledger";
+import { getTracked, segmentsOf } from "@/lib/server/db/tracked-clusters";
+import { limitsOfCluster } from "@/lib/server/db/cluster-limits";
 import { listLedgerOf } from "@/lib/server/db/list-ledger";
 import { maxTimeLimitMinutes } from "./worker";
 

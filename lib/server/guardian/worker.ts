@@ -7,14 +7,9 @@ import { MAX_TIME_LIMIT_MINUTES } from "@/lib/limits/input";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDatabase, type Database, type Db } from "@/lib/server/db/client";
-import {
-  activeTracked,
-  keySecretById,
-  limitsOfCluster,
-  setLimits,
-  trackCluster,
-  type ClusterLimitsView,
-} from "@/lib/server/db/limits-ledger";
+import { activeTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
+import { keySecretById } from "@/lib/server/db/runcrate-keys";
+import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/server/db/cluster-limits";
 import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";

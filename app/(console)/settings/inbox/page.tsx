@@ -7,7 +7,7 @@ import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { requireUser } from "@/lib/server/auth/session";
 import { formatDateTime } from "@/lib/format/date";
 import { getDb } from "@/lib/server/db/client";
-import { listInbox } from "@/lib/server/db/limits-ledger";
+import { listInbox } from "@/lib/server/db/inbox";
 import { emailConfig } from "@/lib/server/notifications/email";
 import { getPrefs } from "@/lib/server/notifications/store";
 

@@ -3,7 +3,7 @@ import { LimitDefaultsForm } from "@/components/settings/limit-defaults-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
-import { getLimitDefaults } from "@/lib/server/db/limits-ledger";
+import { getLimitDefaults } from "@/lib/server/db/cluster-limits";
 import { limitsToText } from "@/lib/limits/input";
 
 export const metadata: Metadata = { title: "Default limits" };

@@ -1,25 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/server/db/audit-log";
 import type { Database } from "@/lib/server/db/client";
+import { addInbox, listInbox } from "@/lib/server/db/inbox";
 import {
-  addInbox,
   claimEnforcement,
   closeGuard,
   completeEnforcement,
   enforcementFailed,
   getLimitDefaults,
-  keySecretById,
   limitsOfCluster,
-  listInbox,
   markWarned,
   openGuards,
-  recordObservation,
-  segmentsOf,
   setLimitDefaults,
   setLimits,
+} from "@/lib/server/db/cluster-limits";
+import { keySecretById } from "@/lib/server/db/runcrate-keys";
+import {
+  recordObservation,
+  segmentsOf,
   statusTransitionsOf,
   trackCluster,
-} from "@/lib/server/db/limits-ledger";
+} from "@/lib/server/db/tracked-clusters";
 import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
 import { BACKENDS } from "./support/backends";
 import { freshKey, makeUser, SECRET, secretFor, newClusterId } from "./support/fixtures";

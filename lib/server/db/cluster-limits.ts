@@ -1,0 +1,245 @@
+import "server-only";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Limits } from "@/lib/cost/ledger";
+import type { Db } from "./client";
+import { insertAudit, type AuditInput } from "./audit-log";
+import { addInbox } from "./inbox";
+import { clusterLimits, trackedClusters, userLimitDefaults, type ClusterLimitsRow } from "./schema";
+
+/**
+ * Spending limits: a cluster's time and budget limits with the guardian's enforcement state (watching → enforcing,
+ * claimed by one instance under a lease → enforced, or closed), and each user's default limits for the create form.
+ */
+
+export type ClusterLimitsView = Limits & {
+  state: ClusterLimitsRow["state"];
+  reason: ClusterLimitsRow["reason"];
+  enforcedAt: Date | null;
+  warnedAt: Date | null;
+  problem: string | null;
+  problemSince: Date | null;
+  attempts: number;
+};
+
+function limitsView(r: ClusterLimitsRow): ClusterLimitsView {
+  return {
+    timeLimitMinutes: r.timeLimitMinutes,
+    budgetLimit: r.budgetCents === null ? null : r.budgetCents / 100,
+    state: r.state,
+    reason: r.reason,
+    enforcedAt: r.enforcedAt,
+    warnedAt: r.warnedAt,
+    problem: r.problem,
+    problemSince: r.problemSince,
+    attempts: r.attempts,
+  };
+}
+
+export function toCents(dollars: number | null): number | null {
+  return dollars === null ? null : Math.round(dollars * 100);
+}
+
+/**
+ * Sets (or removes, with both null) a cluster's limits. New limits re-arm a closed guard and clear an earlier
+ * warning; an enforced cluster keeps its record. The cluster must be tracked first.
+ */
+export async function setLimits(db: Db, clusterId: string, limits: Limits): Promise<ClusterLimitsView> {
+  const none = limits.timeLimitMinutes === null && limits.budgetLimit === null;
+  const values = {
+    timeLimitMinutes: limits.timeLimitMinutes,
+    budgetCents: toCents(limits.budgetLimit),
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(clusterLimits)
+    .values({ clusterId, ...values, state: none ? "closed" : "watching" })
+    .onConflictDoUpdate({
+      target: clusterLimits.clusterId,
+      set: {
+        ...values,
+        warnedAt: null,
+        state: sql`case when ${clusterLimits.state} = 'enforced' then 'enforced' when ${none}::boolean then 'closed' when ${clusterLimits.state} = 'enforcing' then 'enforcing' else 'watching' end`,
+      },
+    })
+    .returning();
+  return limitsView(row!);
+}
+
+/** The limits of one cluster, or null when it has none. Scoped to the user when `userId` is given. */
+export async function limitsOfCluster(
+  db: Db,
+  clusterId: string,
+  userId?: string,
+): Promise<ClusterLimitsView | null> {
+  const [row] = await db
+    .select({ limits: clusterLimits })
+    .from(clusterLimits)
+    .innerJoin(trackedClusters, eq(trackedClusters.clusterId, clusterLimits.clusterId))
+    .where(
+      userId === undefined
+        ? eq(clusterLimits.clusterId, clusterId)
+        : and(eq(clusterLimits.clusterId, clusterId), eq(trackedClusters.userId, userId)),
+    );
+  return row ? limitsView(row.limits) : null;
+}
+
+/** Clusters whose guard is still open (watching or enforcing): what a starting worker makes sure is scheduled. */
+export async function openGuards(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ clusterId: clusterLimits.clusterId })
+    .from(clusterLimits)
+    .where(inArray(clusterLimits.state, ["watching", "enforcing"]));
+  return rows.map((r) => r.clusterId);
+}
+
+/**
+ * Claims the right to terminate: exactly one caller wins while the guard is watching, or while a previous
+ * claim's lease has run out (its holder died or its DELETE failed). The lease bounds how long a dead holder blocks.
+ */
+export async function claimEnforcement(
+  db: Db,
+  clusterId: string,
+  reason: "time" | "budget",
+  leaseMs: number,
+  now = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .update(clusterLimits)
+    .set({ state: "enforcing", reason, leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
+    .where(
+      and(
+        eq(clusterLimits.clusterId, clusterId),
+        or(
+          eq(clusterLimits.state, "watching"),
+          and(
+            eq(clusterLimits.state, "enforcing"),
+            or(isNull(clusterLimits.leaseUntil), lte(clusterLimits.leaseUntil, now)),
+          ),
+        ),
+      ),
+    )
+    .returning({ clusterId: clusterLimits.clusterId });
+  return rows.length === 1;
+}
+
+/** The DELETE went through: mark enforced and write the audit entry and the inbox note in one transaction. */
+export async function completeEnforcement(
+  db: Db,
+  clusterId: string,
+  audit: AuditInput,
+  inbox: { message: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(clusterLimits)
+      .set({ state: "enforced", enforcedAt: new Date(), leaseUntil: null, problem: null, problemSince: null })
+      .where(and(eq(clusterLimits.clusterId, clusterId), eq(clusterLimits.state, "enforcing")))
+      .returning({ clusterId: clusterLimits.clusterId });
+    if (rows.length !== 1) return false;
+    await insertAudit(tx, audit);
+    await addInbox(tx, {
+      userId: audit.userId,
+      kind: "auto-terminated",
+      clusterId,
+      clusterName: audit.clusterName,
+      message: inbox.message,
+      dedupe: `auto-terminated:${clusterId}`,
+    });
+    return true;
+  });
+}
+
+/**
+ * Enforcement failed (key gone, API refused): say so and let the next attempt claim again at once. The inbox gets
+ * one entry per cluster for it, not one per retry.
+ */
+export async function enforcementFailed(
+  db: Db,
+  clusterId: string,
+  userId: string,
+  clusterName: string,
+  problem: string,
+  now = new Date(),
+): Promise<number> {
+  const [row] = await db
+    .update(clusterLimits)
+    .set({
+      leaseUntil: now,
+      problem,
+      problemSince: sql`coalesce(${clusterLimits.problemSince}, ${now.toISOString()}::timestamptz)`,
+      attempts: sql`${clusterLimits.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(clusterLimits.clusterId, clusterId))
+    .returning({ attempts: clusterLimits.attempts });
+  await addInbox(db, {
+    userId,
+    kind: "limit-unenforced",
+    clusterId,
+    clusterName,
+    message: `The limit on ${clusterName} could not be enforced: ${problem} Clusterdeck keeps trying.`,
+    dedupe: `limit-unenforced:${clusterId}`,
+  });
+  return row?.attempts ?? 0;
+}
+
+/** A read failed while a limit is near or reached: the same loud problem, without touching the claim. */
+export async function setProblem(db: Db, clusterId: string, problem: string | null): Promise<number> {
+  const now = new Date();
+  const [row] = await db
+    .update(clusterLimits)
+    .set(
+      problem === null
+        ? { problem: null, problemSince: null, attempts: 0 }
+        : {
+            problem,
+            problemSince: sql`coalesce(${clusterLimits.problemSince}, ${now.toISOString()}::timestamptz)`,
+            attempts: sql`${clusterLimits.attempts} + 1`,
+          },
+    )
+    .where(eq(clusterLimits.clusterId, clusterId))
+    .returning({ attempts: clusterLimits.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** The cluster ended some other way (or vanished): close the guard without a word. */
+export async function closeGuard(db: Db, clusterId: string): Promise<void> {
+  await db
+    .update(clusterLimits)
+    .set({ state: "closed", leaseUntil: null, problem: null, problemSince: null, updatedAt: new Date() })
+    .where(
+      and(eq(clusterLimits.clusterId, clusterId), inArray(clusterLimits.state, ["watching", "enforcing"])),
+    );
+}
+
+/** Marks the warning sent; true only for the first caller (so one warning per limit setting). */
+export async function markWarned(db: Db, clusterId: string): Promise<boolean> {
+  const rows = await db
+    .update(clusterLimits)
+    .set({ warnedAt: new Date() })
+    .where(and(eq(clusterLimits.clusterId, clusterId), isNull(clusterLimits.warnedAt)))
+    .returning({ clusterId: clusterLimits.clusterId });
+  return rows.length === 1;
+}
+
+// ───────────────────────────── user defaults ─────────────────────────────
+
+export async function getLimitDefaults(db: Db, userId: string): Promise<Limits> {
+  const [row] = await db.select().from(userLimitDefaults).where(eq(userLimitDefaults.userId, userId));
+  return {
+    timeLimitMinutes: row?.timeLimitMinutes ?? null,
+    budgetLimit: row?.budgetCents == null ? null : row.budgetCents / 100,
+  };
+}
+
+export async function setLimitDefaults(db: Db, userId: string, l: Limits): Promise<void> {
+  const values = {
+    timeLimitMinutes: l.timeLimitMinutes,
+    budgetCents: toCents(l.budgetLimit),
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(userLimitDefaults)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userLimitDefaults.userId, set: values });
+}
