@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
-import { createHttp, type HttpOptions, type RequestSpec } from "@/lib/server/runcrate/http";
+import { createHttp, type HttpOptions, type RequestSpec, type RetryMode } from "@/lib/server/runcrate/http";
 import { redactForDisplay } from "@/lib/server/runcrate/redact";
 import { listEnvelopeSchema } from "@/lib/server/runcrate/lists";
 import { readAllPages } from "@/lib/server/runcrate/paging";
@@ -29,8 +29,9 @@ import {
 } from "@/lib/runcrate/schemas";
 
 /**
- * The server-side Runcrate client: one method per endpoint the console uses. Construct one per request with the
- * signed-in user's key (lib/server/keys/runcrate-context.ts does); never import this from client components.
+ * The server-side Runcrate client: a table of the endpoints the console uses (ENDPOINTS) and one call path through
+ * http.ts for all of them, with one method per endpoint for callers. Construct one per request with the signed-in
+ * user's key (lib/server/keys/runcrate-context.ts does); never import this from client components.
  *
  * Every method resolves to parsed data (unknown fields kept, see schemas.ts) or throws a RuncrateError. Retry modes
  * (see http.ts): reads and DELETE are "safe"; the create is "same-key"; resize, start-test and add-SSH-key are
@@ -46,12 +47,6 @@ export { MAX_PAGES } from "@/lib/server/runcrate/paging";
 const CLUSTER_NOT_FOUND =
   "That cluster doesn't exist in this environment. It may have been deleted, or the link is old.";
 
-type ListSpec<S extends z.ZodType> = Omit<RequestSpec<typeof listEnvelopeSchema>, "schema"> & { item: S };
-
-function clusterPath(id: string): string {
-  return `/clusters/${encodeURIComponent(id)}`;
-}
-
 /** What a DELETE answered when it did not carry the whole cluster. */
 export type TerminateStub = { id: string; status: string; stub: true };
 
@@ -61,8 +56,130 @@ const stubSchema = z.looseObject({ id: idString, status: z.string().nullish() })
 /** Statuses that mean a terminate has been taken (or was not needed). */
 const ENDING = new Set(["terminating", "terminated", "failed"]);
 
+/**
+ * An endpoint: its route (`METHOD /path/{id}`, also the name in logs and messages), the schema of its answer, how a
+ * failed attempt may be repeated (reads and DELETE "safe" unless told), and what a 404 means to the person.
+ */
+type Endpoint<S extends z.ZodType> = {
+  route: `${RequestSpec<S>["method"]} /${string}`;
+  schema: S;
+  retry?: RetryMode;
+  notFoundMessage?: string;
+  allowEmpty?: boolean;
+};
+/** A list endpoint: every page read (paging.ts), each item parsed with `item`. */
+type ListEndpoint<S extends z.ZodType> = { route: `GET /${string}`; item: S };
+
+const endpoint = <S extends z.ZodType>(e: Endpoint<S>) => e;
+const list = <S extends z.ZodType>(e: ListEndpoint<S>) => e;
+
+/** Every endpoint the console calls: one entry each, one call path for all (`read` and `readAll` below). */
+const ENDPOINTS = {
+  offers: list({ route: "GET /clusters/offers", item: offerSchema }),
+  clusters: list({ route: "GET /clusters", item: clusterSchema }),
+  cluster: endpoint({
+    route: "GET /clusters/{id}",
+    schema: clusterResponseSchema,
+    notFoundMessage: CLUSTER_NOT_FOUND,
+  }),
+  clusterRaw: endpoint({
+    route: "GET /clusters/{id}",
+    schema: rawEnvelopeSchema,
+    notFoundMessage: CLUSTER_NOT_FOUND,
+  }),
+  createCluster: endpoint({
+    route: "POST /clusters",
+    schema: clusterResponseSchema,
+    retry: "same-key",
+    notFoundMessage:
+      "Runcrate couldn't find the offer, SSH key or storage volume this launch refers to. Reload the offers and try again.",
+  }),
+  terminate: endpoint({
+    route: "DELETE /clusters/{id}",
+    schema: deleteResponseSchema,
+    allowEmpty: true,
+    notFoundMessage: CLUSTER_NOT_FOUND,
+  }),
+  resize: endpoint({
+    route: "PATCH /clusters/{id}",
+    schema: clusterResponseSchema,
+    retry: "rate-limit-only",
+    notFoundMessage: CLUSTER_NOT_FOUND,
+  }),
+  startTest: endpoint({
+    route: "POST /clusters/{id}/tests",
+    schema: testResponseSchema,
+    retry: "rate-limit-only",
+    notFoundMessage: CLUSTER_NOT_FOUND,
+  }),
+  sshKeys: list({ route: "GET /ssh-keys", item: sshKeySchema }),
+  addSshKey: endpoint({ route: "POST /ssh-keys", schema: sshKeyResponseSchema, retry: "rate-limit-only" }),
+  storage: list({ route: "GET /storage", item: storageVolumeSchema }),
+  balance: endpoint({ route: "GET /billing/balance", schema: balanceResponseSchema }),
+  environments: list({ route: "GET /environments", item: environmentSchema }),
+};
+
+/** What one call adds to its endpoint: the cluster id in the path, a query, a body, headers. */
+type CallArgs = {
+  id?: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+/** The route's method, and its path with `{id}` filled in (encoded). */
+function requestLine(route: string, id?: string): { method: RequestSpec<z.ZodType>["method"]; path: string } {
+  const [method, template] = route.split(" ") as [RequestSpec<z.ZodType>["method"], string];
+  if (template.includes("{id}") && id === undefined) throw new TypeError(`${route} needs an id`);
+  return { method, path: template.replace("{id}", encodeURIComponent(id ?? "")) };
+}
+
+const optional = (v: boolean | number | undefined) => (v === undefined ? undefined : String(v));
+
 export function createRuncrateClient(opts: RuncrateClientOptions) {
   const http = createHttp(opts);
+
+  /** One request to an endpoint, its answer parsed (null only where the endpoint allows an empty answer). */
+  function send<S extends z.ZodType>(e: Endpoint<S>, args: CallArgs = {}) {
+    const { method, path } = requestLine(e.route, args.id);
+    return http.request({
+      method,
+      path,
+      endpoint: e.route,
+      query: args.query,
+      body: args.body,
+      headers: args.headers,
+      schema: e.schema,
+      retry: e.retry ?? (method === "GET" || method === "DELETE" ? "safe" : "rate-limit-only"),
+      allowEmpty: e.allowEmpty,
+      notFoundMessage: e.notFoundMessage,
+    });
+  }
+
+  /** One request whose answer must have a body. */
+  async function read<S extends z.ZodType>(
+    e: Endpoint<S>,
+    args: CallArgs = {},
+  ): Promise<{ status: number; body: z.output<S> }> {
+    const res = await send(e, args);
+    if (res.body === null) throw badResponse(e.route, res.status, "empty body");
+    return { status: res.status, body: res.body };
+  }
+
+  /** Every page of a list endpoint. */
+  function readAll<S extends z.ZodType>(
+    e: ListEndpoint<S>,
+    query: Record<string, string | undefined> = {},
+  ): Promise<z.output<S>[]> {
+    const page = endpoint({ route: e.route, schema: listEnvelopeSchema });
+    return readAllPages({
+      item: e.item,
+      endpoint: e.route,
+      memoryKey: `${http.baseUrl} ${e.route}`,
+      fetchPage: (q) => read(page, { query: { ...query, ...q } }),
+      note: http.note,
+    });
+  }
 
   async function afterDeleteNotFound(id: string, notFound: RuncrateError): Promise<Cluster | TerminateStub> {
     let cluster: Cluster;
@@ -81,93 +198,38 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     throw notFound;
   }
 
-  /** Reads a response that must have a body (null only where the spec allows it). */
-  async function one<S extends z.ZodType>(
-    spec: RequestSpec<S>,
-  ): Promise<{ status: number; body: z.output<S> }> {
-    const res = await http.request(spec);
-    if (res.body === null) throw badResponse(spec.endpoint, res.status, "empty body");
-    return { status: res.status, body: res.body };
-  }
-
-  /** GET every page of a list (paging.ts). */
-  function all<S extends z.ZodType>(spec: ListSpec<S>): Promise<z.output<S>[]> {
-    const { item, ...rest } = spec;
-    return readAllPages({
-      item,
-      endpoint: spec.endpoint,
-      memoryKey: `${http.baseUrl} ${spec.endpoint}`,
-      fetchPage: (query) => one({ ...rest, query: { ...spec.query, ...query }, schema: listEnvelopeSchema }),
-      note: http.note,
-    });
-  }
-
   const client = {
     /**
      * GET /clusters/offers — community offers only when asked for; `volume` keeps offers that take a volume; `nodes`
      * is the count an offer's `hourly_rate` (where the API gives one) is priced for.
      */
-    async listOffers(
+    listOffers: (
       q: { volume?: boolean; includeCommunity?: boolean; nodes?: number } = {},
-    ): Promise<Offer[]> {
-      return all({
-        method: "GET",
-        path: "/clusters/offers",
-        endpoint: "GET /clusters/offers",
-        query: {
-          nodes: q.nodes === undefined ? undefined : String(q.nodes),
-          volume: q.volume === undefined ? undefined : String(q.volume),
-          include_community: q.includeCommunity === undefined ? undefined : String(q.includeCommunity),
-        },
-        item: offerSchema,
-        retry: "safe",
-      });
-    },
+    ): Promise<Offer[]> =>
+      readAll(ENDPOINTS.offers, {
+        nodes: optional(q.nodes),
+        volume: optional(q.volume),
+        include_community: optional(q.includeCommunity),
+      }),
 
     /**
      * GET /clusters?status=all — every cluster of the environment, ended ones included (Runcrate's tool descriptions
      * list only active clusters without it). Items may be summaries without nodes, events, connection, tests or
      * times: reads.ts completes them.
      */
-    async listClusters(): Promise<Cluster[]> {
-      return all({
-        method: "GET",
-        path: "/clusters",
-        endpoint: "GET /clusters",
-        query: { status: "all" },
-        item: clusterSchema,
-        retry: "safe",
-      });
-    },
+    listClusters: (): Promise<Cluster[]> => readAll(ENDPOINTS.clusters, { status: "all" }),
 
-    /** GET /clusters/{id} */
-    async getCluster(id: string): Promise<Cluster> {
-      const { body } = await one({
-        method: "GET",
-        path: clusterPath(id),
-        endpoint: "GET /clusters/{id}",
-        schema: clusterResponseSchema,
-        retry: "safe",
-        notFoundMessage: CLUSTER_NOT_FOUND,
-      });
-      return body.data;
-    },
+    getCluster: async (id: string): Promise<Cluster> => (await read(ENDPOINTS.cluster, { id })).body.data,
 
     /**
      * GET /clusters/{id} as Runcrate sent it, for the Inspect view: the `data` object unparsed (unknown fields and
      * original types kept), every string run through the redactor. Not for logic — use getCluster.
      */
-    async getClusterRaw(id: string): Promise<unknown> {
-      const { body } = await one({
-        method: "GET",
-        path: clusterPath(id),
-        endpoint: "GET /clusters/{id}",
-        schema: rawEnvelopeSchema,
-        retry: "safe",
-        notFoundMessage: CLUSTER_NOT_FOUND,
-      });
-      return redactForDisplay(body.data, [opts.apiKey, opts.apiKey.trim()]);
-    },
+    getClusterRaw: async (id: string): Promise<unknown> =>
+      redactForDisplay((await read(ENDPOINTS.clusterRaw, { id })).body.data, [
+        opts.apiKey,
+        opts.apiKey.trim(),
+      ]),
 
     /**
      * POST /clusters — sends `Idempotency-Key` on every attempt; 201 is a new cluster, 200 the one this key already
@@ -181,16 +243,9 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
         // A programming error, not a user one: the key comes from crypto.randomUUID() in the caller.
         throw new TypeError("createCluster: idempotencyKey must be 1–255 visible ASCII characters");
       }
-      const res = await one({
-        method: "POST",
-        path: "/clusters",
-        endpoint: "POST /clusters",
+      const res = await read(ENDPOINTS.createCluster, {
         body,
         headers: { "Idempotency-Key": o.idempotencyKey },
-        schema: clusterResponseSchema,
-        retry: "same-key",
-        notFoundMessage:
-          "Runcrate couldn't find the offer, SSH key or storage volume this launch refers to. Reload the offers and try again.",
       });
       return { cluster: res.body.data, replayed: res.status === 200 };
     },
@@ -202,17 +257,9 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
      * worked — it is not "that cluster doesn't exist".
      */
     async terminateCluster(id: string): Promise<Cluster | TerminateStub | null> {
-      let res: { status: number; body: z.output<typeof deleteResponseSchema> | null };
+      let res: Awaited<ReturnType<typeof send<typeof deleteResponseSchema>>>;
       try {
-        res = await http.request({
-          method: "DELETE",
-          path: clusterPath(id),
-          endpoint: "DELETE /clusters/{id}",
-          schema: deleteResponseSchema,
-          retry: "safe",
-          allowEmpty: true,
-          notFoundMessage: CLUSTER_NOT_FOUND,
-        });
+        res = await send(ENDPOINTS.terminate, { id });
       } catch (err) {
         if (!isRuncrateError(err) || err.kind !== "not_found") throw err;
         return afterDeleteNotFound(id, err);
@@ -223,96 +270,32 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
       if (full.success) return full.data;
       const stub = stubSchema.safeParse(data);
       if (stub.success) return { id: stub.data.id, status: stub.data.status ?? "terminating", stub: true };
-      throw badResponse("DELETE /clusters/{id}", res.status, "neither a cluster nor an {id, status} stub", {
+      throw badResponse(ENDPOINTS.terminate.route, res.status, "neither a cluster nor an {id, status} stub", {
         field: full.error.issues[0]?.path.map(String).join("."),
       });
     },
 
     /** PATCH /clusters/{id} with `{ node_count }` */
-    async resizeCluster(id: string, nodeCount: number): Promise<Cluster> {
-      const { body } = await one({
-        method: "PATCH",
-        path: clusterPath(id),
-        endpoint: "PATCH /clusters/{id}",
-        body: { node_count: nodeCount },
-        schema: clusterResponseSchema,
-        retry: "rate-limit-only",
-        notFoundMessage: CLUSTER_NOT_FOUND,
-      });
-      return body.data;
-    },
+    resizeCluster: async (id: string, nodeCount: number): Promise<Cluster> =>
+      (await read(ENDPOINTS.resize, { id, body: { node_count: nodeCount } })).body.data,
 
     /** POST /clusters/{id}/tests with `{ kind: "nccl_all_reduce" }` */
-    async startTest(id: string): Promise<ClusterTest> {
-      const { body } = await one({
-        method: "POST",
-        path: `${clusterPath(id)}/tests`,
-        endpoint: "POST /clusters/{id}/tests",
-        body: { kind: "nccl_all_reduce" },
-        schema: testResponseSchema,
-        retry: "rate-limit-only",
-        notFoundMessage: CLUSTER_NOT_FOUND,
-      });
-      return body.data;
-    },
+    startTest: async (id: string): Promise<ClusterTest> =>
+      (await read(ENDPOINTS.startTest, { id, body: { kind: "nccl_all_reduce" } })).body.data,
 
     /** GET /ssh-keys — workspace-wide. */
-    async listSshKeys(): Promise<SshKey[]> {
-      return all({
-        method: "GET",
-        path: "/ssh-keys",
-        endpoint: "GET /ssh-keys",
-        item: sshKeySchema,
-        retry: "safe",
-      });
-    },
+    listSshKeys: (): Promise<SshKey[]> => readAll(ENDPOINTS.sshKeys),
 
-    /** POST /ssh-keys */
-    async addSshKey(b: AddSshKeyBody): Promise<SshKey> {
-      const { body } = await one({
-        method: "POST",
-        path: "/ssh-keys",
-        endpoint: "POST /ssh-keys",
-        body: b,
-        schema: sshKeyResponseSchema,
-        retry: "rate-limit-only",
-      });
-      return body.data;
-    },
+    addSshKey: async (b: AddSshKeyBody): Promise<SshKey> =>
+      (await read(ENDPOINTS.addSshKey, { body: b })).body.data,
 
     /** GET /storage — volumes of the environment. */
-    async listStorage(): Promise<StorageVolume[]> {
-      return all({
-        method: "GET",
-        path: "/storage",
-        endpoint: "GET /storage",
-        item: storageVolumeSchema,
-        retry: "safe",
-      });
-    },
+    listStorage: (): Promise<StorageVolume[]> => readAll(ENDPOINTS.storage),
 
     /** GET /billing/balance — workspace-wide. */
-    async getBalance(): Promise<Balance> {
-      const { body } = await one({
-        method: "GET",
-        path: "/billing/balance",
-        endpoint: "GET /billing/balance",
-        schema: balanceResponseSchema,
-        retry: "safe",
-      });
-      return body.data;
-    },
+    getBalance: async (): Promise<Balance> => (await read(ENDPOINTS.balance)).body.data,
 
-    /** GET /environments */
-    async listEnvironments(): Promise<Environment[]> {
-      return all({
-        method: "GET",
-        path: "/environments",
-        endpoint: "GET /environments",
-        item: environmentSchema,
-        retry: "safe",
-      });
-    },
+    listEnvironments: (): Promise<Environment[]> => readAll(ENDPOINTS.environments),
   };
   return client;
 }
