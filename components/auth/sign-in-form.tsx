@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInAction } from "@/lib/actions/auth";
-import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/auth/limits";
+import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/auth/rate-limits";
 import { signInSchema, type SignInInput } from "@/lib/auth/schemas";
 import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "./apply-field-errors";

@@ -4,7 +4,7 @@ import { limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger
 import { survivesText } from "@/lib/clusters/survives";
 import { formatDateTime, formatTime } from "@/lib/format/date";
 import { formatDuration, formatMinutes } from "@/lib/format/duration";
-import type { GuardView } from "@/lib/limits/view";
+import type { GuardView } from "@/lib/limits/limit-view";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { LimitsEditButton } from "./limits-edit-button";

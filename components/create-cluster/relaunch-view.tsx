@@ -3,7 +3,7 @@ import { CreateClusterForm } from "@/components/create-cluster/create-cluster-fo
 import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { OfferProblem } from "@/components/create-cluster/offer-problem";
 import type { LimitText } from "@/lib/limits/input";
-import type { RelaunchPlan } from "@/lib/server/relaunch";
+import type { RelaunchPlan } from "@/lib/server/relaunch-source";
 
 /** /clusters/new?from=<id>: the create form filled from an earlier launch, with what could not be kept named. */
 export function RelaunchView({

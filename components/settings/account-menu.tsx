@@ -21,7 +21,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useActivateKey } from "@/components/settings/use-key-actions";
 import { signOutAction } from "@/lib/actions/auth";
-import type { KeyView } from "@/lib/keys/view";
+import type { KeyView } from "@/lib/keys/key-view";
 
 export type Account = { user: { email: string; name: string | null }; keys: KeyView[] };
 

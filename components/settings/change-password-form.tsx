@@ -8,7 +8,7 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { changePasswordAction } from "@/lib/actions/auth";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/limits";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/rate-limits";
 import { useActionMutation } from "@/lib/query/mutation";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";

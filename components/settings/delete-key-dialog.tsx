@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { buttonVariants } from "@/components/ui/button";
 import { deleteKeyAction } from "@/lib/actions/keys";
-import type { KeyView } from "@/lib/keys/view";
+import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
 
 export function DeleteKeyDialog({

@@ -19,7 +19,7 @@ import {
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { addKeyAction, replaceKeyAction } from "@/lib/actions/keys";
-import type { KeyView } from "@/lib/keys/view";
+import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
 import type { z } from "zod";
 import { addKeySchema, ENVIRONMENT_MAX, LABEL_MAX, type AddKeyInput } from "@/lib/keys/schemas";

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useActivateKey } from "@/components/settings/use-key-actions";
 import { formatDate } from "@/lib/format/date";
-import type { KeyView } from "@/lib/keys/view";
+import type { KeyView } from "@/lib/keys/key-view";
 import { useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
 import { MaskedKey } from "./masked-key";
 import { EmptyState } from "@/components/shared/empty-state";

@@ -2,7 +2,7 @@
 
 import { toast } from "sonner";
 import { activateKeyAction } from "@/lib/actions/keys";
-import type { KeyView } from "@/lib/keys/view";
+import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
 
 /**

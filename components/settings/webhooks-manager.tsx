@@ -19,7 +19,7 @@ import {
   type WebhookFormat,
 } from "@/lib/notifications/kinds";
 import { formatDateTime } from "@/lib/format/date";
-import { FAILING_AFTER, isFailing, type WebhookWithLog } from "@/lib/notifications/view";
+import { FAILING_AFTER, isFailing, type WebhookWithLog } from "@/lib/notifications/notification-view";
 import { useActionMutation } from "@/lib/query/mutation";
 import { webhooksQueryOptions } from "@/lib/query/notifications";
 

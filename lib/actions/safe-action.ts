@@ -3,7 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { contextForUser, type ActiveKey } from "@/lib/server/keys/runcrate-context";
 import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
-import { takeActionAllowance, tooOftenMessage, type ThrottledAction } from "@/lib/server/auth/limits";
+import { takeActionAllowance, tooOftenMessage, type ThrottledAction } from "@/lib/server/auth/rate-limits";
 import { getDb } from "@/lib/server/db/client";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
@@ -86,7 +86,7 @@ export async function failureOf(err: unknown, where: string): Promise<ActionResu
 
 export type ActionOptions = {
   /**
-   * The per-user allowance this action draws on (lib/server/auth/limits.ts), taken once the input is valid and
+   * The per-user allowance this action draws on (lib/server/auth/rate-limits.ts), taken once the input is valid and
    * before anything is done: past it, the action answers rate_limited and changes nothing.
    */
   throttle?: ThrottledAction;

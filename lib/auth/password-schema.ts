@@ -1,6 +1,6 @@
 /** Settings → Password: the change-password action's input. The new password's strength is checked on the server (zxcvbn). */
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./rate-limits";
 
 export const changePasswordSchema = z
   .object({

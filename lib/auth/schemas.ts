@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import { invisibleCharacterMessage, isCleanTypedName } from "@/lib/text/typed-name";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./rate-limits";
 
 export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
-import type { InboxView, WebhookWithLog } from "@/lib/notifications/view";
+import type { InboxView, WebhookWithLog } from "@/lib/notifications/notification-view";
 
 // GET /api/notifications → the inbox (database only, no Runcrate call)
 export function notificationsQueryOptions() {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkCredentials, tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
 import type { Database } from "@/lib/server/db/client";
-import { SIGN_IN_ACCOUNT_BRAKE, takeSignInAttempt } from "@/lib/server/auth/limits";
+import { SIGN_IN_ACCOUNT_BRAKE, takeSignInAttempt } from "@/lib/server/auth/rate-limits";
 import {
   hashPassword,
   isPasswordHashingBusy,

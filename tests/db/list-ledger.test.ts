@@ -3,7 +3,7 @@ import type { Database } from "@/lib/server/db/client";
 import { claimEnforcement, completeEnforcement, setLimits } from "@/lib/server/db/cluster-limits";
 import { recordObservation, trackCluster } from "@/lib/server/db/tracked-clusters";
 import { listLedgerOf } from "@/lib/server/db/list-ledger";
-import { endedByText } from "@/lib/limits/view";
+import { endedByText } from "@/lib/limits/limit-view";
 import { BACKENDS } from "./support/backends";
 import { makeUser, newClusterId } from "./support/fixtures";
 

@@ -9,7 +9,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebhooksManager } from "@/components/settings/webhooks-manager";
-import { isFailing, type DeliveryLogView, type WebhookWithLog } from "@/lib/notifications/view";
+import { isFailing, type DeliveryLogView, type WebhookWithLog } from "@/lib/notifications/notification-view";
 import { checkWebhookUrl } from "@/lib/server/notifications/address";
 
 const { addWebhook } = vi.hoisted(() => ({ addWebhook: vi.fn() }));

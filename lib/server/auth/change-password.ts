@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import { findUserById, replacePasswordHash } from "@/lib/server/db/users";
 import { hashPassword, isPasswordHashingBusy, verifyPassword } from "@/lib/server/crypto/password";
-import { takeSignInAttempt } from "./limits";
+import { takeSignInAttempt } from "./rate-limits";
 import { passwordWeakness } from "./password-strength";
 import { revokeSessions } from "./session-version";
 

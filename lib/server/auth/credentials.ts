@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { takeSignInAttempt } from "./limits";
+import { takeSignInAttempt } from "./rate-limits";
 import { findUserByEmail, normalizeEmail, replacePasswordHash } from "@/lib/server/db/users";
 import type { UserRow } from "@/lib/server/db/schema";
 import {

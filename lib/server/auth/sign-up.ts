@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import { createUser, findUserByEmail, normalizeEmail } from "@/lib/server/db/users";
 import { hashPassword, isPasswordHashingBusy } from "@/lib/server/crypto/password";
-import { takeSignUpAttempt } from "./limits";
+import { takeSignUpAttempt } from "./rate-limits";
 import { passwordWeakness } from "./password-strength";
 
 export type SignUpResult =

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
-import type { ListLedger } from "@/lib/limits/view";
+import type { ListLedger } from "@/lib/limits/limit-view";
 import type { Db } from "./client";
 import { segmentsOf } from "./tracked-clusters";
 import { clusterLimits, trackedClusters } from "./schema";

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import type { KeyView } from "@/lib/keys/view";
+import type { KeyView } from "@/lib/keys/key-view";
 import { getDb } from "@/lib/server/db/client";
 import { listKeys, type KeySummary } from "@/lib/server/db/runcrate-keys";
 

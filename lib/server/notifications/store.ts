@@ -7,7 +7,7 @@ import {
   type NotificationEventType,
   type NotificationPrefs,
 } from "@/lib/notifications/kinds";
-import type { InboxView } from "@/lib/notifications/view";
+import type { InboxView } from "@/lib/notifications/notification-view";
 import type { Db } from "@/lib/server/db/client";
 import {
   auditLog,

@@ -12,7 +12,7 @@ import {
   type DeliveryLogView,
   type WebhookView,
   type WebhookWithLog,
-} from "@/lib/notifications/view";
+} from "@/lib/notifications/notification-view";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries, webhooks, type WebhookRow } from "@/lib/server/db/schema";
 import { newWebhookSecret } from "./webhook";

@@ -3,7 +3,7 @@ import { isClusterId } from "@/lib/clusters/cluster-id";
 import { coalescedRead } from "@/lib/server/runcrate/coalesce";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
 import { completeSummaries } from "@/lib/server/runcrate/summaries";
-import { recordClusterTestResult } from "@/lib/server/test-history";
+import { recordClusterTestResult } from "@/lib/server/test-history-recorder";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 
 /**

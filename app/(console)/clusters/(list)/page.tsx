@@ -10,7 +10,7 @@ import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { readClusters } from "@/lib/server/runcrate/reads";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
 import { clustersQueryOptions } from "@/lib/query/clusters";
-import { listLedgerView } from "@/lib/server/guardian/view";
+import { listLedgerView } from "@/lib/server/guardian/guard-view";
 import { setPrefetchedList } from "@/lib/server/query-prefetch";
 
 export const metadata: Metadata = { title: "Clusters" };

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
 import { LimitsLine } from "@/components/clusters/limits-line";
-import { guardViewNow } from "@/lib/server/guardian/view";
+import { guardViewNow } from "@/lib/server/guardian/guard-view";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";

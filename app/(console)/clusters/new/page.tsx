@@ -12,7 +12,7 @@ import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import { launchLimitDefaults } from "@/lib/server/guardian/defaults";
 import { RelaunchView } from "@/components/create-cluster/relaunch-view";
-import { planRelaunch } from "@/lib/server/relaunch";
+import { planRelaunch } from "@/lib/server/relaunch-source";
 import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
 import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { GuardView, ListLedger } from "@/lib/limits/view";
+import type { GuardView, ListLedger } from "@/lib/limits/limit-view";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { getDb } from "@/lib/server/db/client";
 import { getTracked, segmentsOf } from "@/lib/server/db/tracked-clusters";
