@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 
 import { Providers } from "@/components/providers";
-import { HydrationMarker } from "@/components/shared/hydration-marker";
+import { HydrationMarker } from "@/components/common/hydration-marker";
 import "./globals.css";
 
 export const metadata: Metadata = {

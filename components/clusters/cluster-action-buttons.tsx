@@ -4,12 +4,12 @@ import dynamic from "next/dynamic";
 import { Maximize2Icon, PowerIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { lazyDialog } from "@/components/shared/lazy-dialog";
+import { lazyDialog } from "@/components/common/lazy-dialog";
 import { resizeBlocked } from "@/lib/clusters/node-counts";
 import type { ResizeProps } from "./resize-dialog";
 import type { TerminateProps } from "./terminate-dialog";
 
-// The dialogs load at the first click (components/shared/lazy-dialog.tsx); the buttons render at once.
+// The dialogs load at the first click (components/common/lazy-dialog.tsx); the buttons render at once.
 const ResizeDialog = lazyDialog(dynamic(() => import("./resize-dialog").then((m) => m.ResizeDialog)));
 const TerminateDialog = lazyDialog(
   dynamic(() => import("./terminate-dialog").then((m) => m.TerminateDialog)),

@@ -3,7 +3,7 @@
 import { PlusIcon, ServerIcon } from "lucide-react";
 import Link from "next/link";
 import { StatusMessage } from "@/components/shell/status-message";
-import { ListNotesLine, useListNotes } from "@/components/shared/list-notes-line";
+import { ListNotesLine, useListNotes } from "@/components/common/list-notes-line";
 import { Button } from "@/components/ui/button";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";

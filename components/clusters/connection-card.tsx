@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { CodeBlock } from "@/components/shared/code-block";
+import { CodeBlock } from "@/components/common/code-block";
 import { Skeleton } from "@/components/ui/skeleton";
 import { envExports, snippetTabs } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";

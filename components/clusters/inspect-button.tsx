@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { BracesIcon } from "lucide-react";
-import { lazyDialog } from "@/components/shared/lazy-dialog";
+import { lazyDialog } from "@/components/common/lazy-dialog";
 import { Button } from "@/components/ui/button";
 
 // The dialog and its JSON load at the first click; the page carries only this button.

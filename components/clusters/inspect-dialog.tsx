@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
-import { CopyButton } from "@/components/shared/copy-button";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import { CopyButton } from "@/components/common/copy-button";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { apiGet } from "@/lib/query/fetch-api";
 

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
-import { HydratedButton } from "@/components/shared/hydrated-button";
+import { HydratedButton } from "@/components/common/hydrated-button";
 import type { Limits } from "@/lib/cost/ledger";
 
 // The editor (inputs, the server action) loads at the first click — not with the page.

@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertTriangleIcon, RefreshCwIcon } from "lucide-react";
-import { HydratedButton } from "@/components/shared/hydrated-button";
+import { HydratedButton } from "@/components/common/hydrated-button";
 import { formatDuration } from "@/lib/format/duration";
 import { cn } from "@/lib/utils";
 import type { LiveMeta } from "./use-live-query";

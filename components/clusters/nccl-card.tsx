@@ -3,7 +3,7 @@
 import { ActivityIcon, LoaderCircleIcon } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
-import { HydratedButton } from "@/components/shared/hydrated-button";
+import { HydratedButton } from "@/components/common/hydrated-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

@@ -1,7 +1,7 @@
 import { CrownIcon, LoaderCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { CopyButton } from "@/components/shared/copy-button";
+import { CopyButton } from "@/components/common/copy-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { nodeState } from "@/lib/clusters/node-state";
 import type { Cluster, ClusterNode } from "@/lib/runcrate/schemas";

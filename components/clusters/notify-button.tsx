@@ -4,7 +4,7 @@ import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { whenIdle } from "@/components/shared/when-idle";
+import { whenIdle } from "@/components/common/when-idle";
 
 /** "unknown": rendered on the server and while hydrating, before the browser can be asked. */
 type Permission = NotificationPermission | "unsupported" | "unknown";

@@ -25,7 +25,7 @@ import { clustersQueryOptions } from "@/lib/query/clusters";
 import { useActionMutation } from "@/lib/query/mutation";
 import { resizeTargets } from "@/lib/clusters/node-counts";
 import { formatHourly } from "@/lib/format/money";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster } from "@/lib/runcrate/schemas";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { CodeBlock } from "@/components/shared/code-block";
+import { CodeBlock } from "@/components/common/code-block";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { SnippetTab } from "@/lib/clusters/snippets";
 

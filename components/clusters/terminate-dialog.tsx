@@ -24,7 +24,7 @@ import { formatHourly, formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import { useActionMutation } from "@/lib/query/mutation";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /** Terminate, confirmed by typing the cluster's name; shows what it has cost and stops costing. */

@@ -7,7 +7,7 @@ import { MachineNames } from "@/components/create-cluster/machine-names";
 import { activeClusterNamed, rankOrigin } from "@/lib/launch/form";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { registerKept } from "@/components/shared/register-kept";
+import { registerKept } from "@/components/common/register-kept";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";

@@ -2,7 +2,7 @@
 
 import { AlertTriangleIcon, Loader2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/shared/copy-button";
+import { CopyButton } from "@/components/common/copy-button";
 import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { validNodeCounts } from "@/lib/offers/offer-rules";

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PlusIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { useReturnFocus } from "@/components/shared/lazy-dialog";
+import { useReturnFocus } from "@/components/common/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { MAX_SSH_KEYS } from "@/lib/runcrate/constants";

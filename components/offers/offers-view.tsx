@@ -22,7 +22,7 @@ import { formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { ApiError } from "@/lib/query/fetch-api";
 import { offersQueryOptions } from "@/lib/query/offers";
-import { ListNotesLine, useListNotes } from "@/components/shared/list-notes-line";
+import { ListNotesLine, useListNotes } from "@/components/common/list-notes-line";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/format/number";
 

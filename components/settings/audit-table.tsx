@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AuditAction } from "@/lib/audit";
 import { formatDateTime } from "@/lib/format/date";
-import { EmptyState } from "@/components/shared/empty-state";
+import { EmptyState } from "@/components/common/empty-state";
 
 export type AuditView = {
   id: string;

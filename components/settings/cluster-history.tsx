@@ -5,7 +5,7 @@ import { ACTION_LABEL } from "@/components/settings/audit-table";
 import type { HistoryItem } from "@/lib/audit";
 import { eventKindLabel } from "@/lib/clusters/events";
 import { formatDateTime } from "@/lib/format/date";
-import { EmptyState } from "@/components/shared/empty-state";
+import { EmptyState } from "@/components/common/empty-state";
 
 /**
  * One cluster's history, newest first: what people did from the console (who, with which key) beside what Runcrate

@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { useActivateKey } from "@/components/settings/use-key-actions";
 import { formatDate } from "@/lib/format/date";
 import type { KeyView } from "@/lib/keys/key-view";
-import { useOnceTrue, useReturnFocus } from "@/components/shared/lazy-dialog";
+import { useOnceTrue, useReturnFocus } from "@/components/common/lazy-dialog";
 import { MaskedKey } from "./masked-key";
-import { EmptyState } from "@/components/shared/empty-state";
+import { EmptyState } from "@/components/common/empty-state";
 
 // Loaded when first wanted (a click on a button that opens them), not with the page.
 const KeyFormDialog = dynamic(() => import("./key-form-dialog").then((m) => m.KeyFormDialog));

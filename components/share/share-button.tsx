@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { lazyDialog, type OpenProps } from "@/components/shared/lazy-dialog";
+import { lazyDialog, type OpenProps } from "@/components/common/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import type { ShareProps } from "./share-dialog";
 

@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { CopyButton } from "@/components/shared/copy-button";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import { CopyButton } from "@/components/common/copy-button";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";

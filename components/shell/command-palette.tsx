@@ -15,7 +15,7 @@ import {
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useCommandState } from "cmdk";
-import { copyText } from "@/components/shared/copy-text";
+import { copyText } from "@/components/common/copy-text";
 import { CommandDialog, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
 import { offersQueryOptions } from "@/lib/query/offers";
@@ -26,7 +26,7 @@ import {
   type PaletteGroup,
   type PaletteOption,
 } from "@/lib/shortcuts/palette-rank";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 
 export type CommandPaletteProps = OpenProps & {
   pathname: string;

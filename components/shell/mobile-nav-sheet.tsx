@@ -7,7 +7,7 @@ import { XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Logo } from "@/components/shell/logo";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 
 /**
  * The narrow-screen navigation sheet: the sidebar as a slide-over. Radix Dialog gives the focus trap, Esc to close

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { MenuIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { lazyDialog } from "@/components/shared/lazy-dialog";
+import { lazyDialog } from "@/components/common/lazy-dialog";
 
 const MobileNavSheet = lazyDialog(dynamic(() => import("./mobile-nav-sheet").then((m) => m.MobileNavSheet)));
 

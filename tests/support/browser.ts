@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The attribute components/shared/hydration-marker.tsx sets on <html> once React has attached the page. */
+/** The attribute components/common/hydration-marker.tsx sets on <html> once React has attached the page. */
 export const HYDRATED = "html[data-hydrated]";
 
 /**

@@ -2,16 +2,16 @@
 
 import { DownloadIcon } from "lucide-react";
 import { useState } from "react";
-import { CopyButton } from "@/components/shared/copy-button";
-import { downloadText } from "@/components/shared/download-text";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import { CopyButton } from "@/components/common/copy-button";
+import { downloadText } from "@/components/common/download-text";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { launchersOf, launchScript, rankCommands, type RankLauncher } from "@/lib/clusters/rank-commands";
 import { SNIPPET_LABEL } from "@/lib/clusters/snippets";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { CodeBlock } from "@/components/shared/code-block";
+import { CodeBlock } from "@/components/common/code-block";
 
 export type RankCommandsProps = { cluster: Cluster };
 

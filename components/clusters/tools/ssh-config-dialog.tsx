@@ -1,9 +1,9 @@
 "use client";
 
 import { DownloadIcon } from "lucide-react";
-import { CopyButton } from "@/components/shared/copy-button";
-import { downloadText } from "@/components/shared/download-text";
-import type { OpenProps } from "@/components/shared/lazy-dialog";
+import { CopyButton } from "@/components/common/copy-button";
+import { downloadText } from "@/components/common/download-text";
+import type { OpenProps } from "@/components/common/lazy-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { sshConfig, sshConfigFileName } from "@/lib/clusters/ssh-config";

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { CopyButton } from "@/components/shared/copy-button";
+import { CopyButton } from "@/components/common/copy-button";
 
 describe("CopyButton markup", () => {
   it("names the icon-only button after what it copies and has an empty polite live region ready", () => {

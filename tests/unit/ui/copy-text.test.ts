@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { copyText } from "@/components/shared/copy-text";
+import { copyText } from "@/components/common/copy-text";
 
 function recordingClipboard(fail?: Error) {
   const written: string[] = [];

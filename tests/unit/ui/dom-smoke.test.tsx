@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
-import { CopyButton } from "@/components/shared/copy-button";
+import { CopyButton } from "@/components/common/copy-button";
 
 describe("CopyButton in a DOM", () => {
   it("copies its value when clicked and says so in its live region", async () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { CopyButton } from "@/components/shared/copy-button";
+import { CopyButton } from "@/components/common/copy-button";
 
 /** A snippet with its copy button, for the cluster page's Connect card and the per-rank dialog. */
 export function CodeBlock({

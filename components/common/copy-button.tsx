@@ -6,8 +6,8 @@ import { toast } from "sonner";
 
 import { cn } from "@/lib/utils";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { copyText } from "@/components/shared/copy-text";
-import { useHydrated } from "@/components/shared/use-hydrated";
+import { copyText } from "@/components/common/copy-text";
+import { useHydrated } from "@/components/common/use-hydrated";
 
 const COPIED_MS = 2000;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { useHydrated } from "@/components/shared/use-hydrated";
+import { useHydrated } from "@/components/common/use-hydrated";
 
 /**
  * A Button whose work is a click handler: disabled in the server's HTML and until the page has hydrated, when a click
