@@ -31,7 +31,6 @@ import { NodesTable } from "./nodes-table";
 import { NotifyButton } from "./notify-button";
 import { PhaseBar } from "./phase-bar";
 import { RelaunchLink } from "./relaunch-link";
-import { ShareButton } from "@/components/share/share-button";
 import { ClusterDetailSkeleton } from "./skeletons";
 import { useClusterNotifications } from "./use-cluster-notifications";
 import { useLiveCluster } from "./use-live-query";
@@ -41,12 +40,15 @@ export function ClusterDetail({
   limits,
   limitsLine = null,
   segments = null,
+  share = null,
 }: {
   id: string;
   limits: NodeCountLimits | null;
   /** Cluster limits: the server-rendered limits line, and the spend record's rate segments for the billing card. */
   limitsLine?: ReactNode;
   segments?: readonly RateSegment[] | null;
+  /** The Share button, from the page: sharing builds on clusters, so clusters does not import it. */
+  share?: ReactNode;
 }) {
   const { query, meta, notFound } = useLiveCluster(id);
   const qc = useQueryClient();
@@ -104,7 +106,7 @@ export function ClusterDetail({
     <>
       <InspectButton id={cluster.id} />
       <RelaunchLink id={cluster.id} />
-      <ShareButton cluster={cluster} />
+      {share}
       {!over && <NotifyButton />}
       {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&

@@ -20,9 +20,10 @@ import {
   sharePath,
   type ShareLinkView,
 } from "@/lib/share/share-links";
-import type { Cluster } from "@/lib/runcrate/schemas";
+import { clusterQueryOptions } from "@/lib/query/clusters";
 
-export type ShareProps = { cluster: Cluster };
+/** The cluster to share: its id; its name comes from the page's own read of it. */
+export type ShareProps = { clusterId: string };
 
 function linkState(l: ShareLinkView, now: number): string {
   if (l.revokedAt) return `Revoked ${formatDateTime(l.revokedAt)}`;
@@ -34,15 +35,17 @@ function linkState(l: ShareLinkView, now: number): string {
  * Create a read-only link to this cluster for other signed-in users, see who opened each link, revoke one. The link
  * shows status, phases, nodes, events, cost and test results — no addresses, snippets or actions.
  */
-export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenProps) {
+export function ShareDialog({ clusterId, open, onOpenChange }: ShareProps & OpenProps) {
+  // The cluster page has read it already (and keeps it fresh): this only looks at that read.
+  const name = useQuery({ ...clusterQueryOptions(clusterId), enabled: false }).data?.name ?? "this cluster";
   const selectId = useId();
   const [hours, setHours] = useState<number>(SHARE_DEFAULT_HOURS);
   const [created, setCreated] = useState<string | null>(null);
-  const listKey = ["clusters", "shares", cluster.id];
+  const listKey = ["clusters", "shares", clusterId];
   const links = useQuery({
     queryKey: listKey,
     queryFn: ({ signal }) =>
-      apiGet<ShareLinkView[]>(`/api/clusters/${encodeURIComponent(cluster.id)}/shares`, signal),
+      apiGet<ShareLinkView[]>(`/api/clusters/${encodeURIComponent(clusterId)}/shares`, signal),
     enabled: open,
   });
   const now = links.dataUpdatedAt || 0;
@@ -65,8 +68,7 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
           <DialogTitle>Share read-only</DialogTitle>
           <DialogDescription>
             A link other signed-in users of this Clusterdeck can open: status, phases, machines, events, cost
-            and test results of {cluster.name}. No addresses, commands or actions; read with your key on the
-            server.
+            and test results of {name}. No addresses, commands or actions; read with your key on the server.
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-end gap-2">
@@ -87,7 +89,7 @@ export function ShareDialog({ cluster, open, onOpenChange }: ShareProps & OpenPr
           <Button
             onClick={() => {
               setError(null);
-              create.mutate({ clusterId: cluster.id, hours });
+              create.mutate({ clusterId, hours });
             }}
             disabled={pending}
           >

@@ -3,7 +3,7 @@ import { processSingleton } from "@/lib/process-singleton.mjs";
 import { PgBoss, fromPglite } from "pg-boss";
 import type { Database } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
-import { jobOutcome } from "@/lib/server/metrics/record";
+import { jobOutcome, readQueueDepthsFrom } from "@/lib/server/metrics/record";
 import { errorSummary } from "@/lib/server/db/errors";
 
 /**
@@ -46,11 +46,14 @@ export async function startEngine(
     jobsLog.error({ err: errorSummary(err) }, "pg-boss error");
   });
   await boss.start();
+  // The metrics endpoint reads this engine's queue depths at each scrape, until the engine stops.
+  const stopReporting = readQueueDepthsFrom(() => boss.getQueues());
   const engine: Engine = {
     boss,
     kind: database.kind,
     stop: async () => {
       engines().delete(engine);
+      stopReporting();
       await boss.stop({ graceful: true, timeout: 5_000 });
     },
   };
@@ -58,7 +61,7 @@ export async function startEngine(
   return engine;
 }
 
-// The engines running in this process, for the metrics endpoint's queue depths and the shutdown (lib/server/shutdown.ts).
+// The engines running in this process, for the shutdown (lib/server/shutdown.ts).
 const engines = () => processSingleton("job-engines", () => new Set<Engine>());
 
 export function runningEngines(): Engine[] {

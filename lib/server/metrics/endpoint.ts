@@ -1,8 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { runningEngines } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
-import { activeSessionCount } from "./record";
+import { activeSessionCount, refreshQueueDepths } from "./record";
 import { metrics } from "./registry";
 
 /**
@@ -23,23 +22,15 @@ export function bearerMatches(header: string | null, token: string): boolean {
   return timingSafeEqual(given, want) && !!m;
 }
 
-/** Gauges read at scrape time: the sessions window and the depth of every queue of this process's job engine. */
+/** Gauges read at scrape time: the sessions window and the depth of every queue of this process's job engines. */
 async function refreshGauges(): Promise<void> {
-  const m = metrics();
-  m.activeSessions.set(activeSessionCount());
-  for (const engine of runningEngines()) {
-    try {
-      for (const q of await engine.boss.getQueues()) {
-        m.jobQueueDepth.set({ queue: q.name, state: "queued" }, q.queuedCount);
-        m.jobQueueDepth.set({ queue: q.name, state: "active" }, q.activeCount);
-      }
-    } catch (err) {
-      log.warn(
-        { area: "metrics", reason: err instanceof Error ? err.name : "unknown" },
-        "queue depth not read",
-      );
-    }
-  }
+  metrics().activeSessions.set(activeSessionCount());
+  await refreshQueueDepths((err) =>
+    log.warn(
+      { area: "metrics", reason: err instanceof Error ? err.name : "unknown" },
+      "queue depth not read",
+    ),
+  );
 }
 
 export async function metricsResponse(request: Request): Promise<Response> {

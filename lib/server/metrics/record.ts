@@ -104,3 +104,32 @@ export function signInLockedOut(): void {
 export function jobOutcome(queue: string, outcome: "completed" | "failed", count = 1): void {
   metrics().jobOutcomes.inc({ queue, outcome }, count);
 }
+
+/** A job queue's depth as its engine reports it. */
+export type QueueDepth = { name: string; queuedCount: number; activeCount: number };
+type QueueDepthSource = () => Promise<QueueDepth[]>;
+const queueSources = () => processSingleton("metrics-queue-sources", () => new Set<QueueDepthSource>());
+
+/**
+ * Queue depths are read at scrape time from whoever runs queues in this process: a job engine hands its reader here
+ * when it starts and takes it back when it stops (the jobs call metrics, never the other way). Returns the take-back.
+ */
+export function readQueueDepthsFrom(source: QueueDepthSource): () => void {
+  queueSources().add(source);
+  return () => queueSources().delete(source);
+}
+
+/** Sets the queue-depth gauge from every source; one that fails is left out of this scrape. */
+export async function refreshQueueDepths(onError: (err: unknown) => void): Promise<void> {
+  const m = metrics();
+  for (const source of queueSources()) {
+    try {
+      for (const q of await source()) {
+        m.jobQueueDepth.set({ queue: q.name, state: "queued" }, q.queuedCount);
+        m.jobQueueDepth.set({ queue: q.name, state: "active" }, q.activeCount);
+      }
+    } catch (err) {
+      onError(err);
+    }
+  }
+}

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
 import { LimitsLine } from "@/components/clusters/limits-line";
+import { ShareButton } from "@/components/share/share-button";
 import { guardViewNow } from "@/lib/server/guardian/guard-view";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
@@ -59,6 +60,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
         limits={limits}
         limitsLine={limitsLine}
         segments={guard?.view.segments ?? null}
+        share={<ShareButton clusterId={id} />}
       />
     </HydrationBoundary>
   );
