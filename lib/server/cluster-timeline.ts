@@ -5,6 +5,7 @@ import { insertClusterEvents, listClusterEventRows } from "@/lib/server/db/clust
 import { log } from "@/lib/server/log";
 import type { Cluster, ClusterEvent } from "@/lib/runcrate/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
+import { recordClusterTestResult } from "@/lib/server/test-history-recorder";
 
 /**
  * A cluster's whole timeline. A read of a cluster returns at most its last 50 events (Runcrate's tool descriptions),
@@ -70,4 +71,14 @@ export async function withKeptEvents(keyId: string, cluster: Cluster, database?:
     );
     return cluster;
   }
+}
+
+/**
+ * What a read of one cluster saw, kept: its NCCL run (test-history-recorder.ts) and its events; returns the cluster
+ * with its whole kept timeline. The step every reader that shows a cluster takes after its read (the cluster page
+ * and its route, the test history, the share view, the guardian); the reads themselves write nothing.
+ */
+export async function keepClusterHistory(keyId: string, cluster: Cluster, database?: Db): Promise<Cluster> {
+  await recordClusterTestResult(keyId, cluster);
+  return withKeptEvents(keyId, cluster, database);
 }

@@ -13,7 +13,7 @@ import {
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
-import { withKeptEvents } from "@/lib/server/cluster-timeline";
+import { keepClusterHistory } from "@/lib/server/cluster-timeline";
 import { readCluster } from "@/lib/server/runcrate/reads";
 import {
   SHARE_MAX_HOURS,
@@ -112,8 +112,8 @@ export async function readShared(
       { key: { id: key.keyId, environment: key.environment }, client },
       link.clusterId,
     );
-    // The whole kept timeline, not only the read's last 50 events.
-    const cluster = await withKeptEvents(key.keyId, read, db);
+    // The whole kept timeline, not only the read's last 50 events; the run it shows kept in the owner's history.
+    const cluster = await keepClusterHistory(key.keyId, read, db);
     return { state: "ok", cluster: sharedClusterView(cluster), expiresAt: link.expiresAt.toISOString() };
   } catch (e) {
     if (isRuncrateError(e) && e.kind === "not_found") return gone("cluster-gone");

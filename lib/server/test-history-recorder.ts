@@ -9,10 +9,10 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
 
 /**
- * NCCL test history. The API keeps only a cluster's `last_test`, so every read of a cluster's test result
- * goes through recordClusterTestResult, which keeps each run (by its id) in Postgres with its result and the
- * cluster's size at the time. The guardian (spending limits) reads clusters with no browser open and should call the same
- * function, so runs finished while nobody watched are kept too.
+ * NCCL test history. The API keeps only a cluster's `last_test`, so the readers that show clusters (the list and
+ * the cluster page with their routes, the test history, the share view) and the guardian, which reads clusters with
+ * no browser open, pass what they read to recordClusterTestResult (or keepClusterHistory), which keeps each run (by
+ * its id) in Postgres with its result and the cluster's size at the time.
  *
  * Polls read the same state over and over: what was last written per run is remembered in this process, so a
  * repeat read writes nothing. Never throws: history must not break the read it rides on.
@@ -49,6 +49,11 @@ export async function recordClusterTestResult(keyId: string, cluster: Cluster): 
   } catch (e) {
     log.warn({ err: errorSummary(e), clusterId: cluster.id }, "test history: run not recorded");
   }
+}
+
+/** The runs of every cluster of a list (the list's test results), each kept as recordClusterTestResult keeps one. */
+export async function recordClusterTestResults(keyId: string, clusters: readonly Cluster[]): Promise<void> {
+  await Promise.all(clusters.map((c) => recordClusterTestResult(keyId, c)));
 }
 
 /** Every kept run of one cluster for one key, newest first, as the browser shows them. */

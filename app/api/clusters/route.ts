@@ -1,5 +1,10 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
 import { readClusters } from "@/lib/server/runcrate/reads";
+import { recordClusterTestResults } from "@/lib/server/test-history-recorder";
 
-// GET /api/clusters → the active key's clusters (polled by the cluster list).
-export const GET = runcrateRoute(({ key, client }) => readClusters({ key, client }));
+// GET /api/clusters → the active key's clusters (polled by the cluster list), their NCCL runs kept.
+export const GET = runcrateRoute(async ({ key, client }) => {
+  const clusters = await readClusters({ key, client });
+  await recordClusterTestResults(key.id, clusters);
+  return clusters;
+});

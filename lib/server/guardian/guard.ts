@@ -4,7 +4,7 @@ import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment }
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { survivesText } from "@/lib/clusters/survives";
-import { withKeptEvents } from "@/lib/server/cluster-timeline";
+import { keepClusterHistory } from "@/lib/server/cluster-timeline";
 import type { Db } from "@/lib/server/db/client";
 import {
   claimEnforcement,
@@ -126,8 +126,8 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
   let cluster: Cluster;
   try {
     cluster = await readCluster({ key: bound.key, client: bound.client }, clusterId);
-    // Events seen while nobody has the page open are kept too: a read holds only the last 50.
-    cluster = await withKeptEvents(bound.key.id, cluster, db);
+    // NCCL runs and events seen while nobody has the page open are kept too: a read holds only the last 50 events.
+    cluster = await keepClusterHistory(bound.key.id, cluster, db);
   } catch (e) {
     if (isRuncrateError(e) && e.kind === "not_found") {
       // Gone from the workspace: terminated and purged elsewhere. Close quietly.

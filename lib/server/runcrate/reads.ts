@@ -3,12 +3,13 @@ import { isClusterId } from "@/lib/clusters/cluster-id";
 import { coalescedRead } from "@/lib/server/runcrate/coalesce";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
 import { completeSummaries } from "@/lib/server/runcrate/summaries";
-import { recordClusterTestResult } from "@/lib/server/test-history-recorder";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 
 /**
  * Server-side reads for the cluster pages and their GET route handlers. Identical reads of one key in one environment
  * are coalesced (lib/server/runcrate/coalesce.ts), so several tabs polling one cluster reach Runcrate once per interval.
+ * They only read: keeping what a read saw (NCCL runs, events) is a step of its own for the readers that show it
+ * (lib/server/cluster-timeline.ts keepClusterHistory).
  */
 type Scope = {
   key: { id: string; environment: string | null };
@@ -36,14 +37,9 @@ export function clusterNotFound(detail: string): RuncrateError {
 export async function readCluster(s: Scope, id: string): Promise<Cluster> {
   if (!isClusterId(id)) throw clusterNotFound("malformed cluster id refused before the upstream call");
   try {
-    const cluster = await coalescedRead(
-      { keyId: s.key.id, environment: s.key.environment },
-      `/clusters/${id}`,
-      () => s.client.getCluster(id),
+    return await coalescedRead({ keyId: s.key.id, environment: s.key.environment }, `/clusters/${id}`, () =>
+      s.client.getCluster(id),
     );
-    // Test history: every read of a cluster's test result is kept.
-    await recordClusterTestResult(s.key.id, cluster);
-    return cluster;
   } catch (e) {
     // Another workspace's cluster answers 404 too: same words either way, nothing revealed.
     if (e instanceof RuncrateError && e.kind === "not_found") throw clusterNotFound(e.message);
@@ -72,11 +68,9 @@ export async function readClusterRaw(
 export async function readClusters(s: Scope): Promise<Cluster[]> {
   const scope = { keyId: s.key.id, environment: s.key.environment };
   const listed = await coalescedRead(scope, "/clusters", () => s.client.listClusters());
-  const clusters = await completeSummaries(listed, `${scope.keyId} ${scope.environment ?? ""}`, (id) =>
+  return completeSummaries(listed, `${scope.keyId} ${scope.environment ?? ""}`, (id) =>
     coalescedRead(scope, `/clusters/${id}`, () => s.client.getCluster(id)),
   );
-  await Promise.all(clusters.map((c) => recordClusterTestResult(s.key.id, c)));
-  return clusters;
 }
 
 /** The offer a cluster was made from, for its node-count limits (GET /clusters/offers). Null when it is gone. */

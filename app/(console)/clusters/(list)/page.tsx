@@ -8,6 +8,7 @@ import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { readClusters } from "@/lib/server/runcrate/reads";
+import { recordClusterTestResults } from "@/lib/server/test-history-recorder";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import { listLedgerView } from "@/lib/server/guardian/guard-view";
@@ -24,6 +25,7 @@ export default async function ClustersPage() {
   const qc = new QueryClient();
   try {
     const clusters = await readClusters(ctx);
+    await recordClusterTestResults(ctx.key.id, clusters);
     setPrefetchedList(qc, clustersQueryOptions().queryKey, clusters);
     const ledger = clusterLedgerQueryOptions(clusters);
     if (ledger.enabled) qc.setQueryData(ledger.queryKey, await listLedgerView(ctx.user.id));

@@ -9,7 +9,7 @@ import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
 import { isClusterId } from "@/lib/clusters/cluster-id";
-import { withKeptEvents } from "@/lib/server/cluster-timeline";
+import { keepClusterHistory } from "@/lib/server/cluster-timeline";
 import { readCluster, readOfferOf } from "@/lib/server/runcrate/reads";
 import { clusterQueryOptions } from "@/lib/query/clusters";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
@@ -33,7 +33,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   const qc = new QueryClient();
   let cluster: Cluster | null = null;
   try {
-    cluster = await withKeptEvents(ctx.key.id, await readCluster(ctx, id));
+    cluster = await keepClusterHistory(ctx.key.id, await readCluster(ctx, id));
     qc.setQueryData(clusterQueryOptions(id).queryKey, cluster);
   } catch (e) {
     if (isRuncrateError(e) && e.kind === "not_found") notFound();
