@@ -1,5 +1,6 @@
+import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient, MAX_PAGES } from "@/lib/server/runcrate/client";
+import { MAX_PAGES, type RuncrateClientOptions } from "@/lib/server/runcrate/client";
 import { listNotesOf } from "@/lib/server/runcrate/lists";
 import { USER_AGENT } from "@/lib/server/runcrate/http";
 import { startScriptedServer, json, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";
@@ -14,14 +15,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const client = (extra: Partial<Parameters<typeof createRuncrateClient>[0]> = {}) =>
-  createRuncrateClient({
-    apiKey: TEST_KEY,
-    baseUrl: server.baseUrl,
-    timeoutMs: 2_000,
-    retryBaseDelayMs: 5,
-    ...extra,
-  });
+const client = (extra: Partial<RuncrateClientOptions> = {}) => testClient(server.baseUrl, extra);
 
 const only = () => {
   expect(server.requests).toHaveLength(1);

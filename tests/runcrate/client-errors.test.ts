@@ -1,5 +1,6 @@
+import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { createRuncrateClient, type RuncrateClientOptions } from "@/lib/server/runcrate/client";
 import { RuncrateError, isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import {
   startScriptedServer,
@@ -21,15 +22,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const client = (extra: Partial<Parameters<typeof createRuncrateClient>[0]> = {}) =>
-  createRuncrateClient({
-    apiKey: TEST_KEY,
-    baseUrl: server.baseUrl,
-    timeoutMs: 1_000,
-    maxRetries: 0,
-    retryBaseDelayMs: 5,
-    ...extra,
-  });
+const client = (extra: Partial<RuncrateClientOptions> = {}) =>
+  testClient(server.baseUrl, { timeoutMs: 1_000, maxRetries: 0, ...extra });
 
 describe("HTTP status → error kind and user message", () => {
   const cases: Array<[number, string, RuncrateErrorKind, RegExp]> = [

@@ -1,5 +1,6 @@
+import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import type { RuncrateClientOptions } from "@/lib/server/runcrate/client";
 import {
   startScriptedServer,
   delayed,
@@ -8,7 +9,7 @@ import {
   json,
   type ScriptedServer,
 } from "@/tests/support/scripted-server";
-import { TEST_KEY, cluster, createBody } from "@/tests/support/runcrate-bodies";
+import { cluster, createBody } from "@/tests/support/runcrate-bodies";
 import { failure } from "@/tests/support/runcrate-failure";
 
 let server: ScriptedServer;
@@ -19,14 +20,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const client = (extra: Partial<Parameters<typeof createRuncrateClient>[0]> = {}) =>
-  createRuncrateClient({
-    apiKey: TEST_KEY,
-    baseUrl: server.baseUrl,
-    timeoutMs: 1_000,
-    retryBaseDelayMs: 5,
-    ...extra,
-  });
+const client = (extra: Partial<RuncrateClientOptions> = {}) =>
+  testClient(server.baseUrl, { timeoutMs: 1_000, ...extra });
 
 const balance = json(200, { data: { creditsBalance: 7 } });
 const unavailable = error(503, "unavailable", "try later");

@@ -3,9 +3,9 @@
  * response variants (sim/README.md, "Variants") — for the tests of how the client reads an API that
  * differs from runcrate-api.md.
  */
+import { testClient } from "@/tests/support/runcrate-client";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
 import { freshKey, simClient } from "@/tests/support/sim-client";
 
@@ -36,13 +36,7 @@ export async function setVariants(sim: RunningSimulator, key: string, variants: 
 }
 
 export function clientFor(sim: RunningSimulator, key: string, logger = captureLog().logger) {
-  return createRuncrateClient({
-    apiKey: key,
-    baseUrl: sim.apiUrl,
-    timeoutMs: 5_000,
-    retryBaseDelayMs: 5,
-    logger,
-  });
+  return testClient(sim.apiUrl, { apiKey: key, timeoutMs: 5_000, logger });
 }
 
 export { simClient };
