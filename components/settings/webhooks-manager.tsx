@@ -198,19 +198,12 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
         <ul className="flex flex-col gap-3">
           {hooks.map((h) => {
             const failing = isFailing(h.deliveries);
+            // Shown by its origin alone (shownWebhookUrl): a Slack or Discord address is a bearer secret.
+            const sealed = h.url.endsWith("/…");
             return (
               <li key={h.id} className="rounded-lg border bg-card p-4 text-sm" data-testid="webhook">
                 <div className="flex flex-wrap items-center gap-2">
-                  <code
-                    className="min-w-0 flex-1 font-mono text-xs break-all"
-                    title={
-                      h.url.endsWith("/…")
-                        ? "The rest of this address is the receiver’s credential: it is stored sealed and not shown."
-                        : undefined
-                    }
-                  >
-                    {h.url}
-                  </code>
+                  <code className="min-w-0 flex-1 font-mono text-xs break-all">{h.url}</code>
                   {failing ? (
                     <Badge variant="destructive" data-testid="webhook-failing">
                       Failing
@@ -237,6 +230,11 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
                   {h.format === "slack" ? "Slack format" : "JSON"} ·{" "}
                   {h.events.map((e) => EVENT_LABELS[e]).join(", ")}
                 </p>
+                {sealed ? (
+                  <p className="mt-1 text-xs text-muted-foreground" data-testid="webhook-sealed">
+                    Only the address’s origin is shown: the rest is the receiver’s credential, stored sealed.
+                  </p>
+                ) : null}
                 {failing ? (
                   <p className="mt-1 text-xs text-destructive">
                     The last {FAILING_AFTER} attempts got no successful answer. Check the receiver, then use

@@ -137,4 +137,22 @@ describe("a webhook that keeps failing", () => {
     expect(bad!.textContent).toContain("The last 3 attempts got no successful answer");
     expect(good!.querySelector('[data-testid="webhook-failing"]')).toBeNull();
   });
+
+  it("says why a Slack-format address shows only its origin", () => {
+    const hook = (url: string, format: "json" | "slack"): WebhookWithLog => ({
+      id: url,
+      url,
+      events: ["cluster-ready"],
+      format,
+      createdAt: "2026-03-01T09:00:00.000Z",
+      deliveries: [],
+    });
+    renderManager([hook("https://hooks.slack.com/…", "slack"), hook("https://r.example.com/h", "json")]);
+    const [slack, json] = screen.getAllByTestId("webhook");
+    expect(slack!.textContent).toContain("https://hooks.slack.com/…");
+    expect(slack!.querySelector('[data-testid="webhook-sealed"]')?.textContent).toContain(
+      "the rest is the receiver’s credential, stored sealed",
+    );
+    expect(json!.querySelector('[data-testid="webhook-sealed"]')).toBeNull();
+  });
 });
