@@ -12,27 +12,21 @@ import { buildCreateCurl } from "@/lib/launch/curl";
 import { isCommunity, knownStacks, storageAllowed, takesNodeCount } from "@/lib/offers/offer-rules";
 import { createClusterBodySchema, CLUSTER_NAME_PATTERN, type Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";
+import { offerFixture } from "../support/fixtures";
 
 const KEY1 = "3c90c3cc-0d44-4b50-8888-8dd25736052a";
 const KEY2 = "6f1c0f8e-2b1a-4c3d-9e8f-0a1b2c3d4e5f";
 const VOL = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 
-const offer: Offer = {
+const offer: Offer = offerFixture({
   id: "h100-fi",
   gpu_type: "H100",
-  gpus_per_node: 8,
-  deployment_type: "vm",
-  host_tier: "datacenter",
-  location: "Helsinki",
-  country_code: "FI",
   interconnect: { kind: "infiniband", label: "IB", rate_gbps: 3200 },
   hourly_rate_per_node: 20,
-  min_nodes: 2,
   max_nodes: 16,
   allowed_node_counts: [2, 4, 8, 16],
   stacks: ["none", "slurm"],
-  volume: true,
-};
+});
 const community: Offer = {
   ...offer,
   id: "4090-c",

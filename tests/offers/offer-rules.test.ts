@@ -11,23 +11,18 @@ import {
 } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";
+import { offerFixture } from "../support/fixtures";
 
-const base: Offer = {
+const base: Offer = offerFixture({
   id: "h100-fi",
   gpu_type: "H100",
-  gpus_per_node: 8,
-  deployment_type: "vm",
-  host_tier: "datacenter",
-  location: "Helsinki",
-  country_code: "FI",
   interconnect: { kind: "infiniband", label: "IB", rate_gbps: 3200 },
   hourly_rate_per_node: 20,
   min_nodes: 1,
   max_nodes: 100,
   allowed_node_counts: null,
   stacks: ["none", "slurm"],
-  volume: true,
-};
+});
 
 describe("validNodeCounts", () => {
   it("clips the offer's range to the API's 2–64", () => {

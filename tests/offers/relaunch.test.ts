@@ -2,24 +2,18 @@ import { describe, expect, it } from "vitest";
 import { nextName, relaunchPrefill, sourceFromCluster, sourceFromRecord } from "@/lib/launch/relaunch";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
+import { offerFixture } from "../support/fixtures";
 
-const offer = (over: Partial<Offer> = {}): Offer => ({
-  id: "h100-8x",
-  gpu_type: "H100",
-  gpus_per_node: 8,
-  deployment_type: "vm",
-  host_tier: "datacenter",
-  location: "Helsinki",
-  country_code: "FI",
-  interconnect: null,
-  hourly_rate_per_node: 20,
-  min_nodes: 2,
-  max_nodes: 8,
-  allowed_node_counts: null,
-  stacks: ["none", "slurm", "ray"],
-  volume: true,
-  ...over,
-});
+const offer = (over: Partial<Offer> = {}): Offer =>
+  offerFixture({
+    id: "h100-8x",
+    gpu_type: "H100",
+    interconnect: null,
+    hourly_rate_per_node: 20,
+    allowed_node_counts: null,
+    stacks: ["none", "slurm", "ray"],
+    ...over,
+  });
 
 const KEY_A = "11111111-1111-4111-8111-111111111111";
 const KEY_B = "22222222-2222-4222-8222-222222222222";

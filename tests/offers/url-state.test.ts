@@ -19,6 +19,7 @@ import {
 } from "@/lib/offers/search-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";
+import { offerFixture } from "../support/fixtures";
 
 /** What the page makes of a query string: the filters, and a notice per value it ignored. */
 const parse = (qs: string) => ({
@@ -182,23 +183,16 @@ describe("offers URL state", () => {
 });
 
 describe("filtering and sorting offers", () => {
-  const mk = (id: string, p: Partial<Offer>): Offer => ({
-    id,
-    gpu_type: "H100",
-    gpus_per_node: 8,
-    deployment_type: "vm",
-    host_tier: "datacenter",
-    location: "Helsinki",
-    country_code: "FI",
-    interconnect: { kind: "infiniband", label: "NDR", rate_gbps: 400 },
-    hourly_rate_per_node: 16,
-    min_nodes: 2,
-    max_nodes: 8,
-    allowed_node_counts: null,
-    stacks: ["none"],
-    volume: true,
-    ...p,
-  });
+  const mk = (id: string, p: Partial<Offer>): Offer =>
+    offerFixture({
+      id,
+      gpu_type: "H100",
+      interconnect: { kind: "infiniband", label: "NDR", rate_gbps: 400 },
+      hourly_rate_per_node: 16,
+      allowed_node_counts: null,
+      stacks: ["none"],
+      ...p,
+    });
   const offers = [
     mk("a", {}),
     mk("b", {

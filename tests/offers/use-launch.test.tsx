@@ -14,6 +14,7 @@ import { defaultFormValues, type CreateClusterFormValues } from "@/lib/launch/fo
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
+import { offerFixture } from "../support/fixtures";
 
 /**
  * useLaunch, the create form's launch: one launch intent, one Idempotency-Key. The server action is the boundary
@@ -32,22 +33,14 @@ vi.mock("sonner", () => ({ toast: { warning } }));
 
 type LaunchResult = ActionResult<Cluster>;
 
-const offer: Offer = {
+const offer: Offer = offerFixture({
   id: "h100-sxm-8x-ib-helsinki",
   gpu_type: "H100",
-  gpus_per_node: 8,
-  deployment_type: "vm",
-  host_tier: "datacenter",
-  location: "Helsinki",
-  country_code: "FI",
   interconnect: null,
   hourly_rate_per_node: 20,
-  min_nodes: 2,
-  max_nodes: 8,
   allowed_node_counts: null,
   stacks: ["none", "slurm"],
-  volume: true,
-};
+});
 const values: CreateClusterFormValues = { ...defaultFormValues(offer), name: "train" };
 const edited: CreateClusterFormValues = { ...values, node_count: 4 };
 
