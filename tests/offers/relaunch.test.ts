@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextName, relaunchPrefill, sourceFromCluster, sourceFromRecord } from "@/lib/launch/relaunch";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { makeCluster } from "../support/fixtures";
-import { offerFixture } from "../support/fixtures";
+import { makeCluster, offerFixture } from "../support/fixtures";
 
 const offer = (over: Partial<Offer> = {}): Offer =>
   offerFixture({
