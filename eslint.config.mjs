@@ -3,13 +3,19 @@ import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-/** Server-only code lives under lib/server/; the browser may reach it only through server actions (lib/actions/). */
+/**
+ * Server-only code lives in a `server/` folder: the shared infrastructure's lib/server/, and a feature's own
+ * lib/<feature>/server/. The browser reaches it only through server actions (lib/actions/, lib/<feature>/actions.ts).
+ */
 const serverOnly = {
-  group: ["@/lib/server/*", "@/lib/server/**", "**/lib/server/*", "**/lib/server/**"],
+  group: ["@/lib/**/server/*", "@/lib/**/server/**", "**/lib/**/server/*", "**/lib/**/server/**"],
   allowTypeImports: true,
   message:
-    "lib/server/ is server-only: read on the server (a page, route handler or server action) and pass data down.",
+    "server/ folders are server-only: read on the server (a page, route handler or server action) and pass data down.",
 };
+/** Where server-only code and server actions live. */
+const SERVER_CODE = ["lib/server/**", "lib/*/server/**"];
+const ACTIONS = ["lib/actions/**", "lib/*/actions.ts"];
 
 export default defineConfig([
   ...nextVitals,
@@ -47,7 +53,7 @@ export default defineConfig([
   {
     // Components and the browser-safe part of lib/ never import server-only modules.
     files: ["components/**", "lib/**"],
-    ignores: ["lib/server/**", "lib/actions/**"],
+    ignores: [...SERVER_CODE, ...ACTIONS],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly] }] },
   },
   {
@@ -67,20 +73,20 @@ export default defineConfig([
   {
     // Server code logs through pino (lib/server/log.ts, lib/server/request-log.ts): JSON lines with the request's id,
     // redacted, at a level an operator can filter. A console call would bypass all three.
-    files: ["lib/server/**", "lib/actions/**", "app/**/route.ts", "instrumentation.ts"],
+    files: [...SERVER_CODE, ...ACTIONS, "app/**/route.ts", "instrumentation.ts"],
     rules: { "no-console": "error" },
   },
   {
     // Server modules are the bottom floor: they never reach up into actions, components or routes.
-    files: ["lib/server/**"],
+    files: SERVER_CODE,
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["@/lib/actions/*", "@/components/*", "@/app/*"],
-              message: "lib/server/ must not import upward.",
+              group: ["@/lib/actions/*", "@/lib/*/actions", "@/components/*", "@/app/*"],
+              message: "Server modules must not import upward.",
             },
           ],
         },

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { createShareLink, revokeShareLink } from "@/lib/actions/share-links";
+import { createShareLink, revokeShareLink } from "@/lib/share/actions";
 import { formatDateTime } from "@/lib/format/date";
 import { apiGet } from "@/lib/query/fetch-api";
 import { useActionMutation } from "@/lib/query/mutation";

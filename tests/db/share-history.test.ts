@@ -14,8 +14,8 @@ vi.mock("@/lib/server/db/client", async (orig) => ({
 }));
 
 const { createShare, hashShareToken, readShared, revokeShare, listShares } =
-  await import("@/lib/server/share");
-const { findShareLinkByHash } = await import("@/lib/server/db/share-links");
+  await import("@/lib/share/server/share");
+const { findShareLinkByHash } = await import("@/lib/share/server/share-links-store");
 
 describe.each(BACKENDS)("share links and test history on $name", (backend) => {
   let dispose: () => Promise<void>;

@@ -8,7 +8,7 @@ import {
   listShareLinksOf,
   OPENERS_LISTED,
   recordShareOpen,
-} from "@/lib/server/db/share-links";
+} from "@/lib/share/server/share-links-store";
 import { BACKENDS } from "./support/backends";
 import { freshKey, makeUser, newClusterId, SECRET } from "./support/fixtures";
 

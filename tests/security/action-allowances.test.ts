@@ -60,7 +60,7 @@ async function newUser(email: string): Promise<SessionUser> {
 
 describe("allowances of the actions that read a cluster first", () => {
   it("share links: past thirty in an hour the next is refused without a read; another user may still make one", async () => {
-    const { createShareLink } = await import("@/lib/actions/share-links");
+    const { createShareLink } = await import("@/lib/share/actions");
     env.session = await newUser("share@example.com");
     env.reads = 0;
     for (let i = 0; i < 30; i++) {

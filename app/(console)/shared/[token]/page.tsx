@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { StatusMessage } from "@/components/shell/status-message";
 import { SharedClusterView } from "@/components/share/shared-cluster-view";
 import { getSessionUser } from "@/lib/server/auth/session";
-import { readShared } from "@/lib/server/share";
+import { readShared } from "@/lib/share/server/share";
 import { sharePath } from "@/lib/share/share-links";
 
 export const metadata: Metadata = { title: "Shared cluster", referrer: "no-referrer" };

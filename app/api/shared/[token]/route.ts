@@ -1,6 +1,6 @@
 import { getSessionUser } from "@/lib/server/auth/session";
 import { jsonError, unauthenticated } from "@/lib/server/route-handler";
-import { readShared } from "@/lib/server/share";
+import { readShared } from "@/lib/share/server/share";
 
 // GET /api/shared/{token} → the read-only view of a shared cluster (polled by /shared/{token}); any signed-in user.
 export async function GET(_req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {

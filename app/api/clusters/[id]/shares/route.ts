@@ -1,6 +1,6 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
 import { readCluster } from "@/lib/server/runcrate/reads";
-import { listShares } from "@/lib/server/share";
+import { listShares } from "@/lib/share/server/share";
 
 // GET /api/clusters/{id}/shares → the signed-in owner's share links for this cluster, with who opened them.
 export const GET = runcrateRoute<{ id: string }>(async ({ user, key, client, params }) => {

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
-import { createShare, revokeShare } from "@/lib/server/share";
+import { createShare, revokeShare } from "@/lib/share/server/share";
 import { clusterIdSchema } from "@/lib/clusters/cluster-id";
 import { SHARE_DEFAULT_HOURS, SHARE_MAX_HOURS } from "@/lib/share/share-links";
 

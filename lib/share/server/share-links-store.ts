@@ -1,9 +1,9 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { openKey, type KeyRing } from "@/lib/server/crypto/key-ring";
-import type { Db } from "./client";
-import { runcrateKeys, shareLinkOpens, shareLinks, users, type ShareLinkRow } from "./schema";
-import { isUuid } from "./users";
+import type { Db } from "@/lib/server/db/client";
+import { runcrateKeys, shareLinkOpens, shareLinks, users, type ShareLinkRow } from "@/lib/server/db/schema";
+import { isUuid } from "@/lib/server/db/users";
 
 export async function insertShareLink(
   db: Db,

@@ -9,7 +9,7 @@ import {
   recordShareOpen,
   revokeShareLinkRow,
   shareKeySecret,
-} from "@/lib/server/db/share-links";
+} from "@/lib/share/server/share-links-store";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
