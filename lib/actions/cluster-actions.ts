@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { ActionError, runcrateAction } from "@/lib/actions/safe-action";
-import { recordAudit } from "@/lib/server/audit";
+import { recordAudit } from "@/lib/audit/server/audit";
 import { clusterIdSchema } from "@/lib/clusters/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
 import { readOfferOf } from "@/lib/server/runcrate/reads";

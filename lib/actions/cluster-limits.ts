@@ -6,7 +6,7 @@ import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-acti
 import { clusterIdSchema } from "@/lib/clusters/cluster-id";
 import type { Limits } from "@/lib/cost/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
-import { recordAudit } from "@/lib/server/audit";
+import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { followedFor, getTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
 import { setLimitDefaults, setLimits } from "@/lib/server/db/cluster-limits";

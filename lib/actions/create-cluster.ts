@@ -3,7 +3,7 @@
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
-import { recordAudit } from "@/lib/server/audit";
+import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { guardLaunchedCluster, maxTimeLimitMinutes } from "@/lib/server/guardian/worker";
 import { checkLimits } from "@/lib/limits/input";

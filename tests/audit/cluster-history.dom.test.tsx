@@ -6,9 +6,9 @@
  */
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AuditTable } from "@/components/settings/audit-table";
-import { ClusterHistory } from "@/components/settings/cluster-history";
-import { clusterHistory } from "@/lib/audit";
+import { AuditTable } from "@/components/audit/audit-table";
+import { ClusterHistory } from "@/components/audit/cluster-history";
+import { clusterHistory } from "@/lib/audit/audit";
 
 describe("ClusterHistory", () => {
   it("lists console actions and Runcrate events, newest first", () => {

@@ -3,7 +3,7 @@
  * and the page's `cluster` parameter read without trusting it.
  */
 import { describe, expect, it } from "vitest";
-import { clusterHistory, readClusterParam } from "@/lib/audit";
+import { clusterHistory, readClusterParam } from "@/lib/audit/audit";
 
 const entry = (id: string, at: string, action: "launch" | "terminate" = "launch") => ({
   id,

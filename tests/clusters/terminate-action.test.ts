@@ -25,7 +25,7 @@ vi.mock("@/lib/server/auth/session", () => ({
 let h: Harness;
 let dropDatabase: () => Promise<void>;
 let actions: typeof import("@/lib/actions/cluster-actions");
-let audit: typeof import("@/lib/server/db/audit-log");
+let audit: typeof import("@/lib/audit/server/audit-log");
 let getDb: typeof import("@/lib/server/db/client").getDb;
 let alice: SessionUser;
 let apiKey: string;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = pg.url;
   process.env.RUNCRATE_API_URL = h.sim.apiUrl;
   actions = await import("@/lib/actions/cluster-actions");
-  audit = await import("@/lib/server/db/audit-log");
+  audit = await import("@/lib/audit/server/audit-log");
   ({ getDb } = await import("@/lib/server/db/client"));
   const { createUser } = await import("@/lib/server/db/users");
   const { addKey } = await import("@/lib/server/db/runcrate-keys");

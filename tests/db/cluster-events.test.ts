@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetTimelines, withKeptEvents } from "@/lib/server/cluster-timeline";
 import type { Database } from "@/lib/server/db/client";
-import { insertAudit, listAudit } from "@/lib/server/db/audit-log";
+import { insertAudit, listAudit } from "@/lib/audit/server/audit-log";
 import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
 import { addKey } from "@/lib/server/db/runcrate-keys";
 import type { ClusterEvent } from "@/lib/runcrate/schemas";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "@/lib/server/db/audit-log";
+import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { addInbox, listInbox } from "@/lib/server/db/inbox";
 import {

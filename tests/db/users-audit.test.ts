@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/server/db/audit-log";
+import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { createUser, findOrCreateExternalUser, findUserByEmail, findUserById } from "@/lib/server/db/users";
 import { BACKENDS } from "./support/backends";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listAudit } from "@/lib/server/db/audit-log";
+import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
 import { trackCluster } from "@/lib/server/db/tracked-clusters";

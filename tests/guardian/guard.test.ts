@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAudit } from "@/lib/server/db/audit-log";
+import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
 import { listInbox } from "@/lib/server/db/inbox";

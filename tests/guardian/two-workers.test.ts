@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listAudit } from "@/lib/server/db/audit-log";
+import { listAudit } from "@/lib/audit/server/audit-log";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 import { setLimits } from "@/lib/server/db/cluster-limits";
 import { clusterLimits } from "@/lib/server/db/schema";

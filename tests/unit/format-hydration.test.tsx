@@ -13,7 +13,7 @@
  */
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AuditView } from "@/components/settings/audit-table";
+import type { AuditView } from "@/components/audit/audit-table";
 import type { SeenEvent } from "@/lib/clusters/events";
 import { makeCluster } from "../support/fixtures";
 
@@ -185,7 +185,7 @@ describe("server and browser render the same text in another zone and language",
       },
     ];
     const { errors, text } = await renderThenHydrate(async () => {
-      const { AuditTable } = await import("@/components/settings/audit-table");
+      const { AuditTable } = await import("@/components/audit/audit-table");
       return <AuditTable entries={entries} />;
     });
     expect(errors).toEqual([]);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Limits } from "@/lib/cost/ledger";
 import type { Db } from "./client";
-import { insertAudit, type AuditInput } from "./audit-log";
+import { insertAudit, type AuditInput } from "../../audit/server/audit-log";
 import { addInbox } from "./inbox";
 import { clusterLimits, trackedClusters, userLimitDefaults, type ClusterLimitsRow } from "./schema";
 

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { AuditTable } from "@/components/settings/audit-table";
-import { ClusterHistory } from "@/components/settings/cluster-history";
+import { AuditTable } from "@/components/audit/audit-table";
+import { ClusterHistory } from "@/components/audit/cluster-history";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { readClusterParam } from "@/lib/audit";
-import { readClusterHistory } from "@/lib/server/audit";
+import { readClusterParam } from "@/lib/audit/audit";
+import { readClusterHistory } from "@/lib/audit/server/audit";
 import { requireUser } from "@/lib/server/auth/session";
-import { listAudit } from "@/lib/server/db/audit-log";
+import { listAudit } from "@/lib/audit/server/audit-log";
 import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Audit log" };

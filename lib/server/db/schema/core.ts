@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 // Relative, not "@/": drizzle-kit loads these files without the app's path aliases.
-import type { AuditAction } from "../../../audit";
+import type { AuditAction } from "../../../audit/audit";
 
 export const users = pgTable(
   "users",

@@ -1,6 +1,6 @@
 import { parseTime } from "@/lib/time";
 
-/** What the audit log records: one entry per mutation a user makes on a cluster (lib/server/audit.ts writes them). */
+/** What the audit log records: one entry per mutation a user makes on a cluster (lib/audit/server/audit.ts writes them). */
 export const AUDIT_ACTIONS = [
   "launch",
   "resize",

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import type { AuditAction } from "@/lib/audit";
-import { auditLog, users, type AuditRow } from "./schema";
+import type { Db } from "@/lib/server/db/client";
+import type { AuditAction } from "@/lib/audit/audit";
+import { auditLog, users, type AuditRow } from "@/lib/server/db/schema";
 
 export type AuditInput = {
   userId: string;

@@ -1,8 +1,8 @@
 import { HistoryIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { ACTION_LABEL } from "@/components/settings/audit-table";
-import type { HistoryItem } from "@/lib/audit";
+import { ACTION_LABEL } from "@/components/audit/audit-table";
+import type { HistoryItem } from "@/lib/audit/audit";
 import { eventKindLabel } from "@/lib/clusters/events";
 import { formatDateTime } from "@/lib/format/date";
 import { EmptyState } from "@/components/common/empty-state";
