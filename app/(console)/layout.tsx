@@ -5,7 +5,7 @@ import { QueryProvider } from "@/components/shell/query-provider";
 import { SimulatorNotice } from "@/components/shell/simulator-notice";
 import { Toaster } from "@/components/ui/sonner";
 import { getSessionUser } from "@/lib/server/auth/session";
-import { listKeyViews } from "@/lib/server/keys/key-views";
+import { listKeyViews } from "@/lib/keys/server/key-views";
 import { isSimulator } from "@/lib/server/env";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {

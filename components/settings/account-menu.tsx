@@ -19,7 +19,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useActivateKey } from "@/components/settings/use-key-actions";
+import { useActivateKey } from "@/components/keys/use-key-actions";
 import { signOutAction } from "@/lib/actions/auth";
 import type { KeyView } from "@/lib/keys/key-view";
 

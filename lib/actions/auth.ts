@@ -10,7 +10,7 @@ import { getDb } from "@/lib/server/db/client";
 import { clientAddress } from "@/lib/server/auth/client-address";
 import { registerUser, tooManySignUpsMessage } from "@/lib/server/auth/sign-up";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { invalidateUserContext } from "@/lib/server/keys/context-cache";
+import { invalidateUserContext } from "@/lib/keys/server/context-cache";
 import { signIn, signOut } from "@/lib/server/auth/config";
 import { sessionUserId } from "@/lib/server/auth/session";
 import { revokeSessions } from "@/lib/server/auth/session-version";

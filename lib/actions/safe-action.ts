@@ -1,7 +1,7 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import { contextForUser, type ActiveKey } from "@/lib/server/keys/runcrate-context";
+import { contextForUser, type ActiveKey } from "@/lib/keys/server/runcrate-context";
 import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
 import { takeActionAllowance, tooOftenMessage, type ThrottledAction } from "@/lib/server/auth/rate-limits";
 import { getDb } from "@/lib/server/db/client";

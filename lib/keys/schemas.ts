@@ -1,5 +1,5 @@
 /**
- * The Runcrate-key forms' input, shared by the settings forms and lib/actions/keys.ts.
+ * The Runcrate-key forms' input, shared by the settings forms and lib/keys/actions.ts.
  * No server-only imports: the client bundles this file.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
-import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";

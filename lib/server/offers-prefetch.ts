@@ -1,6 +1,6 @@
 import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
-import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import type { SearchParams } from "nuqs/server";
 import { loadOfferFilters } from "@/lib/offers/search-params";
 import { balanceQueryOptions } from "@/lib/query/balance";

@@ -1,5 +1,5 @@
 import "server-only";
-import { getRuncrateContext, type ActiveKey } from "@/lib/server/keys/runcrate-context";
+import { getRuncrateContext, type ActiveKey } from "@/lib/keys/server/runcrate-context";
 import { sessionUserId, type SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";

@@ -4,7 +4,7 @@ import { encryptionSecret } from "@/lib/server/crypto/encryption-key";
 import { getDatabase } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
 import { keyRing } from "@/lib/server/crypto/key-ring";
-import { resealAllKeys } from "@/lib/server/db/runcrate-keys";
+import { resealAllKeys } from "@/lib/keys/server/runcrate-keys";
 import { allowedTargets } from "@/lib/server/notifications/address";
 import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store";
 import type { Db } from "@/lib/server/db/client";

@@ -48,10 +48,10 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 let api: FakeRuncrate;
 let dataDir: string;
-let actions: typeof import("@/lib/actions/keys");
+let actions: typeof import("@/lib/keys/actions");
 let safe: typeof import("@/lib/actions/safe-action");
 let routes: typeof import("@/lib/server/route-handler");
-let ctxModule: typeof import("@/lib/server/keys/runcrate-context");
+let ctxModule: typeof import("@/lib/keys/server/runcrate-context");
 let alice: SessionUser;
 let bob: SessionUser;
 
@@ -64,10 +64,10 @@ beforeAll(async () => {
   process.env.RUNCRATE_API_URL = api.baseUrl;
   process.env.RUNCRATE_TIMEOUT_MS = "2000";
   delete process.env.DATABASE_URL;
-  actions = await import("@/lib/actions/keys");
+  actions = await import("@/lib/keys/actions");
   safe = await import("@/lib/actions/safe-action");
   routes = await import("@/lib/server/route-handler");
-  ctxModule = await import("@/lib/server/keys/runcrate-context");
+  ctxModule = await import("@/lib/keys/server/runcrate-context");
   const { getDb } = await import("@/lib/server/db/client");
   const { createUser } = await import("@/lib/server/db/users");
   const db = await getDb();
@@ -126,7 +126,7 @@ describe("key actions", () => {
     });
     expect(!result.ok && result.error).toMatch(/rejected this key \(401\)/);
     expect(JSON.stringify(result)).not.toContain(revoked);
-    const { listKeys } = await import("@/lib/server/db/runcrate-keys");
+    const { listKeys } = await import("@/lib/keys/server/runcrate-keys");
     const { getDb } = await import("@/lib/server/db/client");
     expect(await listKeys(await getDb(), alice.id)).toEqual([]);
   });
@@ -140,7 +140,7 @@ describe("key actions", () => {
     api.failWith = null;
 
     // A port nobody listens on: the connection is refused.
-    const { verifyRuncrateKey } = await import("@/lib/server/keys/verify-key");
+    const { verifyRuncrateKey } = await import("@/lib/keys/server/verify-key");
     const refused = await verifyRuncrateKey(key(), null, {
       baseUrl: "http://127.0.0.1:9/api/v1",
       timeoutMs: 1000,
@@ -148,7 +148,7 @@ describe("key actions", () => {
     expect(refused?.kind).toBe("unreachable");
     expect(refused?.message).toMatch(/couldn't reach the Runcrate API/);
     const { getDb } = await import("@/lib/server/db/client");
-    const { listKeys } = await import("@/lib/server/db/runcrate-keys");
+    const { listKeys } = await import("@/lib/keys/server/runcrate-keys");
     expect(await listKeys(await getDb(), alice.id)).toEqual([]);
   });
 
@@ -189,7 +189,7 @@ describe("key actions", () => {
     expect(ctx.state).toBe("no-key");
     env.session = alice;
     const { getDb } = await import("@/lib/server/db/client");
-    const { getActiveKeySecret } = await import("@/lib/server/db/runcrate-keys");
+    const { getActiveKeySecret } = await import("@/lib/keys/server/runcrate-keys");
     const { keyRing } = await import("@/lib/server/crypto/key-ring");
     const list = await getActiveKeySecret(await getDb(), alice.id, keyRing());
     expect(list?.key.label).toBe("Personal");
@@ -248,7 +248,7 @@ describe("a key that can no longer be decrypted", () => {
   it("reads as no key (and is logged) instead of failing every page", async () => {
     const { getDb } = await import("@/lib/server/db/client");
     const { createUser } = await import("@/lib/server/db/users");
-    const { addKey } = await import("@/lib/server/db/runcrate-keys");
+    const { addKey } = await import("@/lib/keys/server/runcrate-keys");
     const db = await getDb();
     const created = await createUser(db, { email: "rotated@example.com", name: null, passwordHash: null });
     if (!created.ok) throw new Error("fixture");
@@ -440,7 +440,7 @@ describe("the memoised read context", () => {
 
     // Another instance swaps the key straight in the shared database: nothing here is told.
     const { getDb } = await import("@/lib/server/db/client");
-    const { replaceKey } = await import("@/lib/server/db/runcrate-keys");
+    const { replaceKey } = await import("@/lib/keys/server/runcrate-keys");
     const { keyRing } = await import("@/lib/server/crypto/key-ring");
     const elsewhere = key();
     await replaceKey(
@@ -458,7 +458,7 @@ describe("the memoised read context", () => {
     expect(await mutate({})).toMatchObject({ ok: true });
     expect(api.seenKeys.at(-1)).toBe(elsewhere);
 
-    const { clearContextCache } = await import("@/lib/server/keys/context-cache");
+    const { clearContextCache } = await import("@/lib/keys/server/context-cache");
     clearContextCache(); // what CONTEXT_TTL_MS does on its own (see tests/auth/context-cache.test.ts)
     expect((await read()).key).toBe(elsewhere);
   });

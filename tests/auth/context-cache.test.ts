@@ -6,7 +6,7 @@ import {
   clearContextCache,
   createContextCache,
   invalidateUserContext,
-} from "@/lib/server/keys/context-cache";
+} from "@/lib/keys/server/context-cache";
 
 afterEach(() => clearContextCache());
 

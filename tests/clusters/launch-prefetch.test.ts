@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";

@@ -3,7 +3,7 @@ import { forgetTimelines, withKeptEvents } from "@/lib/server/cluster-timeline";
 import type { Database } from "@/lib/server/db/client";
 import { insertAudit, listAudit } from "@/lib/audit/server/audit-log";
 import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import type { ClusterEvent } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
 import { BACKENDS } from "./support/backends";

@@ -4,7 +4,7 @@ import { listClusterEventRows } from "@/lib/server/db/cluster-events";
 import { listTestRunRows } from "@/lib/server/db/test-runs";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { BACKENDS } from "./support/backends";
 import { SECRET, freshKey, makeUser } from "./support/fixtures";
 

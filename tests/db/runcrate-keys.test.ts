@@ -12,7 +12,7 @@ import {
   listKeys,
   replaceKey,
   resealAllKeys,
-} from "@/lib/server/db/runcrate-keys";
+} from "@/lib/keys/server/runcrate-keys";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { BACKENDS } from "./support/backends";
 import { freshKey, makeUser, SECRET, secretFor } from "./support/fixtures";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { listTestRunRows, upsertTestRun } from "@/lib/server/db/test-runs";
 import { BACKENDS } from "./support/backends";
 import { SECRET, freshKey, makeUser } from "./support/fixtures";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { shareLinkOpens } from "@/lib/server/db/schema";
 import {
   insertShareLink,

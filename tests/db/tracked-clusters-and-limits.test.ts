@@ -14,14 +14,14 @@ import {
   setLimitDefaults,
   setLimits,
 } from "@/lib/server/db/cluster-limits";
-import { keySecretById } from "@/lib/server/db/runcrate-keys";
+import { keySecretById } from "@/lib/keys/server/runcrate-keys";
 import {
   recordObservation,
   segmentsOf,
   statusTransitionsOf,
   trackCluster,
 } from "@/lib/server/db/tracked-clusters";
-import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
+import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
 import { BACKENDS } from "./support/backends";
 import { freshKey, makeUser, SECRET, secretFor, newClusterId } from "./support/fixtures";
 

@@ -3,7 +3,7 @@ import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
 import { trackCluster } from "@/lib/server/db/tracked-clusters";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { scheduleGuard, startGuardWorker } from "@/lib/server/guardian/worker";
 import type { Cluster } from "@/lib/runcrate/schemas";

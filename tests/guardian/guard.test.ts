@@ -4,7 +4,7 @@ import type { Database } from "@/lib/server/db/client";
 import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
 import { listInbox } from "@/lib/server/db/inbox";
 import { segmentsOf, statusTransitionsOf, trackCluster } from "@/lib/server/db/tracked-clusters";
-import { addKey, deleteKey } from "@/lib/server/db/runcrate-keys";
+import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
 import { runGuard, type GuardDeps } from "@/lib/server/guardian/guard";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { forgetCoalescedReads } from "@/lib/server/runcrate/coalesce";

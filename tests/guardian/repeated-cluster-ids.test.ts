@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db/client";
 import { getTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
 import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { guardLaunchedCluster } from "@/lib/server/guardian/worker";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
 import { BACKENDS } from "../db/support/backends";

@@ -8,10 +8,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { KeyFormDialog } from "@/components/settings/key-form-dialog";
-import { addKeyAction } from "@/lib/actions/keys";
+import { KeyFormDialog } from "@/components/keys/key-form-dialog";
+import { addKeyAction } from "@/lib/keys/actions";
 
-vi.mock("@/lib/actions/keys", () => ({ addKeyAction: vi.fn(), replaceKeyAction: vi.fn() }));
+vi.mock("@/lib/keys/actions", () => ({ addKeyAction: vi.fn(), replaceKeyAction: vi.fn() }));
 
 const UNREACHABLE =
   "The key was not saved: Clusterdeck couldn't reach the Runcrate API to check it. Try again in a moment.";

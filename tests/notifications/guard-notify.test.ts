@@ -5,7 +5,7 @@ import type { Database } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/server/db/inbox";
 import { setLimits } from "@/lib/server/db/cluster-limits";
 import { trackCluster } from "@/lib/server/db/tracked-clusters";
-import { addKey } from "@/lib/server/db/runcrate-keys";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { notificationDeliveries } from "@/lib/server/db/schema";
 import { runGuard, type GuardDeps } from "@/lib/server/guardian/guard";
 import { createWebhook } from "@/lib/server/notifications/webhooks-store";

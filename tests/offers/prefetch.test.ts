@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { offersQueryOptions } from "@/lib/query/offers";

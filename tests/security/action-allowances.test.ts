@@ -18,7 +18,7 @@ const env = vi.hoisted(() => {
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("@/lib/server/auth/session", () => ({ getSessionUser: async () => env.session }));
 // The active key's client: every cluster is unknown to it, and each read is counted.
-vi.mock("@/lib/server/keys/runcrate-context", () => ({
+vi.mock("@/lib/keys/server/runcrate-context", () => ({
   contextForUser: async (user: SessionUser) => ({
     state: "ready",
     user,

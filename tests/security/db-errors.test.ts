@@ -5,7 +5,7 @@ import { failureOf } from "@/lib/actions/safe-action";
 import { hashPassword } from "@/lib/server/crypto/password";
 import type { Database } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";
-import { addKey, listKeys } from "@/lib/server/db/runcrate-keys";
+import { addKey, listKeys } from "@/lib/keys/server/runcrate-keys";
 import { replacePasswordHash } from "@/lib/server/db/users";
 import { BACKENDS } from "../db/support/backends";
 import { freshKey, makeUser, SECRET } from "../db/support/fixtures";

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "@/lib/server/crypto/aes-gcm";
 import { openDatabase, type Database } from "@/lib/server/db/client";
-import { getActiveKeySecret } from "@/lib/server/db/runcrate-keys";
+import { getActiveKeySecret } from "@/lib/keys/server/runcrate-keys";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { createPostgresDatabase } from "../db/support/backends";
 import { freshKey, makeUser } from "../db/support/fixtures";

@@ -7,7 +7,7 @@ import { hasPassword } from "@/lib/server/auth/change-password";
 import { getDb } from "@/lib/server/db/client";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
-import { listKeyViews } from "@/lib/server/keys/key-views";
+import { listKeyViews } from "@/lib/keys/server/key-views";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -8,7 +8,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDatabase, type Database, type Db } from "@/lib/server/db/client";
 import { activeTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
-import { keySecretById } from "@/lib/server/db/runcrate-keys";
+import { keySecretById } from "@/lib/keys/server/runcrate-keys";
 import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/server/db/cluster-limits";
 import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";

@@ -31,7 +31,7 @@ import {
 /**
  * The server-side Runcrate client: a table of the endpoints the console uses (ENDPOINTS) and one call path through
  * http.ts for all of them, with one method per endpoint for callers. Construct one per request with the signed-in
- * user's key (lib/server/keys/runcrate-context.ts does); never import this from client components.
+ * user's key (lib/keys/server/runcrate-context.ts does); never import this from client components.
  *
  * Every method resolves to parsed data (unknown fields kept, see schemas.ts) or throws a RuncrateError. Retry modes
  * (see http.ts): reads and DELETE are "safe"; the create is "same-key"; resize, start-test and add-SSH-key are

@@ -6,7 +6,7 @@ import { Suspense } from "react";
 import { ClusterList } from "@/components/clusters/cluster-list";
 import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
-import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { readClusters } from "@/lib/server/runcrate/reads";
 import { recordClusterTestResults } from "@/lib/server/test-history-recorder";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { getSessionUser } from "@/lib/server/auth/session";
-import { listKeyViews } from "@/lib/server/keys/key-views";
+import { listKeyViews } from "@/lib/keys/server/key-views";
 
 /**
  * A cluster is read with the active key, so a key switch mounts this page afresh: that is what lets "Cluster not

@@ -7,7 +7,7 @@ import { ShareButton } from "@/components/share/share-button";
 import { guardViewNow } from "@/lib/server/guardian/guard-view";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
-import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { keepClusterHistory } from "@/lib/server/cluster-timeline";
 import { readCluster, readOfferOf } from "@/lib/server/runcrate/reads";

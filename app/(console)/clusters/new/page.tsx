@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
 import { OfferHeader } from "@/components/create-cluster/offer-header";
 import { OfferProblem } from "@/components/create-cluster/offer-problem";
-import { getRuncrateContext } from "@/lib/server/keys/runcrate-context";
+import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { env } from "@/lib/server/env";
 import type { SearchParams } from "nuqs/server";
 import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
@@ -14,7 +14,7 @@ import { launchLimitDefaults } from "@/lib/server/guardian/defaults";
 import { RelaunchView } from "@/components/create-cluster/relaunch-view";
 import { planRelaunch } from "@/lib/server/relaunch-source";
 import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
-import type { RuncrateContext } from "@/lib/server/keys/runcrate-context";
+import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 
 export const metadata: Metadata = { title: "New cluster" };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { KeyList } from "@/components/settings/key-list";
+import { KeyList } from "@/components/keys/key-list";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
-import { listKeyViews } from "@/lib/server/keys/key-views";
+import { listKeyViews } from "@/lib/keys/server/key-views";
 
 export const metadata: Metadata = { title: "API keys" };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
-import { getActiveKeySecret } from "@/lib/server/db/runcrate-keys";
+import { getActiveKeySecret } from "@/lib/keys/server/runcrate-keys";
 import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { createRuncrateClient, type RuncrateClient } from "@/lib/server/runcrate/client";
@@ -25,7 +25,7 @@ export type RuncrateContext =
  * to their active key. A route handler passes its request, whose Cookie header is read directly. The decrypted key exists only inside the client, in server memory; `key` here is the label
  * and last 4 characters.
  *
- * The account and key lookup is memoised per user for a few seconds (lib/server/keys/context-cache.ts) and dropped at once
+ * The account and key lookup is memoised per user for a few seconds (lib/keys/server/context-cache.ts) and dropped at once
  * by every key change and sign-out in this process. Mutations must not use this: server actions resolve the user
  * and key fresh (userAction/runcrateAction call getSessionUser and contextForUser directly).
  */

@@ -6,7 +6,7 @@ import Link from "next/link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useActivateKey } from "@/components/settings/use-key-actions";
+import { useActivateKey } from "@/components/keys/use-key-actions";
 import { formatDate } from "@/lib/format/date";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useOnceTrue, useReturnFocus } from "@/components/common/lazy-dialog";

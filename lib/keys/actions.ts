@@ -3,12 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { ActionError, userAction } from "@/lib/actions/safe-action";
 import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/keys/schemas";
-import { invalidateUserContext } from "@/lib/server/keys/context-cache";
-import { keyView } from "@/lib/server/keys/key-views";
-import { verifyRuncrateKey } from "@/lib/server/keys/verify-key";
+import { invalidateUserContext } from "@/lib/keys/server/context-cache";
+import { keyView } from "@/lib/keys/server/key-views";
+import { verifyRuncrateKey } from "@/lib/keys/server/verify-key";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
-import { activateKey, addKey, deleteKey, getKeySummary, replaceKey } from "@/lib/server/db/runcrate-keys";
+import { activateKey, addKey, deleteKey, getKeySummary, replaceKey } from "@/lib/keys/server/runcrate-keys";
 
 const NOT_FOUND = "That key no longer exists. Reload the page.";
 
@@ -20,7 +20,7 @@ async function checkKey(apiKey: string, environment: string | null): Promise<voi
 // Every page shows the active key's label in the header.
 const refresh = () => revalidatePath("/", "layout");
 
-// Each action below drops the user's memoised context (lib/server/keys/context-cache.ts) straight after its write, whatever
+// Each action below drops the user's memoised context (lib/keys/server/context-cache.ts) straight after its write, whatever
 // the outcome: this process's next read then sees the new state, never a removed or switched-away key.
 
 /** Checks the key against Runcrate (GET /billing/balance), then stores it encrypted. */

@@ -13,7 +13,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { buttonVariants } from "@/components/ui/button";
-import { deleteKeyAction } from "@/lib/actions/keys";
+import { deleteKeyAction } from "@/lib/keys/actions";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import type { KeyView } from "@/lib/keys/key-view";
 import { getDb } from "@/lib/server/db/client";
-import { listKeys, type KeySummary } from "@/lib/server/db/runcrate-keys";
+import { listKeys, type KeySummary } from "@/lib/keys/server/runcrate-keys";
 
 /** The browser's view of a key: the summary carries no ciphertext, and this drops everything else it need not see. */
 export function keyView(k: KeySummary): KeyView {

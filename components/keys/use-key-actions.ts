@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "sonner";
-import { activateKeyAction } from "@/lib/actions/keys";
+import { activateKeyAction } from "@/lib/keys/actions";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
 

@@ -2,10 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { openKey, sealKey, type KeyRing } from "@/lib/server/crypto/key-ring";
-import type { Db } from "./client";
-import { isUniqueViolation } from "./errors";
-import { runcrateKeys } from "./schema";
-import { isUuid } from "./users";
+import type { Db } from "@/lib/server/db/client";
+import { isUniqueViolation } from "@/lib/server/db/errors";
+import { runcrateKeys } from "@/lib/server/db/schema";
+import { isUuid } from "@/lib/server/db/users";
 
 /** What may leave the data layer about a stored key: never the ciphertext, never the key. */
 export type KeySummary = {

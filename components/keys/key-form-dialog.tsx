@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/dialog";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { addKeyAction, replaceKeyAction } from "@/lib/actions/keys";
+import { addKeyAction, replaceKeyAction } from "@/lib/keys/actions";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
 import type { z } from "zod";
