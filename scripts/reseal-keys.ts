@@ -9,7 +9,7 @@ import path from "node:path";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { openDatabase } from "@/lib/server/db/client";
 import { resealAllKeys } from "@/lib/keys/server/runcrate-keys";
-import { resealWebhookSecrets } from "@/lib/server/notifications/webhooks-store";
+import { resealWebhookSecrets } from "@/lib/notifications/server/webhooks-store";
 import { dataDir, env } from "@/lib/server/env";
 
 async function main(): Promise<void> {

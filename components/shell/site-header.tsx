@@ -1,7 +1,7 @@
 import { AccountMenu, type Account } from "@/components/settings/account-menu";
 import { HeaderTitle } from "@/components/shell/header-title";
 import { MobileNav } from "@/components/shell/mobile-nav";
-import { NotificationBell } from "@/components/shell/notification-bell";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 
 /** The console header: menu button (narrow screens), area title, notifications bell, theme toggle and the account menu. */

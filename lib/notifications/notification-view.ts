@@ -19,7 +19,7 @@ export function shownWebhookUrl(url: string, format: WebhookFormat): string {
   return secret ? `${u.origin}/…` : u.toString();
 }
 
-/** What GET /api/notifications answers (lib/server/notifications/store.ts inboxView builds it). */
+/** What GET /api/notifications answers (lib/notifications/server/store.ts inboxView builds it). */
 export type InboxView = {
   unread: number;
   items: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
-import { addInbox, listInbox } from "@/lib/server/db/inbox";
+import { addInbox, listInbox } from "@/lib/notifications/server/inbox";
 import {
   claimEnforcement,
   closeGuard,

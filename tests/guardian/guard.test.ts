@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
-import { listInbox } from "@/lib/server/db/inbox";
+import { listInbox } from "@/lib/notifications/server/inbox";
 import { segmentsOf, statusTransitionsOf, trackCluster } from "@/lib/server/db/tracked-clusters";
 import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
 import { runGuard, type GuardDeps } from "@/lib/server/guardian/guard";

@@ -19,7 +19,7 @@ vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void env.revali
 // A test send needs the job engine only to queue; here the queueing is counted instead.
 const queued = vi.hoisted(() => ({ tests: 0 }));
 vi.mock("@/lib/server/guardian/worker", () => ({ guardianEngine: async () => ({ boss: null }) }));
-vi.mock("@/lib/server/notifications/test-delivery", () => ({
+vi.mock("@/lib/notifications/server/test-delivery", () => ({
   sendTestDelivery: async () => {
     queued.tests++;
     return "queued";
@@ -35,8 +35,8 @@ vi.mock("@/lib/server/auth/session", () => ({
 }));
 
 let dataDir: string;
-let actions: typeof import("@/lib/actions/notifications");
-let store: typeof import("@/lib/server/notifications/webhooks-store");
+let actions: typeof import("@/lib/notifications/actions");
+let store: typeof import("@/lib/notifications/server/webhooks-store");
 let getDb: typeof import("@/lib/server/db/client").getDb;
 let alice: SessionUser;
 
@@ -44,8 +44,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-notify-actions-"));
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
-  actions = await import("@/lib/actions/notifications");
-  store = await import("@/lib/server/notifications/webhooks-store");
+  actions = await import("@/lib/notifications/actions");
+  store = await import("@/lib/notifications/server/webhooks-store");
   ({ getDb } = await import("@/lib/server/db/client"));
   const { createUser } = await import("@/lib/server/db/users");
   const made = await createUser(await getDb(), {
@@ -171,7 +171,7 @@ describe("per-user allowances", () => {
 
   it("past sixty preference saves in ten minutes the next is refused and the saved ones stand", async () => {
     env.session = await newUser("frank@example.com");
-    const { getPrefs } = await import("@/lib/server/notifications/store");
+    const { getPrefs } = await import("@/lib/notifications/server/store");
     for (let i = 0; i < 60; i++) {
       expect(
         await actions.saveNotificationPrefs({ inbox: [], email: [], balanceLowHours: 1 + i }),

@@ -11,11 +11,11 @@ import {
   retryDelayMs,
   runDelivery,
   type DeliveryDeps,
-} from "@/lib/server/notifications/deliver";
-import { sendTestDelivery } from "@/lib/server/notifications/test-delivery";
-import { emitEvent, setPrefs } from "@/lib/server/notifications/store";
-import { verifySignature } from "@/lib/server/notifications/webhook";
-import { createWebhook, webhookDeliveries } from "@/lib/server/notifications/webhooks-store";
+} from "@/lib/notifications/server/deliver";
+import { sendTestDelivery } from "@/lib/notifications/server/test-delivery";
+import { emitEvent, setPrefs } from "@/lib/notifications/server/store";
+import { verifySignature } from "@/lib/notifications/server/webhook";
+import { createWebhook, webhookDeliveries } from "@/lib/notifications/server/webhooks-store";
 import { BACKENDS } from "../db/support/backends";
 import { makeUser, SECRET } from "../db/support/fixtures";
 import { startReceiver, startSmtp } from "./support/receivers";

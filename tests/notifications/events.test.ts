@@ -5,7 +5,7 @@ import {
   limitUnenforcedEvent,
   limitWarningEvent,
   type Observed,
-} from "@/lib/server/notifications/events";
+} from "@/lib/notifications/server/events";
 import { makeCluster, T0 } from "../support/fixtures";
 
 const MIN = 60_000;

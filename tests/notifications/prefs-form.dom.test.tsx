@@ -7,14 +7,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { NotificationPrefsForm } from "@/components/settings/notification-prefs-form";
+import { NotificationPrefsForm } from "@/components/notifications/notification-prefs-form";
 import { DEFAULT_PREFS } from "@/lib/notifications/kinds";
 
 const { saveNotificationPrefs, toast } = vi.hoisted(() => ({
   saveNotificationPrefs: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock("@/lib/actions/notifications", () => ({ saveNotificationPrefs }));
+vi.mock("@/lib/notifications/actions", () => ({ saveNotificationPrefs }));
 vi.mock("sonner", () => ({ toast }));
 
 function renderForm() {

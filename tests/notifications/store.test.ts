@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_PREFS, type NotificationEvent } from "@/lib/notifications/kinds";
 import type { Database } from "@/lib/server/db/client";
 import { notificationDeliveries, webhooks } from "@/lib/server/db/schema";
-import { emitEvent, getPrefs, inboxView, markInboxRead, setPrefs } from "@/lib/server/notifications/store";
+import { emitEvent, getPrefs, inboxView, markInboxRead, setPrefs } from "@/lib/notifications/server/store";
 import {
   createWebhook,
   deleteWebhook,
   listWebhooks,
   resealWebhookSecrets,
   webhookForDelivery,
-} from "@/lib/server/notifications/webhooks-store";
+} from "@/lib/notifications/server/webhooks-store";
 import { randomBytes } from "node:crypto";
 import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
 import type { KeyRing } from "@/lib/server/crypto/key-ring";

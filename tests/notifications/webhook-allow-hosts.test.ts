@@ -6,8 +6,8 @@ import {
   mayReach,
   parseAllowedTargets,
   webhookUrlProblem,
-} from "@/lib/server/notifications/address";
-import { postWebhook } from "@/lib/server/notifications/webhook";
+} from "@/lib/notifications/server/address";
+import { postWebhook } from "@/lib/notifications/server/webhook";
 
 /**
  * WEBHOOK_ALLOW_HOSTS: the operator's internal receivers (addresses, networks, host names) reachable without opening

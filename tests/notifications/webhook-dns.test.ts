@@ -28,7 +28,7 @@ afterEach(() => vi.clearAllMocks());
 
 describe("resolving a webhook's host", () => {
   it("asks DNS with a short timeout, not the system's lookup, and judges every address it answers", async () => {
-    const { checkWebhookUrl, DNS_TIMEOUT_MS } = await import("@/lib/server/notifications/address");
+    const { checkWebhookUrl, DNS_TIMEOUT_MS } = await import("@/lib/notifications/server/address");
     expect(await checkWebhookUrl("https://hooks.example.com/x", { allowPrivate: false })).toMatchObject({
       ok: true,
     });
@@ -39,7 +39,7 @@ describe("resolving a webhook's host", () => {
   });
 
   it("the connect-time guard resolves the same way", async () => {
-    const { guardedLookup } = await import("@/lib/server/notifications/address");
+    const { guardedLookup } = await import("@/lib/notifications/server/address");
     const address = await new Promise((resolve, reject) =>
       guardedLookup(false)("hooks.example.com", { all: true }, (err, found) =>
         err ? reject(err) : resolve(found),

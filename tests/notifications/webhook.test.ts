@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
-import { checkWebhookUrl, isForbiddenAddress } from "@/lib/server/notifications/address";
+import { checkWebhookUrl, isForbiddenAddress } from "@/lib/notifications/server/address";
 import {
   MAX_RESPONSE_BYTES,
   NO_HTTP_ANSWER,
@@ -11,7 +11,7 @@ import {
   signatureHeader,
   verifySignature,
   webhookBody,
-} from "@/lib/server/notifications/webhook";
+} from "@/lib/notifications/server/webhook";
 
 const event: NotificationEvent = {
   key: "cluster-ready:c1",

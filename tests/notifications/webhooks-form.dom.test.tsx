@@ -8,12 +8,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { WebhooksManager } from "@/components/settings/webhooks-manager";
+import { WebhooksManager } from "@/components/notifications/webhooks-manager";
 import { isFailing, type DeliveryLogView, type WebhookWithLog } from "@/lib/notifications/notification-view";
-import { checkWebhookUrl } from "@/lib/server/notifications/address";
+import { checkWebhookUrl } from "@/lib/notifications/server/address";
 
 const { addWebhook } = vi.hoisted(() => ({ addWebhook: vi.fn() }));
-vi.mock("@/lib/actions/notifications", () => ({
+vi.mock("@/lib/notifications/actions", () => ({
   addWebhook,
   removeWebhook: vi.fn(),
   sendWebhookTest: vi.fn(),
@@ -40,7 +40,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("adding a webhook", () => {
   it("refuses a bad URL with a clear message under the field; nothing is saved and the text survives a reload", async () => {
-    // What the action answers (lib/actions/notifications.ts): the URL check's own message, on the url field.
+    // What the action answers (lib/notifications/actions.ts): the URL check's own message, on the url field.
     const check = await checkWebhookUrl("ftp://example.com/hook", { allowPrivate: true });
     expect(check).toEqual({ ok: false, error: "The URL must start with https:// (or http://)." });
     const problem = check.ok ? "" : check.error;

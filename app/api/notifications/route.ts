@@ -3,7 +3,7 @@ import { getSessionUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
-import { inboxView } from "@/lib/server/notifications/store";
+import { inboxView } from "@/lib/notifications/server/store";
 
 // GET /api/notifications → the signed-in user's unread count and newest inbox entries (the header's bell).
 export async function GET(): Promise<Response> {

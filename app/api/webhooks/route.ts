@@ -3,7 +3,7 @@ import { getSessionUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
-import { webhooksWithLog } from "@/lib/server/notifications/webhooks-store";
+import { webhooksWithLog } from "@/lib/notifications/server/webhooks-store";
 
 // GET /api/webhooks → the signed-in user's webhooks, each with its latest deliveries and their attempts.
 export async function GET(): Promise<Response> {

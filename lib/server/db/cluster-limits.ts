@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Limits } from "@/lib/cost/ledger";
 import type { Db } from "./client";
 import { insertAudit, type AuditInput } from "../../audit/server/audit-log";
-import { addInbox } from "./inbox";
+import { addInbox } from "../../notifications/server/inbox";
 import { clusterLimits, trackedClusters, userLimitDefaults, type ClusterLimitsRow } from "./schema";
 
 /**

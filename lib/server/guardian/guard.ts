@@ -18,14 +18,14 @@ import {
 } from "@/lib/server/db/cluster-limits";
 import { getTracked, recordObservation } from "@/lib/server/db/tracked-clusters";
 import { log } from "@/lib/server/log";
-import { limitUnenforcedEvent, limitWarningEvent } from "@/lib/server/notifications/events";
+import { limitUnenforcedEvent, limitWarningEvent } from "@/lib/notifications/server/events";
 import {
   checkBalance,
   recordOnly,
   tell,
   tellObservation,
   type Notify,
-} from "@/lib/server/notifications/observe";
+} from "@/lib/notifications/server/observe";
 import { readCluster } from "@/lib/server/runcrate/reads";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";

@@ -13,7 +13,7 @@ import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/server
 import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { createNotifier, ensureDeliveryQueue, startDeliveryWorker } from "@/lib/server/notifications/deliver";
+import { createNotifier, ensureDeliveryQueue, startDeliveryWorker } from "@/lib/notifications/server/deliver";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**

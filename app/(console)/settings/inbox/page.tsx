@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { MarkAllReadButton } from "@/components/settings/mark-all-read-button";
-import { NotificationPrefsForm } from "@/components/settings/notification-prefs-form";
+import { MarkAllReadButton } from "@/components/notifications/mark-all-read-button";
+import { NotificationPrefsForm } from "@/components/notifications/notification-prefs-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { requireUser } from "@/lib/server/auth/session";
 import { formatDateTime } from "@/lib/format/date";
 import { getDb } from "@/lib/server/db/client";
-import { listInbox } from "@/lib/server/db/inbox";
-import { emailConfig } from "@/lib/server/notifications/email";
-import { getPrefs } from "@/lib/server/notifications/store";
+import { listInbox } from "@/lib/notifications/server/inbox";
+import { emailConfig } from "@/lib/notifications/server/email";
+import { getPrefs } from "@/lib/notifications/server/store";
 
 export const metadata: Metadata = { title: "Notifications" };
 

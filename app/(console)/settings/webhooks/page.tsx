@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { WebhooksManager } from "@/components/settings/webhooks-manager";
+import { WebhooksManager } from "@/components/notifications/webhooks-manager";
 import { requireUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
-import { webhooksWithLog } from "@/lib/server/notifications/webhooks-store";
+import { webhooksWithLog } from "@/lib/notifications/server/webhooks-store";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

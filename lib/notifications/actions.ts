@@ -7,10 +7,10 @@ import { NOTIFICATION_EVENTS, WEBHOOK_FORMATS } from "@/lib/notifications/kinds"
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import { guardianEngine } from "@/lib/server/guardian/worker";
-import { webhookUrlProblem } from "@/lib/server/notifications/address";
-import { sendTestDelivery } from "@/lib/server/notifications/test-delivery";
-import { markInboxRead, setPrefs } from "@/lib/server/notifications/store";
-import { createWebhook, deleteWebhook } from "@/lib/server/notifications/webhooks-store";
+import { webhookUrlProblem } from "@/lib/notifications/server/address";
+import { sendTestDelivery } from "@/lib/notifications/server/test-delivery";
+import { markInboxRead, setPrefs } from "@/lib/notifications/server/store";
+import { createWebhook, deleteWebhook } from "@/lib/notifications/server/webhooks-store";
 
 /** The inbox (mark read), notification preferences and webhooks (Settings → Notifications, Settings → Webhooks). */
 

@@ -2,7 +2,7 @@
 
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { markNotificationsRead } from "@/lib/actions/notifications";
+import { markNotificationsRead } from "@/lib/notifications/actions";
 import { useActionMutation } from "@/lib/query/mutation";
 import { notificationsQueryOptions } from "@/lib/query/notifications";
 

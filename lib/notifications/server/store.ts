@@ -23,7 +23,7 @@ import {
  * started), and one delivery row per other channel (unique per user, event key and target — "email" or a webhook's
  * id). Both are written in one transaction with `on conflict do nothing`, so two instances building the same event,
  * or a guard run repeated after a crash, insert nothing the second time. Delivery rows are then sent by jobs
- * (lib/server/notifications/deliver.ts).
+ * (lib/notifications/server/deliver.ts).
  */
 
 function onlyKnown(list: readonly string[] | null | undefined): NotificationEventType[] {

@@ -1,7 +1,7 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "./client";
-import { inboxEntries, type InboxRow } from "./schema";
+import type { Db } from "@/lib/server/db/client";
+import { inboxEntries, type InboxRow } from "@/lib/server/db/schema";
 
 /** The notification inbox: one entry per (user, dedupe key), so a retried write never says the same thing twice. */
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
-import { markNotificationsRead } from "@/lib/actions/notifications";
+import { markNotificationsRead } from "@/lib/notifications/actions";
 import { formatDateTime } from "@/lib/format/date";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { useActionMutation } from "@/lib/query/mutation";

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { addWebhook, removeWebhook, sendWebhookTest } from "@/lib/actions/notifications";
+import { addWebhook, removeWebhook, sendWebhookTest } from "@/lib/notifications/actions";
 import {
   EVENT_LABELS,
   NOTIFICATION_EVENTS,

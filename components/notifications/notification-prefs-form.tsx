@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { saveNotificationPrefs } from "@/lib/actions/notifications";
+import { saveNotificationPrefs } from "@/lib/notifications/actions";
 import {
   EVENT_LABELS,
   NOTIFICATION_EVENTS,

@@ -13,7 +13,7 @@ import { errorSummary } from "@/lib/server/db/errors";
 
 /**
  * The guardian's side of notifications: after each read of a cluster it hands what it saw here; events are built
- * (lib/server/notifications/events.ts) and recorded once per channel. A failure to notify is logged and never stops
+ * (lib/notifications/server/events.ts) and recorded once per channel. A failure to notify is logged and never stops
  * a guard from enforcing a limit.
  */
 

@@ -12,7 +12,7 @@ import { parseTime } from "@/lib/time";
 /**
  * Events from what the guardian observes (lib/server/guardian/guard.ts). Pure functions: the same observation gives
  * the same events with the same keys, so a guard run repeated by a retry, a restart or a second instance builds
- * nothing new — the key is the dedupe key per channel (lib/server/notifications/store.ts).
+ * nothing new — the key is the dedupe key per channel (lib/notifications/server/store.ts).
  *
  * Built from the cluster's state, not from a status change seen in one read: a transition a crashed run saw but
  * did not notify is seen again by the next run. Only what happened after Clusterdeck started following the cluster
