@@ -79,6 +79,10 @@ export async function withKeptEvents(keyId: string, cluster: Cluster, database?:
  * and its route, the test history, the share view, the guardian); the reads themselves write nothing.
  */
 export async function keepClusterHistory(keyId: string, cluster: Cluster, database?: Db): Promise<Cluster> {
-  await recordClusterTestResult(keyId, cluster);
-  return withKeptEvents(keyId, cluster, database);
+  // Two independent writes, neither of which throws: side by side, not one after the other, on every poll.
+  const [, kept] = await Promise.all([
+    recordClusterTestResult(keyId, cluster, database),
+    withKeptEvents(keyId, cluster, database),
+  ]);
+  return kept;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { getDb } from "@/lib/server/db/client";
+import { getDb, type Db } from "@/lib/server/db/client";
 import { listTestRunRows, upsertTestRun } from "@/lib/server/db/test-runs";
 import { log } from "@/lib/server/log";
 import { peakBusbw } from "@/lib/clusters/nccl";
@@ -25,14 +25,15 @@ function parsedTime(s: string | null | undefined): Date | null {
   return Number.isFinite(t) ? new Date(t) : null;
 }
 
-export async function recordClusterTestResult(keyId: string, cluster: Cluster): Promise<void> {
+/** Keeps the run a read of `cluster` shows. `database`: the caller's (the guardian's); else the app's. */
+export async function recordClusterTestResult(keyId: string, cluster: Cluster, database?: Db): Promise<void> {
   const t = cluster.last_test;
   if (!t?.id) return;
   const id = `${keyId}:${cluster.id}:${t.id}`;
   const state = JSON.stringify([t.status, t.finished_at ?? null, t.result?.peak_busbw_gb_s ?? null]);
   if (written.get(id) === state) return;
   try {
-    await upsertTestRun(await getDb(), {
+    await upsertTestRun(database ?? (await getDb()), {
       keyId,
       clusterId: String(cluster.id),
       testId: String(t.id),
