@@ -1,22 +1,22 @@
 import "server-only";
 import { z } from "zod";
 import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
-import { createHttp, type HttpOptions, type RequestSpec, type RetryMode } from "@/lib/server/runcrate/http";
+import { createHttp, type HttpOptions } from "@/lib/server/runcrate/http";
+import {
+  deleteResponseSchema,
+  endpoint,
+  ENDPOINTS,
+  requestLine,
+  type Endpoint,
+  type ListEndpoint,
+} from "@/lib/server/runcrate/endpoints";
 import { redactForDisplay } from "@/lib/server/runcrate/redact";
 import { listEnvelopeSchema } from "@/lib/server/runcrate/lists";
 import { readAllPages } from "@/lib/server/runcrate/paging";
 import {
-  balanceResponseSchema,
-  clusterResponseSchema,
   clusterSchema,
-  environmentSchema,
   idString,
   idempotencyKeySchema,
-  offerSchema,
-  sshKeyResponseSchema,
-  sshKeySchema,
-  storageVolumeSchema,
-  testResponseSchema,
   type AddSshKeyBody,
   type Balance,
   type Cluster,
@@ -29,8 +29,8 @@ import {
 } from "@/lib/runcrate/schemas";
 
 /**
- * The server-side Runcrate client: a table of the endpoints the console uses (ENDPOINTS) and one call path through
- * http.ts for all of them, with one method per endpoint for callers. Construct one per request with the signed-in
+ * The server-side Runcrate client: one call path through http.ts for every endpoint the console uses (the table in
+ * endpoints.ts), with one method per endpoint for callers. Construct one per request with the signed-in
  * user's key (lib/keys/server/runcrate-context.ts does); never import this from client components.
  *
  * Every method resolves to parsed data (unknown fields kept, see schemas.ts) or throws a RuncrateError. Retry modes
@@ -44,80 +44,12 @@ export type RuncrateClient = ReturnType<typeof createRuncrateClient>;
 
 export { MAX_PAGES } from "@/lib/server/runcrate/paging";
 
-const CLUSTER_NOT_FOUND =
-  "That cluster doesn't exist in this environment. It may have been deleted, or the link is old.";
-
 /** What a DELETE answered when it did not carry the whole cluster. */
 export type TerminateStub = { id: string; status: string; stub: true };
 
-const deleteResponseSchema = z.looseObject({ data: z.unknown().nullish() });
-const rawEnvelopeSchema = z.looseObject({ data: z.looseObject({ id: z.unknown() }) });
 const stubSchema = z.looseObject({ id: idString, status: z.string().nullish() });
 /** Statuses that mean a terminate has been taken (or was not needed). */
 const ENDING = new Set(["terminating", "terminated", "failed"]);
-
-/**
- * An endpoint: its route (`METHOD /path/{id}`, also the name in logs and messages), the schema of its answer, how a
- * failed attempt may be repeated (reads and DELETE "safe" unless told), and what a 404 means to the person.
- */
-type Endpoint<S extends z.ZodType> = {
-  route: `${RequestSpec<S>["method"]} /${string}`;
-  schema: S;
-  retry?: RetryMode;
-  notFoundMessage?: string;
-  allowEmpty?: boolean;
-};
-/** A list endpoint: every page read (paging.ts), each item parsed with `item`. */
-type ListEndpoint<S extends z.ZodType> = { route: `GET /${string}`; item: S };
-
-const endpoint = <S extends z.ZodType>(e: Endpoint<S>) => e;
-const list = <S extends z.ZodType>(e: ListEndpoint<S>) => e;
-
-/** Every endpoint the console calls: one entry each, one call path for all (`read` and `readAll` below). */
-const ENDPOINTS = {
-  offers: list({ route: "GET /clusters/offers", item: offerSchema }),
-  clusters: list({ route: "GET /clusters", item: clusterSchema }),
-  cluster: endpoint({
-    route: "GET /clusters/{id}",
-    schema: clusterResponseSchema,
-    notFoundMessage: CLUSTER_NOT_FOUND,
-  }),
-  clusterRaw: endpoint({
-    route: "GET /clusters/{id}",
-    schema: rawEnvelopeSchema,
-    notFoundMessage: CLUSTER_NOT_FOUND,
-  }),
-  createCluster: endpoint({
-    route: "POST /clusters",
-    schema: clusterResponseSchema,
-    retry: "same-key",
-    notFoundMessage:
-      "Runcrate couldn't find the offer, SSH key or storage volume this launch refers to. Reload the offers and try again.",
-  }),
-  terminate: endpoint({
-    route: "DELETE /clusters/{id}",
-    schema: deleteResponseSchema,
-    allowEmpty: true,
-    notFoundMessage: CLUSTER_NOT_FOUND,
-  }),
-  resize: endpoint({
-    route: "PATCH /clusters/{id}",
-    schema: clusterResponseSchema,
-    retry: "rate-limit-only",
-    notFoundMessage: CLUSTER_NOT_FOUND,
-  }),
-  startTest: endpoint({
-    route: "POST /clusters/{id}/tests",
-    schema: testResponseSchema,
-    retry: "rate-limit-only",
-    notFoundMessage: CLUSTER_NOT_FOUND,
-  }),
-  sshKeys: list({ route: "GET /ssh-keys", item: sshKeySchema }),
-  addSshKey: endpoint({ route: "POST /ssh-keys", schema: sshKeyResponseSchema, retry: "rate-limit-only" }),
-  storage: list({ route: "GET /storage", item: storageVolumeSchema }),
-  balance: endpoint({ route: "GET /billing/balance", schema: balanceResponseSchema }),
-  environments: list({ route: "GET /environments", item: environmentSchema }),
-};
 
 /** What one call adds to its endpoint: the cluster id in the path, a query, a body, headers. */
 type CallArgs = {
@@ -126,13 +58,6 @@ type CallArgs = {
   body?: unknown;
   headers?: Record<string, string>;
 };
-
-/** The route's method, and its path with `{id}` filled in (encoded). */
-function requestLine(route: string, id?: string): { method: RequestSpec<z.ZodType>["method"]; path: string } {
-  const [method, template] = route.split(" ") as [RequestSpec<z.ZodType>["method"], string];
-  if (template.includes("{id}") && id === undefined) throw new TypeError(`${route} needs an id`);
-  return { method, path: template.replace("{id}", encodeURIComponent(id ?? "")) };
-}
 
 const optional = (v: boolean | number | undefined) => (v === undefined ? undefined : String(v));
 
