@@ -3,7 +3,8 @@
 import { PlusIcon, ServerIcon } from "lucide-react";
 import Link from "next/link";
 import { StatusMessage } from "@/components/shell/status-message";
-import { ListNotesLine, useListNotes } from "@/components/common/list-notes-line";
+import { ListNotesLine } from "@/components/common/list-notes-line";
+import { notesOf } from "@/lib/runcrate/listed";
 import { Button } from "@/components/ui/button";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
@@ -24,7 +25,7 @@ import { useNow } from "./use-now";
 export function ClusterList() {
   const { query, meta } = useLiveClusters();
   const { view, setView } = useListView();
-  const notes = useListNotes(clustersQueryOptions().queryKey);
+  const notes = useQuery({ ...clustersQueryOptions(), select: notesOf }).data;
   const unreadable = unreadableListText(notes, "cluster");
   const now = useNow();
   // The console's own record of finished clusters: their final cost and whether a limit ended them. Without it

@@ -11,6 +11,8 @@ import {
   type PollState,
 } from "@/lib/clusters/polling";
 import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
+import type { Listed } from "@/lib/runcrate/listed";
+import type { Cluster } from "@/lib/runcrate/schemas";
 
 /**
  * The cluster queries (lib/query/clusters.ts), polled. The pace, the backoff after failures and the slot every tab
@@ -61,6 +63,8 @@ export function useLiveCluster(id: string) {
 const LIST_SLOT = "cluster-list";
 
 export function useLiveClusters() {
-  const query = useQuery({ ...clustersQueryOptions(), ...polling(listInterval, LIST_SLOT) });
+  // The cache holds the list with its notes (lib/runcrate/listed.ts); the pace is read from its clusters.
+  const pace = (list: Listed<Cluster> | undefined) => listInterval(list?.items);
+  const query = useQuery({ ...clustersQueryOptions(), ...polling(pace, LIST_SLOT) });
   return { query, meta: metaOf(query, listInterval, LIST_SLOT) };
 }

@@ -1,16 +1,5 @@
 "use client";
-import { skipToken, useQuery, type QueryKey } from "@tanstack/react-query";
-import { listNotesKey, listNotesText, type ListNotes } from "@/lib/query/list-notes";
-
-/** What the list under `listKey` had to leave out; filled by the list's own queryFn and the server prefetch. */
-export function useListNotes(listKey: QueryKey): ListNotes | undefined {
-  // This query never fetches.
-  return useQuery<ListNotes>({
-    queryKey: listNotesKey(listKey),
-    queryFn: skipToken,
-    staleTime: Infinity,
-  }).data;
-}
+import { listNotesText, type ListNotes } from "@/lib/query/list-notes";
 
 /** "1 offer could not be read and is not shown." under a list whose answer had items Clusterdeck could not read. */
 export function ListNotesLine({

@@ -59,8 +59,8 @@ export function CreateClusterForm({
   const resolver = useCallback<Resolver<CreateClusterFormValues>>(
     (values, context, options) => {
       const ctx: CreateSchemaContext = {
-        sshKeyIds: queryClient.getQueryData(sshKeysQueryOptions().queryKey)?.map((k) => k.id) ?? null,
-        storageIds: queryClient.getQueryData(storageQueryOptions().queryKey)?.map((v) => v.id) ?? null,
+        sshKeyIds: queryClient.getQueryData(sshKeysQueryOptions().queryKey)?.items.map((k) => k.id) ?? null,
+        storageIds: queryClient.getQueryData(storageQueryOptions().queryKey)?.items.map((v) => v.id) ?? null,
       };
       const resolve = zodResolver(buildCreateClusterSchema(offer, ctx)) as Resolver<CreateClusterFormValues>;
       return resolve(values, context, options);

@@ -22,14 +22,15 @@ import { formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { ApiError } from "@/lib/query/fetch-api";
 import { offersQueryOptions } from "@/lib/query/offers";
-import { ListNotesLine, useListNotes } from "@/components/common/list-notes-line";
+import { ListNotesLine } from "@/components/common/list-notes-line";
+import { notesOf } from "@/lib/runcrate/listed";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/format/number";
 
 export function OffersView() {
   const { choices, q, notices, setFilters, setSearch, urlWrites } = useOfferFilters();
   const offers = useQuery(offersQueryOptions(choices.community));
-  const notes = useListNotes(offersQueryOptions(choices.community).queryKey);
+  const notes = useQuery({ ...offersQueryOptions(choices.community), select: notesOf }).data;
   const balance = useQuery(balanceQueryOptions());
 
   // Only the search is deferred, so typing stays responsive; a switch or a select applies in the same render.

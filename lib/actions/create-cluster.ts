@@ -37,7 +37,7 @@ export const launchCluster = runcrateAction(launchInputSchema, async (input, { u
   const asked = input.values.node_count;
   // Priced for the count asked for, where the API prices whole clusters (`hourly_rate`).
   const nodes = Number.isInteger(asked) && asked >= MIN_NODES && asked <= MAX_NODES ? asked : undefined;
-  const offers = await client.listOffers({ includeCommunity: true, nodes });
+  const offers = (await client.listOffers({ includeCommunity: true, nodes })).items;
   const offer = offers.find((o) => o.id === input.offerId);
   if (!offer) {
     throw new ActionError(

@@ -4,19 +4,19 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
-import { storeListNotes } from "@/lib/query/list-notes";
+import { itemsOf, type Listed } from "@/lib/runcrate/listed";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 // Polled pages: a read older than a second is worth repeating when the tab is shown or the page mounts again.
 const LIVE_STALE_MS = 1_000;
 
-// GET /api/clusters → GET /clusters
+// GET /api/clusters → GET /clusters. The cache holds the list with its notes; `select` gives the clusters (a page that
+// says what was left out selects `notesOf` instead).
 export function clustersQueryOptions() {
-  const queryKey = ["clusters", "list"] as const;
   return queryOptions({
-    queryKey,
-    queryFn: ({ signal, client }) =>
-      apiGet<Cluster[]>("/api/clusters", signal, storeListNotes(client, queryKey)),
+    queryKey: ["clusters", "list"],
+    queryFn: ({ signal }) => apiGet<Listed<Cluster>>("/api/clusters", signal),
+    select: itemsOf,
     staleTime: LIVE_STALE_MS,
   });
 }

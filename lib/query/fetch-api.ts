@@ -6,8 +6,6 @@
  * The `data` is not re-validated here: the route handler already parsed the upstream answer with the Runcrate
  * schemas (lib/server/runcrate/client.ts), and parsing again would ship zod to every page that lists something.
  */
-import { parseListNotes, type ListNotes } from "@/lib/query/list-notes";
-
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -43,15 +41,8 @@ function retryAfterOf(res: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-/**
- * GET one of the app's routes. `onNotes` hears what a list route had to leave out (`{unreadable, incomplete, fields}`, or
- * null when the list is whole) on every successful answer.
- */
-export async function apiGet<T>(
-  path: string,
-  signal?: AbortSignal,
-  onNotes?: (notes: ListNotes | null) => void,
-): Promise<T> {
+/** GET one of the app's routes; its `data`. */
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, { cache: "no-store", signal, headers: { accept: "application/json" } });
@@ -71,10 +62,7 @@ export async function apiGet<T>(
   }
   if (res.ok) {
     // A 2xx without the `{data}` envelope is not our route handler talking (a proxy page, a captive portal).
-    if (isObject(body) && body.data != null) {
-      onNotes?.(parseListNotes(body.notes));
-      return body.data as T;
-    }
+    if (isObject(body) && body.data != null) return body.data as T;
     throw new ApiError("Clusterdeck sent an answer the page could not read. Try again.", 502, "bad_response");
   }
   const err = isObject(body) && isObject(body.error) ? body.error : {};

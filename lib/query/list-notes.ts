@@ -1,46 +1,11 @@
-/**
- * What a list answer had to leave out: items Runcrate sent that Clusterdeck could not read, and whether
- * the server ignored paging. The list routes send it beside `data`; the list's queryFn (and the server prefetch)
- * store it under the list's own key here, so a small note next to the list can say "1 offer could not be read".
- */
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+/** The sentences a list's notes become (lib/runcrate/listed.ts says what the notes are). */
+import type { ListNotes } from "@/lib/runcrate/listed";
 
-export type ListNotes = {
-  /** Items that did not match the schema and were left out. */
-  unreadable: number;
-  /** The server ignored paging or never stopped: the list may be missing items. */
-  incomplete: boolean;
-  /** The fields those items failed on (`offer_id`, `interconnect.kind`), a few at most. */
-  fields: string[];
-};
-
-export const WHOLE_LIST: ListNotes = { unreadable: 0, incomplete: false, fields: [] };
-
-/** Reads the `notes` a list route sent beside `data`; null when there are none. */
-export function parseListNotes(raw: unknown): ListNotes | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const n = raw as Record<string, unknown>;
-  return {
-    unreadable: typeof n.unreadable === "number" ? n.unreadable : 0,
-    incomplete: n.incomplete === true,
-    fields: Array.isArray(n.fields) ? n.fields.filter((f): f is string => typeof f === "string") : [],
-  };
-}
+export type { ListNotes } from "@/lib/runcrate/listed";
 
 /** " (on offer_id, gpu_type)" — the fields unreadable items failed on, for a sentence; empty when unknown. */
 export function failedFieldsText(notes: ListNotes): string {
   return notes.fields.length ? ` (on ${notes.fields.join(", ")})` : "";
-}
-
-export function listNotesKey(listKey: QueryKey): QueryKey {
-  return ["list-notes", ...listKey];
-}
-
-/** For apiGet's onNotes: keeps the latest notes of the list under `listKey`. */
-export function storeListNotes(client: QueryClient, listKey: QueryKey) {
-  return (notes: ListNotes | null) => {
-    client.setQueryData(listNotesKey(listKey), notes ?? WHOLE_LIST);
-  };
 }
 
 /** The sentence shown under a list, or null when nothing was left out. */

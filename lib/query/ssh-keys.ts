@@ -1,12 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
+import { itemsOf, type Listed } from "@/lib/runcrate/listed";
 import type { SshKey } from "@/lib/runcrate/schemas";
 
 // GET /api/ssh-keys → GET /ssh-keys
 export function sshKeysQueryOptions() {
   return queryOptions({
     queryKey: ["ssh-keys"],
-    queryFn: ({ signal }) => apiGet<SshKey[]>("/api/ssh-keys", signal),
+    queryFn: ({ signal }) => apiGet<Listed<SshKey>>("/api/ssh-keys", signal),
+    select: itemsOf,
     staleTime: 60_000,
   });
 }

@@ -6,7 +6,6 @@ import { clustersQueryOptions } from "@/lib/query/clusters";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
 import { readClusters } from "@/lib/server/runcrate/reads";
-import { setPrefetchedList } from "@/lib/server/query-prefetch";
 
 /**
  * What the create form reads besides the offer — SSH keys, storage volumes, the balance and the cluster names — read
@@ -28,6 +27,6 @@ export async function prefetchLaunchForm(
   if (keys.status === "fulfilled") qc.setQueryData(sshKeysQueryOptions().queryKey, keys.value);
   if (volumes.status === "fulfilled") qc.setQueryData(storageQueryOptions().queryKey, volumes.value);
   if (balance.status === "fulfilled") qc.setQueryData(balanceQueryOptions().queryKey, balance.value);
-  if (clusters.status === "fulfilled") setPrefetchedList(qc, clustersQueryOptions().queryKey, clusters.value);
+  if (clusters.status === "fulfilled") qc.setQueryData(clustersQueryOptions().queryKey, clusters.value);
   return dehydrate(qc);
 }

@@ -5,7 +5,6 @@ import type { SearchParams } from "nuqs/server";
 import { loadOfferFilters } from "@/lib/offers/search-params";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { offersQueryOptions } from "@/lib/query/offers";
-import { setPrefetchedList } from "@/lib/server/query-prefetch";
 
 /**
  * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list
@@ -24,8 +23,7 @@ export async function prefetchOffers(
     ctx.client.listOffers({ includeCommunity: community }),
     ctx.client.getBalance(),
   ]);
-  if (offers.status === "fulfilled")
-    setPrefetchedList(qc, offersQueryOptions(community).queryKey, offers.value);
+  if (offers.status === "fulfilled") qc.setQueryData(offersQueryOptions(community).queryKey, offers.value);
   if (balance.status === "fulfilled") qc.setQueryData(balanceQueryOptions().queryKey, balance.value);
   return dehydrate(qc);
 }

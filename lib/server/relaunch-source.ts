@@ -1,4 +1,5 @@
 import "server-only";
+import { itemsOf } from "@/lib/runcrate/listed";
 import { getDb } from "@/lib/server/db/client";
 import { findLaunchRecord } from "@/lib/server/db/launch-records";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
@@ -39,15 +40,15 @@ export async function planRelaunch(s: Scope, clusterId: string): Promise<Relaunc
   const offerId = record?.offerId ?? cluster.offer_id ?? null;
   // GET /clusters/offers (community included: the cluster may have been on a community offer).
   const offer = offerId
-    ? (await s.client.listOffers({ includeCommunity: true })).find((o) => o.id === offerId)
+    ? (await s.client.listOffers({ includeCommunity: true })).items.find((o) => o.id === offerId)
     : undefined;
   if (!offer) return { state: "offer-gone", offerId, source, gpuType: cluster.gpu_type || null };
 
   // The workspace's lists, to drop SSH keys and volumes that are gone; unknown (null) when a list cannot be read.
   const [keys, volumes, clusters] = await Promise.all([
-    s.client.listSshKeys().catch(() => null),
-    s.client.listStorage().catch(() => null),
-    readClusters(s).catch(() => []),
+    s.client.listSshKeys().then(itemsOf, () => null),
+    s.client.listStorage().then(itemsOf, () => null),
+    readClusters(s).then(itemsOf, () => []),
   ]);
   const prefill = relaunchPrefill(offer, source, {
     sshKeyIds: keys?.map((k) => k.id) ?? null,

@@ -4,7 +4,6 @@ import { sessionUserId, type SessionUser } from "@/lib/server/auth/session";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
 import { errorSummary } from "@/lib/server/db/errors";
-import { listNotesOf } from "@/lib/server/runcrate/lists";
 import { requestLog } from "@/lib/server/request-log";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -103,10 +102,7 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
       if (ctx.state !== "ready") return jsonError(409, "no_key", "Add a Runcrate API key in Settings first.");
       const params = await routeCtx.params;
       const data = await fn({ req, params, user: ctx.user, key: ctx.key, client: ctx.client });
-      // A list the client had to leave items out of says so beside the data (lib/query/list-notes.ts).
-      const notes = listNotesOf(data);
-      const body = `{"data":${jsonText(data)}${notes ? `,"notes":${JSON.stringify(notes)}` : ""}}`;
-      return new Response(body, { status: 200, headers: JSON_NO_STORE });
+      return new Response(`{"data":${jsonText(data)}}`, { status: 200, headers: JSON_NO_STORE });
     } catch (err) {
       if (isRuncrateError(err)) return runcrateErrorResponse(err);
       // Our own failure, not Runcrate's: 500 (502 is for upstream failures, above), logged under the request's id.

@@ -338,20 +338,15 @@ describe("runcrateRoute", () => {
     expect(res.status).toBe(401);
   });
 
-  it("sends a list's notes beside its data, and the same result as the same text", async () => {
+  it("sends a list with its notes as its data, and the same result as the same text", async () => {
     env.session = alice;
-    const { attachListNotes } = await import("@/lib/server/runcrate/lists");
-    const list = attachListNotes([{ id: "a", n: 1 }], {
-      unreadable: 2,
-      incomplete: false,
-      fields: ["gpu_type"],
-    });
+    const list = {
+      items: [{ id: "a", n: 1 }],
+      notes: { unreadable: 2, incomplete: false, fields: ["gpu_type"] },
+    };
     const route = routes.runcrateRoute<{ id: string }>(async () => list);
     const first = await (await call(route)).text();
-    expect(JSON.parse(first)).toEqual({
-      data: [{ id: "a", n: 1 }],
-      notes: { unreadable: 2, incomplete: false, fields: ["gpu_type"] },
-    });
+    expect(JSON.parse(first)).toEqual({ data: list });
     expect(await (await call(route)).text()).toBe(first);
     const plain = await call(routes.runcrateRoute<{ id: string }>(async () => ({ ok: true })));
     expect(plain.headers.get("content-type")).toBe("application/json");

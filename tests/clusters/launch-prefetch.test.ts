@@ -3,10 +3,9 @@ import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
-import { listNotesKey } from "@/lib/query/list-notes";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
 import { storageQueryOptions } from "@/lib/query/storage";
-import { attachListNotes } from "@/lib/server/runcrate/lists";
+import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Balance, SshKey, StorageVolume } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
 
@@ -24,10 +23,10 @@ function ready(
   // A key of its own per test: cluster reads are coalesced per key for a second.
   const key = { id: `k${++keyNo}`, label: "Main", environment: null, last4: "abcd" };
   const client = {
-    listSshKeys: vi.fn(over.listSshKeys ?? (async () => keys)),
-    listStorage: vi.fn(over.listStorage ?? (async () => volumes)),
+    listSshKeys: vi.fn(over.listSshKeys ?? (async () => whole(keys))),
+    listStorage: vi.fn(over.listStorage ?? (async () => whole(volumes))),
     getBalance: vi.fn(over.getBalance ?? (async () => balance)),
-    listClusters: vi.fn(over.listClusters ?? (async () => [makeCluster({ name: "train-a" })])),
+    listClusters: vi.fn(over.listClusters ?? (async () => whole([makeCluster({ name: "train-a" })]))),
   };
   return {
     ctx: { state: "ready", user, key, client } as unknown as Extract<RuncrateContext, { state: "ready" }>,
@@ -41,20 +40,22 @@ describe("the create form's reads, made on the server for its first paint", () =
   it("puts SSH keys, volumes, balance and clusters under the keys the form's queries read", async () => {
     const { ctx, client } = ready();
     const state = await prefetchLaunchForm(ctx);
-    expect(dataOf(state, sshKeysQueryOptions().queryKey)).toEqual(keys);
-    expect(dataOf(state, storageQueryOptions().queryKey)).toEqual(volumes);
+    expect(dataOf(state, sshKeysQueryOptions().queryKey)).toEqual(whole(keys));
+    expect(dataOf(state, storageQueryOptions().queryKey)).toEqual(whole(volumes));
     expect(dataOf(state, balanceQueryOptions().queryKey)).toEqual(balance);
-    expect((dataOf(state, clustersQueryOptions().queryKey) as { name: string }[]).map((c) => c.name)).toEqual(
-      ["train-a"],
-    );
+    const clusters = dataOf(state, clustersQueryOptions().queryKey) as Listed<{ name: string }>;
+    expect(clusters.items.map((c) => c.name)).toEqual(["train-a"]);
     for (const read of Object.values(client)) expect(read).toHaveBeenCalledTimes(1);
   });
 
   it("carries what was left out of the cluster list, as the route handler's answer does", async () => {
-    const list = attachListNotes([makeCluster()], { unreadable: 2, incomplete: false, fields: ["gpu_type"] });
+    const list = {
+      items: [makeCluster()],
+      notes: { unreadable: 2, incomplete: false, fields: ["gpu_type"] },
+    };
     const { ctx } = ready({ listClusters: async () => list });
     const state = await prefetchLaunchForm(ctx);
-    expect(dataOf(state, listNotesKey(clustersQueryOptions().queryKey))).toEqual({
+    expect((dataOf(state, clustersQueryOptions().queryKey) as Listed<unknown>).notes).toEqual({
       unreadable: 2,
       incomplete: false,
       fields: ["gpu_type"],
@@ -69,7 +70,7 @@ describe("the create form's reads, made on the server for its first paint", () =
     const state = await prefetchLaunchForm(ctx);
     expect(dataOf(state, sshKeysQueryOptions().queryKey)).toBeUndefined();
     expect(dataOf(state, balanceQueryOptions().queryKey)).toBeUndefined();
-    expect(dataOf(state, storageQueryOptions().queryKey)).toEqual(volumes);
-    expect(dataOf(state, clustersQueryOptions().queryKey)).toHaveLength(1);
+    expect(dataOf(state, storageQueryOptions().queryKey)).toEqual(whole(volumes));
+    expect((dataOf(state, clustersQueryOptions().queryKey) as Listed<unknown>).items).toHaveLength(1);
   });
 });

@@ -6,11 +6,12 @@ import {
   readOfferOf,
 } from "@/lib/server/runcrate/reads";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
+import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
 
 function fakeClient(
-  over: Partial<{ getCluster(id: string): Promise<Cluster>; listOffers(): Promise<Offer[]> }> = {},
+  over: Partial<{ getCluster(id: string): Promise<Cluster>; listOffers(): Promise<Listed<Offer>> }> = {},
 ) {
   const calls: string[] = [];
   return {
@@ -22,11 +23,11 @@ function fakeClient(
       },
       listClusters: async () => {
         calls.push("GET /clusters");
-        return [makeCluster()];
+        return whole([makeCluster()]);
       },
       listOffers: async () => {
         calls.push("GET /clusters/offers");
-        return over.listOffers ? over.listOffers() : [];
+        return over.listOffers ? over.listOffers() : whole<Offer>([]);
       },
     },
   };
@@ -98,7 +99,7 @@ describe("readCluster", () => {
 describe("readOfferOf", () => {
   it("finds the cluster's offer by offer_id, or null", async () => {
     const offer = { id: "off-1", min_nodes: 2, max_nodes: 8 } as Offer;
-    const f = fakeClient({ listOffers: async () => [offer] });
+    const f = fakeClient({ listOffers: async () => whole([offer]) });
     expect(await readOfferOf({ key: key(), client: f.client }, { offer_id: "off-1" })).toBe(offer);
     expect(await readOfferOf({ key: key(), client: f.client }, { offer_id: "gone" })).toBeNull();
     expect(await readOfferOf({ key: key(), client: f.client }, { offer_id: null })).toBeNull();

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { whole } from "@/lib/runcrate/listed";
 import { act, renderHook } from "@testing-library/react";
 import { focusManager, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -270,7 +271,7 @@ describe("useLiveClusters", () => {
   const LIST = "/api/clusters";
 
   it("polls the list as fast as its busiest cluster, else every 15 s", async () => {
-    reply = () => ok([cluster("ready"), makeCluster({ id: "other", status: "provisioning" })]);
+    reply = () => ok(whole([cluster("ready"), makeCluster({ id: "other", status: "provisioning" })]));
     const { result } = renderHook(() => useLiveClusters(), { wrapper: wrapperFor() });
     await advance(0);
     expect(result.current.query.data).toHaveLength(2);
@@ -278,7 +279,7 @@ describe("useLiveClusters", () => {
     await advance(20_000);
     expect(reads(LIST) - before).toBeGreaterThanOrEqual(20_000 / FAST_POLL_MS - 1);
 
-    reply = () => ok([cluster("ready"), makeCluster({ id: "other", status: "terminated" })]);
+    reply = () => ok(whole([cluster("ready"), makeCluster({ id: "other", status: "terminated" })]));
     await until(() => result.current.query.data?.[1]?.status === "terminated");
     before = reads(LIST);
     await advance(LIST_POLL_MS * 4);

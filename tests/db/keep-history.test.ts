@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/server/db/client";
 import { listClusterEventRows } from "@/lib/server/db/cluster-events";
 import { listTestRunRows } from "@/lib/server/db/test-runs";
-import type { Cluster } from "@/lib/runcrate/schemas";
+import { whole } from "@/lib/runcrate/listed";
+import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { BACKENDS } from "./support/backends";
@@ -63,8 +64,8 @@ describe.each(BACKENDS)("keeping what a read saw, on $name", (backend) => {
       key: { id: keyId, environment: null },
       client: {
         getCluster: () => Promise.resolve(cluster),
-        listClusters: () => Promise.resolve([cluster]),
-        listOffers: () => Promise.resolve([]),
+        listClusters: () => Promise.resolve(whole([cluster])),
+        listOffers: () => Promise.resolve(whole<Offer>([])),
       },
     };
     const read = await readCluster(scope, id);

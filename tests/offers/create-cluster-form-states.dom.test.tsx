@@ -4,6 +4,7 @@
  * the balance and the volumes): the shortfall before launching, a node count replaced by the nearest one, a volume in
  * another region. Formerly browser tests; launching stays in tests/e2e/create-cluster.spec.ts.
  */
+import { whole } from "@/lib/runcrate/listed";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -34,9 +35,9 @@ const volumes = [{ id: "vol-1", name: "datasets", sizeGb: 500, region: "us-east-
 
 function renderForm(o: Offer, opts: { nodes?: number | null; balance?: number; clusters?: Cluster[] } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(clustersQueryOptions().queryKey, opts.clusters ?? []);
-  client.setQueryData(sshKeysQueryOptions().queryKey, [{ id: "key-1", name: "laptop" }]);
-  client.setQueryData(storageQueryOptions().queryKey, volumes);
+  client.setQueryData(clustersQueryOptions().queryKey, whole(opts.clusters ?? []));
+  client.setQueryData(sshKeysQueryOptions().queryKey, whole([{ id: "key-1", name: "laptop" }]));
+  client.setQueryData(storageQueryOptions().queryKey, whole(volumes));
   client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: opts.balance ?? 500 });
   return render(
     <QueryClientProvider client={client}>
@@ -115,10 +116,10 @@ describe("adding a public key inline", () => {
       vi.fn(() =>
         Promise.resolve(
           Response.json({
-            data: [
+            data: whole([
               { id: "key-1", name: "laptop" },
               { id: "key-2", name: "e2e-key" },
-            ],
+            ]),
           }),
         ),
       ),

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { whole } from "@/lib/runcrate/listed";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -29,8 +30,11 @@ const communityOffer = communityOfferFixture();
 /** The form with its reads already answered (keys, volumes, balance) and the launch action faked. */
 function renderForm(o: Offer = offer, initialNodes: number | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sshKeysQueryOptions().queryKey, [{ id: "key-1", name: "laptop" }]);
-  client.setQueryData(storageQueryOptions().queryKey, [{ id: "vol-1", name: "datasets", sizeGb: 500 }]);
+  client.setQueryData(sshKeysQueryOptions().queryKey, whole([{ id: "key-1", name: "laptop" }]));
+  client.setQueryData(
+    storageQueryOptions().queryKey,
+    whole([{ id: "vol-1", name: "datasets", sizeGb: 500 }]),
+  );
   client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: 500 });
   return render(
     <QueryClientProvider client={client}>

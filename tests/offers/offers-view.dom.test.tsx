@@ -11,7 +11,7 @@ import { NuqsTestingAdapter, type UrlUpdateEvent } from "nuqs/adapters/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OffersView } from "@/components/offers/offers-view";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { listNotesKey, type ListNotes } from "@/lib/query/list-notes";
+import { WHOLE_LIST, whole, type ListNotes } from "@/lib/runcrate/listed";
 import { offersQueryOptions } from "@/lib/query/offers";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { communityOfferFixture, offerFixture } from "../support/fixtures";
@@ -39,10 +39,13 @@ function renderView(
   const onUrlUpdate = vi.fn<(e: UrlUpdateEvent) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (lists.offers !== "fetch") {
-    client.setQueryData(offersQueryOptions(false).queryKey, lists.offers ?? datacenter);
-    client.setQueryData(offersQueryOptions(true).queryKey, lists.offers ?? [...datacenter, community]);
+    const notes = lists.notes ?? WHOLE_LIST;
+    client.setQueryData(offersQueryOptions(false).queryKey, { items: lists.offers ?? datacenter, notes });
+    client.setQueryData(offersQueryOptions(true).queryKey, {
+      items: lists.offers ?? [...datacenter, community],
+      notes: WHOLE_LIST,
+    });
   }
-  if (lists.notes) client.setQueryData(listNotesKey(offersQueryOptions(false).queryKey), lists.notes);
   client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: lists.balance ?? 500 });
   render(
     <QueryClientProvider client={client}>
@@ -234,7 +237,7 @@ describe("an outage", () => {
     expect(screen.getByText(/Runcrate is not answering right now/)).toBeTruthy();
     expect(rowIds()).toEqual([]);
 
-    fetchMock.mockImplementation(() => Promise.resolve(Response.json({ data: datacenter })));
+    fetchMock.mockImplementation(() => Promise.resolve(Response.json({ data: whole(datacenter) })));
     await user.click(screen.getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(rowIds()).toEqual(datacenter.map((o) => o.id)));
     expect(screen.queryByText("Couldn’t load offers")).toBeNull();

@@ -4,6 +4,7 @@ import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchOffers } from "@/lib/server/offers-prefetch";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { offersQueryOptions } from "@/lib/query/offers";
+import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Balance, Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";
 
@@ -11,7 +12,7 @@ const user = { id: "u1", email: "a@example.com", name: null } as never;
 const key = { id: "k1", label: "Main", environment: null, last4: "abcd" };
 const balance: Balance = { creditsBalance: 120, activeUsageCost: 0 };
 
-function ready(client: { listOffers: () => Promise<Offer[]>; getBalance: () => Promise<Balance> }) {
+function ready(client: { listOffers: () => Promise<Listed<Offer>>; getBalance: () => Promise<Balance> }) {
   return { state: "ready", user, key, client } as unknown as RuncrateContext;
 }
 const dataOf = (state: Awaited<ReturnType<typeof prefetchOffers>>, k: readonly unknown[]) =>
@@ -20,12 +21,12 @@ const dataOf = (state: Awaited<ReturnType<typeof prefetchOffers>>, k: readonly u
 describe("offers prefetch for the first paint", () => {
   it("reads the offers the URL asks for, and the balance, under the keys the page's queries use", async () => {
     const offers = fc.sample(offerArb, 3);
-    const listOffers = vi.fn(async () => offers);
+    const listOffers = vi.fn(async () => whole(offers));
     const state = await prefetchOffers(ready({ listOffers, getBalance: async () => balance }), {
       community: "1",
     });
     expect(listOffers).toHaveBeenCalledWith({ includeCommunity: true });
-    expect(dataOf(state, offersQueryOptions(true).queryKey)).toEqual(offers);
+    expect(dataOf(state, offersQueryOptions(true).queryKey)).toEqual(whole(offers));
     expect(dataOf(state, balanceQueryOptions().queryKey)).toEqual(balance);
   });
 
@@ -47,7 +48,7 @@ describe("offers prefetch for the first paint", () => {
   });
 
   it("reads the query as the browser does: a repeated key counts by its first value, a bad one is ignored", async () => {
-    const listOffers = vi.fn(async () => [] as Offer[]);
+    const listOffers = vi.fn(async () => whole<Offer>([]));
     const client = { listOffers, getBalance: async () => balance };
     await prefetchOffers(ready(client), { community: ["0", "1"] });
     await prefetchOffers(ready(client), { community: "<script>" });

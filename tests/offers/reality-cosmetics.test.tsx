@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 /** Tolerant reading: the create form's small statements, for an API whose ranks, statuses and stacks differ. */
+import { whole } from "@/lib/runcrate/listed";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
@@ -37,14 +38,17 @@ function withClient(qc: QueryClient, node: React.ReactNode) {
 describe("machine-name preview", () => {
   it("uses the rank origin of the workspace's real machines (train-1 … when the API starts at 1)", () => {
     const qc = new QueryClient();
-    qc.setQueryData(clustersQueryOptions().queryKey, [
-      cluster({
-        nodes: [
-          { rank: 2, role: "worker", name: "a-2", status: "running" },
-          { rank: 1, role: "head", name: "a-1", status: "running" },
-        ],
-      }),
-    ]);
+    qc.setQueryData(
+      clustersQueryOptions().queryKey,
+      whole([
+        cluster({
+          nodes: [
+            { rank: 2, role: "worker", name: "a-2", status: "running" },
+            { rank: 1, role: "head", name: "a-1", status: "running" },
+          ],
+        }),
+      ]),
+    );
     withClient(
       qc,
       <Harness>{(form) => <NameField form={form} errors={{}} id="n" values={values} />}</Harness>,

@@ -1,7 +1,7 @@
+import { WHOLE_LIST } from "@/lib/runcrate/listed";
 import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_PAGES, type RuncrateClientOptions } from "@/lib/server/runcrate/client";
-import { listNotesOf } from "@/lib/server/runcrate/lists";
 import { USER_AGENT } from "@/lib/server/runcrate/http";
 import { startScriptedServer, json, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, createBody, offer } from "@/tests/support/runcrate-bodies";
@@ -151,14 +151,14 @@ describe("one method per endpoint", () => {
       json(200, { data: [{ id: "e1", name: "main", is_default: true }] }),
     );
     const c = client();
-    await expect(c.listSshKeys()).resolves.toEqual([key]);
+    expect((await c.listSshKeys()).items).toEqual([key]);
     const body = {
       name: "laptop",
       public_key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE1tkey0123456789abcdefghij me@host",
     };
     await expect(c.addSshKey(body)).resolves.toEqual(key);
-    await expect(c.listStorage()).resolves.toEqual([{ id: "v1", name: "datasets", sizeGb: 500 }]);
-    await expect(c.listEnvironments()).resolves.toEqual([{ id: "e1", name: "main", is_default: true }]);
+    expect((await c.listStorage()).items).toEqual([{ id: "v1", name: "datasets", sizeGb: 500 }]);
+    expect((await c.listEnvironments()).items).toEqual([{ id: "e1", name: "main", is_default: true }]);
     expect(server.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
       "GET /api/v1/ssh-keys",
       "POST /api/v1/ssh-keys",
@@ -194,7 +194,7 @@ describe("tolerant reading", () => {
       json(200, { data: [offer("o1", { host_tier: "orbital", spot: true })] }),
       json(200, { data: { creditsBalance: 3, activeUsageCost: null, currency: "USD" } }),
     );
-    const [o] = await client().listOffers();
+    const [o] = (await client().listOffers()).items;
     expect(o).toMatchObject({ host_tier: "orbital", spot: true });
     await expect(client().getBalance()).resolves.toMatchObject({ currency: "USD", activeUsageCost: null });
   });
@@ -208,7 +208,7 @@ describe("paging", () => {
       json(200, { data: [cluster({ id: "c" })], meta: { hasMore: false, cursor: null } }),
     );
     const list = await client({ environment: "main" }).listClusters();
-    expect(list.map((c) => c.id)).toEqual(["a", "b", "c"]);
+    expect(list.items.map((c) => c.id)).toEqual(["a", "b", "c"]);
     expect(server.requests.map((r) => r.url.searchParams.get("cursor"))).toEqual([null, "p2", "3"]);
     // Every page keeps the environment.
     expect(server.requests.every((r) => r.url.searchParams.get("environment") === "main")).toBe(true);
@@ -219,7 +219,7 @@ describe("paging", () => {
       json(200, { data: [offer("a")], meta: { hasMore: true, cursor: "n" } }),
       json(200, { data: [offer("b")] }),
     );
-    await expect(client().listOffers({ includeCommunity: true })).resolves.toHaveLength(2);
+    expect((await client().listOffers({ includeCommunity: true })).items).toHaveLength(2);
     expect(server.requests[1]!.url.searchParams.get("include_community")).toBe("true");
     expect(server.requests[1]!.url.searchParams.get("cursor")).toBe("n");
   });
@@ -231,7 +231,7 @@ describe("paging", () => {
       json(200, { data: [offer("e")], meta: { hasMore: false, total: 5 } }),
     );
     const list = await client().listOffers({ includeCommunity: true });
-    expect(list.map((o) => o.id)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(list.items.map((o) => o.id)).toEqual(["a", "b", "c", "d", "e"]);
     expect(
       server.requests.map((r) => [r.url.searchParams.get("offset"), r.url.searchParams.get("limit")]),
     ).toEqual([
@@ -241,7 +241,7 @@ describe("paging", () => {
     ]);
     expect(server.requests.every((r) => r.url.searchParams.get("cursor") === null)).toBe(true);
     expect(server.requests[2]!.url.searchParams.get("include_community")).toBe("true");
-    expect(listNotesOf(list)).toBeNull();
+    expect(list.notes).toEqual(WHOLE_LIST);
   });
 
   it("stops at meta.total even when hasMore is missing", async () => {
@@ -249,7 +249,7 @@ describe("paging", () => {
       json(200, { data: [offer("a")], meta: { total: 2 } }),
       json(200, { data: [offer("b")], meta: { total: 2 } }),
     );
-    await expect(client().listOffers()).resolves.toHaveLength(2);
+    expect((await client().listOffers()).items).toHaveLength(2);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -258,14 +258,14 @@ describe("paging", () => {
       json(200, { data: [offer("a"), offer("b")], meta: { hasMore: true, cursor: "x", total: 9 } }),
     );
     const list = await client().listOffers();
-    expect(list.map((o) => o.id)).toEqual(["a", "b"]);
+    expect(list.items.map((o) => o.id)).toEqual(["a", "b"]);
     expect(server.requests.map((r) => r.url.search)).toEqual([
       "",
       "?cursor=x",
       "?offset=2&limit=2",
       "?page=2&page_size=2",
     ]);
-    expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true, fields: [] });
+    expect(list.notes).toEqual({ unreadable: 0, incomplete: true, fields: [] });
   });
 
   it(`stops after ${MAX_PAGES} pages instead of looping forever, keeping what it read`, async () => {
@@ -274,9 +274,9 @@ describe("paging", () => {
       sendJson(res, 200, { data: [offer(`o${n}`)], meta: { hasMore: true, cursor: `c${n}` } });
     });
     const list = await client().listOffers();
-    expect(list).toHaveLength(MAX_PAGES);
+    expect(list.items).toHaveLength(MAX_PAGES);
     expect(server.requests).toHaveLength(MAX_PAGES);
-    expect(listNotesOf(list)?.incomplete).toBe(true);
+    expect(list.notes.incomplete).toBe(true);
   });
 
   it("stops when the same cursor comes back and no other scheme reads further, keeping each item once", async () => {
@@ -285,13 +285,13 @@ describe("paging", () => {
       json(200, { data: [offer("b")], meta: { hasMore: true, cursor: "same" } }),
     );
     const list = await client().listOffers();
-    expect(list.map((o) => o.id)).toEqual(["a", "b"]);
+    expect(list.items.map((o) => o.id)).toEqual(["a", "b"]);
     expect(server.requests.map((r) => r.url.search)).toEqual([
       "",
       "?cursor=same",
       "?offset=2&limit=1",
       "?page=3&page_size=1",
     ]);
-    expect(listNotesOf(list)?.incomplete).toBe(true);
+    expect(list.notes.incomplete).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
+import { WHOLE_LIST } from "@/lib/runcrate/listed";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { listNotesOf } from "@/lib/server/runcrate/lists";
 import { startScriptedServer, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, offer } from "@/tests/support/runcrate-bodies";
 
@@ -58,17 +58,17 @@ const params = () =>
 describe("paging when a parameter is ignored", () => {
   it("follows the cursor when the server honours it: one request per page, twice", async () => {
     serve("cursor", offers);
-    expect((await client().listOffers()).map((o) => o.id)).toEqual(ids);
+    expect((await client().listOffers()).items.map((o) => o.id)).toEqual(ids);
     expect(server.requests).toHaveLength(pages);
-    expect((await client().listOffers()).map((o) => o.id)).toEqual(ids);
+    expect((await client().listOffers()).items.map((o) => o.id)).toEqual(ids);
     expect(server.requests).toHaveLength(2 * pages);
   });
 
   it("reads every item with offset/limit when the cursor is ignored, and the next listing goes straight to it", async () => {
     serve("offset", offers);
     const list = await client().listOffers();
-    expect(list.map((o) => o.id)).toEqual(ids);
-    expect(listNotesOf(list)).toBeNull();
+    expect(list.items.map((o) => o.id)).toEqual(ids);
+    expect(list.notes).toEqual(WHOLE_LIST);
     // Page 1, the cursor (page 1 again), then offset/limit from where page 1 ended.
     expect(params()).toEqual([
       {},
@@ -79,15 +79,15 @@ describe("paging when a parameter is ignored", () => {
 
     server.requests.length = 0;
     const again = await client().listOffers();
-    expect(again.map((o) => o.id)).toEqual(ids);
+    expect(again.items.map((o) => o.id)).toEqual(ids);
     expect(params()).toEqual([{}, { offset: "3", limit: "3" }, { offset: "6", limit: "3" }]);
   });
 
   it("falls back to page/page_size when cursor and offset are both ignored, and remembers it", async () => {
     serve("page", offers);
     const list = await client().listOffers();
-    expect(list.map((o) => o.id)).toEqual(ids);
-    expect(listNotesOf(list)).toBeNull();
+    expect(list.items.map((o) => o.id)).toEqual(ids);
+    expect(list.notes).toEqual(WHOLE_LIST);
     expect(server.requests).toHaveLength(pages + 2);
     expect(params().slice(-2)).toEqual([
       { page: "2", page_size: "3" },
@@ -95,15 +95,15 @@ describe("paging when a parameter is ignored", () => {
     ]);
 
     server.requests.length = 0;
-    expect((await client().listOffers()).map((o) => o.id)).toEqual(ids);
+    expect((await client().listOffers()).items.map((o) => o.id)).toEqual(ids);
     expect(params()).toEqual([{}, { page: "2", page_size: "3" }, { page: "3", page_size: "3" }]);
   });
 
   it("keeps page 1 and says some may be missing when nothing works, without failing or looping", async () => {
     serve("none", offers);
     const list = await client().listOffers();
-    expect(list.map((o) => o.id)).toEqual(ids.slice(0, PAGE));
-    expect(listNotesOf(list)).toEqual({ unreadable: 0, incomplete: true, fields: [] });
+    expect(list.items.map((o) => o.id)).toEqual(ids.slice(0, PAGE));
+    expect(list.notes).toEqual({ unreadable: 0, incomplete: true, fields: [] });
     expect(params()).toEqual([
       {},
       { cursor: "c3" },
@@ -126,8 +126,8 @@ describe("paging when a parameter is ignored", () => {
       });
     });
     const c = client();
-    expect((await c.listClusters()).map((x) => x.id)).toEqual(clusters.map((x) => x.id));
-    expect((await c.listOffers()).map((o) => o.id)).toEqual(ids);
+    expect((await c.listClusters()).items.map((x) => x.id)).toEqual(clusters.map((x) => x.id));
+    expect((await c.listOffers()).items.map((o) => o.id)).toEqual(ids);
     server.requests.length = 0;
     await c.listClusters();
     await c.listOffers();

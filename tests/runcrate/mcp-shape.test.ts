@@ -2,6 +2,7 @@
  * The API as Runcrate's own tool descriptions give it (runcrate-api.md §6), read by the real client against the
  * simulator's mcp-shape variant, beside the same reads in the REST page's shape: the console reads both.
  */
+import { WHOLE_LIST } from "@/lib/runcrate/listed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureDisplay } from "@/lib/clusters/failure";
 import { testStartBlocked } from "@/lib/clusters/nccl";
@@ -12,7 +13,6 @@ import { clusterBadgeLabel, isUpStatus, statusInfo } from "@/lib/clusters/status
 import { balanceRunway } from "@/lib/cost/estimate";
 import { balanceSchema, offerSchema } from "@/lib/runcrate/schemas";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { listNotesOf } from "@/lib/server/runcrate/lists";
 import { completeSummaries, isSummary } from "@/lib/server/runcrate/summaries";
 import type { RunningSimulator } from "@/sim/server";
 import { TEST_KEY } from "@/tests/support/runcrate-bodies";
@@ -81,11 +81,11 @@ describe("offers", () => {
     const key = await mcpKey();
     const c = clientFor(sim, key);
     const offers = await c.listOffers({ includeCommunity: true, nodes: 4 });
-    expect(listNotesOf(offers)).toBeNull();
-    expect(offers.map((o) => o.id)).toEqual(plain.map((o) => o.id));
-    const dallas = offers.find((o) => o.id === "h100-sxm-8x-ib-dallas");
+    expect(offers.notes).toEqual(WHOLE_LIST);
+    expect(offers.items.map((o) => o.id)).toEqual(plain.items.map((o) => o.id));
+    const dallas = offers.items.find((o) => o.id === "h100-sxm-8x-ib-dallas");
     expect(dallas).toMatchObject({ hourly_rate: 79.68, nodes_available: 32, node: { vram_gb: 80 } });
-    expect(plain.find((o) => o.id === "h100-sxm-8x-ib-dallas")?.hourly_rate).toBeUndefined();
+    expect(plain.items.find((o) => o.id === "h100-sxm-8x-ib-dallas")?.hourly_rate).toBeUndefined();
 
     const { cluster } = await c.createCluster(
       { name: "mcp-offer-id", offer_id: dallas!.id, node_count: 2, stack: "none" },
@@ -99,8 +99,8 @@ describe("offers", () => {
     const key = freshKey();
     await setVariants(sim, key, ["mcp-shape", "offset-paging:5"]);
     const offers = await clientFor(sim, key).listOffers({ includeCommunity: true });
-    expect(offers.map((o) => o.id)).toEqual(plain.map((o) => o.id));
-    expect(listNotesOf(offers)).toBeNull();
+    expect(offers.items.map((o) => o.id)).toEqual(plain.items.map((o) => o.id));
+    expect(offers.notes).toEqual(WHOLE_LIST);
   });
 
   it("an offer that has run out says 0 available", async () => {
@@ -108,7 +108,7 @@ describe("offers", () => {
     await simClient(sim.url).faults({ soldOutOffers: ["h100-sxm-8x-ib-helsinki"] });
     try {
       const offers = await clientFor(sim, key).listOffers();
-      expect(offers.find((o) => o.id === "h100-sxm-8x-ib-helsinki")?.nodes_available).toBe(0);
+      expect(offers.items.find((o) => o.id === "h100-sxm-8x-ib-helsinki")?.nodes_available).toBe(0);
     } finally {
       await simClient(sim.url).clearFaults();
     }
@@ -144,8 +144,8 @@ describe("a list with an item of neither shape", () => {
       const cap = captureLog();
       const c = createRuncrateClient({ apiKey: TEST_KEY, baseUrl: server.baseUrl, logger: cap.logger });
       const offers = await c.listOffers({ nodes: 3 });
-      expect(offers.map((o) => o.id)).toEqual(["a", "c"]);
-      expect(listNotesOf(offers)).toEqual({ unreadable: 1, incomplete: false, fields: ["offer_id"] });
+      expect(offers.items.map((o) => o.id)).toEqual(["a", "c"]);
+      expect(offers.notes).toEqual({ unreadable: 1, incomplete: false, fields: ["offer_id"] });
       const line = cap.lines.find((l) => l.kind === "items_dropped");
       expect(line?.issues).toEqual(["data.1.offer_id"]);
       expect(server.requests[0]?.url.searchParams.get("nodes")).toBe("3");
@@ -201,7 +201,7 @@ describe("cluster lists", () => {
     for (const variants of [[], ["mcp-shape"]]) {
       const { key, live, ended } = await twoClusters(variants);
       const list = await clientFor(sim, key).listClusters();
-      expect(list.map((c) => c.id).sort(), variants.join() || "plain").toEqual([live, ended].sort());
+      expect(list.items.map((c) => c.id).sort(), variants.join() || "plain").toEqual([live, ended].sort());
     }
   });
 
@@ -214,14 +214,14 @@ describe("cluster lists", () => {
       return c.getCluster(id);
     };
     const listed = await c.listClusters();
-    expect(listed.every(isSummary)).toBe(true);
+    expect(listed.items.every(isSummary)).toBe(true);
     const first = await completeSummaries(listed, key, read);
-    for (const cl of first) {
+    for (const cl of first.items) {
       expect(isSummary(cl)).toBe(false);
       expect(cl.created_at).toEqual(expect.any(String));
       expect(cl.nodes?.length).toBe(2);
     }
-    expect(first.find((x) => x.id === ended)?.terminated_at).toEqual(expect.any(String));
+    expect(first.items.find((x) => x.id === ended)?.terminated_at).toEqual(expect.any(String));
     expect(reads.sort()).toEqual([live, ended].sort());
     reads.length = 0;
     await completeSummaries(await c.listClusters(), key, read);

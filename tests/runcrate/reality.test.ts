@@ -2,6 +2,7 @@
  * The client against the simulator's response variants — the ways a real Runcrate API may differ from
  * runcrate-api.md. Each block names the point of the issue it covers.
  */
+import { WHOLE_LIST } from "@/lib/runcrate/listed";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { failureDisplay } from "@/lib/clusters/failure";
 import { ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
@@ -13,7 +14,6 @@ import { buildCreateClusterSchema } from "@/lib/launch/schema";
 import { knownStacks, validNodeCounts } from "@/lib/offers/offer-rules";
 import { listNotesText, unreadableListText } from "@/lib/query/list-notes";
 import type { RuncrateError } from "@/lib/server/runcrate/errors";
-import { listNotesOf } from "@/lib/server/runcrate/lists";
 import type { RunningSimulator } from "@/sim/server";
 import {
   captureLog,
@@ -45,7 +45,7 @@ async function workspaceWith(n: number): Promise<{ key: string; ids: string[] }>
 
 async function plainOfferIds(): Promise<string[]> {
   const key = freshKey();
-  return (await clientFor(sim, key).listOffers({ includeCommunity: true })).map((o) => o.id);
+  return (await clientFor(sim, key).listOffers({ includeCommunity: true })).items.map((o) => o.id);
 }
 
 describe("paging by what meta says", () => {
@@ -55,9 +55,9 @@ describe("paging by what meta says", () => {
     await setVariants(sim, key, ["offset-paging:2"]);
     const c = clientFor(sim, key);
     const offers = await c.listOffers({ includeCommunity: true });
-    expect(offers.map((o) => o.id)).toEqual(all);
-    expect(listNotesOf(offers)).toBeNull();
-    expect((await c.listClusters()).map((x) => x.id).sort()).toEqual([...ids].sort());
+    expect(offers.items.map((o) => o.id)).toEqual(all);
+    expect(offers.notes).toEqual(WHOLE_LIST);
+    expect((await c.listClusters()).items.map((x) => x.id).sort()).toEqual([...ids].sort());
   });
 
   it("reads every offer once following meta.cursor (cursor-paging)", async () => {
@@ -65,7 +65,7 @@ describe("paging by what meta says", () => {
     const key = freshKey();
     await setVariants(sim, key, ["cursor-paging:3"]);
     const offers = await clientFor(sim, key).listOffers({ includeCommunity: true });
-    expect(offers.map((o) => o.id)).toEqual(all);
+    expect(offers.items.map((o) => o.id)).toEqual(all);
   });
 
   it("shows the first page once and logs it when the server ignores paging (paging-ignored)", async () => {
@@ -74,8 +74,8 @@ describe("paging by what meta says", () => {
     await setVariants(sim, key, ["paging-ignored:2"]);
     const cap = captureLog();
     const offers = await clientFor(sim, key, cap.logger).listOffers({ includeCommunity: true });
-    expect(offers.map((o) => o.id)).toEqual(all.slice(0, 2));
-    expect(listNotesOf(offers)).toEqual({ unreadable: 0, incomplete: true, fields: [] });
+    expect(offers.items.map((o) => o.id)).toEqual(all.slice(0, 2));
+    expect(offers.notes).toEqual({ unreadable: 0, incomplete: true, fields: [] });
     const logged = cap.lines.filter((l) => l.kind === "paging_ignored");
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ method: "GET", path: "/clusters/offers", level: 40 });
@@ -90,8 +90,8 @@ describe("one odd item never takes down a list", () => {
     const cap = captureLog();
     const offers = await clientFor(sim, key, cap.logger).listOffers({ includeCommunity: true });
     const odd = ["h100-sxm-8x-ib-helsinki", "h200-sxm-8x-ib-ashburn"];
-    expect(offers.map((o) => o.id)).toEqual(all.filter((id) => !odd.includes(id)));
-    expect(listNotesOf(offers)).toEqual({
+    expect(offers.items.map((o) => o.id)).toEqual(all.filter((id) => !odd.includes(id)));
+    expect(offers.notes).toEqual({
       unreadable: 2,
       incomplete: false,
       fields: ["hourly_rate_per_node", "gpu_type"],
@@ -110,7 +110,7 @@ describe("one odd item never takes down a list", () => {
     const c = clientFor(sim, key);
     const offers = await c.listOffers();
     expect(offers).toEqual(before.offers);
-    expect(typeof offers[0]!.hourly_rate_per_node).toBe("number");
+    expect(typeof offers.items[0]!.hourly_rate_per_node).toBe("number");
     const cluster = await c.getCluster(ids[0]!);
     expect(cluster.node_count).toBe(before.cluster.node_count);
     expect(cluster.hourly_rate_per_node).toBe(before.cluster.hourly_rate_per_node);
@@ -132,8 +132,8 @@ describe("one odd item never takes down a list", () => {
     await setVariants(sim, key, ["numeric-ids"]);
     const c = clientFor(sim, key);
     const list = await c.listClusters();
-    expect(list.every((x) => typeof x.id === "string" && /^\d+$/.test(x.id))).toBe(true);
-    await expect(c.getCluster(list[0]!.id)).resolves.toMatchObject({ id: list[0]!.id });
+    expect(list.items.every((x) => typeof x.id === "string" && /^\d+$/.test(x.id))).toBe(true);
+    await expect(c.getCluster(list.items[0]!.id)).resolves.toMatchObject({ id: list.items[0]!.id });
   });
 });
 
@@ -324,9 +324,9 @@ describe("numeric SSH key ids go from the list through the form to a launch (num
       name: "laptop",
       public_key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBx4ybOA1mJNcOGLgOEXyRnYhP4dYVqoHDZ2WVo4pIqM me@host",
     });
-    const [ssh] = await c.listSshKeys();
+    const [ssh] = (await c.listSshKeys()).items;
     expect(ssh!.id).toMatch(/^\d+$/);
-    const offer = (await c.listOffers()).find((o) => knownStacks(o).includes("none"))!;
+    const offer = (await c.listOffers()).items.find((o) => knownStacks(o).includes("none"))!;
     const values = {
       name: "numeric",
       node_count: validNodeCounts(offer)[0]!,

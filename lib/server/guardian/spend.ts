@@ -98,7 +98,7 @@ export async function loadSpend(userId: string, txOffset = 0, now = Date.now()):
         listTransactions(secret.apiKey, k.environment, txOffset),
       ]);
       if (clusters.status === "rejected") return { ...empty, error: why(clusters.reason) };
-      const list: Cluster[] = clusters.value;
+      const list: Cluster[] = clusters.value.items;
       const ledger = await segmentsOf(
         db,
         list.map((c) => c.id),

@@ -12,6 +12,7 @@ import {
 } from "@/lib/server/runcrate/endpoints";
 import { redactForDisplay } from "@/lib/server/runcrate/redact";
 import { listEnvelopeSchema } from "@/lib/server/runcrate/lists";
+import type { Listed } from "@/lib/runcrate/listed";
 import { readAllPages } from "@/lib/server/runcrate/paging";
 import {
   clusterSchema,
@@ -91,11 +92,11 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
     return { status: res.status, body: res.body };
   }
 
-  /** Every page of a list endpoint. */
+  /** Every page of a list endpoint: the items read and what had to be left out (lib/runcrate/listed.ts). */
   function readAll<S extends z.ZodType>(
     e: ListEndpoint<S>,
     query: Record<string, string | undefined> = {},
-  ): Promise<z.output<S>[]> {
+  ): Promise<Listed<z.output<S>>> {
     const page = endpoint({ route: e.route, schema: listEnvelopeSchema });
     return readAllPages({
       item: e.item,
@@ -130,7 +131,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
      */
     listOffers: (
       q: { volume?: boolean; includeCommunity?: boolean; nodes?: number } = {},
-    ): Promise<Offer[]> =>
+    ): Promise<Listed<Offer>> =>
       readAll(ENDPOINTS.offers, {
         nodes: optional(q.nodes),
         volume: optional(q.volume),
@@ -142,7 +143,7 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
      * list only active clusters without it). Items may be summaries without nodes, events, connection, tests or
      * times: reads.ts completes them.
      */
-    listClusters: (): Promise<Cluster[]> => readAll(ENDPOINTS.clusters, { status: "all" }),
+    listClusters: (): Promise<Listed<Cluster>> => readAll(ENDPOINTS.clusters, { status: "all" }),
 
     getCluster: async (id: string): Promise<Cluster> => (await read(ENDPOINTS.cluster, { id })).body.data,
 
@@ -209,18 +210,18 @@ export function createRuncrateClient(opts: RuncrateClientOptions) {
       (await read(ENDPOINTS.startTest, { id, body: { kind: "nccl_all_reduce" } })).body.data,
 
     /** GET /ssh-keys — workspace-wide. */
-    listSshKeys: (): Promise<SshKey[]> => readAll(ENDPOINTS.sshKeys),
+    listSshKeys: (): Promise<Listed<SshKey>> => readAll(ENDPOINTS.sshKeys),
 
     addSshKey: async (b: AddSshKeyBody): Promise<SshKey> =>
       (await read(ENDPOINTS.addSshKey, { body: b })).body.data,
 
     /** GET /storage — volumes of the environment. */
-    listStorage: (): Promise<StorageVolume[]> => readAll(ENDPOINTS.storage),
+    listStorage: (): Promise<Listed<StorageVolume>> => readAll(ENDPOINTS.storage),
 
     /** GET /billing/balance — workspace-wide. */
     getBalance: async (): Promise<Balance> => (await read(ENDPOINTS.balance)).body.data,
 
-    listEnvironments: (): Promise<Environment[]> => readAll(ENDPOINTS.environments),
+    listEnvironments: (): Promise<Listed<Environment>> => readAll(ENDPOINTS.environments),
   };
   return client;
 }

@@ -1,13 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import { metaSchema } from "@/lib/runcrate/schemas";
-import type { ListNotes } from "@/lib/query/list-notes";
 import { issuePaths } from "@/lib/server/runcrate/http";
 
 /**
  * Tolerant reading of list answers: the envelope is checked as a whole, each item on its own. One item
  * off the schema is dropped and counted, never the whole list; what the console had to leave out travels with the
- * list (listNotes) so the page can say so ("1 offer could not be read").
+ * items as the list's notes (lib/runcrate/listed.ts) so the page can say so ("1 offer could not be read").
  */
 
 /** `{data: [...], meta?}` with the items still unread. */
@@ -15,8 +14,6 @@ export const listEnvelopeSchema = z.looseObject({
   data: z.array(z.unknown()),
   meta: metaSchema.nullish(),
 });
-
-export type { ListNotes } from "@/lib/query/list-notes";
 
 /** The most field names a note carries (the log has every issue). */
 const MAX_FIELDS = 5;
@@ -33,18 +30,6 @@ export function failedFields(issuePaths: readonly string[]): string[] {
     if (fields.size === MAX_FIELDS) break;
   }
   return [...fields];
-}
-
-const notes = new WeakMap<readonly unknown[], ListNotes>();
-
-/** What was left out of a list the client returned; null when it is whole. */
-export function listNotesOf(list: unknown): ListNotes | null {
-  return Array.isArray(list) ? (notes.get(list) ?? null) : null;
-}
-
-export function attachListNotes<T>(list: T[], n: ListNotes): T[] {
-  if (n.unreadable > 0 || n.incomplete) notes.set(list, n);
-  return list;
 }
 
 export type ItemFailure = { index: number; issues: string[] };

@@ -3,7 +3,8 @@ import { LRUCache } from "lru-cache";
 import type { z } from "zod";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import type { HttpClient } from "@/lib/server/runcrate/http";
-import { attachListNotes, failedFields, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
+import type { Listed } from "@/lib/runcrate/listed";
+import { failedFields, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
 import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
 
 /**
@@ -100,7 +101,7 @@ export async function readAllPages<S extends z.ZodType>(io: {
   ) => Promise<{ status: number; body: z.output<typeof listEnvelopeSchema> }>;
   /** Logs a workaround (HttpClient.note). */
   note: HttpClient["note"];
-}): Promise<z.output<S>[]> {
+}): Promise<Listed<z.output<S>>> {
   const items: z.output<S>[] = [];
   const ids = new Set<string>();
   /** Every item received, by id (or its JSON when it has none), to spot a page that was already read. */
@@ -242,5 +243,5 @@ export async function readAllPages<S extends z.ZodType>(io: {
       reason: `${unreadable} of ${at.received} items did not match the schema and were left out`,
     });
   }
-  return attachListNotes(items, { unreadable, incomplete, fields: failedFields(failures) });
+  return { items, notes: { unreadable, incomplete, fields: failedFields(failures) } };
 }

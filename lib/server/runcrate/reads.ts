@@ -3,6 +3,7 @@ import { isClusterId } from "@/lib/clusters/cluster-id";
 import { coalescedRead } from "@/lib/server/runcrate/coalesce";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
 import { completeSummaries } from "@/lib/server/runcrate/summaries";
+import type { Listed } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 
 /**
@@ -15,8 +16,8 @@ type Scope = {
   key: { id: string; environment: string | null };
   client: {
     getCluster(id: string): Promise<Cluster>;
-    listClusters(): Promise<Cluster[]>;
-    listOffers(q?: { volume?: boolean; includeCommunity?: boolean }): Promise<Offer[]>;
+    listClusters(): Promise<Listed<Cluster>>;
+    listOffers(q?: { volume?: boolean; includeCommunity?: boolean }): Promise<Listed<Offer>>;
   };
 };
 
@@ -65,7 +66,7 @@ export async function readClusterRaw(
 }
 
 /** GET /clusters?status=all, with each summary item completed by a read of its cluster (summaries.ts). */
-export async function readClusters(s: Scope): Promise<Cluster[]> {
+export async function readClusters(s: Scope): Promise<Listed<Cluster>> {
   const scope = { keyId: s.key.id, environment: s.key.environment };
   const listed = await coalescedRead(scope, "/clusters", () => s.client.listClusters());
   return completeSummaries(listed, `${scope.keyId} ${scope.environment ?? ""}`, (id) =>
@@ -81,5 +82,5 @@ export async function readOfferOf(s: Scope, cluster: Pick<Cluster, "offer_id">):
     "/clusters/offers?include_community=true",
     () => s.client.listOffers({ includeCommunity: true }),
   );
-  return offers.find((o) => o.id === cluster.offer_id) ?? null;
+  return offers.items.find((o) => o.id === cluster.offer_id) ?? null;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { isTerminalStatus } from "@/lib/clusters/status";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { attachListNotes, listNotesOf } from "@/lib/server/runcrate/lists";
+import type { Listed } from "@/lib/runcrate/listed";
 
 /**
  * Cluster list items as summaries (Runcrate's tool descriptions: id, name, status, counts, GPU, place and rates, but no
@@ -27,12 +27,12 @@ export function forgetEndedClusters(): void {
 }
 
 export async function completeSummaries(
-  list: Cluster[],
+  list: Listed<Cluster>,
   scope: string,
   read: (id: string) => Promise<Cluster>,
-): Promise<Cluster[]> {
-  if (!list.some(isSummary)) return list;
-  const out = [...list];
+): Promise<Listed<Cluster>> {
+  if (!list.items.some(isSummary)) return list;
+  const out = [...list.items];
   const todo = out.flatMap((c, i) => (isSummary(c) ? [i] : []));
   const worker = async () => {
     for (let i = todo.shift(); i !== undefined; i = todo.shift()) {
@@ -53,6 +53,5 @@ export async function completeSummaries(
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
-  const notes = listNotesOf(list);
-  return notes ? attachListNotes(out, notes) : out;
+  return { items: out, notes: list.notes };
 }

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { whole } from "@/lib/runcrate/listed";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -74,6 +75,9 @@ async function answer(path: string, data: unknown) {
   await act(async () => pending.get(held()!)!.resolve(data));
 }
 
+/** Answers a held list request: the items, with nothing left out. */
+const answerList = (path: string, items: unknown[]) => answer(path, whole(items));
+
 describe("command palette", () => {
   it("Enter takes a cluster typed before the list arrived, not the fallback that was first until then", async () => {
     const user = userEvent.setup();
@@ -84,8 +88,8 @@ describe("command palette", () => {
       "true",
     );
 
-    await answer("/api/clusters", [cluster("c1", "alpha-7"), cluster("c2", "beta-7")]);
-    await answer("/api/offers", [{ gpu_type: "H100" }, { gpu_type: "A100" }]);
+    await answerList("/api/clusters", [cluster("c1", "alpha-7"), cluster("c2", "beta-7")]);
+    await answerList("/api/offers", [{ gpu_type: "H100" }, { gpu_type: "A100" }]);
     const beta = await screen.findByRole("option", { name: /^beta-7/ });
     await vi.waitFor(() => expect(beta.getAttribute("aria-selected")).toBe("true"));
     // Only what the text names, and the fallback: no other cluster, no GPU.
@@ -108,8 +112,8 @@ describe("command palette", () => {
     renderPalette();
     await user.type(screen.getByRole("combobox"), "audit log");
     expect(screen.getByRole("option", { name: /Audit log/ }).getAttribute("aria-selected")).toBe("true");
-    await answer("/api/clusters", [cluster("c1", "alpha-7")]);
-    await answer("/api/offers", []);
+    await answerList("/api/clusters", [cluster("c1", "alpha-7")]);
+    await answerList("/api/offers", []);
     await user.keyboard("{Enter}");
     await vi.waitFor(() => expect(push).toHaveBeenCalledWith("/settings/audit"));
   });
@@ -117,8 +121,8 @@ describe("command palette", () => {
   it("a text that names nothing says so, and still offers the offers search", async () => {
     const user = userEvent.setup();
     renderPalette();
-    await answer("/api/clusters", [cluster("c1", "alpha-7")]);
-    await answer("/api/offers", [{ gpu_type: "H100" }]);
+    await answerList("/api/clusters", [cluster("c1", "alpha-7")]);
+    await answerList("/api/offers", [{ gpu_type: "H100" }]);
     await user.type(screen.getByRole("combobox"), "zzqx");
     expect(screen.getByText("Nothing matches.")).toBeDefined();
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Search offers for “zzqx”"]);
@@ -129,8 +133,8 @@ describe("command palette", () => {
   it("a GPU's offers show when the text names the GPU, above the fallback", async () => {
     const user = userEvent.setup();
     renderPalette();
-    await answer("/api/clusters", []);
-    await answer("/api/offers", [{ gpu_type: "H100" }, { gpu_type: "A100" }]);
+    await answerList("/api/clusters", []);
+    await answerList("/api/offers", [{ gpu_type: "H100" }, { gpu_type: "A100" }]);
     await user.type(screen.getByRole("combobox"), "h100");
     await vi.waitFor(() =>
       expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
@@ -158,8 +162,8 @@ describe("command palette", () => {
       const user = userEvent.setup();
       renderPalette();
       const lists = async () => {
-        await answer("/api/clusters", named);
-        await answer("/api/offers", gpuOffers);
+        await answerList("/api/clusters", named);
+        await answerList("/api/offers", gpuOffers);
       };
       if (when === "before") {
         await lists();

@@ -12,7 +12,6 @@ import { recordClusterTestResults } from "@/lib/server/test-history-recorder";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import { listLedgerView } from "@/lib/server/guardian/guard-view";
-import { setPrefetchedList } from "@/lib/server/query-prefetch";
 
 export const metadata: Metadata = { title: "Clusters" };
 
@@ -25,9 +24,9 @@ export default async function ClustersPage() {
   const qc = new QueryClient();
   try {
     const clusters = await readClusters(ctx);
-    await recordClusterTestResults(ctx.key.id, clusters);
-    setPrefetchedList(qc, clustersQueryOptions().queryKey, clusters);
-    const ledger = clusterLedgerQueryOptions(clusters);
+    await recordClusterTestResults(ctx.key.id, clusters.items);
+    qc.setQueryData(clustersQueryOptions().queryKey, clusters);
+    const ledger = clusterLedgerQueryOptions(clusters.items);
     if (ledger.enabled) qc.setQueryData(ledger.queryKey, await listLedgerView(ctx.user.id));
   } catch {
     // the browser's first fetch reports the reason

@@ -54,7 +54,7 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
   let offer: Offer | undefined;
   try {
     // GET /clusters/offers, community included: the link may point at a community offer; priced for the link's count.
-    offer = (await ctx.client.listOffers({ includeCommunity: true, nodes: nodes ?? undefined })).find(
+    offer = (await ctx.client.listOffers({ includeCommunity: true, nodes: nodes ?? undefined })).items.find(
       (o) => o.id === offerId,
     );
   } catch (e) {
