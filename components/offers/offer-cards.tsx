@@ -1,9 +1,7 @@
 "use client";
 
 import { memo } from "react";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { LaunchLink } from "@/components/offers/launch-link";
+import { ClusterRateText, OfferLaunchButton, ShortText } from "@/components/offers/offer-row-parts";
 import {
   GpuPrice,
   HostsText,
@@ -12,7 +10,7 @@ import {
   StacksText,
   StockText,
 } from "@/components/offers/offer-cells";
-import { formatHourly, formatPrice, formatUsd } from "@/lib/format/money";
+import { formatPrice } from "@/lib/format/money";
 import { machineText, vramText } from "@/lib/offers/machine";
 import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import { offerRowFacts } from "@/lib/offers/row-facts";
@@ -71,7 +69,9 @@ const OfferCard = memo(function OfferCard({
           <dt className="text-xs text-muted-foreground">
             {nodes !== null ? `${nodes} nodes` : f.n !== null ? `${f.n} nodes` : "Cluster"}
           </dt>
-          <dd>{!f.takes ? `Not ${nodes} nodes` : f.total !== null ? formatHourly(f.total) : "—"}</dd>
+          <dd>
+            <ClusterRateText facts={f} nodes={nodes} />
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Interconnect</dt>
@@ -96,10 +96,8 @@ const OfferCard = memo(function OfferCard({
         </div>
       </dl>
       <div className="flex items-center justify-between gap-2">
-        {f.short > 0 ? <Badge variant="destructive">Short {formatUsd(f.short)}</Badge> : <span />}
-        <Button asChild size="sm" variant={f.takes ? "default" : "outline"}>
-          <LaunchLink href={f.href}>Launch</LaunchLink>
-        </Button>
+        <ShortText facts={f} className="text-xs" />
+        <OfferLaunchButton offer={offer} facts={f} className="ml-auto" />
       </div>
     </li>
   );

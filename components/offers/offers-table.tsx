@@ -2,8 +2,7 @@
 
 import { memo } from "react";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { LaunchLink } from "@/components/offers/launch-link";
+import { ClusterRateText, OfferLaunchButton, ShortText } from "@/components/offers/offer-row-parts";
 import {
   GpuPrice,
   GpuShapeText,
@@ -11,7 +10,7 @@ import {
   ShapeText,
   WhereText,
 } from "@/components/offers/offer-cells";
-import { formatHourly, formatPrice, formatUsd } from "@/lib/format/money";
+import { formatPrice } from "@/lib/format/money";
 import type { SortDir, SortKey } from "@/lib/offers/filters";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";
@@ -63,7 +62,8 @@ const OfferRow = memo(function OfferRow({
   nodes: number | null;
   balance: number | null;
 }) {
-  const { takes, n, total, required, short, href } = offerRowFacts(offer, nodes, balance);
+  const facts = offerRowFacts(offer, nodes, balance);
+  const { takes, n, total, short } = facts;
   return (
     <tr
       data-offer-id={offer.id}
@@ -87,25 +87,10 @@ const OfferRow = memo(function OfferRow({
             No reserved width: the balance comes with the page (lib/server/offers-prefetch.ts), so the column is sized by
             what it shows from the first paint, and stays narrow for a balance that covers every offer. */}
         <span className="flex flex-col items-end leading-tight whitespace-nowrap">
-          {nodes !== null && !takes ? (
-            <span className="text-xs" title={`This offer cannot take ${nodes} nodes.`}>
-              Not {nodes} nodes
-            </span>
-          ) : total !== null ? (
-            <span className="text-foreground">{formatHourly(total)}</span>
-          ) : (
-            "—"
-          )}
+          <ClusterRateText facts={facts} nodes={nodes} />
           {short > 0 || (nodes === null && total !== null) ? (
             <span className="text-xs">
-              {short > 0 ? (
-                <span
-                  className="font-medium text-destructive"
-                  title={`Your balance is ${formatUsd(short)} short of the ${formatUsd(required ?? 0)} needed to launch ${n} nodes.`}
-                >
-                  Short {formatUsd(short)}
-                </span>
-              ) : null}
+              <ShortText facts={facts} />
               {short > 0 && nodes === null ? " · " : null}
               {nodes === null ? <span className="text-muted-foreground">{n} nodes</span> : null}
             </span>
@@ -123,14 +108,7 @@ const OfferRow = memo(function OfferRow({
       </td>
       {/* Pinned to the right edge: when the table is wider than the page and scrolls, Launch stays in view. */}
       <td className="sticky right-0 bg-background bg-linear-to-r from-muted/40 to-muted/40 [background-size:0_0] bg-no-repeat px-2 py-1.5 text-right shadow-[-1px_0_0_var(--border)] group-hover:[background-size:100%_100%]">
-        <Button asChild size="sm" variant={takes ? "default" : "outline"} className="h-7">
-          <LaunchLink
-            href={href}
-            aria-label={`Launch ${offer.gpu_type} × ${offer.gpus_per_node} in ${offer.location ?? offer.id}`}
-          >
-            Launch
-          </LaunchLink>
-        </Button>
+        <OfferLaunchButton offer={offer} facts={facts} className="h-7" />
       </td>
     </tr>
   );
