@@ -3,10 +3,9 @@
 import { useId } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/auth/form-alert";
+import { LimitTextFields } from "@/components/limits/limit-text-fields";
 import { useLimitsForm } from "@/components/limits/use-limits-form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { setClusterLimits } from "@/lib/actions/cluster-limits";
 import type { Limits } from "@/lib/cost/ledger";
 import { formatMinutes } from "@/lib/format/duration";
@@ -63,45 +62,21 @@ export default function LimitsEditor({
       noValidate
       onSubmit={(e) => void submit(e)}
     >
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-time`}>Time limit</Label>
-          <Input
-            id={`${id}-time`}
-            placeholder="e.g. 90 min or 4 h"
-            aria-invalid={!!errors.timeLimit}
-            aria-describedby={errors.timeLimit ? `${id}-time-error` : undefined}
-            {...form.register("timeLimit")}
-          />
-          {errors.timeLimit ? (
-            <p id={`${id}-time-error`} className="text-xs text-destructive">
-              {errors.timeLimit.message}
-            </p>
-          ) : (
-            <p className="text-xs text-muted-foreground">
-              Counted from when the cluster came up (billed time).
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-budget`}>Budget limit</Label>
-          <Input
-            id={`${id}-budget`}
-            inputMode="decimal"
-            placeholder="e.g. 50"
-            aria-invalid={!!errors.budgetLimit}
-            aria-describedby={errors.budgetLimit ? `${id}-budget-error` : undefined}
-            {...form.register("budgetLimit")}
-          />
-          {errors.budgetLimit ? (
-            <p id={`${id}-budget-error`} className="text-xs text-destructive">
-              {errors.budgetLimit.message}
-            </p>
-          ) : (
-            <p className="text-xs text-muted-foreground">Dollars: terminated when its cost reaches this.</p>
-          )}
-        </div>
-      </div>
+      <LimitTextFields
+        id={id}
+        time={{
+          input: form.register("timeLimit"),
+          error: errors.timeLimit?.message,
+          placeholder: "e.g. 90 min or 4 h",
+          hint: "Counted from when the cluster came up (billed time).",
+        }}
+        budget={{
+          input: form.register("budgetLimit"),
+          error: errors.budgetLimit?.message,
+          placeholder: "e.g. 50",
+          hint: "Dollars: terminated when its cost reaches this.",
+        }}
+      />
       <FormAlert message={formError} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={pending}>

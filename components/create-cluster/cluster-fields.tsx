@@ -12,7 +12,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import type { CreateClusterFormValues } from "@/lib/launch/form";
+import type { LaunchFormValues } from "@/lib/launch/form";
 import {
   describeNodeCounts,
   knownStacks,
@@ -24,8 +24,8 @@ import type { Offer } from "@/lib/runcrate/schemas";
 
 /** What every section of the create form is given. */
 export type SectionProps = {
-  form: UseFormReturn<CreateClusterFormValues>;
-  errors: FieldErrors<CreateClusterFormValues>;
+  form: UseFormReturn<LaunchFormValues>;
+  errors: FieldErrors<LaunchFormValues>;
   /** Prefix for the section's element ids. */
   id: string;
 };
@@ -39,7 +39,7 @@ function useWorkspaceClusters(): Cluster[] | undefined {
 }
 
 /** The cluster's name, with the machine names it gives. */
-export function NameField({ form, errors, id, values }: SectionProps & { values: CreateClusterFormValues }) {
+export function NameField({ form, errors, id, values }: SectionProps & { values: LaunchFormValues }) {
   const clusters = useWorkspaceClusters();
   const firstRank = rankOrigin(clusters);
   const clash = activeClusterNamed(clusters, values.name);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useId, useMemo, useRef, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
@@ -9,18 +9,17 @@ import { NameField, NodeCountField, StackField } from "@/components/create-clust
 import { LaunchProblemAlert } from "@/components/create-cluster/launch-problem";
 import { LaunchBar } from "@/components/create-cluster/launch-bar";
 import { LaunchSummary } from "@/components/create-cluster/launch-summary";
-import { LimitFields, type LimitsInput } from "@/components/create-cluster/limit-fields";
+import { LimitFields } from "@/components/create-cluster/limit-fields";
 import { useCreateDraft } from "@/components/create-cluster/use-create-draft";
-import { clearDraft } from "@/components/create-cluster/draft-storage";
 import { useLaunch } from "@/components/create-cluster/use-launch";
 import { FieldError } from "@/components/ui/field";
 import {
   defaultFormValues,
   toCreateBody,
   type CreateClusterFormValues,
-  type CreateSchemaContext,
+  type LaunchFormValues,
 } from "@/lib/launch/form";
-import { buildCreateClusterSchema } from "@/lib/launch/schema";
+import { buildLaunchFormSchema } from "@/lib/launch/schema";
 import { buildCreateCurl } from "@/lib/launch/curl";
 import { isCommunity, nodeCountFor } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
@@ -48,42 +47,43 @@ export function CreateClusterForm({
   /** "Launch again": first values from an earlier launch; a new intent, so any stored draft is dropped. */
   prefill?: CreateClusterFormValues;
 }) {
-  useState(() => {
-    if (prefill && typeof window !== "undefined") clearDraft(offer.id);
-  });
   const formId = useId();
   // The schema the launch action runs on the server, built from the offer and from the workspace's keys and volumes
   // as the query cache holds them when the form validates: a key added inline is in the cache and picked in the same
   // event, before this component renders again with it.
   const queryClient = useQueryClient();
-  const resolver = useCallback<Resolver<CreateClusterFormValues>>(
+  const resolver = useCallback<Resolver<LaunchFormValues>>(
     (values, context, options) => {
-      const ctx: CreateSchemaContext = {
+      const schema = buildLaunchFormSchema(offer, {
         sshKeyIds: queryClient.getQueryData(sshKeysQueryOptions().queryKey)?.items.map((k) => k.id) ?? null,
         storageIds: queryClient.getQueryData(storageQueryOptions().queryKey)?.items.map((v) => v.id) ?? null,
-      };
-      const resolve = zodResolver(buildCreateClusterSchema(offer, ctx)) as Resolver<CreateClusterFormValues>;
-      return resolve(values, context, options);
+        ceilingMinutes,
+      });
+      return (zodResolver(schema) as Resolver<LaunchFormValues>)(values, context, options);
     },
-    [offer, queryClient],
+    [offer, queryClient, ceilingMinutes],
   );
 
   // A link's node count the offer doesn't take becomes the nearest one it does, and the form says so.
   const asked = prefill || initialNodes === null ? null : nodeCountFor(offer, initialNodes);
   const linkCount = asked?.count ?? null;
-  const defaults = useMemo(() => {
-    if (prefill) return prefill;
+  const { timeLimit, budgetLimit } = limitDefaults;
+  const defaults = useMemo((): LaunchFormValues => {
+    const limits = { timeLimit, budgetLimit };
+    if (prefill) return { ...prefill, limits };
     const d = defaultFormValues(offer);
-    return linkCount !== null ? { ...d, node_count: linkCount } : d;
-  }, [offer, linkCount, prefill]);
-  const form = useForm<CreateClusterFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
-  const limitsRef = useRef<LimitsInput | null>(null);
+    return { ...d, ...(linkCount !== null ? { node_count: linkCount } : {}), limits };
+  }, [offer, linkCount, prefill, timeLimit, budgetLimit]);
+  const form = useForm<LaunchFormValues>({ resolver, defaultValues: defaults, mode: "onTouched" });
   const summaryRef = useRef<HTMLElement | null>(null);
-  const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form, limitsRef);
+  const { launch, pending, problem, intent, setIntent } = useLaunch(offer, form);
 
   const watched = useWatch({ control: form.control });
-  const values = useMemo(() => ({ ...defaults, ...watched }), [defaults, watched]);
-  useCreateDraft({ offer, form, defaults, values, intent, setIntent });
+  const values = useMemo(
+    () => ({ ...defaults, ...watched, limits: { ...defaults.limits, ...watched.limits } }),
+    [defaults, watched],
+  );
+  useCreateDraft({ offer, form, defaults, values, intent, setIntent, fresh: prefill !== undefined });
 
   const errors = form.formState.errors;
   const section = (name: string) => ({ form, errors, id: `${formId}-${name}` });
@@ -122,11 +122,9 @@ export function CreateClusterForm({
           <SshKeysSection {...section("ssh")} />
           <StorageSection {...section("storage")} offer={offer} />
           <LimitFields
-            id={`${formId}-limits`}
+            {...section("limits")}
             hourlyRate={offer.hourly_rate_per_node * values.node_count}
-            defaults={limitDefaults}
             ceilingMinutes={ceilingMinutes}
-            inputRef={limitsRef}
           />
           {isCommunity(offer) ? <CommunityNote /> : null}
           <FieldError errors={[errors.include_community]} />

@@ -4,10 +4,10 @@
  * sessionStorage is per tab: two tabs are two intents. Storage is untrusted (another version, a user edit): it is
  * validated on read and silently ignored when it does not fit.
  */
-import type { CreateClusterFormValues } from "@/lib/launch/form";
+import type { LaunchFormValues } from "@/lib/launch/form";
 
 export type LaunchIntent = { key: string; fingerprint: string };
-export type CreateDraft = { values: CreateClusterFormValues; intent: LaunchIntent | null };
+export type CreateDraft = { values: Partial<LaunchFormValues>; intent: LaunchIntent | null };
 
 export function draftKey(offerId: string): string {
   return `clusterdeck:create-draft:${offerId}`;

@@ -1,101 +1,76 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useWatch, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { useNow } from "@/components/clusters/use-now";
-import { Field, FieldDescription, FieldLabel } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { LimitTextFields } from "@/components/limits/limit-text-fields";
 import { formatMinutes } from "@/lib/format/duration";
-import { checkLimits, limitsSummary, type LimitCheck, type LimitText } from "@/lib/limits/input";
-
-/** What the form reads at Launch: the text as typed and whether it is valid. */
-export type LimitsInput = { text: LimitText; check: LimitCheck };
+import type { LaunchFormValues } from "@/lib/launch/form";
+import { checkLimits, limitsSummary } from "@/lib/limits/input";
 
 /**
- * "Time limit" and "Budget limit" on the create form, with the summary of when each would end the
- * cluster. Its own state, outside the cluster's form values (they are the POST body; limits stay in Clusterdeck):
- * the form reads them at Launch through `inputRef`.
+ * "Time limit" and "Budget limit" on the create form, with the summary of when each would end the cluster. They are
+ * part of the form's values (`limits`), checked by the form's schema with the rules the launch action applies, and
+ * left out of the POST body (the guardian enforces them, not Runcrate).
  */
 export function LimitFields({
+  form,
+  errors,
   id,
   hourlyRate,
-  defaults,
   ceilingMinutes,
-  inputRef,
 }: {
+  form: UseFormReturn<LaunchFormValues>;
+  errors: FieldErrors<LaunchFormValues>;
   id: string;
   hourlyRate: number;
-  defaults: LimitText;
   ceilingMinutes: number | null;
-  inputRef: { current: LimitsInput | null };
 }) {
-  const [text, setText] = useState<LimitText>(defaults);
-  const [touched, setTouched] = useState({ timeLimit: false, budgetLimit: false });
-  const check = checkLimits(text, ceilingMinutes);
-  useEffect(() => {
-    inputRef.current = { text, check };
-  });
-  const errors = check.ok ? {} : check.errors;
-
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-summary`}>
       <legend className="mb-1 text-sm font-medium">Limits (optional)</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field data-invalid={(touched.timeLimit && !!errors.timeLimit) || undefined}>
-          <FieldLabel htmlFor={`${id}-time`}>Time limit</FieldLabel>
-          <Input
-            id={`${id}-time`}
-            autoComplete="off"
-            placeholder={ceilingMinutes ? formatMinutes(ceilingMinutes) : "e.g. 90 min or 4 h"}
-            value={text.timeLimit}
-            aria-invalid={(touched.timeLimit && !!errors.timeLimit) || undefined}
-            aria-describedby={`${id}-time-desc`}
-            onChange={(e) => setText({ ...text, timeLimit: e.target.value })}
-            onBlur={() => setTouched((t) => ({ ...t, timeLimit: true }))}
-          />
-          <FieldDescription id={`${id}-time-desc`}>
-            {touched.timeLimit && errors.timeLimit ? (
-              <span className="text-destructive">{errors.timeLimit}</span>
-            ) : (
-              <>
-                Counted from when the cluster is up (billed).
-                {ceilingMinutes ? ` At most ${formatMinutes(ceilingMinutes)} here.` : ""}
-              </>
-            )}
-          </FieldDescription>
-        </Field>
-        <Field data-invalid={(touched.budgetLimit && !!errors.budgetLimit) || undefined}>
-          <FieldLabel htmlFor={`${id}-budget`}>Budget limit</FieldLabel>
-          <Input
-            id={`${id}-budget`}
-            autoComplete="off"
-            inputMode="decimal"
-            placeholder="e.g. 50"
-            value={text.budgetLimit}
-            aria-invalid={(touched.budgetLimit && !!errors.budgetLimit) || undefined}
-            aria-describedby={`${id}-budget-desc`}
-            onChange={(e) => setText({ ...text, budgetLimit: e.target.value })}
-            onBlur={() => setTouched((t) => ({ ...t, budgetLimit: true }))}
-          />
-          <FieldDescription id={`${id}-budget-desc`}>
-            {touched.budgetLimit && errors.budgetLimit ? (
-              <span className="text-destructive">{errors.budgetLimit}</span>
-            ) : (
-              "Dollars: Clusterdeck terminates it when its cost reaches this."
-            )}
-          </FieldDescription>
-        </Field>
-      </div>
-      <LimitsSummary id={`${id}-summary`} check={check} hourlyRate={hourlyRate} />
+      <LimitTextFields
+        id={id}
+        time={{
+          input: form.register("limits.timeLimit"),
+          error: errors.limits?.timeLimit?.message,
+          placeholder: ceilingMinutes ? formatMinutes(ceilingMinutes) : "e.g. 90 min or 4 h",
+          hint: `Counted from when the cluster is up (billed).${ceilingMinutes ? ` At most ${formatMinutes(ceilingMinutes)} here.` : ""}`,
+        }}
+        budget={{
+          input: form.register("limits.budgetLimit"),
+          error: errors.limits?.budgetLimit?.message,
+          placeholder: "e.g. 50",
+          hint: "Dollars: Clusterdeck terminates it when its cost reaches this.",
+        }}
+      />
+      <LimitsSummary
+        id={`${id}-summary`}
+        form={form}
+        hourlyRate={hourlyRate}
+        ceilingMinutes={ceilingMinutes}
+      />
     </fieldset>
   );
 }
 
 /**
  * When the limits would end the cluster, from the clock: its own component, so the clock's tick (every second, and
- * once after hydration, when the time becomes known) re-renders this line and not the fields above it.
+ * once after hydration, when the time becomes known) and each key typed re-render this line, not the fields above.
  */
-function LimitsSummary({ id, check, hourlyRate }: { id: string; check: LimitCheck; hourlyRate: number }) {
+function LimitsSummary({
+  id,
+  form,
+  hourlyRate,
+  ceilingMinutes,
+}: {
+  id: string;
+  form: UseFormReturn<LaunchFormValues>;
+  hourlyRate: number;
+  ceilingMinutes: number | null;
+}) {
+  const text = useWatch({ control: form.control, name: "limits" });
   const now = useNow();
+  const check = checkLimits(text, ceilingMinutes);
   const summary = check.ok && now !== null ? limitsSummary(check.limits, hourlyRate, now) : null;
   return (
     <p id={id} className="text-sm text-muted-foreground" data-testid="limits-summary" aria-live="polite">

@@ -10,23 +10,25 @@ import {
 } from "@/components/create-cluster/draft-storage";
 import { parseDraft } from "@/components/create-cluster/validation";
 import { fingerprint } from "@/components/create-cluster/use-launch";
-import type { CreateClusterFormValues } from "@/lib/launch/form";
+import type { LaunchFormValues } from "@/lib/launch/form";
 import { isCommunity } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 /** True when the form no longer holds its first values: someone typed before the stored draft was read. */
-function typedSince(values: CreateClusterFormValues, defaults: CreateClusterFormValues): boolean {
+function typedSince(values: LaunchFormValues, defaults: LaunchFormValues): boolean {
   return JSON.stringify(values) !== JSON.stringify(defaults);
 }
 
 type Draft = {
   offer: Offer;
-  form: UseFormReturn<CreateClusterFormValues>;
-  defaults: CreateClusterFormValues;
+  form: UseFormReturn<LaunchFormValues>;
+  defaults: LaunchFormValues;
   /** The form's current values (watched). */
-  values: CreateClusterFormValues;
+  values: LaunchFormValues;
   intent: LaunchIntent | null;
   setIntent: (i: LaunchIntent | null) => void;
+  /** A new intent ("Launch again"): a stored draft of this offer is dropped, not restored. */
+  fresh: boolean;
 };
 
 /**
@@ -35,10 +37,11 @@ type Draft = {
  * page hydrated wins over the stored draft. A form that holds only what the page would show anyway, with no launch
  * intent, keeps no draft: the next launch link's own values (its node count, say) then win.
  */
-export function useCreateDraft({ offer, form, defaults, values, intent, setIntent }: Draft): void {
+export function useCreateDraft({ offer, form, defaults, values, intent, setIntent, fresh }: Draft): void {
   const restored = useRef(false);
   useEffect(() => {
-    const json = readDraftJson(offer.id);
+    if (fresh) clearDraft(offer.id);
+    const json = fresh ? null : readDraftJson(offer.id);
     if (json === null) {
       restored.current = true;
       return;
@@ -49,7 +52,7 @@ export function useCreateDraft({ offer, form, defaults, values, intent, setInten
       if (draft.intent) setIntent(draft.intent);
     }
     restored.current = true;
-  }, [offer, defaults, form, setIntent]);
+  }, [offer, defaults, form, setIntent, fresh]);
 
   useEffect(() => {
     if (!restored.current) return;

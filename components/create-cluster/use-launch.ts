@@ -12,11 +12,10 @@ import {
   type LaunchIntent,
 } from "@/components/create-cluster/draft-storage";
 import { launchCluster } from "@/lib/actions/create-cluster";
-import { toCreateBody, type CreateClusterFormValues } from "@/lib/launch/form";
+import { toCreateBody, type CreateClusterFormValues, type LaunchFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import { ActionFailure, useActionMutation } from "@/lib/query/mutation";
-import type { LimitsInput } from "@/components/create-cluster/limit-fields";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 const FORM_FIELDS = [
@@ -71,12 +70,7 @@ export function formFieldOf(path: string): FormField | "offer_id" | null {
  * reused for every retry of the same values (also after a reload, via the draft), replaced when the values change,
  * and dropped after success. A ref guards against a second call while one is in flight (a double click).
  */
-export function useLaunch(
-  offer: Offer,
-  form: UseFormReturn<CreateClusterFormValues>,
-  /** Spending limits: the limit fields, read at Launch (they are not part of the POST body). */
-  limitsRef?: { current: LimitsInput | null },
-) {
+export function useLaunch(offer: Offer, form: UseFormReturn<LaunchFormValues>) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
@@ -151,21 +145,9 @@ export function useLaunch(
   const { mutateAsync } = mutation;
 
   const launch = useCallback(
-    async (values: CreateClusterFormValues) => {
+    async (values: LaunchFormValues) => {
       // Synchronous, unlike the mutation's state: a second click in the same frame finds it set.
       if (inFlight.current) return;
-      const limits = limitsRef?.current ?? null;
-      if (limits && !limits.check.ok) {
-        setProblem({
-          where: "form",
-          message: Object.values(limits.check.errors)[0] ?? "Check the limits.",
-          retrySafe: false,
-          offerGone: false,
-          signIn: false,
-          settings: false,
-        });
-        return;
-      }
       inFlight.current = true;
       setProblem(null);
       const fp = fingerprint(offer, values);
@@ -175,17 +157,19 @@ export function useLaunch(
         setIntent(current);
       }
       writeDraft(offer.id, { values, intent: current });
+      // The limits go to Clusterdeck's guardian beside the cluster's values, never into the POST body.
+      const { limits, ...cluster } = values;
       await mutateAsync({
         offerId: offer.id,
-        values,
+        values: cluster,
         idempotencyKey: current.key,
-        ...(limits ? { limits: limits.text } : {}),
+        limits,
         seen: { hourlyRatePerNode: offer.hourly_rate_per_node },
       }).catch(() => {
         // Shown by showFailure (the mutation's onError).
       });
     },
-    [offer, setIntent, limitsRef, mutateAsync],
+    [offer, setIntent, mutateAsync],
   );
 
   // After a success the page is on its way to the cluster: the form stays busy.

@@ -1,13 +1,14 @@
 /** The check of a stored create-form draft: storage is untrusted, so a draft is used only when it fits. */
 import { z } from "zod";
 import type { CreateDraft } from "@/components/create-cluster/draft-storage";
-import type { CreateClusterFormValues } from "@/lib/launch/form";
-import { formValuesShapeSchema } from "@/lib/launch/schema";
+import type { LaunchFormValues } from "@/lib/launch/form";
+import { formValuesShapeSchema, limitTextShapeSchema } from "@/lib/launch/schema";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/constants";
 
 const draftSchema = z.object({
   v: z.literal(1),
-  values: formValuesShapeSchema,
+  // Drafts kept before the limits were part of the form's values have none: the form's defaults fill them in.
+  values: formValuesShapeSchema.extend({ limits: limitTextShapeSchema.optional() }),
   intent: z
     .object({
       key: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
@@ -20,5 +21,5 @@ const draftSchema = z.object({
 export function parseDraft(json: unknown): CreateDraft | null {
   const parsed = draftSchema.safeParse(json);
   if (!parsed.success) return null;
-  return { values: parsed.data.values as CreateClusterFormValues, intent: parsed.data.intent };
+  return { values: parsed.data.values as Partial<LaunchFormValues>, intent: parsed.data.intent };
 }

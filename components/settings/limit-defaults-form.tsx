@@ -3,10 +3,9 @@
 import { useId } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/auth/form-alert";
+import { LimitTextFields } from "@/components/limits/limit-text-fields";
 import { useLimitsForm } from "@/components/limits/use-limits-form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { saveLimitDefaults } from "@/lib/actions/cluster-limits";
 import type { LimitText } from "@/lib/limits/input";
 
@@ -25,28 +24,21 @@ export function LimitDefaultsForm({ initial }: { initial: LimitText }) {
       className="flex flex-col gap-4 rounded-lg border bg-card p-4"
       aria-label="Default limits"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        {(["timeLimit", "budgetLimit"] as const).map((f) => (
-          <div key={f} className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-${f}`}>{f === "timeLimit" ? "Time limit" : "Budget limit"}</Label>
-            <Input
-              id={`${id}-${f}`}
-              inputMode={f === "budgetLimit" ? "decimal" : undefined}
-              placeholder={f === "timeLimit" ? "e.g. 4 h" : "e.g. 50"}
-              aria-invalid={!!errors[f] || undefined}
-              aria-describedby={`${id}-${f}-desc`}
-              {...form.register(f)}
-            />
-            <p
-              id={`${id}-${f}-desc`}
-              className={errors[f] ? "text-xs text-destructive" : "text-xs text-muted-foreground"}
-            >
-              {errors[f]?.message ??
-                (f === "timeLimit" ? "Billed time, e.g. 90 min or 4 h." : "Dollars of cost per cluster.")}
-            </p>
-          </div>
-        ))}
-      </div>
+      <LimitTextFields
+        id={id}
+        time={{
+          input: form.register("timeLimit"),
+          error: errors.timeLimit?.message,
+          placeholder: "e.g. 4 h",
+          hint: "Billed time, e.g. 90 min or 4 h.",
+        }}
+        budget={{
+          input: form.register("budgetLimit"),
+          error: errors.budgetLimit?.message,
+          placeholder: "e.g. 50",
+          hint: "Dollars of cost per cluster.",
+        }}
+      />
       <FormAlert message={formError} />
       <div>
         <Button type="submit" disabled={pending}>

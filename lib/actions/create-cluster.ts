@@ -10,7 +10,7 @@ import { checkLimits } from "@/lib/limits/input";
 import { saveLaunchRecord } from "@/lib/server/db/launch-records";
 import { log } from "@/lib/server/log";
 import { toCreateBody } from "@/lib/launch/form";
-import { buildCreateClusterSchema, formValuesShapeSchema } from "@/lib/launch/schema";
+import { buildCreateClusterSchema, formValuesShapeSchema, limitTextShapeSchema } from "@/lib/launch/schema";
 import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
 import { idempotencyKeySchema, MAX_NODES, MIN_NODES, type CreateClusterBody } from "@/lib/runcrate/schemas";
@@ -22,8 +22,7 @@ const launchInputSchema = z.object({
   offerId: z.string().min(1).max(300),
   idempotencyKey: idempotencyKeySchema,
   values: formValuesShapeSchema,
-  /** "Time limit" and "Budget limit" as typed; empty is no limit. */
-  limits: z.object({ timeLimit: z.string().max(40), budgetLimit: z.string().max(40) }).optional(),
+  limits: limitTextShapeSchema.optional(),
   /** The offer's price as the form showed it: a launch at a price the person has not seen is refused. */
   seen: z.object({ hourlyRatePerNode: z.number().nonnegative().max(1e6) }).optional(),
 });

@@ -3,6 +3,7 @@
  * offer, the POST /clusters body, the machine names, and the name rule's message. The zod schema that checks the
  * values lives in lib/launch/schema.ts; keeping it apart lets the form's page load it after the first paint.
  */
+import type { LimitText } from "@/lib/limits/input";
 import { CLUSTER_NAME_PATTERN, type Stack } from "@/lib/runcrate/constants";
 import type { Cluster, CreateClusterBody, Offer } from "@/lib/runcrate/schemas";
 import { statusGroup } from "@/lib/clusters/status-group";
@@ -17,6 +18,12 @@ export type CreateClusterFormValues = {
   storage_id: string;
   include_community: boolean;
 };
+
+/**
+ * The create form's values: the cluster's (the POST body is built from them) and its spending limits as typed. The
+ * limits stay in Clusterdeck (the guardian enforces them): toCreateBody leaves them out.
+ */
+export type LaunchFormValues = CreateClusterFormValues & { limits: LimitText };
 
 /** What the form knows about the workspace; when a list is given, ids outside it are refused before the API sees them. */
 export type CreateSchemaContext = {

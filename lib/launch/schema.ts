@@ -6,7 +6,13 @@
 import { z } from "zod";
 import { MAX_SSH_KEYS, STACKS } from "@/lib/runcrate/constants";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { nameProblem, type CreateClusterFormValues, type CreateSchemaContext } from "@/lib/launch/form";
+import {
+  nameProblem,
+  type CreateClusterFormValues,
+  type CreateSchemaContext,
+  type LaunchFormValues,
+} from "@/lib/launch/form";
+import { checkLimits } from "@/lib/limits/input";
 import {
   describeNodeCounts,
   isCommunity,
@@ -21,6 +27,12 @@ import {
  * The form values' shape with generous bounds and no offer rules: what untrusted copies of the values (a stored draft,
  * a server action's input) are checked against before the offer-built schema decides.
  */
+/** "Time limit" and "Budget limit" as typed; empty is no limit. */
+export const limitTextShapeSchema = z.object({
+  timeLimit: z.string().max(40),
+  budgetLimit: z.string().max(40),
+});
+
 export const formValuesShapeSchema = z.object({
   name: z.string().max(300),
   node_count: z.number(),
@@ -91,4 +103,22 @@ export function buildCreateClusterSchema(offer: Offer, ctx: CreateSchemaContext 
         : "include_community is only for offers on community hosts.",
     }),
   }) satisfies z.ZodType<CreateClusterFormValues>;
+}
+
+/**
+ * The whole create form in the browser: the cluster's values as above, and the limits by the rules the launch action
+ * applies to them (lib/limits/input.ts, with the operator's ceiling on time limits), each message on its own field.
+ */
+export function buildLaunchFormSchema(
+  offer: Offer,
+  ctx: CreateSchemaContext & { ceilingMinutes?: number | null } = {},
+) {
+  return buildCreateClusterSchema(offer, ctx).extend({
+    limits: limitTextShapeSchema.superRefine((text, c) => {
+      const check = checkLimits(text, ctx.ceilingMinutes ?? null);
+      if (check.ok) return;
+      for (const [field, message] of Object.entries(check.errors))
+        c.addIssue({ code: "custom", path: [field], message });
+    }),
+  }) satisfies z.ZodType<LaunchFormValues>;
 }

@@ -28,7 +28,7 @@ const offer = offerFixture();
 const communityOffer = communityOfferFixture();
 
 /** The form with its reads already answered (keys, volumes, balance) and the launch action faked. */
-function renderForm(o: Offer = offer, initialNodes: number | null = null) {
+function renderForm(o: Offer = offer, initialNodes: number | null = null, ceilingMinutes: number | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sshKeysQueryOptions().queryKey, whole([{ id: "key-1", name: "laptop" }]));
   client.setQueryData(
@@ -38,7 +38,12 @@ function renderForm(o: Offer = offer, initialNodes: number | null = null) {
   client.setQueryData(balanceQueryOptions().queryKey, { creditsBalance: 500 });
   return render(
     <QueryClientProvider client={client}>
-      <CreateClusterForm offer={o} apiBaseUrl="https://api.example.test/api/v1" initialNodes={initialNodes} />
+      <CreateClusterForm
+        offer={o}
+        apiBaseUrl="https://api.example.test/api/v1"
+        initialNodes={initialNodes}
+        ceilingMinutes={ceilingMinutes}
+      />
     </QueryClientProvider>,
   );
 }
@@ -99,6 +104,37 @@ describe("the create-cluster form", () => {
     expect(launchCluster).not.toHaveBeenCalled();
   });
 
+  it("checks the limits as the launch action does: refused at the field, then sent beside the cluster's values", async () => {
+    launchCluster.mockResolvedValue({ ok: true, data: { id: "c-1", guarded: true } });
+    const user = userEvent.setup();
+    renderForm(offer, null, 240);
+    await user.type(nameBox(), "train");
+    await user.click(launchButton());
+    // The operator's ceiling makes a time limit required.
+    expect(
+      await screen.findByText("A time limit is required here, at most 4 h.", undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    const time = screen.getByRole<HTMLInputElement>("textbox", { name: "Time limit" });
+    await waitFor(() => expect(document.activeElement).toBe(time));
+    await user.type(time, "5 h");
+    expect(await screen.findByText("At most 4 h here (set by the operator).")).toBeTruthy();
+    await user.type(screen.getByRole("textbox", { name: "Budget limit" }), "nope");
+    await user.click(launchButton());
+    expect(await screen.findByText('Write an amount in dollars, such as "50" or "120.50".')).toBeTruthy();
+    expect(launchCluster).not.toHaveBeenCalled();
+
+    await user.clear(time);
+    await user.type(time, "2 h");
+    await user.clear(screen.getByRole("textbox", { name: "Budget limit" }));
+    await user.type(screen.getByRole("textbox", { name: "Budget limit" }), "40");
+    await user.click(launchButton());
+    await waitFor(() => expect(launchCluster).toHaveBeenCalledTimes(1));
+    const sent = launchCluster.mock.calls[0]![0] as { values: object; limits: object };
+    expect(sent.limits).toEqual({ timeLimit: "2 h", budgetLimit: "40" });
+    // The cluster's values are the POST body's source: the limits are not among them.
+    expect(sent.values).not.toHaveProperty("limits");
+  });
+
   it("on a community offer, hides storage with the reason and says it sends include_community", () => {
     renderForm(communityOffer);
     expect(screen.getByTestId("storage-reason").textContent).toBe(
@@ -114,11 +150,12 @@ describe("the create-cluster form", () => {
     await user.type(nameBox(), "keep-me");
     await user.selectOptions(nodesSelect(), "4");
     await user.click(screen.getByRole("radio", { name: /^Slurm/ }));
+    await user.type(screen.getByRole("textbox", { name: "Time limit" }), "3 h");
     await waitFor(() =>
       expect(
         JSON.parse(sessionStorage.getItem(`clusterdeck:create-draft:${offer.id}`) ?? "{}"),
       ).toMatchObject({
-        values: { name: "keep-me", node_count: 4, stack: "slurm" },
+        values: { name: "keep-me", node_count: 4, stack: "slurm", limits: { timeLimit: "3 h" } },
       }),
     );
     first.unmount();
@@ -126,6 +163,7 @@ describe("the create-cluster form", () => {
     renderForm();
     await waitFor(() => expect(nameBox().value).toBe("keep-me"));
     expect(nodesSelect().value).toBe("4");
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Time limit" }).value).toBe("3 h");
     expect(screen.getByRole<HTMLInputElement>("radio", { name: /^Slurm/ }).checked).toBe(true);
     // Another offer's form does not pick it up.
     expect(sessionStorage.getItem(`clusterdeck:create-draft:${communityOffer.id}`)).toBeNull();

@@ -8,26 +8,27 @@ import { describe, expect, it } from "vitest";
 import { NameField, StackField } from "@/components/create-cluster/cluster-fields";
 import { MachineNames } from "@/components/create-cluster/machine-names";
 import { testStartBlocked } from "@/lib/clusters/nccl";
-import { rankOrigin, type CreateClusterFormValues } from "@/lib/launch/form";
+import { rankOrigin, type LaunchFormValues } from "@/lib/launch/form";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cluster, offer as offerBody } from "@/tests/support/runcrate-bodies";
 
-const values: CreateClusterFormValues = {
+const values: LaunchFormValues = {
   name: "train",
   node_count: 2,
   stack: "none",
   ssh_key_ids: [],
   storage_id: "",
   include_community: false,
-} as unknown as CreateClusterFormValues;
+  limits: { timeLimit: "", budgetLimit: "" },
+};
 
 function Harness({
   children,
 }: {
-  children: (form: ReturnType<typeof useForm<CreateClusterFormValues>>) => React.ReactNode;
+  children: (form: ReturnType<typeof useForm<LaunchFormValues>>) => React.ReactNode;
 }) {
-  const form = useForm<CreateClusterFormValues>({ defaultValues: values });
+  const form = useForm<LaunchFormValues>({ defaultValues: values });
   return <>{children(form)}</>;
 }
 

@@ -5,12 +5,11 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { draftKey, readDraftJson } from "@/components/create-cluster/draft-storage";
-import type { LimitsInput } from "@/components/create-cluster/limit-fields";
 import { NOT_GUARDED_MESSAGE, useLaunch } from "@/components/create-cluster/use-launch";
 import { parseDraft } from "@/components/create-cluster/validation";
 import { makeQueryClient } from "@/components/shell/query-client";
 import type { ActionResult } from "@/lib/actions/safe-action";
-import { defaultFormValues, type CreateClusterFormValues } from "@/lib/launch/form";
+import { defaultFormValues, type LaunchFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/query/clusters";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
@@ -41,8 +40,9 @@ const offer: Offer = offerFixture({
   allowed_node_counts: null,
   stacks: ["none", "slurm"],
 });
-const values: CreateClusterFormValues = { ...defaultFormValues(offer), name: "train" };
-const edited: CreateClusterFormValues = { ...values, node_count: 4 };
+const noLimits = { timeLimit: "", budgetLimit: "" };
+const values: LaunchFormValues = { ...defaultFormValues(offer), name: "train", limits: noLimits };
+const edited: LaunchFormValues = { ...values, node_count: 4 };
 
 const failed = (kind: string, error = `Failed: ${kind}.`, more: object = {}) =>
   ({ ok: false, kind, error, ...more }) as LaunchResult;
@@ -52,7 +52,7 @@ const launched = (id: string) => ({ ok: true, data: { id } as Cluster }) as Laun
 const sentKeys = () =>
   launchCluster.mock.calls.map((c) => (c[0] as { idempotencyKey: string }).idempotencyKey);
 
-function renderLaunch(limits: LimitsInput | null = null) {
+function renderLaunch() {
   const client = makeQueryClient();
   const invalidate = vi.spyOn(client, "invalidateQueries");
   const wrapper = function Page({ children }: { children: ReactNode }) {
@@ -60,12 +60,14 @@ function renderLaunch(limits: LimitsInput | null = null) {
   };
   const hook = renderHook(
     () => {
-      const form = useForm<CreateClusterFormValues>({ defaultValues: defaultFormValues(offer) });
-      return { form, ...useLaunch(offer, form, { current: limits }) };
+      const form = useForm<LaunchFormValues>({
+        defaultValues: { ...defaultFormValues(offer), limits: noLimits },
+      });
+      return { form, ...useLaunch(offer, form) };
     },
     { wrapper },
   );
-  const launch = (v: CreateClusterFormValues) => act(() => hook.result.current.launch(v));
+  const launch = (v: LaunchFormValues) => act(() => hook.result.current.launch(v));
   return { ...hook, launch, invalidate };
 }
 
@@ -175,17 +177,14 @@ describe("useLaunch: one launch intent, one Idempotency-Key", () => {
 });
 
 describe("useLaunch: a launch the guardian could not take on", () => {
-  const oneHour: LimitsInput = {
-    text: { timeLimit: "1h", budgetLimit: "" },
-    check: { ok: true, limits: { timeLimitMinutes: 60, budgetLimit: null } },
-  };
+  const oneHour: LaunchFormValues = { ...values, limits: { timeLimit: "1h", budgetLimit: "" } };
   const answer = (guarded: boolean) =>
     ({ ok: true, data: { id: "c-1", name: "train", replayed: false, guarded } }) as unknown as LaunchResult;
 
   it("says the limits are not enforced when limits were asked for and the cluster is not guarded", async () => {
     warning.mockReset();
     launchCluster.mockResolvedValue(answer(false));
-    await renderLaunch(oneHour).launch(values);
+    await renderLaunch().launch(oneHour);
     expect(push).toHaveBeenCalledWith("/clusters/c-1");
     expect(warning).toHaveBeenCalledWith(NOT_GUARDED_MESSAGE, expect.anything());
   });
@@ -193,7 +192,7 @@ describe("useLaunch: a launch the guardian could not take on", () => {
   it("says nothing when the cluster is guarded, or when no limits were asked for", async () => {
     warning.mockReset();
     launchCluster.mockResolvedValue(answer(true));
-    await renderLaunch(oneHour).launch(values);
+    await renderLaunch().launch(oneHour);
     launchCluster.mockResolvedValue(answer(false));
     await renderLaunch().launch(edited);
     expect(launchCluster).toHaveBeenCalledTimes(2);
