@@ -11,7 +11,7 @@ import { clockSkew } from "@/lib/clusters/clock";
 import { mergeEvents, type SeenEvent } from "@/lib/clusters/events";
 import { statusInfo } from "@/lib/clusters/status";
 import { failureDisplay } from "@/lib/clusters/failure";
-import { clusterQueryOptions } from "@/lib/query/clusters";
+import { clusterQueryOptions } from "@/lib/clusters/queries";
 import type { RateSegment } from "@/lib/cost/ledger";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";

@@ -8,7 +8,7 @@ import { notesOf } from "@/lib/runcrate/listed";
 import { Button } from "@/components/ui/button";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { unreadableListText } from "@/lib/query/list-notes";
 import { clockSkew } from "@/lib/clusters/clock";
 import { applyListView, countByGroup, toggleSort } from "@/lib/clusters/list-view";

@@ -7,7 +7,7 @@ import { HydratedButton } from "@/components/common/hydrated-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { startClusterTest } from "@/lib/actions/cluster-actions";
+import { startClusterTest } from "@/lib/clusters/actions";
 import { useActionMutation } from "@/lib/query/mutation";
 import { formatDuration } from "@/lib/format/duration";
 import { formatBytes, formatGbps } from "@/lib/format/number";

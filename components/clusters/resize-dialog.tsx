@@ -14,14 +14,14 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { resizeCluster } from "@/lib/actions/cluster-actions";
+import { resizeCluster } from "@/lib/clusters/actions";
 import { useQuery } from "@tanstack/react-query";
 import { hourlyRate } from "@/lib/cost/cluster-cost";
 import { resizedRunwayHours } from "@/lib/cost/estimate";
 import { formatRunway } from "@/lib/format/duration";
 import { joinOr } from "@/lib/offers/offer-rules";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { useActionMutation } from "@/lib/query/mutation";
 import { resizeTargets } from "@/lib/clusters/node-counts";
 import { formatHourly } from "@/lib/format/money";

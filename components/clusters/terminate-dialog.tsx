@@ -16,13 +16,13 @@ import {
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { terminateCluster } from "@/lib/actions/cluster-actions";
+import { terminateCluster } from "@/lib/clusters/actions";
 import { survivesText } from "@/lib/clusters/survives";
 import { terminateOutcome } from "@/lib/clusters/terminate-outcome";
 import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { useActionMutation } from "@/lib/query/mutation";
 import type { OpenProps } from "@/components/common/lazy-dialog";
 import type { Cluster } from "@/lib/runcrate/schemas";

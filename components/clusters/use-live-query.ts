@@ -10,12 +10,12 @@ import {
   nextPollDelay,
   type PollState,
 } from "@/lib/clusters/polling";
-import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
+import { clusterQueryOptions, clustersQueryOptions } from "@/lib/clusters/queries";
 import type { Listed } from "@/lib/runcrate/listed";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /**
- * The cluster queries (lib/query/clusters.ts), polled. The pace, the backoff after failures and the slot every tab
+ * The cluster queries (lib/clusters/queries.ts), polled. The pace, the backoff after failures and the slot every tab
  * of a cluster shares are functions of the query's own state (lib/clusters/polling.ts); failed reads are retried by
  * the QueryClient's policy first. A hidden tab does not poll and refetches when shown; a terminal or gone one does
  * neither. The last good data stays on screen while reads fail.

@@ -84,7 +84,7 @@ const OfferRow = memo(function OfferRow({
       <td className="px-2 py-1.5 text-right tabular-nums">{formatPrice(offer.hourly_rate_per_node)}</td>
       <td className="px-2 py-1.5 text-right tabular-nums">
         {/* Two lines at most, and no taller than the GPU cell, so a "Short" mark never pushes the rows below down.
-            No reserved width: the balance comes with the page (lib/server/offers-prefetch.ts), so the column is sized by
+            No reserved width: the balance comes with the page (lib/offers/server/prefetch.ts), so the column is sized by
             what it shows from the first paint, and stays narrow for a balance that covers every offer. */}
         <span className="flex flex-col items-end leading-tight whitespace-nowrap">
           <ClusterRateText facts={facts} nodes={nodes} />

@@ -20,7 +20,7 @@ import {
   sharePath,
   type ShareLinkView,
 } from "@/lib/share/share-links";
-import { clusterQueryOptions } from "@/lib/query/clusters";
+import { clusterQueryOptions } from "@/lib/clusters/queries";
 
 /** The cluster to share: its id; its name comes from the page's own read of it. */
 export type ShareProps = { clusterId: string };

@@ -17,8 +17,8 @@ import { useState, type ReactNode } from "react";
 import { useCommandState } from "cmdk";
 import { copyText } from "@/components/common/copy-text";
 import { CommandDialog, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
-import { clusterQueryOptions, clustersQueryOptions } from "@/lib/query/clusters";
-import { offersQueryOptions } from "@/lib/query/offers";
+import { clusterQueryOptions, clustersQueryOptions } from "@/lib/clusters/queries";
+import { offersQueryOptions } from "@/lib/offers/queries";
 import {
   CLUSTER_OPTION,
   SEARCH_OFFERS,

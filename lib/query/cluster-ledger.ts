@@ -1,6 +1,6 @@
 /**
  * The console's record of finished clusters, read by the cluster list beside the polled list
- * (lib/query/clusters.ts). A module of its own so the pages that only read clusters do not load the cost rules.
+ * (lib/clusters/queries.ts). A module of its own so the pages that only read clusters do not load the cost rules.
  */
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";

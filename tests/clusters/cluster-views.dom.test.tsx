@@ -13,7 +13,7 @@ import { ClusterDetail } from "@/components/clusters/cluster-detail";
 import { ClusterTable } from "@/components/clusters/cluster-table";
 import { DEFAULT_VIEW } from "@/lib/clusters/list-view";
 import { formatUsd } from "@/lib/format/money";
-import { clusterQueryOptions } from "@/lib/query/clusters";
+import { clusterQueryOptions } from "@/lib/clusters/queries";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
 

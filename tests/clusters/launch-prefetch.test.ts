@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
-import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
+import { prefetchLaunchForm } from "@/lib/launch/server/prefetch";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { clustersQueryOptions } from "@/lib/query/clusters";
-import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
-import { storageQueryOptions } from "@/lib/query/storage";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
+import { sshKeysQueryOptions } from "@/lib/launch/queries";
+import { storageQueryOptions } from "@/lib/launch/queries";
 import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Balance, SshKey, StorageVolume } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";

@@ -4,7 +4,7 @@ import {
   readCluster,
   readClusters,
   readOfferOf,
-} from "@/lib/server/runcrate/reads";
+} from "@/lib/clusters/server/reads";
 import { RuncrateError } from "@/lib/server/runcrate/errors";
 import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";

@@ -24,7 +24,7 @@ vi.mock("@/lib/server/auth/session", () => ({
 
 let h: Harness;
 let dropDatabase: () => Promise<void>;
-let actions: typeof import("@/lib/actions/cluster-actions");
+let actions: typeof import("@/lib/clusters/actions");
 let audit: typeof import("@/lib/audit/server/audit-log");
 let getDb: typeof import("@/lib/server/db/client").getDb;
 let alice: SessionUser;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   dropDatabase = pg.drop;
   process.env.DATABASE_URL = pg.url;
   process.env.RUNCRATE_API_URL = h.sim.apiUrl;
-  actions = await import("@/lib/actions/cluster-actions");
+  actions = await import("@/lib/clusters/actions");
   audit = await import("@/lib/audit/server/audit-log");
   ({ getDb } = await import("@/lib/server/db/client"));
   const { createUser } = await import("@/lib/server/db/users");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetTimelines, withKeptEvents } from "@/lib/server/cluster-timeline";
+import { forgetTimelines, withKeptEvents } from "@/lib/clusters/server/cluster-timeline";
 import type { Database } from "@/lib/server/db/client";
 import { insertAudit, listAudit } from "@/lib/audit/server/audit-log";
-import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
+import { listUserClusterEventRows } from "@/lib/clusters/server/cluster-events";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import type { ClusterEvent } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import { listClusterEventRows } from "@/lib/server/db/cluster-events";
-import { listTestRunRows } from "@/lib/server/db/test-runs";
+import { listClusterEventRows } from "@/lib/clusters/server/cluster-events";
+import { listTestRunRows } from "@/lib/clusters/server/test-runs";
 import { whole } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
@@ -20,8 +20,8 @@ vi.mock("@/lib/server/db/client", async (orig) => ({
   getDb: () => Promise.resolve(current!.db),
 }));
 
-const { readCluster } = await import("@/lib/server/runcrate/reads");
-const { keepClusterHistory, forgetTimelines } = await import("@/lib/server/cluster-timeline");
+const { readCluster } = await import("@/lib/clusters/server/reads");
+const { keepClusterHistory, forgetTimelines } = await import("@/lib/clusters/server/cluster-timeline");
 
 function withRun(id: string): Cluster {
   return makeCluster({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/server/db/client";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
-import { listTestRunRows, upsertTestRun } from "@/lib/server/db/test-runs";
+import { listTestRunRows, upsertTestRun } from "@/lib/clusters/server/test-runs";
 import { BACKENDS } from "./support/backends";
 import { SECRET, freshKey, makeUser } from "./support/fixtures";
 

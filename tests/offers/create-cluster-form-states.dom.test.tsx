@@ -9,19 +9,18 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
-import { launchCluster } from "@/lib/actions/create-cluster";
-import { addSshKey } from "@/lib/actions/ssh-keys";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { CreateClusterForm } from "@/components/launch/create-cluster-form";
+import { launchCluster } from "@/lib/launch/actions";
+import { addSshKey } from "@/lib/launch/actions";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
-import { storageQueryOptions } from "@/lib/query/storage";
+import { sshKeysQueryOptions } from "@/lib/launch/queries";
+import { storageQueryOptions } from "@/lib/launch/queries";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster, offerFixture } from "../support/fixtures";
 
-vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster: vi.fn() }));
-vi.mock("@/lib/actions/ssh-keys", () => ({ addSshKey: vi.fn() }));
+vi.mock("@/lib/launch/actions", () => ({ launchCluster: vi.fn(), addSshKey: vi.fn() }));
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
   usePathname: () => "/clusters/new",

@@ -4,10 +4,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
+import { CreateClusterForm } from "@/components/launch/create-cluster-form";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
-import { storageQueryOptions } from "@/lib/query/storage";
+import { sshKeysQueryOptions } from "@/lib/launch/queries";
+import { storageQueryOptions } from "@/lib/launch/queries";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { communityOfferFixture, offerFixture } from "../support/fixtures";
 
@@ -16,8 +16,7 @@ const { launchCluster, push, addSshKey } = vi.hoisted(() => ({
   push: vi.fn(),
   addSshKey: vi.fn(),
 }));
-vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
-vi.mock("@/lib/actions/ssh-keys", () => ({ addSshKey }));
+vi.mock("@/lib/launch/actions", () => ({ launchCluster, addSshKey }));
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }),
   usePathname: () => "/clusters/new",
@@ -28,7 +27,11 @@ const offer = offerFixture();
 const communityOffer = communityOfferFixture();
 
 /** The form with its reads already answered (keys, volumes, balance) and the launch action faked. */
-function renderForm(o: Offer = offer, initialNodes: number | null = null, ceilingMinutes: number | null = null) {
+function renderForm(
+  o: Offer = offer,
+  initialNodes: number | null = null,
+  ceilingMinutes: number | null = null,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sshKeysQueryOptions().queryKey, whole([{ id: "key-1", name: "laptop" }]));
   client.setQueryData(

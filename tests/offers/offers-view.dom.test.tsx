@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OffersView } from "@/components/offers/offers-view";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { WHOLE_LIST, whole, type ListNotes } from "@/lib/runcrate/listed";
-import { offersQueryOptions } from "@/lib/query/offers";
+import { offersQueryOptions } from "@/lib/offers/queries";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { communityOfferFixture, offerFixture } from "../support/fixtures";
 

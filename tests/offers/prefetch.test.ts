@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
-import { prefetchOffers } from "@/lib/server/offers-prefetch";
+import { prefetchOffers } from "@/lib/offers/server/prefetch";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { offersQueryOptions } from "@/lib/query/offers";
+import { offersQueryOptions } from "@/lib/offers/queries";
 import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Balance, Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";

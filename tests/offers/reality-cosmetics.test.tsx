@@ -5,11 +5,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { NameField, StackField } from "@/components/create-cluster/cluster-fields";
-import { MachineNames } from "@/components/create-cluster/machine-names";
+import { NameField, StackField } from "@/components/launch/cluster-fields";
+import { MachineNames } from "@/components/launch/machine-names";
 import { testStartBlocked } from "@/lib/clusters/nccl";
 import { rankOrigin, type LaunchFormValues } from "@/lib/launch/form";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cluster, offer as offerBody } from "@/tests/support/runcrate-bodies";
 

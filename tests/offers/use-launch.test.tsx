@@ -4,14 +4,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { draftKey, readDraftJson } from "@/components/create-cluster/draft-storage";
-import { NOT_GUARDED_MESSAGE, useLaunch } from "@/components/create-cluster/use-launch";
-import { parseDraft } from "@/components/create-cluster/validation";
+import { draftKey, readDraftJson } from "@/components/launch/draft-storage";
+import { NOT_GUARDED_MESSAGE, useLaunch } from "@/components/launch/use-launch";
+import { parseDraft } from "@/components/launch/validation";
 import { makeQueryClient } from "@/components/shell/query-client";
 import type { ActionResult } from "@/lib/actions/safe-action";
 import { defaultFormValues, type LaunchFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { offerFixture } from "../support/fixtures";
 
@@ -25,7 +25,7 @@ const { launchCluster, push, refresh } = vi.hoisted(() => ({
   push: vi.fn(),
   refresh: vi.fn(),
 }));
-vi.mock("@/lib/actions/create-cluster", () => ({ launchCluster }));
+vi.mock("@/lib/launch/actions", () => ({ launchCluster }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh }) }));
 const { warning } = vi.hoisted(() => ({ warning: vi.fn() }));
 vi.mock("sonner", () => ({ toast: { warning } }));

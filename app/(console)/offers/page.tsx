@@ -6,7 +6,7 @@ import { OffersView } from "@/components/offers/offers-view";
 import { OffersHeading } from "@/components/offers/offers-heading";
 import { OffersSkeleton } from "@/components/offers/offers-states";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
-import { prefetchOffers } from "@/lib/server/offers-prefetch";
+import { prefetchOffers } from "@/lib/offers/server/prefetch";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { SearchParams } from "nuqs/server";
 

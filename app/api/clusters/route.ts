@@ -1,6 +1,6 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { readClusters } from "@/lib/server/runcrate/reads";
-import { recordClusterTestResults } from "@/lib/server/test-history-recorder";
+import { readClusters } from "@/lib/clusters/server/reads";
+import { recordClusterTestResults } from "@/lib/clusters/server/test-history-recorder";
 
 // GET /api/clusters → the active key's clusters (polled by the cluster list), their NCCL runs kept.
 export const GET = runcrateRoute(async ({ key, client }) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
 import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/audit/server/audit-log";
-import { listUserClusterEventRows } from "@/lib/server/db/cluster-events";
+import { listUserClusterEventRows } from "@/lib/clusters/server/cluster-events";
 import { errorSummary } from "@/lib/server/db/errors";
 import { clusterHistory, type AuditAction, type HistoryItem } from "@/lib/audit/audit";
 import { requestLog } from "@/lib/server/request-log";

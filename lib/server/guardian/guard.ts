@@ -4,7 +4,7 @@ import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment }
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { survivesText } from "@/lib/clusters/survives";
-import { keepClusterHistory } from "@/lib/server/cluster-timeline";
+import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
 import type { Db } from "@/lib/server/db/client";
 import {
   claimEnforcement,
@@ -26,7 +26,7 @@ import {
   tellObservation,
   type Notify,
 } from "@/lib/notifications/server/observe";
-import { readCluster } from "@/lib/server/runcrate/reads";
+import { readCluster } from "@/lib/clusters/server/reads";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import { parseTime } from "@/lib/time";

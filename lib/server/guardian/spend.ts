@@ -9,7 +9,7 @@ import { segmentsOf } from "@/lib/server/db/tracked-clusters";
 import { listKeys } from "@/lib/keys/server/runcrate-keys";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { createHttp } from "@/lib/server/runcrate/http";
-import { readClusters } from "@/lib/server/runcrate/reads";
+import { readClusters } from "@/lib/clusters/server/reads";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import type { Cluster } from "@/lib/runcrate/schemas";
 

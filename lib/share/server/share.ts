@@ -13,8 +13,8 @@ import {
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
-import { keepClusterHistory } from "@/lib/server/cluster-timeline";
-import { readCluster } from "@/lib/server/runcrate/reads";
+import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
+import { readCluster } from "@/lib/clusters/server/reads";
 import {
   SHARE_MAX_HOURS,
   SHARE_TOKEN_PATTERN,

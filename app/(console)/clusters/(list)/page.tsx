@@ -7,10 +7,10 @@ import { ClusterList } from "@/components/clusters/cluster-list";
 import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
-import { readClusters } from "@/lib/server/runcrate/reads";
-import { recordClusterTestResults } from "@/lib/server/test-history-recorder";
+import { readClusters } from "@/lib/clusters/server/reads";
+import { recordClusterTestResults } from "@/lib/clusters/server/test-history-recorder";
 import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { listLedgerView } from "@/lib/server/guardian/guard-view";
 
 export const metadata: Metadata = { title: "Clusters" };

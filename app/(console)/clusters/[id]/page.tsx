@@ -9,9 +9,9 @@ import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { isClusterId } from "@/lib/clusters/cluster-id";
-import { keepClusterHistory } from "@/lib/server/cluster-timeline";
-import { readCluster, readOfferOf } from "@/lib/server/runcrate/reads";
-import { clusterQueryOptions } from "@/lib/query/clusters";
+import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
+import { readCluster, readOfferOf } from "@/lib/clusters/server/reads";
+import { clusterQueryOptions } from "@/lib/clusters/queries";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import type { Cluster } from "@/lib/runcrate/schemas";
 

@@ -1,19 +1,19 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
-import { OfferHeader } from "@/components/create-cluster/offer-header";
-import { OfferProblem } from "@/components/create-cluster/offer-problem";
+import { CreateClusterForm } from "@/components/launch/create-cluster-form";
+import { OfferHeader } from "@/components/launch/offer-header";
+import { OfferProblem } from "@/components/launch/offer-problem";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { env } from "@/lib/server/env";
 import type { SearchParams } from "nuqs/server";
-import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
+import { launchHref, loadLaunchSearchParams } from "@/lib/launch/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
 import { launchLimitDefaults } from "@/lib/server/guardian/defaults";
-import { RelaunchView } from "@/components/create-cluster/relaunch-view";
-import { planRelaunch } from "@/lib/server/relaunch-source";
-import { prefetchLaunchForm } from "@/lib/server/launch-prefetch";
+import { RelaunchView } from "@/components/launch/relaunch-view";
+import { planRelaunch } from "@/lib/launch/server/relaunch-source";
+import { prefetchLaunchForm } from "@/lib/launch/server/prefetch";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 
 export const metadata: Metadata = { title: "New cluster" };

@@ -1,6 +1,6 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { readCluster } from "@/lib/server/runcrate/reads";
-import { listTestHistory, recordClusterTestResult } from "@/lib/server/test-history-recorder";
+import { readCluster } from "@/lib/clusters/server/reads";
+import { listTestHistory, recordClusterTestResult } from "@/lib/clusters/server/test-history-recorder";
 import type { TestHistoryResponse } from "@/lib/clusters/test-history";
 
 // GET /api/clusters/{id}/tests → every NCCL run kept for this cluster (the read checks the cluster is the key's).

@@ -10,11 +10,11 @@ import {
   newIdempotencyKey,
   writeDraft,
   type LaunchIntent,
-} from "@/components/create-cluster/draft-storage";
-import { launchCluster } from "@/lib/actions/create-cluster";
+} from "@/components/launch/draft-storage";
+import { launchCluster } from "@/lib/launch/actions";
 import { toCreateBody, type CreateClusterFormValues, type LaunchFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { ActionFailure, useActionMutation } from "@/lib/query/mutation";
 import type { Offer } from "@/lib/runcrate/schemas";
 

@@ -8,13 +8,13 @@ import { formAlertOf } from "@/components/auth/apply-field-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { addSshKey } from "@/lib/actions/ssh-keys";
+import { addSshKey } from "@/lib/launch/actions";
 import { useActionMutation } from "@/lib/query/mutation";
-import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
+import { sshKeysQueryOptions } from "@/lib/launch/queries";
 import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
 
 /**
- * Add a public key to the workspace without leaving the form (POST /ssh-keys via lib/actions/ssh-keys.ts).
+ * Add a public key to the workspace without leaving the form (POST /ssh-keys via lib/launch/actions.ts).
  * Not a nested <form>: it sits inside the create form, so it submits through its own button.
  */
 export function AddSshKey({ onAdded, onCancel }: { onAdded: (id: string) => void; onCancel: () => void }) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "./client";
-import { launchRecords, type LaunchRecordRow } from "./schema";
+import type { Db } from "@/lib/server/db/client";
+import { launchRecords, type LaunchRecordRow } from "@/lib/server/db/schema";
 
 /** What a launch from this console asked for ("Launch again"). One row per user and cluster. */
 export async function saveLaunchRecord(

@@ -1,9 +1,9 @@
 import "server-only";
 import { itemsOf } from "@/lib/runcrate/listed";
 import { getDb } from "@/lib/server/db/client";
-import { findLaunchRecord } from "@/lib/server/db/launch-records";
+import { findLaunchRecord } from "@/lib/launch/server/launch-records";
 import type { RuncrateClient } from "@/lib/server/runcrate/client";
-import { readCluster, readClusters } from "@/lib/server/runcrate/reads";
+import { readCluster, readClusters } from "@/lib/clusters/server/reads";
 import { log } from "@/lib/server/log";
 import {
   relaunchPrefill,

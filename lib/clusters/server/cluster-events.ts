@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "./client";
-import { clusterEvents, runcrateKeys } from "./schema";
+import type { Db } from "@/lib/server/db/client";
+import { clusterEvents, runcrateKeys } from "@/lib/server/db/schema";
 
 export type ClusterEventRow = typeof clusterEvents.$inferSelect;
 export type ClusterEventInput = Omit<ClusterEventRow, "recordedAt">;

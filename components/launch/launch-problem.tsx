@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { AlertTriangleIcon } from "lucide-react";
-import type { LaunchProblem } from "@/components/create-cluster/use-launch";
+import type { LaunchProblem } from "@/components/launch/use-launch";
 
 /** Why the last Launch failed, above the button, with the way out that fits (retry, other offer, sign in, Settings). */
 export function LaunchProblemAlert({ problem }: { problem: Extract<LaunchProblem, { where: "form" }> }) {

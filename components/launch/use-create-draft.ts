@@ -2,14 +2,9 @@
 
 import { useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import {
-  clearDraft,
-  readDraftJson,
-  writeDraft,
-  type LaunchIntent,
-} from "@/components/create-cluster/draft-storage";
-import { parseDraft } from "@/components/create-cluster/validation";
-import { fingerprint } from "@/components/create-cluster/use-launch";
+import { clearDraft, readDraftJson, writeDraft, type LaunchIntent } from "@/components/launch/draft-storage";
+import { parseDraft } from "@/components/launch/validation";
+import { fingerprint } from "@/components/launch/use-launch";
 import type { LaunchFormValues } from "@/lib/launch/form";
 import { isCommunity } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";

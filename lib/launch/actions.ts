@@ -7,9 +7,10 @@ import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { guardLaunchedCluster, maxTimeLimitMinutes } from "@/lib/server/guardian/worker";
 import { checkLimits } from "@/lib/limits/input";
-import { saveLaunchRecord } from "@/lib/server/db/launch-records";
+import { saveLaunchRecord } from "@/lib/launch/server/launch-records";
 import { log } from "@/lib/server/log";
 import { toCreateBody } from "@/lib/launch/form";
+import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
 import { buildCreateClusterSchema, formValuesShapeSchema, limitTextShapeSchema } from "@/lib/launch/schema";
 import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
 import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
@@ -145,3 +146,9 @@ function onField(e: RuncrateError, body: CreateClusterBody): Error {
     [field]: message,
   });
 }
+
+// POST /ssh-keys — the key is checked with sshPublicKeySchema before it leaves the server.
+export const addSshKey = runcrateAction(addSshKeyInputSchema, async (input, { client }) => {
+  const key = await client.addSshKey(input);
+  return { id: key.id, name: key.name, fingerprint: key.fingerprint ?? null, type: key.type ?? null };
+});

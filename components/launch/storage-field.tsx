@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { volumeFitsOffer } from "@/lib/offers/regions";
-import { storageQueryOptions } from "@/lib/query/storage";
+import { storageQueryOptions } from "@/lib/launch/queries";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 const NONE = "__none__";

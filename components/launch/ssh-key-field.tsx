@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useReturnFocus } from "@/components/common/lazy-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
+import { sshKeysQueryOptions } from "@/lib/launch/queries";
 import { MAX_SSH_KEYS } from "@/lib/runcrate/constants";
 
 // The inline add-key form, and the key schema it checks with, load when first opened.
-const AddSshKey = dynamic(() => import("@/components/create-cluster/add-ssh-key").then((m) => m.AddSshKey));
+const AddSshKey = dynamic(() => import("@/components/launch/add-ssh-key").then((m) => m.AddSshKey));
 
 /** Pick up to 20 of the workspace's keys (GET /ssh-keys), or add one inline. */
 export function SshKeyField({

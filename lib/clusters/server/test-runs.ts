@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { testRuns, type TestRunRow } from "./schema";
+import type { Db } from "@/lib/server/db/client";
+import { testRuns, type TestRunRow } from "@/lib/server/db/schema";
 
 export type TestRunInput = Omit<TestRunRow, "id" | "recordedAt" | "updatedAt">;
 

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { Controller, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { MachineNames } from "@/components/create-cluster/machine-names";
+import { MachineNames } from "@/components/launch/machine-names";
 import { activeClusterNamed, rankOrigin } from "@/lib/launch/form";
-import { clustersQueryOptions } from "@/lib/query/clusters";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { registerKept } from "@/components/common/register-kept";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";

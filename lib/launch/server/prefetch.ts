@@ -2,10 +2,10 @@ import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { clustersQueryOptions } from "@/lib/query/clusters";
-import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
-import { storageQueryOptions } from "@/lib/query/storage";
-import { readClusters } from "@/lib/server/runcrate/reads";
+import { clustersQueryOptions } from "@/lib/clusters/queries";
+import { sshKeysQueryOptions } from "@/lib/launch/queries";
+import { storageQueryOptions } from "@/lib/launch/queries";
+import { readClusters } from "@/lib/clusters/server/reads";
 
 /**
  * What the create form reads besides the offer — SSH keys, storage volumes, the balance and the cluster names — read

@@ -1,6 +1,6 @@
 /** The check of a stored create-form draft: storage is untrusted, so a draft is used only when it fits. */
 import { z } from "zod";
-import type { CreateDraft } from "@/components/create-cluster/draft-storage";
+import type { CreateDraft } from "@/components/launch/draft-storage";
 import type { LaunchFormValues } from "@/lib/launch/form";
 import { formValuesShapeSchema, limitTextShapeSchema } from "@/lib/launch/schema";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/runcrate/constants";

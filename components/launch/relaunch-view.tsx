@@ -1,9 +1,9 @@
 import { InfoIcon } from "lucide-react";
-import { CreateClusterForm } from "@/components/create-cluster/create-cluster-form";
-import { OfferHeader } from "@/components/create-cluster/offer-header";
-import { OfferProblem } from "@/components/create-cluster/offer-problem";
+import { CreateClusterForm } from "@/components/launch/create-cluster-form";
+import { OfferHeader } from "@/components/launch/offer-header";
+import { OfferProblem } from "@/components/launch/offer-problem";
 import type { LimitText } from "@/lib/limits/input";
-import type { RelaunchPlan } from "@/lib/server/relaunch-source";
+import type { RelaunchPlan } from "@/lib/launch/server/relaunch-source";
 
 /** /clusters/new?from=<id>: the create form filled from an earlier launch, with what could not be kept named. */
 export function RelaunchView({

@@ -4,14 +4,14 @@ import { useCallback, useId, useMemo, useRef, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { CommunityNote, SshKeysSection, StorageSection } from "@/components/create-cluster/attachment-fields";
-import { NameField, NodeCountField, StackField } from "@/components/create-cluster/cluster-fields";
-import { LaunchProblemAlert } from "@/components/create-cluster/launch-problem";
-import { LaunchBar } from "@/components/create-cluster/launch-bar";
-import { LaunchSummary } from "@/components/create-cluster/launch-summary";
-import { LimitFields } from "@/components/create-cluster/limit-fields";
-import { useCreateDraft } from "@/components/create-cluster/use-create-draft";
-import { useLaunch } from "@/components/create-cluster/use-launch";
+import { CommunityNote, SshKeysSection, StorageSection } from "@/components/launch/attachment-fields";
+import { NameField, NodeCountField, StackField } from "@/components/launch/cluster-fields";
+import { LaunchProblemAlert } from "@/components/launch/launch-problem";
+import { LaunchBar } from "@/components/launch/launch-bar";
+import { LaunchSummary } from "@/components/launch/launch-summary";
+import { LimitFields } from "@/components/launch/limit-fields";
+import { useCreateDraft } from "@/components/launch/use-create-draft";
+import { useLaunch } from "@/components/launch/use-launch";
 import { FieldError } from "@/components/ui/field";
 import {
   defaultFormValues,
@@ -22,8 +22,8 @@ import {
 import { buildLaunchFormSchema } from "@/lib/launch/schema";
 import { buildCreateCurl } from "@/lib/launch/curl";
 import { isCommunity, nodeCountFor } from "@/lib/offers/offer-rules";
-import { sshKeysQueryOptions } from "@/lib/query/ssh-keys";
-import { storageQueryOptions } from "@/lib/query/storage";
+import { sshKeysQueryOptions } from "@/lib/launch/queries";
+import { storageQueryOptions } from "@/lib/launch/queries";
 import type { LimitText } from "@/lib/limits/input";
 import type { Offer } from "@/lib/runcrate/schemas";
 

@@ -10,7 +10,7 @@ import type { Cluster, Offer } from "@/lib/runcrate/schemas";
  * Server-side reads for the cluster pages and their GET route handlers. Identical reads of one key in one environment
  * are coalesced (lib/server/runcrate/coalesce.ts), so several tabs polling one cluster reach Runcrate once per interval.
  * They only read: keeping what a read saw (NCCL runs, events) is a step of its own for the readers that show it
- * (lib/server/cluster-timeline.ts keepClusterHistory).
+ * (lib/clusters/server/cluster-timeline.ts keepClusterHistory).
  */
 type Scope = {
   key: { id: string; environment: string | null };

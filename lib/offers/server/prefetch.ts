@@ -4,7 +4,7 @@ import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import type { SearchParams } from "nuqs/server";
 import { loadOfferFilters } from "@/lib/offers/search-params";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { offersQueryOptions } from "@/lib/query/offers";
+import { offersQueryOptions } from "@/lib/offers/queries";
 
 /**
  * The offers and the balance the offer picker opens with, read on the server so the first paint already has the list

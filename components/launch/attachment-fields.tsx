@@ -2,9 +2,9 @@
 
 import { Controller } from "react-hook-form";
 import { InfoIcon } from "lucide-react";
-import type { SectionProps } from "@/components/create-cluster/cluster-fields";
-import { SshKeyField } from "@/components/create-cluster/ssh-key-field";
-import { StorageField } from "@/components/create-cluster/storage-field";
+import type { SectionProps } from "@/components/launch/cluster-fields";
+import { SshKeyField } from "@/components/launch/ssh-key-field";
+import { StorageField } from "@/components/launch/storage-field";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { storageBlockedReason } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";

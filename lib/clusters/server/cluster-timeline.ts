@@ -1,11 +1,11 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { insertClusterEvents, listClusterEventRows } from "@/lib/server/db/cluster-events";
+import { insertClusterEvents, listClusterEventRows } from "@/lib/clusters/server/cluster-events";
 import { log } from "@/lib/server/log";
 import type { Cluster, ClusterEvent } from "@/lib/runcrate/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
-import { recordClusterTestResult } from "@/lib/server/test-history-recorder";
+import { recordClusterTestResult } from "@/lib/clusters/server/test-history-recorder";
 
 /**
  * A cluster's whole timeline. A read of a cluster returns at most its last 50 events (Runcrate's tool descriptions),

@@ -1,7 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { listTestRunRows, upsertTestRun } from "@/lib/server/db/test-runs";
+import { listTestRunRows, upsertTestRun } from "@/lib/clusters/server/test-runs";
 import { log } from "@/lib/server/log";
 import { peakBusbw } from "@/lib/clusters/nccl";
 import type { TestRunView } from "@/lib/clusters/test-history";
