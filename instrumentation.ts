@@ -17,7 +17,7 @@ export async function register() {
   const { startupChecks } = await import("./lib/server/startup");
   await startupChecks();
   // The job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
-  const { startGuardianWithServer } = await import("./lib/server/guardian/start");
+  const { startGuardianWithServer } = await import("./lib/limits/server/guardian-start");
   await startGuardianWithServer();
 }
 

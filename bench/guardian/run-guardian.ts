@@ -6,11 +6,11 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "@/lib/server/db/client";
-import { setLimits } from "@/lib/server/db/cluster-limits";
+import { setLimits } from "@/lib/limits/server/cluster-limits";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 import { createUser } from "@/lib/server/db/users";
 import { startEngine } from "@/lib/server/jobs/engine";
-import { ensureGuardQueue, scheduleGuard } from "@/lib/server/guardian/worker";
+import { ensureGuardQueue, scheduleGuard } from "@/lib/limits/server/worker";
 import { startSimulator } from "@/sim/server";
 import { createPostgresDatabase } from "../../tests/db/support/backends";
 import { fundedKey, launchTracked, startWorker } from "../../tests/support/guardian-fixture";

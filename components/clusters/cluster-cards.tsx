@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
+import { costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
 import { ageText } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";

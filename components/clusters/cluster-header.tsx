@@ -4,7 +4,7 @@ import { ChevronLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format/date";
-import { hourlyRate } from "@/lib/cost/cluster-cost";
+import { hourlyRate } from "@/lib/spend/cluster-cost";
 import { stackLabel, stackStatusInfo, statusInfo } from "@/lib/clusters/status";
 import { formatHourly } from "@/lib/format/money";
 import { deploymentLabel, hostTierLabel, interconnectKindLabel, linkRateLabel } from "@/lib/offers/labels";

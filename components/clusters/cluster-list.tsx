@@ -7,7 +7,7 @@ import { ListNotesLine } from "@/components/common/list-notes-line";
 import { notesOf } from "@/lib/runcrate/listed";
 import { Button } from "@/components/ui/button";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
+import { clusterLedgerQueryOptions } from "@/lib/spend/queries";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { unreadableListText } from "@/lib/query/list-notes";
 import { clockSkew } from "@/lib/clusters/clock";

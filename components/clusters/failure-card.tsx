@@ -1,5 +1,5 @@
 import { OctagonXIcon } from "lucide-react";
-import { costSoFar } from "@/lib/cost/cluster-cost";
+import { costSoFar } from "@/lib/spend/cluster-cost";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 

@@ -19,7 +19,7 @@ import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/clusters/actions";
 import { survivesText } from "@/lib/clusters/survives";
 import { terminateOutcome } from "@/lib/clusters/terminate-outcome";
-import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { costSoFar, hourlyRate } from "@/lib/spend/cluster-cost";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/clusters/queries";

@@ -9,7 +9,7 @@ import { NameField, NodeCountField, StackField } from "@/components/launch/clust
 import { LaunchProblemAlert } from "@/components/launch/launch-problem";
 import { LaunchBar } from "@/components/launch/launch-bar";
 import { LaunchSummary } from "@/components/launch/launch-summary";
-import { LimitFields } from "@/components/launch/limit-fields";
+import { LimitFields } from "@/components/limits/limit-fields";
 import { useCreateDraft } from "@/components/launch/use-create-draft";
 import { useLaunch } from "@/components/launch/use-launch";
 import { FieldError } from "@/components/ui/field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { estimateCost } from "@/lib/cost/estimate";
+import { estimateCost } from "@/lib/spend/estimate";
 import { takesNodeCount } from "@/lib/offers/offer-rules";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import type { Offer } from "@/lib/runcrate/schemas";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { EyeIcon } from "lucide-react";
-import { BillingCard } from "@/components/clusters/billing-card";
+import { BillingCard } from "@/components/spend/billing-card";
 import { BusbwChart } from "@/components/clusters/busbw-chart";
 import { EventsList } from "@/components/clusters/events-list";
 import { PhaseBar } from "@/components/clusters/phase-bar";

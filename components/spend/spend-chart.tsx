@@ -1,4 +1,4 @@
-import type { DaySpend } from "@/lib/cost/spend";
+import type { DaySpend } from "@/lib/spend/spend-rows";
 import { formatDate } from "@/lib/format/date";
 import { formatUsd } from "@/lib/format/money";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { spendCsv, type SpendRow } from "@/lib/cost/spend";
+import { spendCsv, type SpendRow } from "@/lib/spend/spend-rows";
 import { compareText } from "@/lib/format/collate";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 

@@ -4,7 +4,7 @@
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { ListLedger } from "@/lib/limits/limit-view";
-import { costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
+import { costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
 import { formatDuration } from "@/lib/format/duration";
 import { parseTime } from "@/lib/time";
 import { statusGroup } from "./status-group";

@@ -1,5 +1,5 @@
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { costSoFar, isFinished } from "@/lib/cost/cluster-cost";
+import { costSoFar, isFinished } from "@/lib/spend/cluster-cost";
 import { formatUsd } from "@/lib/format/money";
 import { parseTime } from "@/lib/time";
 

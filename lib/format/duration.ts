@@ -6,7 +6,7 @@
  *   "45 s", "3 min", "3 min 05 s", "2 h", "2 h 05 min", "3 d", "3 d 4 h"
  *
  * Whole units, rounded down (a running clock never shows a second it has not reached). Time limits keep every unit
- * (formatMinutes), and parseDuration (lib/cost/ledger.ts) reads them back.
+ * (formatMinutes), and parseDuration (lib/spend/ledger.ts) reads them back.
  * Intl.DurationFormat would give a similar text, but Node 20 (the server) has none. Plain digits, no locale: the
  * text is the same on the server and in any browser.
  */

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
-import { guardLaunchedCluster, maxTimeLimitMinutes } from "@/lib/server/guardian/worker";
+import { guardLaunchedCluster, maxTimeLimitMinutes } from "@/lib/limits/server/worker";
 import { checkLimits } from "@/lib/limits/input";
 import { saveLaunchRecord } from "@/lib/launch/server/launch-records";
 import { log } from "@/lib/server/log";

@@ -2,7 +2,7 @@
  * The limit fields as people type them (create form, cluster page, Settings), checked the same way in the browser
  * and in the server actions. No zod here: this ships with the create form, which is near its weight budget.
  */
-import { parseDuration, type Limits } from "@/lib/cost/ledger";
+import { parseDuration, type Limits } from "@/lib/spend/ledger";
 import { formatDateTime } from "@/lib/format/date";
 import { formatMinutes } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";

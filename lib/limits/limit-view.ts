@@ -1,4 +1,4 @@
-import type { RateSegment } from "@/lib/cost/ledger";
+import type { RateSegment } from "@/lib/spend/ledger";
 
 /** GET /api/clusters/{id}/guard: a cluster's limits, the guardian's state and its rate segments. */
 export type GuardView = {

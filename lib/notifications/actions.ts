@@ -6,7 +6,7 @@ import { ActionError, userAction } from "@/lib/actions/safe-action";
 import { NOTIFICATION_EVENTS, WEBHOOK_FORMATS } from "@/lib/notifications/kinds";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
-import { guardianEngine } from "@/lib/server/guardian/worker";
+import { guardianEngine } from "@/lib/limits/server/worker";
 import { webhookUrlProblem } from "@/lib/notifications/server/address";
 import { sendTestDelivery } from "@/lib/notifications/server/test-delivery";
 import { markInboxRead, setPrefs } from "@/lib/notifications/server/store";

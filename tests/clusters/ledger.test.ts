@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { costSoFar, isFinished } from "@/lib/cost/cluster-cost";
+import { costSoFar, isFinished } from "@/lib/spend/cluster-cost";
 import {
   budgetDeadline,
   ledgerCost,
@@ -12,7 +12,7 @@ import {
   shouldWarn,
   timeLimitDeadline,
   type RateSegment,
-} from "@/lib/cost/ledger";
+} from "@/lib/spend/ledger";
 import { formatMinutes } from "@/lib/format/duration";
 import { makeCluster, T0 } from "../support/fixtures";
 

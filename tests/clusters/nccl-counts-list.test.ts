@@ -5,7 +5,7 @@ import { applyListView, countByGroup, DEFAULT_VIEW, toggleSort } from "@/lib/clu
 import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";
 import { lineRateGBs, ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
 import { resizeBlocked, resizeTargets, validNodeCounts } from "@/lib/clusters/node-counts";
-import { billingStart, costSoFar } from "@/lib/cost/cluster-cost";
+import { billingStart, costSoFar } from "@/lib/spend/cluster-cost";
 import { makeCluster, T0 } from "../support/fixtures";
 
 const ic = { rate_gbps: 400 }; // 50 GB/s line rate

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { billedButNotReady, billedRate, costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
+import { billedButNotReady, billedRate, costSoFar, hourlyRate } from "@/lib/spend/cluster-cost";
 import { clusterPhases } from "@/lib/clusters/phases";
 import { makeCluster, T0 } from "../support/fixtures";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import { claimEnforcement, completeEnforcement, setLimits } from "@/lib/server/db/cluster-limits";
-import { recordObservation, trackCluster } from "@/lib/server/db/tracked-clusters";
-import { listLedgerOf } from "@/lib/server/db/list-ledger";
+import { claimEnforcement, completeEnforcement, setLimits } from "@/lib/limits/server/cluster-limits";
+import { recordObservation, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { listLedgerOf } from "@/lib/spend/server/list-ledger";
 import { endedByText } from "@/lib/limits/limit-view";
 import { BACKENDS } from "./support/backends";
 import { makeUser, newClusterId } from "./support/fixtures";

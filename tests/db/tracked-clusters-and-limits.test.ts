@@ -13,14 +13,14 @@ import {
   openGuards,
   setLimitDefaults,
   setLimits,
-} from "@/lib/server/db/cluster-limits";
+} from "@/lib/limits/server/cluster-limits";
 import { keySecretById } from "@/lib/keys/server/runcrate-keys";
 import {
   recordObservation,
   segmentsOf,
   statusTransitionsOf,
   trackCluster,
-} from "@/lib/server/db/tracked-clusters";
+} from "@/lib/spend/server/tracked-clusters";
 import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
 import { BACKENDS } from "./support/backends";
 import { freshKey, makeUser, SECRET, secretFor, newClusterId } from "./support/fixtures";

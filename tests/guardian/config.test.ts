@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardianConfig } from "@/lib/server/guardian/worker";
+import { guardianConfig } from "@/lib/limits/server/worker";
 
 /**
  * The guardian's timings are configuration so that tests can shorten them and wait on conditions; with nothing set,

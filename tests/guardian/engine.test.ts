@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
-import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
-import { trackCluster } from "@/lib/server/db/tracked-clusters";
+import { limitsOfCluster, setLimits } from "@/lib/limits/server/cluster-limits";
+import { trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
-import { scheduleGuard, startGuardWorker } from "@/lib/server/guardian/worker";
+import { scheduleGuard, startGuardWorker } from "@/lib/limits/server/worker";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
 import { BACKENDS } from "../db/support/backends";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
-import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
+import { limitsOfCluster, setLimits } from "@/lib/limits/server/cluster-limits";
 import { listInbox } from "@/lib/notifications/server/inbox";
-import { segmentsOf, statusTransitionsOf, trackCluster } from "@/lib/server/db/tracked-clusters";
+import { segmentsOf, statusTransitionsOf, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
-import { runGuard, type GuardDeps } from "@/lib/server/guardian/guard";
+import { runGuard, type GuardDeps } from "@/lib/limits/server/guard";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { forgetCoalescedReads } from "@/lib/server/runcrate/coalesce";
 import { BACKENDS } from "../db/support/backends";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import { getTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
-import { limitsOfCluster, setLimits } from "@/lib/server/db/cluster-limits";
+import { getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { limitsOfCluster, setLimits } from "@/lib/limits/server/cluster-limits";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
-import { guardLaunchedCluster } from "@/lib/server/guardian/worker";
+import { guardLaunchedCluster } from "@/lib/limits/server/worker";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
 import { BACKENDS } from "../db/support/backends";
 import { makeUser } from "../db/support/fixtures";

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
-import { ensureGuardQueue, scheduleGuard } from "@/lib/server/guardian/worker";
+import { ensureGuardQueue, scheduleGuard } from "@/lib/limits/server/worker";
 import { ensureDeliveryQueue } from "@/lib/notifications/server/deliver";
 import { setPrefs } from "@/lib/notifications/server/store";
 import { createWebhook } from "@/lib/notifications/server/webhooks-store";

@@ -7,7 +7,7 @@ import {
   resizedRunwayHours,
   runwayHours,
   shortfall,
-} from "@/lib/cost/estimate";
+} from "@/lib/spend/estimate";
 
 describe("cost estimate", () => {
   it("applies the balance rule max($10, one hour of the whole cluster)", () => {

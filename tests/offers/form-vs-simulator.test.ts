@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { estimateCost } from "@/lib/cost/estimate";
+import { estimateCost } from "@/lib/spend/estimate";
 import type { CreateClusterFormValues } from "@/lib/launch/form";
 import { buildCreateClusterSchema } from "@/lib/launch/schema";
 import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";

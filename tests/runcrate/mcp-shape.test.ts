@@ -10,7 +10,7 @@ import { rankCommands } from "@/lib/clusters/rank-commands";
 import { sshConfig } from "@/lib/clusters/ssh-config";
 import { sshTargets } from "@/lib/clusters/ssh-targets";
 import { clusterBadgeLabel, isUpStatus, statusInfo } from "@/lib/clusters/status";
-import { balanceRunway } from "@/lib/cost/estimate";
+import { balanceRunway } from "@/lib/spend/estimate";
 import { balanceSchema, offerSchema } from "@/lib/runcrate/schemas";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { completeSummaries, isSummary } from "@/lib/server/runcrate/summaries";

@@ -76,7 +76,7 @@ describe("allowances of the actions that read a cluster first", () => {
   });
 
   it("cluster limits: past sixty in ten minutes the next is refused without a read", async () => {
-    const { setClusterLimits } = await import("@/lib/actions/cluster-limits");
+    const { setClusterLimits } = await import("@/lib/limits/actions");
     env.session = await newUser("limits@example.com");
     env.reads = 0;
     const input = { id: "c-1", timeLimit: "", budgetLimit: "" };

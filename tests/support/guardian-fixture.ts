@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { Db } from "@/lib/server/db/client";
-import { trackCluster } from "@/lib/server/db/tracked-clusters";
+import { trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { start, type Proc } from "./proc";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_TIME_LIMIT_MINUTES, checkLimits } from "@/lib/limits/input";
-import { guardianConfig } from "@/lib/server/guardian/worker";
+import { guardianConfig } from "@/lib/limits/server/worker";
 
 /** The limit fields as typed (create form, cluster page, Settings): the bounds, and what a person is told. */
 describe("time and budget limits as typed", () => {

@@ -7,7 +7,7 @@ import { formatDateTime } from "@/lib/format/date";
 import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { requireUser } from "@/lib/server/auth/session";
-import { loadSpend, TRANSACTIONS_PAGE } from "@/lib/server/guardian/spend";
+import { loadSpend, TRANSACTIONS_PAGE } from "@/lib/spend/server/spend-page";
 
 export const metadata: Metadata = { title: "Spend" };
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { costSoFar, hourlyRate } from "@/lib/cost/cluster-cost";
-import type { RateSegment } from "@/lib/cost/ledger";
+import { costSoFar, hourlyRate } from "@/lib/spend/cluster-cost";
+import type { RateSegment } from "@/lib/spend/ledger";
 import { formatDuration } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
@@ -10,7 +10,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import { parseTime } from "@/lib/time";
 
 /**
- * Events from what the guardian observes (lib/server/guardian/guard.ts). Pure functions: the same observation gives
+ * Events from what the guardian observes (lib/limits/server/guard.ts). Pure functions: the same observation gives
  * the same events with the same keys, so a guard run repeated by a retry, a restart or a second instance builds
  * nothing new — the key is the dedupe key per channel (lib/notifications/server/store.ts).
  *

@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import type { RateSegment } from "@/lib/cost/ledger";
+import type { RateSegment } from "@/lib/spend/ledger";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Db } from "@/lib/server/db/client";

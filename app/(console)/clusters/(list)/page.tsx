@@ -9,9 +9,9 @@ import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { readClusters } from "@/lib/clusters/server/reads";
 import { recordClusterTestResults } from "@/lib/clusters/server/test-history-recorder";
-import { clusterLedgerQueryOptions } from "@/lib/query/cluster-ledger";
+import { clusterLedgerQueryOptions } from "@/lib/spend/queries";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
-import { listLedgerView } from "@/lib/server/guardian/guard-view";
+import { listLedgerView } from "@/lib/limits/server/guard-view";
 
 export const metadata: Metadata = { title: "Clusters" };
 

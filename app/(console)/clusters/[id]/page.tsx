@@ -2,9 +2,9 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
-import { LimitsLine } from "@/components/clusters/limits-line";
+import { LimitsLine } from "@/components/limits/limits-line";
 import { ShareButton } from "@/components/share/share-button";
-import { guardViewNow } from "@/lib/server/guardian/guard-view";
+import { guardViewNow } from "@/lib/limits/server/guard-view";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";

@@ -10,7 +10,7 @@ import type { SearchParams } from "nuqs/server";
 import { launchHref, loadLaunchSearchParams } from "@/lib/launch/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/server/runcrate/errors";
-import { launchLimitDefaults } from "@/lib/server/guardian/defaults";
+import { launchLimitDefaults } from "@/lib/limits/server/guardian-defaults";
 import { RelaunchView } from "@/components/launch/relaunch-view";
 import { planRelaunch } from "@/lib/launch/server/relaunch-source";
 import { prefetchLaunchForm } from "@/lib/launch/server/prefetch";

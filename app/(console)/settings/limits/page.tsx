@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { LimitDefaultsForm } from "@/components/settings/limit-defaults-form";
+import { LimitDefaultsForm } from "@/components/limits/limit-defaults-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db/client";
-import { getLimitDefaults } from "@/lib/server/db/cluster-limits";
+import { getLimitDefaults } from "@/lib/limits/server/cluster-limits";
 import { limitsToText } from "@/lib/limits/input";
 
 export const metadata: Metadata = { title: "Default limits" };

@@ -1,5 +1,5 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { listLedgerView } from "@/lib/server/guardian/guard-view";
+import { listLedgerView } from "@/lib/limits/server/guard-view";
 
 // GET /api/clusters/ledger → the console's own record of the user's finished clusters (cost history, why they ended).
 export const GET = runcrateRoute(({ user }) => listLedgerView(user.id));

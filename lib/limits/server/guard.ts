@@ -1,6 +1,6 @@
 import "server-only";
-import { costSoFar } from "@/lib/cost/cluster-cost";
-import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment } from "@/lib/cost/ledger";
+import { costSoFar } from "@/lib/spend/cluster-cost";
+import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment } from "@/lib/spend/ledger";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { survivesText } from "@/lib/clusters/survives";
@@ -15,8 +15,8 @@ import {
   markWarned,
   setProblem,
   type ClusterLimitsView,
-} from "@/lib/server/db/cluster-limits";
-import { getTracked, recordObservation } from "@/lib/server/db/tracked-clusters";
+} from "@/lib/limits/server/cluster-limits";
+import { getTracked, recordObservation } from "@/lib/spend/server/tracked-clusters";
 import { log } from "@/lib/server/log";
 import { limitUnenforcedEvent, limitWarningEvent } from "@/lib/notifications/server/events";
 import {
@@ -34,7 +34,7 @@ import { parseTime } from "@/lib/time";
 /**
  * One run of a cluster's guard: read the cluster once (through the pages' coalescing reads), fold what it says into
  * the spend record, and enforce its limits. Returns when to run again (null: the guard is finished). pg-boss runs it
- * (lib/server/guardian/worker.ts); everything here is plain async code with its dependencies passed in, so tests
+ * (lib/limits/server/worker.ts); everything here is plain async code with its dependencies passed in, so tests
  * drive it with a fake clock and client.
  *
  * Exactly once: only the caller that wins `claimEnforcement` sends the DELETE, and the audit entry is written in the

@@ -1,11 +1,18 @@
 import "server-only";
-import { dailySpend, burnRate, segmentsFor, spendRows, type DaySpend, type SpendRow } from "@/lib/cost/spend";
-import { balanceRunway } from "@/lib/cost/estimate";
+import {
+  dailySpend,
+  burnRate,
+  segmentsFor,
+  spendRows,
+  type DaySpend,
+  type SpendRow,
+} from "@/lib/spend/spend-rows";
+import { balanceRunway } from "@/lib/spend/estimate";
 import { transactionsResponseSchema, type Transaction } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import { keySecretById } from "@/lib/keys/server/runcrate-keys";
-import { segmentsOf } from "@/lib/server/db/tracked-clusters";
+import { segmentsOf } from "@/lib/spend/server/tracked-clusters";
 import { listKeys } from "@/lib/keys/server/runcrate-keys";
 import { createRuncrateClient } from "@/lib/server/runcrate/client";
 import { createHttp } from "@/lib/server/runcrate/http";

@@ -1,14 +1,14 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
-import { observe, type Observation, type RateSegment } from "@/lib/cost/ledger";
-import type { Db } from "./client";
+import { observe, type Observation, type RateSegment } from "@/lib/spend/ledger";
+import type { Db } from "@/lib/server/db/client";
 import {
   clusterLimits,
   clusterRateSegments,
   clusterStatusTransitions,
   trackedClusters,
   type TrackedClusterRow,
-} from "./schema";
+} from "@/lib/server/db/schema";
 
 /**
  * The spend record: the clusters the guardian follows, whose they are, and what each was billed at over time (rate
@@ -88,7 +88,7 @@ export async function segmentsOf(db: Db, clusterIds: readonly string[]): Promise
 
 /**
  * Folds one read of a tracked cluster into its record: the status transition when the status changed, the rate
- * segments (lib/cost/ledger.ts observe), billing start and end. One transaction, the row locked, so two instances
+ * segments (lib/spend/ledger.ts observe), billing start and end. One transaction, the row locked, so two instances
  * observing at once write one consistent history. Returns the segments after the observation.
  */
 export async function recordObservation(

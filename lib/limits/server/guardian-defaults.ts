@@ -1,7 +1,7 @@
 import "server-only";
 import { limitsToText, type LimitText } from "@/lib/limits/input";
 import { getDb } from "@/lib/server/db/client";
-import { getLimitDefaults, limitsOfCluster } from "@/lib/server/db/cluster-limits";
+import { getLimitDefaults, limitsOfCluster } from "@/lib/limits/server/cluster-limits";
 import { maxTimeLimitMinutes } from "./worker";
 
 /**

@@ -2,8 +2,8 @@
  * The Spend page's arithmetic (no I/O): each cluster's rate segments (the spend record's, or one estimated from the
  * API object when the guardian never saw it), spend per UTC day, burn rate, runway, and the table's CSV.
  */
-import { billedRate, billingStart, costSoFar, isFinished } from "@/lib/cost/cluster-cost";
-import { segmentCost, type RateSegment } from "@/lib/cost/ledger";
+import { billedRate, billingStart, costSoFar, isFinished } from "@/lib/spend/cluster-cost";
+import { segmentCost, type RateSegment } from "@/lib/spend/ledger";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { parseTime } from "@/lib/time";
 

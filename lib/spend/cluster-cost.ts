@@ -42,7 +42,7 @@ export function isFinished(c: Pick<Cluster, "status" | "terminated_at">): boolea
 
 /**
  * Dollars billed between billing start and termination (or `now`). Zero when billing never started — in particular a
- * failed cluster, which never came up. With the spend record's rate segments (lib/cost/ledger.ts) the cost is their
+ * failed cluster, which never came up. With the spend record's rate segments (lib/spend/ledger.ts) the cost is their
  * sum; without them a running cluster uses the rate billed now, and a finished one billed time × per-node rate ×
  * node count — never `nodes_billed`, which is 0 after termination — marked `estimated`, since a resize's history is
  * not in the object.

@@ -2,9 +2,9 @@ import "server-only";
 import type { GuardView, ListLedger } from "@/lib/limits/limit-view";
 import { isClusterId } from "@/lib/clusters/cluster-id";
 import { getDb } from "@/lib/server/db/client";
-import { getTracked, segmentsOf } from "@/lib/server/db/tracked-clusters";
-import { limitsOfCluster } from "@/lib/server/db/cluster-limits";
-import { listLedgerOf } from "@/lib/server/db/list-ledger";
+import { getTracked, segmentsOf } from "@/lib/spend/server/tracked-clusters";
+import { limitsOfCluster } from "@/lib/limits/server/cluster-limits";
+import { listLedgerOf } from "@/lib/spend/server/list-ledger";
 import { maxTimeLimitMinutes } from "./worker";
 
 /** What the cluster page shows about a cluster's limits and its spend record (GET /api/clusters/{id}/guard). */

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { ListLedger } from "@/lib/limits/limit-view";
-import type { Db } from "./client";
+import type { Db } from "@/lib/server/db/client";
 import { segmentsOf } from "./tracked-clusters";
-import { clusterLimits, trackedClusters } from "./schema";
+import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 
 /** How many finished clusters the list's record covers (newest first): more than a list page ever shows. */
 export const LIST_LEDGER_MAX = 500;

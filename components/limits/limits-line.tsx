@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, TimerIcon } from "lucide-react";
-import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
-import { limitState, openRate, shouldWarn, type Limits } from "@/lib/cost/ledger";
+import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
+import { limitState, openRate, shouldWarn, type Limits } from "@/lib/spend/ledger";
 import { survivesText } from "@/lib/clusters/survives";
 import { formatDateTime, formatTime } from "@/lib/format/date";
 import { formatDuration, formatMinutes } from "@/lib/format/duration";

@@ -1,10 +1,15 @@
 import "server-only";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Limits } from "@/lib/cost/ledger";
-import type { Db } from "./client";
-import { insertAudit, type AuditInput } from "../../audit/server/audit-log";
-import { addInbox } from "../../notifications/server/inbox";
-import { clusterLimits, trackedClusters, userLimitDefaults, type ClusterLimitsRow } from "./schema";
+import type { Limits } from "@/lib/spend/ledger";
+import type { Db } from "@/lib/server/db/client";
+import { insertAudit, type AuditInput } from "@/lib/audit/server/audit-log";
+import { addInbox } from "@/lib/notifications/server/inbox";
+import {
+  clusterLimits,
+  trackedClusters,
+  userLimitDefaults,
+  type ClusterLimitsRow,
+} from "@/lib/server/db/schema";
 
 /**
  * Spending limits: a cluster's time and budget limits with the guardian's enforcement state (watching → enforcing,

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
-import { isFinished } from "@/lib/cost/cluster-cost";
+import { isFinished } from "@/lib/spend/cluster-cost";
 import type { ListLedger } from "@/lib/limits/limit-view";
 import type { Cluster } from "@/lib/runcrate/schemas";
 

@@ -4,13 +4,13 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
 import { clusterIdSchema } from "@/lib/clusters/cluster-id";
-import type { Limits } from "@/lib/cost/ledger";
+import type { Limits } from "@/lib/spend/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
-import { followedFor, getTracked, trackCluster } from "@/lib/server/db/tracked-clusters";
-import { setLimitDefaults, setLimits } from "@/lib/server/db/cluster-limits";
-import { guardianEngine, maxTimeLimitMinutes, scheduleGuard } from "@/lib/server/guardian/worker";
+import { followedFor, getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
+import { guardianEngine, maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 
 /**
  * Limits after launch (the cluster page: change, extend, remove — audited) and a user's default limits (Settings).

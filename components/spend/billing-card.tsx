@@ -1,7 +1,7 @@
 import { InfoIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { billedButNotReady, billedRate, costSoFar, hourlyRate, isFinished } from "@/lib/cost/cluster-cost";
-import type { RateSegment } from "@/lib/cost/ledger";
+import { billedButNotReady, billedRate, costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
+import type { RateSegment } from "@/lib/spend/ledger";
 import { formatDateTime } from "@/lib/format/date";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";

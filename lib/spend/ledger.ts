@@ -1,5 +1,5 @@
 /**
- * The spend record's arithmetic (no I/O), shared by the guardian (lib/server/guardian) and the pages.
+ * The spend record's arithmetic (no I/O), shared by the guardian (lib/limits/server) and the pages.
  *
  * A cluster is billed in rate segments: from `from` to `to` (null while open), `nodes` machines at `ratePerNode`
  * dollars per machine-hour. A resize closes one segment and opens the next; termination closes the last. The guardian

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { HydratedButton } from "@/components/common/hydrated-button";
-import type { Limits } from "@/lib/cost/ledger";
+import type { Limits } from "@/lib/spend/ledger";
 
 // The editor (inputs, the server action) loads at the first click — not with the page.
 const LimitsEditor = dynamic(() => import("./limits-editor").then((m) => m.default));

@@ -6,14 +6,14 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { LimitTextFields } from "@/components/limits/limit-text-fields";
 import { useLimitsForm } from "@/components/limits/use-limits-form";
 import { Button } from "@/components/ui/button";
-import { setClusterLimits } from "@/lib/actions/cluster-limits";
-import type { Limits } from "@/lib/cost/ledger";
+import { setClusterLimits } from "@/lib/limits/actions";
+import type { Limits } from "@/lib/spend/ledger";
 import { formatMinutes } from "@/lib/format/duration";
 import { limitsToText, type LimitText } from "@/lib/limits/input";
 
 /**
  * The form behind "Change limits" / "Set limits" on the cluster page: Time limit, Budget limit, Save, Extend by 1 h,
- * Remove (each change audited by the action). Loaded on first use (components/clusters/limits-line.tsx).
+ * Remove (each change audited by the action). Loaded on first use (components/limits/limits-line.tsx).
  */
 export default function LimitsEditor({
   cluster,

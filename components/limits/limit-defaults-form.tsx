@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { LimitTextFields } from "@/components/limits/limit-text-fields";
 import { useLimitsForm } from "@/components/limits/use-limits-form";
 import { Button } from "@/components/ui/button";
-import { saveLimitDefaults } from "@/lib/actions/cluster-limits";
+import { saveLimitDefaults } from "@/lib/limits/actions";
 import type { LimitText } from "@/lib/limits/input";
 
 /** Settings → Default limits: the two fields of the create form, saved per user. */
