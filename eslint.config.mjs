@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 
 /**
  * Server-only code lives in a `server/` folder: the shared infrastructure's lib/server/, and a feature's own
- * lib/<feature>/server/. The browser reaches it only through server actions (lib/actions/, lib/<feature>/actions.ts).
+ * lib/<feature>/server/. The browser reaches it only through server actions (lib/<feature>/actions.ts).
  */
 const serverOnly = {
   group: ["@/lib/**/server/*", "@/lib/**/server/**", "**/lib/**/server/*", "**/lib/**/server/**"],

@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { checkActionRequest } from "@/lib/actions/request-guard";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
-import { authSecret } from "@/lib/server/auth/secret";
+import { safeCallbackPath } from "@/lib/accounts/callback-url";
+import { isApiPath, isPublicPath } from "@/lib/accounts/public-paths";
+import { authSecret } from "@/lib/accounts/server/secret";
 import { contentSecurityPolicy, cspNonce } from "@/lib/security-headers.mjs";
-import { sessionCookieName, sessionSubject } from "@/lib/server/auth/session-token";
+import { sessionCookieName, sessionSubject } from "@/lib/accounts/server/session-token";
 
 /**
  * First line of the session check for pages: without a valid session cookie they redirect to /sign-in (with a

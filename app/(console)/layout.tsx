@@ -4,7 +4,7 @@ import { SiteHeader } from "@/components/shell/site-header";
 import { QueryProvider } from "@/components/shell/query-provider";
 import { SimulatorNotice } from "@/components/shell/simulator-notice";
 import { Toaster } from "@/components/ui/sonner";
-import { getSessionUser } from "@/lib/server/auth/session";
+import { getSessionUser } from "@/lib/accounts/server/session";
 import { listKeyViews } from "@/lib/keys/server/key-views";
 import { isSimulator } from "@/lib/server/env";
 

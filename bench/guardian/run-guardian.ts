@@ -8,7 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "@/lib/server/db/client";
 import { setLimits } from "@/lib/limits/server/cluster-limits";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
-import { createUser } from "@/lib/server/db/users";
+import { createUser } from "@/lib/accounts/server/users";
 import { startEngine } from "@/lib/server/jobs/engine";
 import { ensureGuardQueue, scheduleGuard } from "@/lib/limits/server/worker";
 import { startSimulator } from "@/sim/server";

@@ -4,9 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { formAlertOf } from "@/components/auth/apply-field-errors";
-import { FormAlert } from "@/components/auth/form-alert";
-import { PasswordInput } from "@/components/auth/password-input";
+import { formAlertOf } from "@/components/common/apply-field-errors";
+import { FormAlert } from "@/components/common/form-alert";
+import { PasswordInput } from "@/components/accounts/password-input";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -3,8 +3,8 @@
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { formAlertOf } from "@/components/auth/apply-field-errors";
-import { FormAlert } from "@/components/auth/form-alert";
+import { formAlertOf } from "@/components/common/apply-field-errors";
+import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";

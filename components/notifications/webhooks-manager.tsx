@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { formAlertOf } from "@/components/auth/apply-field-errors";
+import { formAlertOf } from "@/components/common/apply-field-errors";
 import { CopyButton } from "@/components/common/copy-button";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";

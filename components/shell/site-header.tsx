@@ -1,4 +1,4 @@
-import { AccountMenu, type Account } from "@/components/settings/account-menu";
+import { AccountMenu, type Account } from "@/components/accounts/account-menu";
 import { HeaderTitle } from "@/components/shell/header-title";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { NotificationBell } from "@/components/notifications/notification-bell";

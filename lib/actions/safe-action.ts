@@ -2,11 +2,15 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { contextForUser, type ActiveKey } from "@/lib/keys/server/runcrate-context";
-import { getSessionUser, type SessionUser } from "@/lib/server/auth/session";
-import { takeActionAllowance, tooOftenMessage, type ThrottledAction } from "@/lib/server/auth/rate-limits";
+import { getSessionUser, type SessionUser } from "@/lib/accounts/server/session";
+import {
+  takeActionAllowance,
+  tooOftenMessage,
+  type ThrottledAction,
+} from "@/lib/accounts/server/rate-limits";
 import { getDb } from "@/lib/server/db/client";
-import type { RuncrateClient } from "@/lib/server/runcrate/client";
-import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+import type { RuncrateClient } from "@/lib/runcrate/server/client";
+import { isRuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/server/errors";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 
@@ -86,7 +90,7 @@ export async function failureOf(err: unknown, where: string): Promise<ActionResu
 
 export type ActionOptions = {
   /**
-   * The per-user allowance this action draws on (lib/server/auth/rate-limits.ts), taken once the input is valid and
+   * The per-user allowance this action draws on (lib/accounts/server/rate-limits.ts), taken once the input is valid and
    * before anything is done: past it, the action answers rate_limited and changes nothing.
    */
   throttle?: ThrottledAction;

@@ -81,7 +81,7 @@ export function failureBackoff(s: PollState): number {
 
 /**
  * The delay from `now` to the next slot of `key` on the wall clock. Every tab watching one cluster therefore asks at
- * the same moment, and the server's coalescing (lib/server/runcrate/coalesce.ts shares a read for about a second)
+ * the same moment, and the server's coalescing (lib/runcrate/server/coalesce.ts shares a read for about a second)
  * turns their reads into one upstream read per interval; unaligned, five tabs would cost up to five. Different keys
  * get different slots, so a list of clusters does not ask all at once. A slot closer than a quarter interval is
  * skipped: a read that settled just before its slot must not ask again right away.

@@ -12,7 +12,7 @@ import { log } from "@/lib/server/log";
 import { toCreateBody } from "@/lib/launch/form";
 import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
 import { buildCreateClusterSchema, formValuesShapeSchema, limitTextShapeSchema } from "@/lib/launch/schema";
-import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
+import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/server/errors";
 import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
 import { idempotencyKeySchema, MAX_NODES, MIN_NODES, type CreateClusterBody } from "@/lib/runcrate/schemas";
 import { errorSummary } from "@/lib/server/db/errors";

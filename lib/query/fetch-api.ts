@@ -4,7 +4,7 @@
  * this turns anything else into an ApiError whose message is safe to show.
  *
  * The `data` is not re-validated here: the route handler already parsed the upstream answer with the Runcrate
- * schemas (lib/server/runcrate/client.ts), and parsing again would ship zod to every page that lists something.
+ * schemas (lib/runcrate/server/client.ts), and parsing again would ship zod to every page that lists something.
  */
 export class ApiError extends Error {
   constructor(

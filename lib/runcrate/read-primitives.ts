@@ -30,7 +30,7 @@ export const idString = z.preprocess(
 /**
  * A list inside an object (a cluster's nodes and events, a test's sizes) read item by item: an item that does not
  * match is left out, so one odd event never makes the whole cluster unreadable. Top-level lists are read the same
- * way by the client, which also counts what it left out (lib/server/runcrate/lists.ts).
+ * way by the client, which also counts what it left out (lib/runcrate/server/lists.ts).
  */
 export const lenientArray = <T extends z.ZodType>(item: T) =>
   z.array(z.unknown()).transform((items) =>

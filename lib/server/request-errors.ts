@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { log } from "@/lib/server/log";
 import { REQUEST_ID_HEADER } from "@/lib/server/requests";
 import { routeLabel } from "@/lib/server/metrics/routes";
-import { redact } from "@/lib/server/runcrate/redact";
+import { redact } from "@/lib/runcrate/server/redact";
 
 /**
  * instrumentation.ts's onRequestError: an error Next caught while rendering a page or running a handler or action,

@@ -5,7 +5,7 @@ import { log } from "@/lib/server/log";
 import { CLIENT_REQUEST_ID_HEADER, observeRequests, REQUEST_ID_HEADER } from "@/lib/server/node-server.mjs";
 import { requestServed } from "@/lib/server/metrics/record";
 import { methodLabel, routeLabel } from "@/lib/server/metrics/routes";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-token";
+import { SESSION_COOKIE } from "@/lib/accounts/server/session-token";
 
 /**
  * What the app records of every HTTP request the server answers. The server entry (server.mjs,

@@ -1,8 +1,8 @@
 import "server-only";
 import { getRuncrateContext, type ActiveKey } from "@/lib/keys/server/runcrate-context";
-import { sessionUserId, type SessionUser } from "@/lib/server/auth/session";
-import type { RuncrateClient } from "@/lib/server/runcrate/client";
-import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+import { sessionUserId, type SessionUser } from "@/lib/accounts/server/session";
+import type { RuncrateClient } from "@/lib/runcrate/server/client";
+import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/server/errors";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 
@@ -11,7 +11,7 @@ const JSON_NO_STORE = { ...NO_STORE, "Content-Type": "application/json" } as con
 
 /**
  * JSON text of a read's result, made once per object: the coalescer hands every poller of a cluster the same
- * object for a second (lib/server/runcrate/coalesce.ts), and results are never changed after they are read.
+ * object for a second (lib/runcrate/server/coalesce.ts), and results are never changed after they are read.
  */
 const jsonTexts = new WeakMap<object, string>();
 function jsonText(value: unknown): string {

@@ -1,5 +1,5 @@
 import "server-only";
-import { authSecret } from "@/lib/server/auth/secret";
+import { authSecret } from "@/lib/accounts/server/secret";
 import { encryptionSecret } from "@/lib/server/crypto/encryption-key";
 import { getDatabase } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
@@ -11,7 +11,7 @@ import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 import { errorSummary } from "@/lib/server/db/errors";
 import { isServerEntry } from "@/lib/server/node-server.mjs";
-import { checkRuncrateApiAtStartup } from "@/lib/server/runcrate/api-probe";
+import { checkRuncrateApiAtStartup } from "@/lib/runcrate/server/api-probe";
 
 const startLog = log.child({ area: "startup" });
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { SessionUser } from "@/lib/server/auth/session";
+import type { SessionUser } from "@/lib/accounts/server/session";
 import type { LogLine } from "../support/log-capture";
 import { freshKey } from "../support/sim-client";
 import { startFakeRuncrate, type FakeRuncrate } from "./support/fake-runcrate";
@@ -18,7 +18,7 @@ const env = vi.hoisted(() => {
 
 // The session comes from Auth.js's cookie in a real request; here the test decides who is signed in.
 // The account lookup behind it stays real (the database), so a memoised read context is exercised as in production.
-vi.mock("@/lib/server/auth/session", () => ({
+vi.mock("@/lib/accounts/server/session", () => ({
   sessionUserId: async () => env.session?.id ?? null,
   // Route handlers read the session from the request they answer (session-token.test.ts tests the real parser): here
   // the signed-in user's request carries a test cookie naming them, and a request without it has no session.
@@ -28,7 +28,7 @@ vi.mock("@/lib/server/auth/session", () => ({
   },
   loadSessionUser: async (id: string) => {
     const { getDb } = await import("@/lib/server/db/client");
-    const { findUserById } = await import("@/lib/server/db/users");
+    const { findUserById } = await import("@/lib/accounts/server/users");
     const u = await findUserById(await getDb(), id);
     return u ? { id: u.id, email: u.email, name: u.name } : null;
   },
@@ -69,7 +69,7 @@ beforeAll(async () => {
   routes = await import("@/lib/server/route-handler");
   ctxModule = await import("@/lib/keys/server/runcrate-context");
   const { getDb } = await import("@/lib/server/db/client");
-  const { createUser } = await import("@/lib/server/db/users");
+  const { createUser } = await import("@/lib/accounts/server/users");
   const db = await getDb();
   const make = async (email: string) => {
     const r = await createUser(db, { email, name: null, passwordHash: null });
@@ -247,7 +247,7 @@ describe("runcrateAction", () => {
 describe("a key that can no longer be decrypted", () => {
   it("reads as no key (and is logged) instead of failing every page", async () => {
     const { getDb } = await import("@/lib/server/db/client");
-    const { createUser } = await import("@/lib/server/db/users");
+    const { createUser } = await import("@/lib/accounts/server/users");
     const { addKey } = await import("@/lib/keys/server/runcrate-keys");
     const db = await getDb();
     const created = await createUser(db, { email: "rotated@example.com", name: null, passwordHash: null });
@@ -389,7 +389,7 @@ describe("the memoised read context", () => {
 
   beforeAll(async () => {
     const { getDb } = await import("@/lib/server/db/client");
-    const { createUser } = await import("@/lib/server/db/users");
+    const { createUser } = await import("@/lib/accounts/server/users");
     const r = await createUser(await getDb(), { email: "carol@example.com", name: null, passwordHash: null });
     if (!r.ok) throw new Error("fixture");
     carol = { id: r.user.id, email: r.user.email, name: null };

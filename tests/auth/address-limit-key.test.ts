@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addressLimitKey } from "@/lib/server/auth/rate-limits";
+import { addressLimitKey } from "@/lib/accounts/server/rate-limits";
 
-/** What the per-address limits count a client address as (lib/server/auth/rate-limits.ts). */
+/** What the per-address limits count a client address as (lib/accounts/server/rate-limits.ts). */
 describe("addressLimitKey", () => {
   it("counts IPv4 by the address, also when it comes IPv4-mapped", () => {
     expect(addressLimitKey("192.0.2.7")).toBe("192.0.2.7");

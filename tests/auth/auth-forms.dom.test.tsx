@@ -7,11 +7,11 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SignInForm } from "@/components/auth/sign-in-form";
-import { SignUpForm } from "@/components/auth/sign-up-form";
+import { SignInForm } from "@/components/accounts/sign-in-form";
+import { SignUpForm } from "@/components/accounts/sign-up-form";
 
 const { signUpAction, signInAction } = vi.hoisted(() => ({ signUpAction: vi.fn(), signInAction: vi.fn() }));
-vi.mock("@/lib/actions/auth", () => ({ signUpAction, signInAction }));
+vi.mock("@/lib/accounts/actions", () => ({ signUpAction, signInAction }));
 
 beforeEach(() => {
   signUpAction.mockReset();
@@ -51,7 +51,7 @@ describe("the sign-up form", () => {
   });
 
   it("shows a guessable password's feedback, as the action sends it, under the password field", async () => {
-    // lib/actions/auth.ts answers a weak password (registerUser's "weak_password") with this field error.
+    // lib/accounts/actions.ts answers a weak password (registerUser's "weak_password") with this field error.
     signUpAction.mockResolvedValue({
       ok: false,
       kind: "invalid-input",

@@ -8,8 +8,8 @@ import type { Database } from "@/lib/server/db/client";
  */
 
 const busy = vi.hoisted(() => ({ on: false }));
-vi.mock("@/lib/server/crypto/password", async (orig) => {
-  const real = await orig<typeof import("@/lib/server/crypto/password")>();
+vi.mock("@/lib/accounts/server/password", async (orig) => {
+  const real = await orig<typeof import("@/lib/accounts/server/password")>();
   return {
     ...real,
     verifyPassword: async (password: string, hash: string) => {
@@ -19,10 +19,10 @@ vi.mock("@/lib/server/crypto/password", async (orig) => {
   };
 });
 
-const { checkCredentials, PASSWORD_CHECKS_BUSY_MESSAGE } = await import("@/lib/server/auth/credentials");
-const { changePassword } = await import("@/lib/server/auth/change-password");
-const { hashPassword } = await import("@/lib/server/crypto/password");
-const { createUser } = await import("@/lib/server/db/users");
+const { checkCredentials, PASSWORD_CHECKS_BUSY_MESSAGE } = await import("@/lib/accounts/server/credentials");
+const { changePassword } = await import("@/lib/accounts/server/change-password");
+const { hashPassword } = await import("@/lib/accounts/server/password");
+const { createUser } = await import("@/lib/accounts/server/users");
 const { BACKENDS } = await import("../db/support/backends");
 
 const PASSWORD = "a long enough password";

@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkCredentials, tooManyAttemptsMessage } from "@/lib/server/auth/credentials";
+import { checkCredentials, tooManyAttemptsMessage } from "@/lib/accounts/server/credentials";
 import type { Database } from "@/lib/server/db/client";
-import { SIGN_IN_ACCOUNT_BRAKE, takeSignInAttempt } from "@/lib/server/auth/rate-limits";
+import { SIGN_IN_ACCOUNT_BRAKE, takeSignInAttempt } from "@/lib/accounts/server/rate-limits";
 import {
   hashPassword,
   isPasswordHashingBusy,
   MAX_CONCURRENT_HASHES,
   MAX_WAITING_HASHES,
   passwordHashing,
-} from "@/lib/server/crypto/password";
-import { createUser, findUserByEmail } from "@/lib/server/db/users";
+} from "@/lib/accounts/server/password";
+import { createUser, findUserByEmail } from "@/lib/accounts/server/users";
 import { legacyHash } from "./support/legacy-hash";
 import { BACKENDS } from "../db/support/backends";
 

@@ -5,7 +5,7 @@ import {
   passwordParams,
   PASSWORD_PARAMS,
   verifyPassword,
-} from "@/lib/server/crypto/password";
+} from "@/lib/accounts/server/password";
 import { legacyHash } from "./support/legacy-hash";
 
 afterEach(() => vi.unstubAllEnvs());

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 // The session version lives in the database (tests/security/session-revocation.test.ts covers it for real); here
 // the test decides which versions are current.
 const versions = vi.hoisted(() => ({ revoked: new Set<string>() }));
-vi.mock("@/lib/server/auth/session-version", () => ({
+vi.mock("@/lib/accounts/server/session-version", () => ({
   isSessionCurrent: async (sub: string) => !versions.revoked.has(sub),
 }));
 

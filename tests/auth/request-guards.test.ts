@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { isApiPath, isPublicPath } from "@/lib/auth/public-paths";
-import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
+import { safeCallbackPath } from "@/lib/accounts/callback-url";
+import { isApiPath, isPublicPath } from "@/lib/accounts/public-paths";
+import { signInSchema, signUpSchema } from "@/lib/accounts/schemas";
 
 describe("callbackUrl", () => {
   it("keeps same-origin paths with their query", () => {

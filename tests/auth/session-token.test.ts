@@ -5,15 +5,15 @@ import { describe, expect, it, vi } from "vitest";
 import { processSingleton } from "@/lib/process-singleton.mjs";
 
 // Revocation against the database is tested in tests/security/session-revocation.test.ts.
-vi.mock("@/lib/server/auth/session-version", () => ({ isSessionCurrent: async () => true }));
-vi.mock("@/lib/server/auth/secret", () => ({ authSecret: () => SECRET }));
+vi.mock("@/lib/accounts/server/session-version", () => ({ isSessionCurrent: async () => true }));
+vi.mock("@/lib/accounts/server/secret", () => ({ authSecret: () => SECRET }));
 import {
   cookieHeaderJar,
   SESSION_COOKIE,
   sessionCookieName,
   sessionSubject,
-} from "@/lib/server/auth/session-token";
-import { requestSessionUserId } from "@/lib/server/auth/session";
+} from "@/lib/accounts/server/session-token";
+import { requestSessionUserId } from "@/lib/accounts/server/session";
 
 const { SECRET } = vi.hoisted(() => ({ SECRET: "test-secret-test-secret-test-secret-0123456789" }));
 const SUB = "5f1f6f0e-8a44-4b1e-9d3c-2f3a4b5c6d7e";

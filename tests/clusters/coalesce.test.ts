@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCoalescer, readKey } from "@/lib/server/runcrate/coalesce";
+import { createCoalescer, readKey } from "@/lib/runcrate/server/coalesce";
 import { deferred } from "@/tests/support/deferred";
 
 describe("coalescer", () => {

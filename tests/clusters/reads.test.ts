@@ -5,7 +5,7 @@ import {
   readClusters,
   readOfferOf,
 } from "@/lib/clusters/server/reads";
-import { RuncrateError } from "@/lib/server/runcrate/errors";
+import { RuncrateError } from "@/lib/runcrate/server/errors";
 import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";

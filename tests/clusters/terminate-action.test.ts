@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "@/lib/server/auth/session";
+import type { SessionUser } from "@/lib/accounts/server/session";
 import { createPostgresDatabase } from "@/tests/db/support/backends";
 import { startHarness, type Harness } from "@/tests/sim/support/sim-harness";
 
@@ -14,7 +14,7 @@ const env = vi.hoisted(() => {
   return { session: null as SessionUser | null };
 });
 
-vi.mock("@/lib/server/auth/session", () => ({
+vi.mock("@/lib/accounts/server/session", () => ({
   getSessionUser: async () => env.session,
   requireUser: async () => {
     if (!env.session) throw new Error("redirect /sign-in");
@@ -40,7 +40,7 @@ beforeAll(async () => {
   actions = await import("@/lib/clusters/actions");
   audit = await import("@/lib/audit/server/audit-log");
   ({ getDb } = await import("@/lib/server/db/client"));
-  const { createUser } = await import("@/lib/server/db/users");
+  const { createUser } = await import("@/lib/accounts/server/users");
   const { addKey } = await import("@/lib/keys/server/runcrate-keys");
   const { keyRing } = await import("@/lib/server/crypto/key-ring");
   const db = await getDb();

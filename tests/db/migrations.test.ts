@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/server/db/client";
-import { createUser, findUserByEmail } from "@/lib/server/db/users";
+import { createUser, findUserByEmail } from "@/lib/accounts/server/users";
 import { createPostgresDatabase } from "./support/backends";
 
 describe("migrations", () => {

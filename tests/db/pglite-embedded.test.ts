@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { processSingleton } from "@/lib/process-singleton.mjs";
 import { getDatabase, openDatabase, type Db } from "@/lib/server/db/client";
-import { createUser, findUserByEmail } from "@/lib/server/db/users";
+import { createUser, findUserByEmail } from "@/lib/accounts/server/users";
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
-import { createUser, findOrCreateExternalUser, findUserByEmail, findUserById } from "@/lib/server/db/users";
+import {
+  createUser,
+  findOrCreateExternalUser,
+  findUserByEmail,
+  findUserById,
+} from "@/lib/accounts/server/users";
 import { BACKENDS } from "./support/backends";
 import { makeUser } from "./support/fixtures";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "@/lib/server/auth/session";
+import type { SessionUser } from "@/lib/accounts/server/session";
 
 /**
  * The webhook and inbox server actions as the browser calls them: a URL at 127.0.0.1 (or the metadata address) is
@@ -26,7 +26,7 @@ vi.mock("@/lib/notifications/server/test-delivery", () => ({
   },
 }));
 
-vi.mock("@/lib/server/auth/session", () => ({
+vi.mock("@/lib/accounts/server/session", () => ({
   getSessionUser: async () => env.session,
   requireUser: async () => {
     if (!env.session) throw new Error("redirect /sign-in");
@@ -47,7 +47,7 @@ beforeAll(async () => {
   actions = await import("@/lib/notifications/actions");
   store = await import("@/lib/notifications/server/webhooks-store");
   ({ getDb } = await import("@/lib/server/db/client"));
-  const { createUser } = await import("@/lib/server/db/users");
+  const { createUser } = await import("@/lib/accounts/server/users");
   const made = await createUser(await getDb(), {
     email: "alice@example.com",
     name: null,
@@ -135,7 +135,7 @@ describe("adding a webhook", () => {
 
 describe("per-user allowances", () => {
   async function newUser(email: string): Promise<SessionUser> {
-    const { createUser } = await import("@/lib/server/db/users");
+    const { createUser } = await import("@/lib/accounts/server/users");
     const made = await createUser(await getDb(), { email, name: null, passwordHash: null });
     if (!made.ok) throw new Error("user");
     return { id: made.user.id, email, name: null };

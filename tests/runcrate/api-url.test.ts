@@ -1,7 +1,7 @@
 /** RUNCRATE_API_URL as an origin, and the start-up check that refuses a URL that is not the API. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeApiBaseUrl } from "@/lib/server/env";
-import { probeRuncrateApi } from "@/lib/server/runcrate/api-probe";
+import { probeRuncrateApi } from "@/lib/runcrate/server/api-probe";
 import type { RunningSimulator } from "@/sim/server";
 import { simClient, startSim } from "@/tests/runcrate/support-sim";
 

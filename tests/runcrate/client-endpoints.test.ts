@@ -1,8 +1,8 @@
 import { WHOLE_LIST } from "@/lib/runcrate/listed";
 import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_PAGES, type RuncrateClientOptions } from "@/lib/server/runcrate/client";
-import { USER_AGENT } from "@/lib/server/runcrate/http";
+import { MAX_PAGES, type RuncrateClientOptions } from "@/lib/runcrate/server/client";
+import { USER_AGENT } from "@/lib/runcrate/server/http";
 import { startScriptedServer, json, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, createBody, offer } from "@/tests/support/runcrate-bodies";
 import packageJson from "@/package.json";

@@ -26,7 +26,7 @@ describe("defaults from the environment", () => {
   });
 
   it("uses RUNCRATE_API_URL (trailing slash and all) and RUNCRATE_TIMEOUT_MS", async () => {
-    const { createRuncrateClient } = await import("@/lib/server/runcrate/client");
+    const { createRuncrateClient } = await import("@/lib/runcrate/server/client");
     server.script(json(200, { data: [] }));
     expect((await createRuncrateClient({ apiKey: TEST_KEY }).listEnvironments()).items).toEqual([]);
     expect(server.requests[0]!.url.pathname).toBe("/custom/api/v1/environments");

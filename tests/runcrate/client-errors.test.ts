@@ -1,7 +1,7 @@
 import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient, type RuncrateClientOptions } from "@/lib/server/runcrate/client";
-import { RuncrateError, isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+import { createRuncrateClient, type RuncrateClientOptions } from "@/lib/runcrate/server/client";
+import { RuncrateError, isRuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/server/errors";
 import {
   startScriptedServer,
   delayed,

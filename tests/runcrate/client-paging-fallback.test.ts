@@ -1,6 +1,6 @@
 import { WHOLE_LIST } from "@/lib/runcrate/listed";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { startScriptedServer, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster, offer } from "@/tests/support/runcrate-bodies";
 

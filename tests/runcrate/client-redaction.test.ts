@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import type { RuncrateError } from "@/lib/server/runcrate/errors";
-import { redact, redactDeep, toDisplayText } from "@/lib/server/runcrate/redact";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
+import type { RuncrateError } from "@/lib/runcrate/server/errors";
+import { redact, redactDeep, toDisplayText } from "@/lib/runcrate/server/redact";
 import {
   startScriptedServer,
   sendJson,

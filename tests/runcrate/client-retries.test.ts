@@ -1,6 +1,6 @@
 import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { RuncrateClientOptions } from "@/lib/server/runcrate/client";
+import type { RuncrateClientOptions } from "@/lib/runcrate/server/client";
 import {
   startScriptedServer,
   delayed,

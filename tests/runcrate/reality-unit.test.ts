@@ -2,8 +2,8 @@
  * Tolerant reading against a scripted server: answers the simulator's variants do not cover in one exact shape.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
+import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/server/errors";
 import { startScriptedServer, json, sendText, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster } from "@/tests/support/runcrate-bodies";
 import { captureLog } from "@/tests/runcrate/support-sim";

@@ -13,7 +13,7 @@ import { toCreateBody } from "@/lib/launch/form";
 import { buildCreateClusterSchema } from "@/lib/launch/schema";
 import { knownStacks, validNodeCounts } from "@/lib/offers/offer-rules";
 import { listNotesText, unreadableListText } from "@/lib/query/list-notes";
-import type { RuncrateError } from "@/lib/server/runcrate/errors";
+import type { RuncrateError } from "@/lib/runcrate/server/errors";
 import type { RunningSimulator } from "@/sim/server";
 import {
   captureLog,

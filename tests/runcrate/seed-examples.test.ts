@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { clusterResponseSchema, errorEnvelopeSchema } from "@/lib/runcrate/schemas";
 import { startScriptedServer, json, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, createBody, seedBodies } from "@/tests/support/runcrate-bodies";

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "@/lib/server/auth/session";
-import { RuncrateError } from "@/lib/server/runcrate/errors";
+import type { SessionUser } from "@/lib/accounts/server/session";
+import { RuncrateError } from "@/lib/runcrate/server/errors";
 
 /**
  * The per-user allowances of the actions that read Runcrate before they write: a share link and a cluster's limits.
@@ -16,7 +16,7 @@ const env = vi.hoisted(() => {
   return { session: null as SessionUser | null, reads: 0 };
 });
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/lib/server/auth/session", () => ({ getSessionUser: async () => env.session }));
+vi.mock("@/lib/accounts/server/session", () => ({ getSessionUser: async () => env.session }));
 // The active key's client: every cluster is unknown to it, and each read is counted.
 vi.mock("@/lib/keys/server/runcrate-context", () => ({
   contextForUser: async (user: SessionUser) => ({
@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 async function newUser(email: string): Promise<SessionUser> {
-  const { createUser } = await import("@/lib/server/db/users");
+  const { createUser } = await import("@/lib/accounts/server/users");
   const made = await createUser(await getDb(), { email, name: null, passwordHash: null });
   if (!made.ok) throw new Error("user");
   return { id: made.user.id, email, name: null };

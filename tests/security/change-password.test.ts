@@ -2,23 +2,23 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/server/crypto/password";
+import { hashPassword, verifyPassword } from "@/lib/accounts/server/password";
 
 // session-version.ts reads through the process database, so this suite runs on it (a temporary PGlite).
 let dataDir: string;
 let db: import("@/lib/server/db/client").Db;
-let change: typeof import("@/lib/server/auth/change-password");
-let versions: typeof import("@/lib/server/auth/session-version");
-let users: typeof import("@/lib/server/db/users");
+let change: typeof import("@/lib/accounts/server/change-password");
+let versions: typeof import("@/lib/accounts/server/session-version");
+let users: typeof import("@/lib/accounts/server/users");
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cd-passwd-"));
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   db = await (await import("@/lib/server/db/client")).getDb();
-  change = await import("@/lib/server/auth/change-password");
-  versions = await import("@/lib/server/auth/session-version");
-  users = await import("@/lib/server/db/users");
+  change = await import("@/lib/accounts/server/change-password");
+  versions = await import("@/lib/accounts/server/session-version");
+  users = await import("@/lib/accounts/server/users");
 }, 120_000);
 afterAll(async () => {
   await (await (await import("@/lib/server/db/client")).getDatabase()).close();

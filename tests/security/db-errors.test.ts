@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LogLine } from "../support/log-capture";
 import { failureOf } from "@/lib/actions/safe-action";
-import { hashPassword } from "@/lib/server/crypto/password";
+import { hashPassword } from "@/lib/accounts/server/password";
 import type { Database } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";
 import { addKey, listKeys } from "@/lib/keys/server/runcrate-keys";
-import { replacePasswordHash } from "@/lib/server/db/users";
+import { replacePasswordHash } from "@/lib/accounts/server/users";
 import { BACKENDS } from "../db/support/backends";
 import { freshKey, makeUser, SECRET } from "../db/support/fixtures";
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";
 let dataDir: string;
-let mod: typeof import("@/lib/server/auth/session-version");
-let token: typeof import("@/lib/server/auth/session-token");
+let mod: typeof import("@/lib/accounts/server/session-version");
+let token: typeof import("@/lib/accounts/server/session-token");
 let db: import("@/lib/server/db/client").Db;
 let users: typeof import("@/lib/server/db/schema").users;
 
@@ -16,8 +16,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cd-revoke-"));
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
-  mod = await import("@/lib/server/auth/session-version");
-  token = await import("@/lib/server/auth/session-token");
+  mod = await import("@/lib/accounts/server/session-version");
+  token = await import("@/lib/accounts/server/session-token");
   db = await (await import("@/lib/server/db/client")).getDb();
   users = (await import("@/lib/server/db/schema")).users;
 }, 120_000);
@@ -34,7 +34,7 @@ const cookieFor = (sub: string, sv?: number) =>
   encode({ token: { sub, ...(sv === undefined ? {} : { sv }) }, secret: SECRET, salt: token.SESSION_COOKIE });
 
 async function newUser(email: string) {
-  const { createUser } = await import("@/lib/server/db/users");
+  const { createUser } = await import("@/lib/accounts/server/users");
   const r = await createUser(db, { email, name: null, passwordHash: null });
   if (!r.ok) throw new Error("user exists");
   return r.user;

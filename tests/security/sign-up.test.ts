@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/server/db/client";
-import { findUserByEmail } from "@/lib/server/db/users";
+import { findUserByEmail } from "@/lib/accounts/server/users";
 import { BACKENDS } from "../db/support/backends";
 
 // Spy on the hash, to prove a duplicate or weak sign-up never pays for scrypt.
 const hashes = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/lib/server/crypto/password", async (orig) => {
-  const real = await orig<typeof import("@/lib/server/crypto/password")>();
+vi.mock("@/lib/accounts/server/password", async (orig) => {
+  const real = await orig<typeof import("@/lib/accounts/server/password")>();
   return {
     ...real,
     hashPassword: async (p: string) => {
@@ -16,8 +16,8 @@ vi.mock("@/lib/server/crypto/password", async (orig) => {
   };
 });
 
-const { registerUser, tooManySignUpsMessage } = await import("@/lib/server/auth/sign-up");
-const { passwordWeakness } = await import("@/lib/server/auth/password-strength");
+const { registerUser, tooManySignUpsMessage } = await import("@/lib/accounts/server/sign-up");
+const { passwordWeakness } = await import("@/lib/accounts/server/password-strength");
 
 const STRONG = "unicorn-lantern-7-brisk";
 

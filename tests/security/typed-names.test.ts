@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signUpSchema } from "@/lib/auth/schemas";
+import { signUpSchema } from "@/lib/accounts/schemas";
 import { addKeySchema, keyLabelSchema } from "@/lib/keys/schemas";
 import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
 

@@ -2,7 +2,7 @@
  * The real Runcrate client as tests make it: pointed at a test server (the scripted fake or the simulator), with a
  * short timeout and back-off so a retried call takes milliseconds; anything else as the test says.
  */
-import { createRuncrateClient, type RuncrateClientOptions } from "@/lib/server/runcrate/client";
+import { createRuncrateClient, type RuncrateClientOptions } from "@/lib/runcrate/server/client";
 import { TEST_KEY } from "./runcrate-bodies";
 
 export function testClient(baseUrl: string, opts: Partial<RuncrateClientOptions> = {}) {

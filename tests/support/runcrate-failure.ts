@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
+import { isRuncrateError, type RuncrateError } from "@/lib/runcrate/server/errors";
 
 /** Awaits a client call that must fail, asserts it failed with a RuncrateError, and returns that error. */
 export async function failure(p: Promise<unknown>): Promise<RuncrateError> {

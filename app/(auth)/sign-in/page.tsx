@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { AuthCard } from "@/components/auth/auth-card";
-import { ExternalSignIn } from "@/components/auth/external-sign-in";
-import { SignInForm } from "@/components/auth/sign-in-form";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { externalSignInError } from "@/lib/auth/external-errors";
-import { enabledExternalProviders } from "@/lib/server/auth/providers";
-import { getSessionUser } from "@/lib/server/auth/session";
+import { AuthCard } from "@/components/accounts/auth-card";
+import { ExternalSignIn } from "@/components/accounts/external-sign-in";
+import { SignInForm } from "@/components/accounts/sign-in-form";
+import { safeCallbackPath } from "@/lib/accounts/callback-url";
+import { externalSignInError } from "@/lib/accounts/external-errors";
+import { enabledExternalProviders } from "@/lib/accounts/server/providers";
+import { getSessionUser } from "@/lib/accounts/server/session";
 import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Sign in" };

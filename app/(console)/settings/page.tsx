@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon, WebhookIcon } from "lucide-react";
-import { ChangePasswordForm } from "@/components/settings/change-password-form";
-import { SessionsSection } from "@/components/settings/sessions-section";
-import { hasPassword } from "@/lib/server/auth/change-password";
+import { ChangePasswordForm } from "@/components/accounts/change-password-form";
+import { SessionsSection } from "@/components/accounts/sessions-section";
+import { hasPassword } from "@/lib/accounts/server/change-password";
 import { getDb } from "@/lib/server/db/client";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { requireUser } from "@/lib/server/auth/session";
+import { requireUser } from "@/lib/accounts/server/session";
 import { listKeyViews } from "@/lib/keys/server/key-views";
 
 export const metadata: Metadata = { title: "Settings" };

@@ -1,5 +1,5 @@
 import { jsonError, unauthenticated } from "@/lib/server/route-handler";
-import { getSessionUser } from "@/lib/server/auth/session";
+import { getSessionUser } from "@/lib/accounts/server/session";
 import { getDb } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";

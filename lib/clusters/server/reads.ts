@@ -1,14 +1,14 @@
 import "server-only";
 import { isClusterId } from "@/lib/clusters/cluster-id";
-import { coalescedRead } from "@/lib/server/runcrate/coalesce";
-import { RuncrateError } from "@/lib/server/runcrate/errors";
-import { completeSummaries } from "@/lib/server/runcrate/summaries";
+import { coalescedRead } from "@/lib/runcrate/server/coalesce";
+import { RuncrateError } from "@/lib/runcrate/server/errors";
+import { completeSummaries } from "@/lib/runcrate/server/summaries";
 import type { Listed } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 
 /**
  * Server-side reads for the cluster pages and their GET route handlers. Identical reads of one key in one environment
- * are coalesced (lib/server/runcrate/coalesce.ts), so several tabs polling one cluster reach Runcrate once per interval.
+ * are coalesced (lib/runcrate/server/coalesce.ts), so several tabs polling one cluster reach Runcrate once per interval.
  * They only read: keeping what a read saw (NCCL runs, events) is a step of its own for the readers that show it
  * (lib/clusters/server/cluster-timeline.ts keepClusterHistory).
  */

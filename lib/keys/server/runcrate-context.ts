@@ -3,14 +3,14 @@ import { getDb } from "@/lib/server/db/client";
 import { getActiveKeySecret } from "@/lib/keys/server/runcrate-keys";
 import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
 import { keyRing } from "@/lib/server/crypto/key-ring";
-import { createRuncrateClient, type RuncrateClient } from "@/lib/server/runcrate/client";
+import { createRuncrateClient, type RuncrateClient } from "@/lib/runcrate/server/client";
 import { cachedForUser } from "./context-cache";
 import {
   loadSessionUser,
   requestSessionUserId,
   sessionUserId,
   type SessionUser,
-} from "@/lib/server/auth/session";
+} from "@/lib/accounts/server/session";
 import { requestLog } from "@/lib/server/request-log";
 
 export type ActiveKey = { id: string; label: string; environment: string | null; last4: string };

@@ -5,7 +5,7 @@ import { openKey, sealKey, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { runcrateKeys } from "@/lib/server/db/schema";
-import { isUuid } from "@/lib/server/db/users";
+import { isUuid } from "@/lib/accounts/server/users";
 
 /** What may leave the data layer about a stored key: never the ciphertext, never the key. */
 export type KeySummary = {

@@ -1,6 +1,6 @@
 import "server-only";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { isRuncrateError, type RuncrateErrorKind } from "@/lib/server/runcrate/errors";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
+import { isRuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/server/errors";
 
 const VERIFY_TIMEOUT_MS = 10_000;
 

@@ -27,8 +27,8 @@ import {
   type Notify,
 } from "@/lib/notifications/server/observe";
 import { readCluster } from "@/lib/clusters/server/reads";
-import type { RuncrateClient } from "@/lib/server/runcrate/client";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import type { RuncrateClient } from "@/lib/runcrate/server/client";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { parseTime } from "@/lib/time";
 
 /**

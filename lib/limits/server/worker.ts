@@ -12,7 +12,7 @@ import { keySecretById } from "@/lib/keys/server/runcrate-keys";
 import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits/server/cluster-limits";
 import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { createNotifier, ensureDeliveryQueue, startDeliveryWorker } from "@/lib/notifications/server/deliver";
 import { runGuard, type GuardDeps } from "./guard";
 

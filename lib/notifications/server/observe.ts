@@ -5,7 +5,7 @@ import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
-import type { RuncrateClient } from "@/lib/server/runcrate/client";
+import type { RuncrateClient } from "@/lib/runcrate/server/client";
 import { emailConfig } from "./email";
 import { balanceLowEvent, eventsFromObservation } from "./events";
 import { emitEvent, getPrefs, terminatedHere } from "./store";

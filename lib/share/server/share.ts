@@ -11,8 +11,8 @@ import {
   shareKeySecret,
 } from "@/lib/share/server/share-links-store";
 import { log } from "@/lib/server/log";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
 import { readCluster } from "@/lib/clusters/server/reads";
 import {

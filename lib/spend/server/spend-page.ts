@@ -14,10 +14,10 @@ import { getDb } from "@/lib/server/db/client";
 import { keySecretById } from "@/lib/keys/server/runcrate-keys";
 import { segmentsOf } from "@/lib/spend/server/tracked-clusters";
 import { listKeys } from "@/lib/keys/server/runcrate-keys";
-import { createRuncrateClient } from "@/lib/server/runcrate/client";
-import { createHttp } from "@/lib/server/runcrate/http";
+import { createRuncrateClient } from "@/lib/runcrate/server/client";
+import { createHttp } from "@/lib/runcrate/server/http";
 import { readClusters } from "@/lib/clusters/server/reads";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 /**

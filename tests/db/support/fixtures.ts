@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/server/db/client";
-import { createUser } from "@/lib/server/db/users";
+import { createUser } from "@/lib/accounts/server/users";
 
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
 import { freshKey } from "../../support/sim-client";

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { getSessionUser } from "@/lib/server/auth/session";
+import { getSessionUser } from "@/lib/accounts/server/session";
 import { listKeyViews } from "@/lib/keys/server/key-views";
 
 /**

@@ -12,7 +12,7 @@ import { isClusterId } from "@/lib/clusters/cluster-id";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
 import { readCluster, readOfferOf } from "@/lib/clusters/server/reads";
 import { clusterQueryOptions } from "@/lib/clusters/queries";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 export const metadata: Metadata = { title: "Cluster" };

@@ -9,7 +9,7 @@ import { env } from "@/lib/server/env";
 import type { SearchParams } from "nuqs/server";
 import { launchHref, loadLaunchSearchParams } from "@/lib/launch/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { launchLimitDefaults } from "@/lib/limits/server/guardian-defaults";
 import { RelaunchView } from "@/components/launch/relaunch-view";
 import { planRelaunch } from "@/lib/launch/server/relaunch-source";

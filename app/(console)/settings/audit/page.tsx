@@ -4,7 +4,7 @@ import { ClusterHistory } from "@/components/audit/cluster-history";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { readClusterParam } from "@/lib/audit/audit";
 import { readClusterHistory } from "@/lib/audit/server/audit";
-import { requireUser } from "@/lib/server/auth/session";
+import { requireUser } from "@/lib/accounts/server/session";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import { getDb } from "@/lib/server/db/client";
 

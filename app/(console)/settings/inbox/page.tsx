@@ -4,7 +4,7 @@ import { MarkAllReadButton } from "@/components/notifications/mark-all-read-butt
 import { NotificationPrefsForm } from "@/components/notifications/notification-prefs-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
-import { requireUser } from "@/lib/server/auth/session";
+import { requireUser } from "@/lib/accounts/server/session";
 import { formatDateTime } from "@/lib/format/date";
 import { getDb } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/notifications/server/inbox";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { KeyList } from "@/components/keys/key-list";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { requireUser } from "@/lib/server/auth/session";
+import { requireUser } from "@/lib/accounts/server/session";
 import { listKeyViews } from "@/lib/keys/server/key-views";
 
 export const metadata: Metadata = { title: "API keys" };

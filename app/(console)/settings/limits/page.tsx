@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LimitDefaultsForm } from "@/components/limits/limit-defaults-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { requireUser } from "@/lib/server/auth/session";
+import { requireUser } from "@/lib/accounts/server/session";
 import { getDb } from "@/lib/server/db/client";
 import { getLimitDefaults } from "@/lib/limits/server/cluster-limits";
 import { limitsToText } from "@/lib/limits/input";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { WebhooksManager } from "@/components/notifications/webhooks-manager";
-import { requireUser } from "@/lib/server/auth/session";
+import { requireUser } from "@/lib/accounts/server/session";
 import { getDb } from "@/lib/server/db/client";
 import { webhooksWithLog } from "@/lib/notifications/server/webhooks-store";
 

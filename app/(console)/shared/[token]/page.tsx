@@ -3,7 +3,7 @@ import { LinkIcon } from "lucide-react";
 import { redirect } from "next/navigation";
 import { StatusMessage } from "@/components/shell/status-message";
 import { SharedClusterView } from "@/components/share/shared-cluster-view";
-import { getSessionUser } from "@/lib/server/auth/session";
+import { getSessionUser } from "@/lib/accounts/server/session";
 import { readShared } from "@/lib/share/server/share";
 import { sharePath } from "@/lib/share/share-links";
 

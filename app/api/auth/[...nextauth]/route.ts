@@ -1,3 +1,3 @@
-import { handlers } from "@/lib/server/auth/config";
+import { handlers } from "@/lib/accounts/server/config";
 
 export const { GET, POST } = handlers;

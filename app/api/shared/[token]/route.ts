@@ -1,4 +1,4 @@
-import { getSessionUser } from "@/lib/server/auth/session";
+import { getSessionUser } from "@/lib/accounts/server/session";
 import { jsonError, unauthenticated } from "@/lib/server/route-handler";
 import { readShared } from "@/lib/share/server/share";
 

@@ -84,7 +84,7 @@ export const auditLog = pgTable(
 
 // --- security hardening ---------------------------------------------------------------------------------------------
 /**
- * rate-limiter-flexible's Drizzle store (lib/server/auth/rate-limits.ts): sign-in failures per (account, address) and
+ * rate-limiter-flexible's Drizzle store (lib/accounts/server/rate-limits.ts): sign-in failures per (account, address) and
  * per address, sign-up attempts per address. In the database so every instance counts together.
  */
 export const rateLimits = pgTable("rate_limits", {

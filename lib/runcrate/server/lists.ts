@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { metaSchema } from "@/lib/runcrate/schemas";
-import { issuePaths } from "@/lib/server/runcrate/http";
+import { issuePaths } from "@/lib/runcrate/server/http";
 
 /**
  * Tolerant reading of list answers: the envelope is checked as a whole, each item on its own. One item

@@ -7,7 +7,7 @@ import "server-only";
  * nor `details`, `fieldErrors` or `cause`, ever contains the API key (see redact.ts): every piece of upstream text is
  * scrubbed before it is stored.
  */
-import { redact } from "@/lib/server/runcrate/redact";
+import { redact } from "@/lib/runcrate/server/redact";
 
 export type RuncrateErrorKind =
   | "bad_request"

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import { takeSignInAttempt } from "./rate-limits";
-import { findUserByEmail, normalizeEmail, replacePasswordHash } from "@/lib/server/db/users";
+import { findUserByEmail, normalizeEmail, replacePasswordHash } from "@/lib/accounts/server/users";
 import type { UserRow } from "@/lib/server/db/schema";
 import {
   burnPasswordCheck,
@@ -9,8 +9,8 @@ import {
   isPasswordHashingBusy,
   needsRehash,
   verifyPassword,
-} from "@/lib/server/crypto/password";
-import { signInSchema } from "@/lib/auth/schemas";
+} from "@/lib/accounts/server/password";
+import { signInSchema } from "@/lib/accounts/schemas";
 import { signInLockedOut, signInRefused } from "@/lib/server/metrics/record";
 
 export type CredentialsResult =

@@ -6,12 +6,12 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signUpAction } from "@/lib/actions/auth";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/rate-limits";
-import { signUpSchema, type SignUpInput } from "@/lib/auth/schemas";
+import { signUpAction } from "@/lib/accounts/actions";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/accounts/rate-limits";
+import { signUpSchema, type SignUpInput } from "@/lib/accounts/schemas";
 import { ActionFailure, callAction } from "@/lib/query/action-call";
-import { applyFieldErrors } from "./apply-field-errors";
-import { FormAlert } from "./form-alert";
+import { applyFieldErrors } from "@/components/common/apply-field-errors";
+import { FormAlert } from "@/components/common/form-alert";
 import { PasswordInput } from "./password-input";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
-import { externalSignInAction } from "@/lib/actions/auth";
-import type { ExternalProvider } from "@/lib/server/auth/providers";
+import { externalSignInAction } from "@/lib/accounts/actions";
+import type { ExternalProvider } from "@/lib/accounts/server/providers";
 
 /** GitHub / OIDC buttons; rendered only for providers switched on by env. */
 export function ExternalSignIn({

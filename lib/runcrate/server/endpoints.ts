@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { RequestSpec, RetryMode } from "@/lib/server/runcrate/http";
+import type { RequestSpec, RetryMode } from "@/lib/runcrate/server/http";
 import {
   balanceResponseSchema,
   clusterResponseSchema,

@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/server/db/client";
-import { findUserById } from "@/lib/server/db/users";
+import { findUserById } from "@/lib/accounts/server/users";
 import { authSecret } from "./secret";
 import { cookieHeaderJar, sessionCookieName, sessionSubject } from "./session-token";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/server/runcrate/errors";
-import { createHttp, type HttpOptions } from "@/lib/server/runcrate/http";
+import { badResponse, isRuncrateError, type RuncrateError } from "@/lib/runcrate/server/errors";
+import { createHttp, type HttpOptions } from "@/lib/runcrate/server/http";
 import {
   deleteResponseSchema,
   endpoint,
@@ -9,11 +9,11 @@ import {
   requestLine,
   type Endpoint,
   type ListEndpoint,
-} from "@/lib/server/runcrate/endpoints";
-import { redactForDisplay } from "@/lib/server/runcrate/redact";
-import { listEnvelopeSchema } from "@/lib/server/runcrate/lists";
+} from "@/lib/runcrate/server/endpoints";
+import { redactForDisplay } from "@/lib/runcrate/server/redact";
+import { listEnvelopeSchema } from "@/lib/runcrate/server/lists";
 import type { Listed } from "@/lib/runcrate/listed";
-import { readAllPages } from "@/lib/server/runcrate/paging";
+import { readAllPages } from "@/lib/runcrate/server/paging";
 import {
   clusterSchema,
   idString,
@@ -43,7 +43,7 @@ import {
 export type RuncrateClientOptions = HttpOptions;
 export type RuncrateClient = ReturnType<typeof createRuncrateClient>;
 
-export { MAX_PAGES } from "@/lib/server/runcrate/paging";
+export { MAX_PAGES } from "@/lib/runcrate/server/paging";
 
 /** What a DELETE answered when it did not carry the whole cluster. */
 export type TerminateStub = { id: string; status: string; stub: true };

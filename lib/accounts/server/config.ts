@@ -3,7 +3,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { getDb } from "@/lib/server/db/client";
-import { findOrCreateExternalUser } from "@/lib/server/db/users";
+import { findOrCreateExternalUser } from "@/lib/accounts/server/users";
 import { clientAddress } from "./client-address";
 import { checkCredentials } from "./credentials";
 import { githubConfig, oidcConfig } from "./providers";

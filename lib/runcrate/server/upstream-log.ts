@@ -1,7 +1,7 @@
 import "server-only";
 import type { Logger } from "pino";
 import { log } from "@/lib/server/log";
-import { redact } from "@/lib/server/runcrate/redact";
+import { redact } from "@/lib/runcrate/server/redact";
 
 /**
  * The operator's record of upstream surprises: one structured line per Runcrate call that failed or did

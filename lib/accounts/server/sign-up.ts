@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { createUser, findUserByEmail, normalizeEmail } from "@/lib/server/db/users";
-import { hashPassword, isPasswordHashingBusy } from "@/lib/server/crypto/password";
+import { createUser, findUserByEmail, normalizeEmail } from "@/lib/accounts/server/users";
+import { hashPassword, isPasswordHashingBusy } from "@/lib/accounts/server/password";
 import { takeSignUpAttempt } from "./rate-limits";
 import { passwordWeakness } from "./password-strength";
 

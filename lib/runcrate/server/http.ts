@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import packageJson from "@/package.json";
 import { env } from "@/lib/server/env";
-import { errorFromResponse } from "@/lib/server/runcrate/error-response";
+import { errorFromResponse } from "@/lib/runcrate/server/error-response";
 import {
   RuncrateError,
   badResponse,
@@ -11,9 +11,9 @@ import {
   timeoutError,
   unreachableError,
   unusableKeyError,
-} from "@/lib/server/runcrate/errors";
-import { redact } from "@/lib/server/runcrate/redact";
-import { logUpstream, splitEndpoint, upstreamLog } from "@/lib/server/runcrate/upstream-log";
+} from "@/lib/runcrate/server/errors";
+import { redact } from "@/lib/runcrate/server/redact";
+import { logUpstream, splitEndpoint, upstreamLog } from "@/lib/runcrate/server/upstream-log";
 import { schemaMismatch, upstreamAttempt, upstreamRetry } from "@/lib/server/metrics/record";
 
 /**

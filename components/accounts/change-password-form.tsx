@@ -2,13 +2,13 @@
 
 import * as React from "react";
 import { useForm } from "react-hook-form";
-import { formAlertOf } from "@/components/auth/apply-field-errors";
-import { PasswordInput } from "@/components/auth/password-input";
-import { FormAlert } from "@/components/auth/form-alert";
+import { formAlertOf } from "@/components/common/apply-field-errors";
+import { PasswordInput } from "@/components/accounts/password-input";
+import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";
-import { changePasswordAction } from "@/lib/actions/auth";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/auth/rate-limits";
+import { changePasswordAction } from "@/lib/accounts/actions";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/accounts/rate-limits";
 import { useActionMutation } from "@/lib/query/mutation";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";

@@ -4,8 +4,8 @@ import "server-only";
  * SDKs tolerate), the status → kind mapping, 402 amounts, 422 field errors and 429 retry times. Every piece of upstream
  * text is redacted (and, where a user sees it, cleaned and truncated) before it is stored on the error.
  */
-import { ERROR_MESSAGES, RuncrateError, rateLimitedMessage } from "@/lib/server/runcrate/errors";
-import { redact, redactDeep, toDisplayText } from "@/lib/server/runcrate/redact";
+import { ERROR_MESSAGES, RuncrateError, rateLimitedMessage } from "@/lib/runcrate/server/errors";
+import { redact, redactDeep, toDisplayText } from "@/lib/runcrate/server/redact";
 import { formatUsd } from "@/lib/format/money";
 
 type UpstreamError = { code: string | null; message: string | null; details: Record<string, unknown> | null };

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { findUserById, replacePasswordHash } from "@/lib/server/db/users";
-import { hashPassword, isPasswordHashingBusy, verifyPassword } from "@/lib/server/crypto/password";
+import { findUserById, replacePasswordHash } from "@/lib/accounts/server/users";
+import { hashPassword, isPasswordHashingBusy, verifyPassword } from "@/lib/accounts/server/password";
 import { takeSignInAttempt } from "./rate-limits";
 import { passwordWeakness } from "./password-strength";
 import { revokeSessions } from "./session-version";

@@ -20,7 +20,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useActivateKey } from "@/components/keys/use-key-actions";
-import { signOutAction } from "@/lib/actions/auth";
+import { signOutAction } from "@/lib/accounts/actions";
 import type { KeyView } from "@/lib/keys/key-view";
 
 export type Account = { user: { email: string; name: string | null }; keys: KeyView[] };

@@ -1,11 +1,11 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
-import { isRuncrateError } from "@/lib/server/runcrate/errors";
-import type { HttpClient } from "@/lib/server/runcrate/http";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
+import type { HttpClient } from "@/lib/runcrate/server/http";
 import type { Listed } from "@/lib/runcrate/listed";
-import { failedFields, listEnvelopeSchema, readItems } from "@/lib/server/runcrate/lists";
-import { splitEndpoint } from "@/lib/server/runcrate/upstream-log";
+import { failedFields, listEnvelopeSchema, readItems } from "@/lib/runcrate/server/lists";
+import { splitEndpoint } from "@/lib/runcrate/server/upstream-log";
 
 /**
  * The paging schemes a list endpoint may speak, and what worked per endpoint. The answer's `meta` does not always say

@@ -1,10 +1,10 @@
 import { LogOutIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { signOutEverywhereAction } from "@/lib/actions/auth";
+import { signOutEverywhereAction } from "@/lib/accounts/actions";
 
 /**
  * "Sign out everywhere": ends every session of this account, on every device and instance, including this one
- * (lib/server/auth/session-version.ts). A plain form, so it works before (or without) JavaScript.
+ * (lib/accounts/server/session-version.ts). A plain form, so it works before (or without) JavaScript.
  */
 export function SessionsSection() {
   return (

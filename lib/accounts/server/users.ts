@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "./client";
-import { isUniqueViolation } from "./errors";
-import { accounts, users, type UserRow } from "./schema";
+import type { Db } from "@/lib/server/db/client";
+import { isUniqueViolation } from "@/lib/server/db/errors";
+import { accounts, users, type UserRow } from "@/lib/server/db/schema";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
