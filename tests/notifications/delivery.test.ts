@@ -5,13 +5,12 @@ import type { Database } from "@/lib/server/db/client";
 import { notificationDeliveries } from "@/lib/server/db/schema";
 import type { PgBoss } from "pg-boss";
 import {
-  createNotifier,
-  DELIVERY_PRIORITY,
   RETRY_WINDOW_MS,
   retryDelayMs,
   runDelivery,
   type DeliveryDeps,
 } from "@/lib/notifications/server/deliver";
+import { createNotifier, DELIVERY_PRIORITY } from "@/lib/notifications/server/delivery-queue";
 import { sendTestDelivery } from "@/lib/notifications/server/test-delivery";
 import { emitEvent, setPrefs } from "@/lib/notifications/server/store";
 import { verifySignature } from "@/lib/notifications/server/webhook";

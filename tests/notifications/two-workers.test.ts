@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { ensureGuardQueue, scheduleGuard } from "@/lib/limits/server/worker";
-import { ensureDeliveryQueue } from "@/lib/notifications/server/deliver";
+import { ensureDeliveryQueue } from "@/lib/notifications/server/delivery-queue";
 import { setPrefs } from "@/lib/notifications/server/store";
 import { createWebhook } from "@/lib/notifications/server/webhooks-store";
 import { startSimulator, type RunningSimulator } from "@/sim/server";

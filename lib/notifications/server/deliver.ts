@@ -1,15 +1,13 @@
 import "server-only";
-import type { PgBoss } from "pg-boss";
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
 import { keyRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries } from "@/lib/server/db/schema";
 import { log } from "@/lib/server/log";
 import { allowedTargets, allowPrivateTargets, type AllowedTargets, type Resolver } from "./address";
 import { emailConfig, sendEmail } from "./email";
-import { emitEvent, userEmail } from "./store";
+import { userEmail } from "./store";
 import {
   DELIVERY_HEADER,
   EVENT_HEADER,
@@ -20,19 +18,16 @@ import {
   webhookBody,
 } from "./webhook";
 import { webhookForDelivery } from "./webhooks-store";
-import { errorSummary } from "@/lib/server/db/errors";
 
 /**
- * Sending delivery rows, on the guardian's job queue (pg-boss): one job per attempt. A job claims its row with a
- * lease (so a duplicate job, or a second instance, sends nothing while the first holds it), makes one attempt, logs
- * it, and on failure schedules the next attempt with exponential backoff until a day has passed since the event.
- * A worker that starts, and every minute after, re-schedules pending rows whose job was lost with an instance.
+ * One attempt at one delivery row. The attempt claims its row with a lease (so a duplicate job, or a second instance,
+ * sends nothing while the first holds it), sends, logs it, and on failure says when to try again, with exponential
+ * backoff until a day has passed since the event. The queue that runs the attempts is ./delivery-queue.ts.
  *
  * At most once per channel is the delivery row (unique per event and target); a receiver sees the same delivery id
  * on every attempt of it, so the rare resend after a crash between the POST and its record is recognisable.
  */
 
-export const DELIVERY_QUEUE = "notification-delivery";
 const LEASE_MS = 60_000;
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
 const MAX_DELAY_MS = 3_600_000;
@@ -60,38 +55,6 @@ export function retryDelayMs(attempt: number, baseMs: number): number {
 }
 
 const deliverLog = log.child({ area: "notifications" });
-
-export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(DELIVERY_QUEUE, {
-    // A job that died with its worker runs again after this; the row's lease keeps it from sending twice.
-    expireInSeconds: 60,
-    retryLimit: 5,
-    retryDelay: 10,
-    retryBackoff: true,
-    deleteAfterSeconds: 86_400,
-  });
-}
-
-/**
- * The queue's order when deliveries wait: a real event (a cluster failed, a limit fired) goes ahead of any number of
- * "Send test" deliveries queued before it (pg-boss fetches higher priorities first).
- */
-export const DELIVERY_PRIORITY = { event: 1, test: 0 } as const;
-
-export async function scheduleDelivery(
-  boss: PgBoss,
-  deliveryId: string,
-  o: { delayMs?: number; test?: boolean } = {},
-): Promise<void> {
-  await boss.send(
-    DELIVERY_QUEUE,
-    { deliveryId },
-    {
-      startAfter: new Date(Date.now() + Math.max(0, o.delayMs ?? 0)),
-      priority: o.test ? DELIVERY_PRIORITY.test : DELIVERY_PRIORITY.event,
-    },
-  );
-}
 
 export type DeliveryDeps = {
   db: Db;
@@ -239,75 +202,5 @@ export async function runDelivery(
   return {
     outcome: status === "delivered" ? "delivered" : status === "failed" ? "failed" : "retry",
     retryInMs: status === "pending" ? delay : null,
-  };
-}
-
-/** Pending rows whose job may be lost (never scheduled, or its worker died): due now and not leased. */
-export async function duePendingDeliveries(
-  db: Db,
-  now: number,
-  graceMs: number,
-): Promise<Array<{ id: string; test: boolean }>> {
-  const rows = await db
-    .select({ id: notificationDeliveries.id, eventType: notificationDeliveries.eventType })
-    .from(notificationDeliveries)
-    .where(
-      and(
-        eq(notificationDeliveries.status, "pending"),
-        lte(notificationDeliveries.nextAt, new Date(now - graceMs)),
-        or(isNull(notificationDeliveries.leaseUntil), lte(notificationDeliveries.leaseUntil, new Date(now))),
-      ),
-    )
-    .limit(500);
-  return rows.map((r) => ({ id: r.id, test: r.eventType === "test" }));
-}
-
-/** Registers the delivery worker and the sweep that re-schedules lost jobs. Returns a function that stops the sweep. */
-export async function startDeliveryWorker(
-  boss: PgBoss,
-  db: Db,
-  o: { pollSeconds: number; sweepMs?: number },
-): Promise<() => void> {
-  const deps = deliveryDeps(db);
-  await ensureDeliveryQueue(boss);
-  await boss.work<{ deliveryId: string }>(
-    DELIVERY_QUEUE,
-    { batchSize: 10, pollingIntervalSeconds: o.pollSeconds, localConcurrency: 2 },
-    async (jobs) => {
-      await Promise.all(
-        jobs.map(async (job) => {
-          const r = await runDelivery(deps, job.data.deliveryId);
-          // Only events are retried (a test gets one attempt).
-          if (r.retryInMs !== null)
-            await scheduleDelivery(boss, job.data.deliveryId, { delayMs: r.retryInMs });
-        }),
-      );
-    },
-  );
-  const sweep = async () => {
-    try {
-      for (const d of await duePendingDeliveries(db, Date.now(), 30_000))
-        await scheduleDelivery(boss, d.id, { test: d.test });
-    } catch (err) {
-      deliverLog.warn({ err: errorSummary(err) }, "delivery sweep failed");
-    }
-  };
-  await sweep();
-  const timer = setInterval(() => void sweep(), o.sweepMs ?? 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
-/** What the guardian calls with the events it built: record them once per channel, then schedule the sends. */
-export function createNotifier(db: Db, boss: () => Promise<PgBoss>) {
-  return async (userId: string, events: readonly NotificationEvent[]): Promise<void> => {
-    const email = emailConfig() !== null;
-    for (const e of events) {
-      const r = await emitEvent(db, userId, e, { emailEnabled: email });
-      if (r.deliveries.length > 0) {
-        const b = await boss();
-        for (const id of r.deliveries) await scheduleDelivery(b, id);
-      }
-    }
   };
 }

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Db } from "@/lib/server/db/client";
 import { notificationDeliveries, webhooks } from "@/lib/server/db/schema";
-import { scheduleDelivery } from "./deliver";
+import { scheduleDelivery } from "./delivery-queue";
 
 export type TestDeliveryResult = "queued" | "not-found" | "in-flight";
 
