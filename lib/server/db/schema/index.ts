@@ -1,8 +1,13 @@
 /**
- * The one Postgres schema (PGlite embedded, or a real Postgres via DATABASE_URL), one file per area.
+ * The one Postgres schema (PGlite embedded, or a real Postgres via DATABASE_URL), one file per feature.
  * Migrations are generated from it into drizzle/ by drizzle-kit (`npx drizzle-kit generate`).
  */
-export * from "./core";
-export * from "./guardian";
-export * from "./tools";
+export * from "./accounts";
+export * from "./keys";
+export * from "./audit";
+export * from "./spend";
+export * from "./limits";
 export * from "./notifications";
+export * from "./launch";
+export * from "./clusters";
+export * from "./share";

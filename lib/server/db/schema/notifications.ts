@@ -1,4 +1,4 @@
-/** Notifications: notification preferences, webhooks, deliveries (email and webhooks). */
+/** Notifications: preferences, webhooks, deliveries (email and webhooks) and their attempts, the inbox. */
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -12,13 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, not "@/": drizzle-kit loads these files without the app's path aliases.
 import type {
   DeliveryEventType,
   NotificationEvent,
   NotificationEventType,
   WebhookFormat,
 } from "../../../notifications/kinds";
-import { users } from "./core";
+import { users } from "./accounts";
 
 /** Which events go to which channel; no row means the defaults (lib/notifications/kinds.ts DEFAULT_PREFS). */
 export const notificationPrefs = pgTable("notification_prefs", {
@@ -105,5 +106,32 @@ export const deliveryAttempts = pgTable(
   (t) => [index("delivery_attempts_delivery").on(t.deliveryId, t.attempt)],
 );
 
+/** The notification inbox: limit warnings, failed enforcement, auto-terminations. Delivery elsewhere: lib/server/notifications/. */
+export const inboxEntries = pgTable(
+  "inbox_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The event type (lib/notifications/kinds.ts); spending limits wrote the three limit kinds. */
+    kind: text("kind").$type<NotificationEventType>().notNull(),
+    clusterId: text("cluster_id"),
+    clusterName: text("cluster_name"),
+    message: text("message").notNull(),
+    /** One entry per (kind, cluster, dedupe) — a retry never writes the same warning twice. */
+    dedupe: text("dedupe").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("inbox_entries_dedupe").on(t.userId, t.dedupe),
+    index("inbox_entries_user_created").on(t.userId, t.createdAt),
+  ],
+);
+
 export type WebhookRow = typeof webhooks.$inferSelect;
+
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
+
+export type InboxRow = typeof inboxEntries.$inferSelect;

@@ -1,0 +1,25 @@
+/** The audit log: who did what, when. */
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+// Relative, not "@/": drizzle-kit loads these files without the app's path aliases.
+import type { AuditAction } from "../../../audit/audit";
+import { users } from "./accounts";
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").$type<AuditAction>().notNull(),
+    clusterId: text("cluster_id"),
+    clusterName: text("cluster_name"),
+    /** The key's label at the time — never the key. */
+    keyLabel: text("key_label").notNull(),
+    detail: text("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_user_created").on(t.userId, t.createdAt)],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,0 +1,35 @@
+/** Stored Runcrate API keys, sealed. */
+import { sql } from "drizzle-orm";
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+/** A user's Runcrate API keys, AES-256-GCM encrypted; only `last4` is ever shown again. */
+export const runcrateKeys = pgTable(
+  "runcrate_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    environment: text("environment"),
+    ciphertext: text("ciphertext").notNull(),
+    iv: text("iv").notNull(),
+    tag: text("tag").notNull(),
+    /** Which encryption secret sealed this row, so the secret can be rotated later. */
+    keyVersion: integer("key_version").notNull().default(1),
+    last4: text("last4").notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("runcrate_keys_user_label_unique").on(t.userId, t.label),
+    // At most one active key per user, enforced by the database, not just the code.
+    uniqueIndex("runcrate_keys_one_active")
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
+  ],
+);
+
+export type RuncrateKeyRow = typeof runcrateKeys.$inferSelect;

@@ -1,0 +1,42 @@
+/** Spending limits: each cluster's limits and their enforcement, and each user's default limits. */
+import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { trackedClusters } from "./spend";
+
+/**
+ * A cluster's limits and the guardian's enforcement state. `state`: watching → enforcing (one instance holds the
+ * claim until `leaseUntil`) → enforced; closed when the cluster ended otherwise or the limits were removed.
+ */
+export const clusterLimits = pgTable("cluster_limits", {
+  clusterId: text("cluster_id")
+    .primaryKey()
+    .references(() => trackedClusters.clusterId, { onDelete: "cascade" }),
+  timeLimitMinutes: integer("time_limit_minutes"),
+  /** Dollars in cents, so a budget compares exactly. */
+  budgetCents: integer("budget_cents"),
+  state: text("state")
+    .$type<"watching" | "enforcing" | "enforced" | "closed">()
+    .notNull()
+    .default("watching"),
+  reason: text("reason").$type<"time" | "budget">(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true, precision: 3 }),
+  enforcedAt: timestamp("enforced_at", { withTimezone: true }),
+  warnedAt: timestamp("warned_at", { withTimezone: true }),
+  /** Why the limit can't be enforced right now (key deleted, API refused), shown loudly; null when fine. */
+  problem: text("problem"),
+  problemSince: timestamp("problem_since", { withTimezone: true }),
+  attempts: integer("attempts").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's default limits, pre-filled into the create form. */
+export const userLimitDefaults = pgTable("user_limit_defaults", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  timeLimitMinutes: integer("time_limit_minutes"),
+  budgetCents: integer("budget_cents"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ClusterLimitsRow = typeof clusterLimits.$inferSelect;
