@@ -7,7 +7,7 @@ import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { clusterBadgeLabel } from "@/lib/clusters/status";
-import type { ListLedger } from "@/lib/limits/limit-view";
+import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import { EndedBy } from "./cluster-table";
 import { StatusBadge } from "./status-badge";
 

@@ -7,7 +7,7 @@ import { costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
 import { ageText, type ListSort, type ListView } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";
-import { endedByText, type ListLedger, type ListLedgerEntry } from "@/lib/limits/limit-view";
+import { endedByText, type ListLedger, type ListLedgerEntry } from "@/lib/spend/list-ledger-view";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { clusterBadgeLabel } from "@/lib/clusters/status";
 import { StatusBadge } from "./status-badge";

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { ActionError, runcrateAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
-import { clusterIdSchema } from "@/lib/clusters/cluster-id";
+import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
-import { readOfferOf } from "@/lib/clusters/server/reads";
+import { readOfferOf } from "@/lib/runcrate/server/reads";
 import { MAX_NODES, MIN_NODES, type Cluster, type ClusterTest } from "@/lib/runcrate/schemas";
 
 /**

@@ -3,7 +3,7 @@
  * lib/clusters/list-search-params.ts.
  */
 import type { Cluster } from "@/lib/runcrate/schemas";
-import type { ListLedger } from "@/lib/limits/limit-view";
+import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
 import { formatDuration } from "@/lib/format/duration";
 import { parseTime } from "@/lib/time";

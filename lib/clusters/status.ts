@@ -5,6 +5,7 @@
  * (the live API may add states), treated as "still changing" so the page keeps watching them.
  */
 
+import { ENDED_STATUSES } from "@/lib/runcrate/constants";
 import { nodeState } from "./node-state";
 
 export type StatusTone = "progress" | "success" | "warning" | "danger" | "neutral";
@@ -110,7 +111,7 @@ export function isUpStatus(status: string | null | undefined): boolean {
 }
 
 export function isTerminalStatus(status: string | null | undefined): boolean {
-  return statusInfo(status).terminal;
+  return ENDED_STATUSES.has(status ?? "");
 }
 
 /** stack_status vocabulary (§4.3): pending → installing → ready | failed. Unknown strings shown as they are. */

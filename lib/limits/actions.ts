@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
-import { clusterIdSchema } from "@/lib/clusters/cluster-id";
+import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import type { Limits } from "@/lib/spend/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
 import { recordAudit } from "@/lib/audit/server/audit";

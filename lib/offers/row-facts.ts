@@ -1,6 +1,6 @@
 /** What one row of the offers list shows for a chosen node count and balance (shared by the table and the cards). */
 import { clusterHourlyRate, requiredBalance, shortfall } from "@/lib/spend/estimate";
-import { launchHref } from "@/lib/launch/launch-params";
+import { launchHref } from "@/lib/offers/launch-params";
 import { takesNodeCount, validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 

@@ -15,7 +15,7 @@ import {
   type SearchParams,
   type UrlKeys,
 } from "nuqs/server";
-import { parseAsNodeCount } from "@/lib/launch/launch-params";
+import { parseAsNodeCount } from "@/lib/offers/launch-params";
 import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/constants";
 import { DEFAULT_FILTERS, SORT_KEYS, TIERS, type OfferFilters } from "@/lib/offers/filters";
 import { formatCount } from "@/lib/format/number";

@@ -18,6 +18,8 @@ export const CLUSTER_STATUSES = [
   "terminated",
   "failed",
 ] as const;
+/** The statuses a cluster never leaves: it has ended and costs nothing more. */
+export const ENDED_STATUSES: ReadonlySet<string> = new Set(["terminated", "failed"]);
 export const STACK_STATUSES = ["pending", "installing", "ready", "failed"] as const;
 export const NODE_STATUSES = ["pending", "provisioning", "running", "terminated", "failed"] as const;
 export const NODE_STAGES = ["queued", "booting", "networking", "shared", "stack", "ready"] as const;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
 import { createShare, revokeShare } from "@/lib/share/server/share";
-import { clusterIdSchema } from "@/lib/clusters/cluster-id";
+import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { SHARE_DEFAULT_HOURS, SHARE_MAX_HOURS } from "@/lib/share/share-links";
 
 /**

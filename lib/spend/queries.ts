@@ -5,7 +5,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
 import { isFinished } from "@/lib/spend/cluster-cost";
-import type { ListLedger } from "@/lib/limits/limit-view";
+import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 // GET /api/clusters/ledger → the console's record of finished clusters (their cost history, why they ended). Keyed

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isClusterId } from "@/lib/clusters/cluster-id";
+import { isClusterId } from "@/lib/runcrate/cluster-id";
 import { formatBytes } from "@/lib/format/number";
 import { applyListView, countByGroup, DEFAULT_VIEW, toggleSort } from "@/lib/clusters/list-view";
 import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";

@@ -4,7 +4,7 @@ import {
   readCluster,
   readClusters,
   readOfferOf,
-} from "@/lib/clusters/server/reads";
+} from "@/lib/runcrate/server/reads";
 import { RuncrateError } from "@/lib/runcrate/server/errors";
 import { whole, type Listed } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";

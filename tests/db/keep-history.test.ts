@@ -20,7 +20,7 @@ vi.mock("@/lib/server/db/client", async (orig) => ({
   getDb: () => Promise.resolve(current!.db),
 }));
 
-const { readCluster } = await import("@/lib/clusters/server/reads");
+const { readCluster } = await import("@/lib/runcrate/server/reads");
 const { keepClusterHistory, forgetTimelines } = await import("@/lib/clusters/server/cluster-timeline");
 
 function withRun(id: string): Cluster {

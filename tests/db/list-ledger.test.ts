@@ -3,7 +3,7 @@ import type { Database } from "@/lib/server/db/client";
 import { claimEnforcement, completeEnforcement, setLimits } from "@/lib/limits/server/cluster-limits";
 import { recordObservation, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { listLedgerOf } from "@/lib/spend/server/list-ledger";
-import { endedByText } from "@/lib/limits/limit-view";
+import { endedByText } from "@/lib/spend/list-ledger-view";
 import { BACKENDS } from "./support/backends";
 import { makeUser, newClusterId } from "./support/fixtures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { launchHref, loadLaunchSearchParams } from "@/lib/launch/launch-params";
+import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
 
 describe("/clusters/new query", () => {
   it("reads the offer and a node count a cluster can have", () => {

@@ -1,5 +1,5 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { readClusters } from "@/lib/clusters/server/reads";
+import { readClusters } from "@/lib/runcrate/server/reads";
 import { recordClusterTestResults } from "@/lib/clusters/server/test-history-recorder";
 
 // GET /api/clusters → the active key's clusters (polled by the cluster list), their NCCL runs kept.

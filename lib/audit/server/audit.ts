@@ -1,9 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/server/db/client";
-import { insertAudit, insertLaunchAuditOnce, listAudit } from "@/lib/audit/server/audit-log";
-import { listUserClusterEventRows } from "@/lib/clusters/server/cluster-events";
+import { insertAudit, insertLaunchAuditOnce } from "@/lib/audit/server/audit-log";
 import { errorSummary } from "@/lib/server/db/errors";
-import { clusterHistory, type AuditAction, type HistoryItem } from "@/lib/audit/audit";
+import type { AuditAction } from "@/lib/audit/audit";
 import { requestLog } from "@/lib/server/request-log";
 
 /**
@@ -31,24 +30,4 @@ export async function recordAudit(e: {
       "audit entry not recorded",
     );
   }
-}
-
-/** One cluster's history for the audit page: the user's entries for it beside the events kept for it. */
-export async function readClusterHistory(
-  userId: string,
-  clusterId: string,
-): Promise<{ name: string; items: HistoryItem[] }> {
-  const db = await getDb();
-  const [entries, events] = await Promise.all([
-    listAudit(db, userId, { clusterId }),
-    listUserClusterEventRows(db, userId, clusterId),
-  ]);
-  const name = entries.find((e) => e.clusterName)?.clusterName ?? clusterId;
-  return {
-    name,
-    items: clusterHistory(
-      entries.map((e) => ({ ...e, at: e.createdAt.toISOString() })),
-      events,
-    ),
-  };
 }

@@ -5,7 +5,7 @@ import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { sshKeysQueryOptions } from "@/lib/launch/queries";
 import { storageQueryOptions } from "@/lib/launch/queries";
-import { readClusters } from "@/lib/clusters/server/reads";
+import { readClusters } from "@/lib/runcrate/server/reads";
 
 /**
  * What the create form reads besides the offer — SSH keys, storage volumes, the balance and the cluster names — read

@@ -3,7 +3,7 @@ import { itemsOf } from "@/lib/runcrate/listed";
 import { getDb } from "@/lib/server/db/client";
 import { findLaunchRecord } from "@/lib/launch/server/launch-records";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
-import { readCluster, readClusters } from "@/lib/clusters/server/reads";
+import { readCluster, readClusters } from "@/lib/runcrate/server/reads";
 import { log } from "@/lib/server/log";
 import {
   relaunchPrefill,

@@ -1,6 +1,7 @@
 import "server-only";
-import type { GuardView, ListLedger } from "@/lib/limits/limit-view";
-import { isClusterId } from "@/lib/clusters/cluster-id";
+import type { GuardView } from "@/lib/limits/limit-view";
+import type { ListLedger } from "@/lib/spend/list-ledger-view";
+import { isClusterId } from "@/lib/runcrate/cluster-id";
 import { getDb } from "@/lib/server/db/client";
 import { getTracked, segmentsOf } from "@/lib/spend/server/tracked-clusters";
 import { limitsOfCluster } from "@/lib/limits/server/cluster-limits";

@@ -26,7 +26,7 @@ import {
   tellObservation,
   type Notify,
 } from "@/lib/notifications/server/observe";
-import { readCluster } from "@/lib/clusters/server/reads";
+import { readCluster } from "@/lib/runcrate/server/reads";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
 import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { parseTime } from "@/lib/time";

@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { isTerminalStatus } from "@/lib/clusters/status";
+import { ENDED_STATUSES } from "@/lib/runcrate/constants";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Listed } from "@/lib/runcrate/listed";
 
@@ -39,14 +39,14 @@ export async function completeSummaries(
       const summary = out[i]!;
       const cacheKey = `${scope} ${summary.id}`;
       const kept = ended.get(cacheKey);
-      if (kept && isTerminalStatus(summary.status)) {
+      if (kept && ENDED_STATUSES.has(summary.status)) {
         out[i] = kept;
         continue;
       }
       try {
         const full = await read(summary.id);
         out[i] = full;
-        if (isTerminalStatus(full.status)) ended.set(cacheKey, full);
+        if (ENDED_STATUSES.has(full.status)) ended.set(cacheKey, full);
       } catch {
         // Gone, or the read failed: the summary is what is known.
       }

@@ -14,7 +14,7 @@ import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
-import { readCluster } from "@/lib/clusters/server/reads";
+import { readCluster } from "@/lib/runcrate/server/reads";
 import {
   SHARE_MAX_HOURS,
   SHARE_TOKEN_PATTERN,

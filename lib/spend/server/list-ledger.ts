@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
-import type { ListLedger } from "@/lib/limits/limit-view";
+import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import type { Db } from "@/lib/server/db/client";
 import { segmentsOf } from "./tracked-clusters";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";

@@ -16,7 +16,7 @@ import { segmentsOf } from "@/lib/spend/server/tracked-clusters";
 import { listKeys } from "@/lib/keys/server/runcrate-keys";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { createHttp } from "@/lib/runcrate/server/http";
-import { readClusters } from "@/lib/clusters/server/reads";
+import { readClusters } from "@/lib/runcrate/server/reads";
 import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import type { Cluster } from "@/lib/runcrate/schemas";
 

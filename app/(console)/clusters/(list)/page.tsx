@@ -7,7 +7,7 @@ import { ClusterList } from "@/components/clusters/cluster-list";
 import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
-import { readClusters } from "@/lib/clusters/server/reads";
+import { readClusters } from "@/lib/runcrate/server/reads";
 import { recordClusterTestResults } from "@/lib/clusters/server/test-history-recorder";
 import { clusterLedgerQueryOptions } from "@/lib/spend/queries";
 import { clustersQueryOptions } from "@/lib/clusters/queries";

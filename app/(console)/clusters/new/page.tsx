@@ -7,7 +7,7 @@ import { OfferProblem } from "@/components/launch/offer-problem";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { env } from "@/lib/server/env";
 import type { SearchParams } from "nuqs/server";
-import { launchHref, loadLaunchSearchParams } from "@/lib/launch/launch-params";
+import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { launchLimitDefaults } from "@/lib/limits/server/guardian-defaults";

@@ -3,7 +3,7 @@ import { AuditTable } from "@/components/audit/audit-table";
 import { ClusterHistory } from "@/components/audit/cluster-history";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { readClusterParam } from "@/lib/audit/audit";
-import { readClusterHistory } from "@/lib/audit/server/audit";
+import { readClusterHistory } from "@/lib/clusters/server/cluster-history";
 import { requireUser } from "@/lib/accounts/server/session";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import { getDb } from "@/lib/server/db/client";

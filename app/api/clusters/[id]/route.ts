@@ -1,6 +1,6 @@
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { readCluster } from "@/lib/clusters/server/reads";
+import { readCluster } from "@/lib/runcrate/server/reads";
 
 // GET /api/clusters/{id} → one cluster (polled by the cluster page) with its whole kept timeline of events; its NCCL
 // run and events are kept.

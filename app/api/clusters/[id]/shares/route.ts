@@ -1,5 +1,5 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { readCluster } from "@/lib/clusters/server/reads";
+import { readCluster } from "@/lib/runcrate/server/reads";
 import { listShares } from "@/lib/share/server/share";
 
 // GET /api/clusters/{id}/shares → the signed-in owner's share links for this cluster, with who opened them.

@@ -1,5 +1,5 @@
 import { runcrateRoute } from "@/lib/server/route-handler";
-import { readCluster } from "@/lib/clusters/server/reads";
+import { readCluster } from "@/lib/runcrate/server/reads";
 import { listTestHistory, recordClusterTestResult } from "@/lib/clusters/server/test-history-recorder";
 import type { TestHistoryResponse } from "@/lib/clusters/test-history";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { isClusterId } from "@/lib/clusters/cluster-id";
+import { isClusterId } from "@/lib/runcrate/cluster-id";
 import { coalescedRead } from "@/lib/runcrate/server/coalesce";
 import { RuncrateError } from "@/lib/runcrate/server/errors";
 import { completeSummaries } from "@/lib/runcrate/server/summaries";
