@@ -12,10 +12,9 @@ import type { LimitText } from "@/lib/limits/input";
 /** Settings → Default limits: the two fields of the create form, saved per user. */
 export function LimitDefaultsForm({ initial }: { initial: LimitText }) {
   const id = useId();
-  const { form, formError, pending, submit } = useLimitsForm(initial, null, saveLimitDefaults, {
+  const { fields, formError, pending, submit } = useLimitsForm(initial, null, saveLimitDefaults, {
     onSuccess: () => toast.success("Default limits saved"),
   });
-  const errors = form.formState.errors;
 
   return (
     <form
@@ -27,14 +26,12 @@ export function LimitDefaultsForm({ initial }: { initial: LimitText }) {
       <LimitTextFields
         id={id}
         time={{
-          input: form.register("timeLimit"),
-          error: errors.timeLimit?.message,
+          ...fields.time,
           placeholder: "e.g. 4 h",
           hint: "Billed time, e.g. 90 min or 4 h.",
         }}
         budget={{
-          input: form.register("budgetLimit"),
-          error: errors.budgetLimit?.message,
+          ...fields.budget,
           placeholder: "e.g. 50",
           hint: "Dollars of cost per cluster.",
         }}

@@ -27,7 +27,7 @@ export default function LimitsEditor({
   onDone: () => void;
 }) {
   const id = useId();
-  const { form, formError, pending, submit } = useLimitsForm(
+  const { form, fields, formError, pending, submit } = useLimitsForm(
     limitsToText(current),
     ceilingMinutes,
     (text: LimitText) => setClusterLimits({ id: cluster.id, ...text }),
@@ -43,7 +43,6 @@ export default function LimitsEditor({
       },
     },
   );
-  const errors = form.formState.errors;
 
   const extend = () => {
     form.setValue("timeLimit", formatMinutes((current?.timeLimitMinutes ?? 0) + 60));
@@ -65,14 +64,12 @@ export default function LimitsEditor({
       <LimitTextFields
         id={id}
         time={{
-          input: form.register("timeLimit"),
-          error: errors.timeLimit?.message,
+          ...fields.time,
           placeholder: "e.g. 90 min or 4 h",
           hint: "Counted from when the cluster came up (billed time).",
         }}
         budget={{
-          input: form.register("budgetLimit"),
-          error: errors.budgetLimit?.message,
+          ...fields.budget,
           placeholder: "e.g. 50",
           hint: "Dollars: terminated when its cost reaches this.",
         }}

@@ -41,5 +41,11 @@ export function useLimitsForm<T>(
     setFormError(null);
     mutation.mutate(text);
   });
-  return { form, formError, pending: mutation.isPending, submit };
+  // The two fields' registrations and errors, for LimitTextFields (read each render, so errors stay current).
+  const errors = form.formState.errors;
+  const fields = {
+    time: { input: form.register("timeLimit"), error: errors.timeLimit?.message },
+    budget: { input: form.register("budgetLimit"), error: errors.budgetLimit?.message },
+  };
+  return { form, fields, formError, pending: mutation.isPending, submit };
 }
