@@ -3,7 +3,7 @@
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { formAlertOf } from "@/components/common/apply-field-errors";
-import { PasswordInput } from "@/components/accounts/password-input";
+import { PasswordInput } from "@/components/common/password-input";
 import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, FormField } from "@/components/ui/field";

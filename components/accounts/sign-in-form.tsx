@@ -12,7 +12,7 @@ import { signInSchema, type SignInInput } from "@/lib/accounts/schemas";
 import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
-import { PasswordInput } from "./password-input";
+import { PasswordInput } from "@/components/common/password-input";
 
 export function SignInForm({
   callbackUrl,

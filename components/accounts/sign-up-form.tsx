@@ -12,7 +12,7 @@ import { signUpSchema, type SignUpInput } from "@/lib/accounts/schemas";
 import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
-import { PasswordInput } from "./password-input";
+import { PasswordInput } from "@/components/common/password-input";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { formAlertOf } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
-import { PasswordInput } from "@/components/accounts/password-input";
+import { PasswordInput } from "@/components/common/password-input";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
