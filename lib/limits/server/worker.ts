@@ -13,7 +13,11 @@ import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits
 import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
-import { createNotifier, ensureDeliveryQueue, startDeliveryWorker } from "@/lib/notifications/server/delivery-queue";
+import {
+  createNotifier,
+  ensureDeliveryQueue,
+  startDeliveryWorker,
+} from "@/lib/notifications/server/delivery-queue";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
