@@ -71,7 +71,16 @@ function LimitsSummary({
   const text = useWatch({ control: form.control, name: "limits" });
   const now = useNow();
   const check = checkLimits(text, ceilingMinutes);
-  const summary = check.ok && now !== null ? limitsSummary(check.limits, hourlyRate, now) : null;
+  const typed = text.timeLimit.trim() !== "" || text.budgetLimit.trim() !== "";
+  // A limit that can't be read yet says nothing about when the cluster ends: never "without limits" while one is
+  // typed (the field says what is wrong with it).
+  const summary = !check.ok
+    ? typed
+      ? "When a limit above can be read, this says when it would end the cluster."
+      : null
+    : now !== null
+      ? limitsSummary(check.limits, hourlyRate, now)
+      : null;
   return (
     <p id={id} className="text-sm text-muted-foreground" data-testid="limits-summary" aria-live="polite">
       {summary ?? "Without limits the cluster runs until someone terminates it."}

@@ -121,6 +121,10 @@ describe("the create-cluster form", () => {
     await waitFor(() => expect(document.activeElement).toBe(time));
     await user.type(time, "5 h");
     expect(await screen.findByText("At most 4 h here (set by the operator).")).toBeTruthy();
+    // A limit typed but refused is not "no limits".
+    expect(screen.getByTestId("limits-summary").textContent).toBe(
+      "When a limit above can be read, this says when it would end the cluster.",
+    );
     await user.type(screen.getByRole("textbox", { name: "Budget limit" }), "nope");
     await user.click(launchButton());
     expect(await screen.findByText('Write an amount in dollars, such as "50" or "120.50".')).toBeTruthy();
