@@ -17,14 +17,14 @@ export type StatusInfo = {
   tone: StatusTone;
   /** One or two sentences in plain words; shown next to the badge. */
   meaning: string;
-  /** No further change is expected (terminated, failed). */
+  /** No further change is expected: one of Runcrate's ended statuses (lib/runcrate/constants.ts ENDED_STATUSES). */
   terminal: boolean;
   /** Machines are being added, started or stopped right now: watch closely. */
   transitional: boolean;
   known: boolean;
 };
 
-type Known = Omit<StatusInfo, "status" | "known">;
+type Known = Omit<StatusInfo, "status" | "known" | "terminal">;
 
 const KNOWN: Record<string, Known> = {
   provisioning: {
@@ -32,7 +32,6 @@ const KNOWN: Record<string, Known> = {
     tone: "progress",
     meaning:
       "Machines are booting and joining the private network. Billing starts only once every machine is up; if any machine fails, the whole cluster fails and nothing is billed.",
-    terminal: false,
     transitional: true,
   },
   ready: {
@@ -40,7 +39,6 @@ const KNOWN: Record<string, Known> = {
     tone: "success",
     meaning:
       "Every machine is up and the stack is installed. The cluster is usable and is billed for every machine.",
-    terminal: false,
     transitional: false,
   },
   installing: {
@@ -48,7 +46,6 @@ const KNOWN: Record<string, Known> = {
     tone: "progress",
     meaning:
       "Every machine is up and billed; the stack is being installed. The cluster is usable once it is ready.",
-    terminal: false,
     transitional: true,
   },
   degraded: {
@@ -56,35 +53,30 @@ const KNOWN: Record<string, Known> = {
     tone: "warning",
     meaning:
       "The cluster is up and billed, but Runcrate reports a problem with it, such as a machine or a GPU in trouble. It keeps running: read the detail, run a test, and decide whether to keep it.",
-    terminal: false,
     transitional: false,
   },
   resizing: {
     label: "Resizing",
     tone: "progress",
     meaning: "Machines are being added or removed. Machines that are up stay billed and usable meanwhile.",
-    terminal: false,
     transitional: true,
   },
   terminating: {
     label: "Terminating",
     tone: "warning",
     meaning: "The machines are shutting down. Billing stops when termination finishes.",
-    terminal: false,
     transitional: true,
   },
   terminated: {
     label: "Terminated",
     tone: "neutral",
     meaning: "The cluster was shut down and its machines released. It no longer costs anything.",
-    terminal: true,
     transitional: false,
   },
   failed: {
     label: "Failed",
     tone: "danger",
     meaning: "The cluster could not be brought up. Clusters start all-or-nothing, so no machine was kept.",
-    terminal: true,
     transitional: false,
   },
 };
@@ -92,7 +84,7 @@ const KNOWN: Record<string, Known> = {
 export function statusInfo(status: string | null | undefined): StatusInfo {
   const raw = status ?? "";
   const known = Object.hasOwn(KNOWN, raw) ? KNOWN[raw] : undefined;
-  if (known) return { status: raw, known: true, ...known };
+  if (known) return { status: raw, known: true, terminal: ENDED_STATUSES.has(raw), ...known };
   return {
     status: raw,
     label: raw.trim() === "" ? "Unknown" : raw,
