@@ -1,5 +1,6 @@
 "use client";
-import { listNotesText, type ListNotes } from "@/lib/query/list-notes";
+import { listNotesText } from "@/lib/query/list-notes";
+import type { ListNotes } from "@/lib/runcrate/listed";
 
 /** "1 offer could not be read and is not shown." under a list whose answer had items Clusterdeck could not read. */
 export function ListNotesLine({

@@ -4,7 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/format/number";
-import { unreadableListText, type ListNotes } from "@/lib/query/list-notes";
+import { unreadableListText } from "@/lib/query/list-notes";
+import type { ListNotes } from "@/lib/runcrate/listed";
 
 export function OffersSkeleton({ className }: { className?: string }) {
   return (

@@ -1,8 +1,6 @@
 /** The sentences a list's notes become (lib/runcrate/listed.ts says what the notes are). */
 import type { ListNotes } from "@/lib/runcrate/listed";
 
-export type { ListNotes } from "@/lib/runcrate/listed";
-
 /** " (on offer_id, gpu_type)" — the fields unreadable items failed on, for a sentence; empty when unknown. */
 export function failedFieldsText(notes: ListNotes): string {
   return notes.fields.length ? ` (on ${notes.fields.join(", ")})` : "";
