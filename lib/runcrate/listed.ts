@@ -15,13 +15,6 @@ export type ListNotes = {
 
 export type Listed<T> = { items: T[]; notes: ListNotes };
 
-export const WHOLE_LIST: ListNotes = { unreadable: 0, incomplete: false, fields: [] };
-
-/** A list with nothing left out (a test's, or one built by the console itself). */
-export function whole<T>(items: T[]): Listed<T> {
-  return { items, notes: WHOLE_LIST };
-}
-
 /** For `select`: the items of a list query. */
 export function itemsOf<T>(list: Listed<T>): T[] {
   return list.items;

@@ -5,9 +5,9 @@ import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { sshKeysQueryOptions } from "@/lib/launch/queries";
 import { storageQueryOptions } from "@/lib/launch/queries";
-import { whole, type Listed } from "@/lib/runcrate/listed";
+import { type Listed } from "@/lib/runcrate/listed";
 import type { Balance, SshKey, StorageVolume } from "@/lib/runcrate/schemas";
-import { makeCluster } from "../support/fixtures";
+import { makeCluster, whole } from "../support/fixtures";
 
 const user = { id: "u1", email: "a@example.com", name: null } as never;
 const balance: Balance = { creditsBalance: 120, activeUsageCost: 0 };

@@ -6,9 +6,9 @@ import {
   readOfferOf,
 } from "@/lib/runcrate/server/reads";
 import { RuncrateError } from "@/lib/runcrate/server/errors";
-import { whole, type Listed } from "@/lib/runcrate/listed";
+import { type Listed } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
-import { makeCluster } from "../support/fixtures";
+import { makeCluster, whole } from "../support/fixtures";
 
 function fakeClient(
   over: Partial<{ getCluster(id: string): Promise<Cluster>; listOffers(): Promise<Listed<Offer>> }> = {},

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { whole } from "@/lib/runcrate/listed";
 import { act, renderHook } from "@testing-library/react";
 import { focusManager, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -8,7 +7,7 @@ import { useLiveCluster, useLiveClusters } from "@/components/clusters/use-live-
 import { makeQueryClient } from "@/components/shell/query-client";
 import { FAST_POLL_MS, LIST_POLL_MS, MAX_BACKOFF_MS, STEADY_POLL_MS } from "@/lib/clusters/polling";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { makeCluster, T0 } from "../support/fixtures";
+import { makeCluster, T0, whole } from "../support/fixtures";
 
 /**
  * The polled cluster queries against a stubbed `fetch`, on fake timers, each test with its own QueryClient built

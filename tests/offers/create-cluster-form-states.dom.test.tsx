@@ -4,7 +4,6 @@
  * the balance and the volumes): the shortfall before launching, a node count replaced by the nearest one, a volume in
  * another region. Formerly browser tests; launching stays in tests/e2e/create-cluster.spec.ts.
  */
-import { whole } from "@/lib/runcrate/listed";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -18,7 +17,7 @@ import { balanceQueryOptions } from "@/lib/query/balance";
 import { sshKeysQueryOptions } from "@/lib/launch/queries";
 import { storageQueryOptions } from "@/lib/launch/queries";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
-import { makeCluster, offerFixture } from "../support/fixtures";
+import { makeCluster, offerFixture, whole } from "../support/fixtures";
 
 vi.mock("@/lib/launch/actions", () => ({ launchCluster: vi.fn(), addSshKey: vi.fn() }));
 vi.mock("next/navigation", () => ({

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { whole } from "@/lib/runcrate/listed";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -9,7 +8,7 @@ import { balanceQueryOptions } from "@/lib/query/balance";
 import { sshKeysQueryOptions } from "@/lib/launch/queries";
 import { storageQueryOptions } from "@/lib/launch/queries";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { communityOfferFixture, offerFixture } from "../support/fixtures";
+import { communityOfferFixture, offerFixture, whole } from "../support/fixtures";
 
 const { launchCluster, push, addSshKey } = vi.hoisted(() => ({
   launchCluster: vi.fn(),

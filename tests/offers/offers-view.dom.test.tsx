@@ -11,10 +11,10 @@ import { NuqsTestingAdapter, type UrlUpdateEvent } from "nuqs/adapters/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OffersView } from "@/components/offers/offers-view";
 import { balanceQueryOptions } from "@/lib/query/balance";
-import { WHOLE_LIST, whole, type ListNotes } from "@/lib/runcrate/listed";
+import { type ListNotes } from "@/lib/runcrate/listed";
 import { offersQueryOptions } from "@/lib/offers/queries";
 import type { Offer } from "@/lib/runcrate/schemas";
-import { communityOfferFixture, offerFixture } from "../support/fixtures";
+import { communityOfferFixture, offerFixture, WHOLE_LIST, whole } from "../support/fixtures";
 
 const datacenter = [
   offerFixture(),

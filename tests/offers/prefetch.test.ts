@@ -4,7 +4,8 @@ import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchOffers } from "@/lib/offers/server/prefetch";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { offersQueryOptions } from "@/lib/offers/queries";
-import { whole, type Listed } from "@/lib/runcrate/listed";
+import { type Listed } from "@/lib/runcrate/listed";
+import { whole } from "@/tests/support/fixtures";
 import type { Balance, Offer } from "@/lib/runcrate/schemas";
 import { offerArb } from "./support/offer-arbitrary";
 

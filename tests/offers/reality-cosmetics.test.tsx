@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** Tolerant reading: the create form's small statements, for an API whose ranks, statuses and stacks differ. */
-import { whole } from "@/lib/runcrate/listed";
+import { whole } from "@/tests/support/fixtures";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-import { WHOLE_LIST } from "@/lib/runcrate/listed";
+import { WHOLE_LIST } from "@/tests/support/fixtures";
 import { testClient } from "@/tests/support/runcrate-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_PAGES, type RuncrateClientOptions } from "@/lib/runcrate/server/client";

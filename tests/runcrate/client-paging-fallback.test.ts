@@ -1,4 +1,4 @@
-import { WHOLE_LIST } from "@/lib/runcrate/listed";
+import { WHOLE_LIST } from "@/tests/support/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { startScriptedServer, sendJson, type ScriptedServer } from "@/tests/support/scripted-server";

@@ -2,7 +2,7 @@
  * The API as Runcrate's own tool descriptions give it (runcrate-api.md §6), read by the real client against the
  * simulator's mcp-shape variant, beside the same reads in the REST page's shape: the console reads both.
  */
-import { WHOLE_LIST } from "@/lib/runcrate/listed";
+import { WHOLE_LIST } from "@/tests/support/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureDisplay } from "@/lib/clusters/failure";
 import { testStartBlocked } from "@/lib/clusters/nccl";

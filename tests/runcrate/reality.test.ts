@@ -2,7 +2,7 @@
  * The client against the simulator's response variants — the ways a real Runcrate API may differ from
  * runcrate-api.md. Each block names the point of the issue it covers.
  */
-import { WHOLE_LIST } from "@/lib/runcrate/listed";
+import { WHOLE_LIST } from "@/tests/support/fixtures";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { failureDisplay } from "@/lib/clusters/failure";
 import { ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";

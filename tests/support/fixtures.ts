@@ -2,6 +2,7 @@
  * Fixtures for tests that render or compute with Runcrate objects, shaped as lib/runcrate/schemas reads them: an
  * offer (a datacenter H100 offer unless told otherwise), a community offer, and a ready two-node cluster.
  */
+import type { Listed, ListNotes } from "@/lib/runcrate/listed";
 import type { Cluster, Offer } from "@/lib/runcrate/schemas";
 
 export function offerFixture(over: Partial<Offer> = {}): Offer {
@@ -72,3 +73,11 @@ export function makeCluster(over: Partial<Cluster> = {}): Cluster {
 }
 
 export const T0 = Date.parse("2026-01-01T00:00:00.000Z");
+
+/** The notes of a list with nothing left out. */
+export const WHOLE_LIST: ListNotes = { unreadable: 0, incomplete: false, fields: [] };
+
+/** A list as the Runcrate client returns it, with nothing left out. */
+export function whole<T>(items: T[]): Listed<T> {
+  return { items, notes: WHOLE_LIST };
+}

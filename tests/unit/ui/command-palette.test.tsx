@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { whole } from "@/lib/runcrate/listed";
+import { whole } from "@/tests/support/fixtures";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
