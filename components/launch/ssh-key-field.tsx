@@ -1,5 +1,6 @@
 "use client";
 
+import { FieldLoadError } from "@/components/launch/field-load-error";
 import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -44,18 +45,12 @@ export function SshKeyField({
           <Skeleton className="h-8 w-2/3" />
         </div>
       ) : keys.isError ? (
-        <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
-          Couldn’t load SSH keys: {keys.error.message}
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => void keys.refetch()}
-            disabled={keys.isFetching}
-          >
-            Retry
-          </Button>
-        </div>
+        <FieldLoadError
+          what="SSH keys"
+          error={keys.error}
+          retry={() => void keys.refetch()}
+          retrying={keys.isFetching}
+        />
       ) : keys.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No SSH keys in this workspace yet. Add one below, or launch without: keyless SSH certificates always

@@ -1,7 +1,7 @@
 "use client";
 
+import { FieldLoadError } from "@/components/launch/field-load-error";
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { volumeFitsOffer } from "@/lib/offers/regions";
@@ -31,18 +31,12 @@ export function StorageField({
     return <Skeleton className="h-9 w-full" role="status" aria-label="Loading storage volumes" />;
   if (volumes.isError) {
     return (
-      <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
-        Couldn’t load storage volumes: {volumes.error.message}
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={() => void volumes.refetch()}
-          disabled={volumes.isFetching}
-        >
-          Retry
-        </Button>
-      </div>
+      <FieldLoadError
+        what="storage volumes"
+        error={volumes.error}
+        retry={() => void volumes.refetch()}
+        retrying={volumes.isFetching}
+      />
     );
   }
   if (volumes.data.length === 0) {
