@@ -16,21 +16,8 @@ import {
   setVariants,
 } from "../support/sim";
 import { addKey, freshKey, signUpWithKey } from "../support/accounts";
-import { holdScripts } from "../support/browser";
+import { holdScripts, openDialog } from "../support/browser";
 import { openReadyCluster } from "../support/ready-cluster";
-
-/**
- * Opens a dialog from its trigger button. A click that lands before React has hydrated the server-rendered button does
- * nothing, so the click is repeated until the dialog shows (the dialog itself is what is under test).
- */
-async function openDialog(page: Page, trigger: string, role: "dialog" | "alertdialog") {
-  const dialog = page.getByRole(role);
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 120_000 });
-  return dialog;
-}
 
 /**
  * The live cluster page against the simulator: lifecycle, failure, NCCL test, terminate, stale data, polling counted
@@ -156,7 +143,7 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await waitForStatus(key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
 
-  const dialog = await openDialog(page, "Terminate", "alertdialog");
+  const dialog = await openDialog(page, "Terminate", { role: "alertdialog" });
   await expect(dialog).toContainText(`Terminate ${cluster.name}?`);
   await expect(dialog.getByTestId("terminate-cost")).toHaveText(/^\$\d+\.\d\d$/);
   const confirm = dialog.getByRole("button", { name: "Terminate cluster" });
@@ -173,7 +160,7 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await expect(dialog).toBeHidden();
   expect((await getCluster(key, cluster.id)).status).toBe("ready");
 
-  await openDialog(page, "Terminate", "alertdialog");
+  await openDialog(page, "Terminate", { role: "alertdialog" });
   await page
     .getByRole("alertdialog")
     .getByLabel(/to confirm/)
@@ -219,7 +206,7 @@ test("resize offers only the offer's valid counts and shows the new rate before 
   await waitForStatus(key, cluster.id, "ready");
   await page.goto(`/clusters/${cluster.id}`);
 
-  const dialog = await openDialog(page, "Resize", "dialog");
+  const dialog = await openDialog(page, "Resize");
   await expect(dialog.getByRole("button", { name: /Resize to/ })).toBeDisabled();
   const count = dialog.getByRole("combobox", { name: "New node count" });
   await expect(count.locator("option:not([disabled])")).toHaveText(["4 nodes", "8 nodes", "16 nodes"]);

@@ -5,10 +5,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { launchScript } from "@/lib/clusters/rank-commands";
 import { sshConfig } from "@/lib/clusters/ssh-config";
-import { createCluster, setVariants, waitForStatus } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { setVariants } from "../support/sim";
 import { openReadyCluster } from "../support/ready-cluster";
-import { expectAxeClean, openDialog, useTheme } from "../support/browser";
+import { openDialog } from "../support/browser";
 
 /** Per-rank commands with "Copy as script", and the SSH config, on a live cluster against the simulator. */
 
@@ -84,24 +83,4 @@ test("SSH config: a Host per machine by the API's names; workers without an addr
   await ranks.getByRole("button", { name: "Copy launch script" }).click();
   const script = await page.evaluate(() => navigator.clipboard.readText());
   expect(script).toContain(`'-J' 'root@${api.nodes![0]!.ip}:`);
-});
-
-// Both themes in one test: the same cluster, the theme switched between the two passes.
-test("axe: per-rank commands and SSH config dialogs, light and dark", async ({ page }) => {
-  test.slow();
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(key, { nodes: 2, stack: "slurm" });
-  await waitForStatus(key, cluster.id, "ready");
-  for (const theme of ["light", "dark"] as const) {
-    await test.step(theme, async () => {
-      await useTheme(page, theme);
-      await page.goto(`/clusters/${cluster.id}`);
-      await openDialog(page, "Per-rank commands");
-      await expectAxeClean(page, `per-rank commands, ${theme}`, { theme, include: '[role="dialog"]' });
-      await page.keyboard.press("Escape");
-      await expect(page.getByRole("dialog")).toBeHidden();
-      await openDialog(page, "SSH config");
-      await expectAxeClean(page, `ssh config, ${theme}`, { theme, include: '[role="dialog"]' });
-    });
-  }
 });

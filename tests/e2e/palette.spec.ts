@@ -2,26 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { createCluster, getCluster, pickOffer } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 import { openReadyCluster } from "../support/ready-cluster";
-import { expectAxeClean, useTheme } from "../support/browser";
+import { openPalette } from "../support/browser";
 
 /** The ⌘K / Ctrl-K palette and the single-key shortcuts, by keyboard alone. */
-
-/**
- * Ctrl-K until the palette shows (a press before hydration has no listener yet). Ctrl-K toggles the palette, so a
- * second press may only come when the first found no listener: it presses only while no palette is in the page, and
- * waits long enough for a busy machine to render one. A palette a previous step closed must be gone first: while it
- * fades out it is still in the page (and counts as visible).
- */
-async function openPalette(page: Page) {
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await expect(palette).toHaveCount(0);
-  await expect(async () => {
-    if ((await palette.count()) === 0) await page.keyboard.press("Control+k");
-    await expect(palette).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 120_000 });
-  await expect(palette.getByRole("combobox")).toBeFocused();
-  return palette;
-}
 
 /**
  * Takes focus out of any field, as a click on the page would, once no dialog is in the page (single keys do nothing
@@ -146,24 +129,4 @@ test("on a cluster: copy head SSH, run the test, and terminate only opens the ty
   await leaveFields(page);
   await page.keyboard.press("c");
   await expect.poll(clipboard).toBe(api.connection!.snippets!.torchrun!);
-});
-
-// Both themes in one test: the same cluster, the theme switched between the two passes.
-test("axe: palette and shortcuts help, light and dark", async ({ page }) => {
-  test.slow();
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(key, { stack: "slurm" });
-  for (const theme of ["light", "dark"] as const) {
-    await test.step(theme, async () => {
-      await useTheme(page, theme);
-      await page.goto(`/clusters/${cluster.id}`);
-      await openPalette(page);
-      await expectAxeClean(page, `palette, ${theme}`, { theme, include: '[role="dialog"]' });
-      await page.keyboard.press("Escape");
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-      await page.keyboard.press("Shift+?");
-      await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
-      await expectAxeClean(page, `shortcuts help, ${theme}`, { theme, include: '[role="dialog"]' });
-    });
-  }
 });

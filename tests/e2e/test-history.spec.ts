@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { formatGbps } from "@/lib/format/number";
 import { createCluster, getCluster, sim, startTestDirect, waitForStatus } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
-import { expectAxeClean, useTheme } from "../support/browser";
+import { openDialog } from "../support/browser";
 
 /** Every NCCL run kept (the API shows only the last), listed with verdict and peak, two overlaid, resizes marked. */
 
@@ -17,13 +17,8 @@ async function runTestSeen(page: Page, request: APIRequestContext, key: string, 
   return (await getCluster(key, id)).last_test!;
 }
 
-async function openHistory(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Test history" });
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByRole("button", { name: "History" }).click();
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 120_000 });
-  return dialog;
+function openHistory(page: Page) {
+  return openDialog(page, "History", { name: "Test history" });
 }
 
 test("two runs around a resize: both kept, the first marked as before the resize, both overlaid", async ({
@@ -79,22 +74,4 @@ test("two runs around a resize: both kept, the first marked as before the resize
   // Kept in the database: a reload (a new page, new process state in the browser) lists both still.
   await page.reload();
   await expect((await openHistory(page)).getByTestId("test-run")).toHaveCount(2);
-});
-
-// Both themes in one test: the same cluster, the theme switched between the two passes.
-test("axe: test history, light and dark", async ({ page, request }) => {
-  test.slow();
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(key, { stack: "slurm" });
-  await waitForStatus(key, cluster.id, "ready");
-  for (const theme of ["light", "dark"] as const) {
-    await test.step(theme, async () => {
-      await useTheme(page, theme);
-      await page.goto(`/clusters/${cluster.id}`);
-      await runTestSeen(page, request, key, cluster.id);
-      const dialog = await openHistory(page);
-      await dialog.getByTestId("test-run").first().getByRole("checkbox").click();
-      await expectAxeClean(page, `test history, ${theme}`, { theme, include: '[role="dialog"]' });
-    });
-  }
 });

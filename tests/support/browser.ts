@@ -84,14 +84,37 @@ export async function expectAxeClean(
 }
 
 /**
- * Opens the dialog a button shows (a lazily loaded one) and returns it. A click before hydration does nothing, so the
- * button is pressed again until the dialog is there.
+ * Opens the dialog a button shows (a lazily loaded one) and returns it: the only dialog in the page, or the one
+ * named `name`; `role` "alertdialog" for a confirmation. A click before hydration does nothing, so the button is
+ * pressed again until the dialog is there.
  */
-export async function openDialog(page: Page, trigger: string): Promise<Locator> {
-  const dialog = page.getByRole("dialog");
+export async function openDialog(
+  page: Page,
+  trigger: string,
+  opts: { name?: string; role?: "dialog" | "alertdialog" } = {},
+): Promise<Locator> {
+  const role = opts.role ?? "dialog";
+  const dialog = opts.name ? page.getByRole(role, { name: opts.name }) : page.getByRole(role);
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("button", { name: trigger }).click();
     await expect(dialog).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 120_000 });
   return dialog;
+}
+
+/**
+ * Ctrl-K until the command palette shows (a press before hydration has no listener yet). Ctrl-K toggles the palette,
+ * so a second press may only come when the first found no listener: it presses only while no palette is in the page,
+ * and waits long enough for a busy machine to render one. A palette a previous step closed must be gone first: while
+ * it fades out it is still in the page (and counts as visible).
+ */
+export async function openPalette(page: Page): Promise<Locator> {
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toHaveCount(0);
+  await expect(async () => {
+    if ((await palette.count()) === 0) await page.keyboard.press("Control+k");
+    await expect(palette).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(palette.getByRole("combobox")).toBeFocused();
+  return palette;
 }
