@@ -11,7 +11,7 @@ import { LaunchBar } from "@/components/launch/launch-bar";
 import { LaunchSummary } from "@/components/launch/launch-summary";
 import { LimitFields } from "@/components/limits/limit-fields";
 import { useCreateDraft } from "@/components/launch/use-create-draft";
-import { useLaunch } from "@/components/launch/use-launch";
+import { fingerprint, useLaunch } from "@/components/launch/use-launch";
 import { FieldError } from "@/components/ui/field";
 import {
   defaultFormValues,
@@ -22,8 +22,7 @@ import {
 import { buildLaunchFormSchema } from "@/lib/launch/schema";
 import { buildCreateCurl } from "@/lib/launch/curl";
 import { isCommunity, nodeCountFor } from "@/lib/offers/offer-rules";
-import { sshKeysQueryOptions } from "@/lib/launch/queries";
-import { storageQueryOptions } from "@/lib/launch/queries";
+import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/launch/queries";
 import type { LimitText } from "@/lib/limits/input";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -91,7 +90,7 @@ export function CreateClusterForm({
   const curl = buildCreateCurl({
     baseUrl: apiBaseUrl,
     body,
-    idempotencyKey: intent && intent.fingerprint === JSON.stringify(body) ? intent.key : null,
+    idempotencyKey: intent && intent.fingerprint === fingerprint(offer, values) ? intent.key : null,
   });
 
   return (
