@@ -20,9 +20,7 @@ for (const [label, file] of [
 }
 for (const [label, file] of [
   ["playwright (PGlite)", "test-results/playwright.json"],
-  ["playwright (PGlite, tests that need the server alone)", "test-results/playwright-solo.json"],
   ["playwright (Postgres)", "test-results/playwright-postgres.json"],
-  ["playwright (Postgres, tests that need the server alone)", "test-results/playwright-postgres-solo.json"],
   ["playwright (service: two instances, shutdown, standalone)", "test-results/playwright-service.json"],
 ]) {
   if (!existsSync(file)) continue;

@@ -167,6 +167,8 @@ export function createCluster(
   const failRate = faults.failRate ?? s.config.failRate;
   const fail = faults.failNextCreate || (failRate > 0 && Math.random() < failRate);
   faults.failNextCreate = false;
+  const launchedAt = now - faults.backdateNextCreate * 1000;
+  faults.backdateNextCreate = 0;
   const cluster = newCluster({
     name: b.name,
     environment,
@@ -175,7 +177,7 @@ export function createCluster(
     stack,
     sshKeyIds: keyIds,
     storage,
-    createdAt: now,
+    createdAt: launchedAt,
     clusterSeq: ws.clusterSeq++,
     rankOrigin,
   });

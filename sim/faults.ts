@@ -1,6 +1,6 @@
 /**
  * Fault injection (POST/DELETE /__sim/faults): added latency, error rates per route, 429 bursts with Retry-After,
- * a forced failure of the next create, "commit the create (or the terminate) then drop the connection", "commit the
+ * a forced failure of the next create, the next create dated back, "commit the create (or the terminate) then drop the connection", "commit the
  * terminate, answer 502, and 404 every DELETE after" (a gateway that lost the answer), a full
  * outage (503), and offers that have run out of capacity. Bodies merge into the current faults; DELETE clears them.
  * With a `key`, the faults are that key's own: other keys' requests go on as before.
@@ -13,6 +13,11 @@ export interface Faults {
   errorRate: Record<string, number>;
   rateLimitBurst: { remaining: number; retryAfterSeconds: number } | null;
   failNextCreate: boolean;
+  /**
+   * Seconds the next create is dated back (0: none): the cluster is made as if launched that long ago, so its
+   * provisioning and billing have already run that long. The per-key form of setting the clock back for one launch.
+   */
+  backdateNextCreate: number;
   dropNextCreateResponse: boolean;
   /** The next DELETE /clusters/{id} that starts a terminate commits it, then the connection is dropped. */
   dropNextDeleteResponse: boolean;
@@ -36,6 +41,7 @@ export const noFaults = (): Faults => ({
   errorRate: {},
   rateLimitBurst: null,
   failNextCreate: false,
+  backdateNextCreate: 0,
   dropNextCreateResponse: false,
   dropNextDeleteResponse: false,
   badGatewayOnNextDelete: false,
@@ -58,6 +64,7 @@ export const faultsBodySchema = z.strictObject({
     .nullable()
     .optional(),
   failNextCreate: z.boolean().optional(),
+  backdateNextCreate: z.number().int().min(0).max(86_400).optional(),
   dropNextCreateResponse: z.boolean().optional(),
   dropNextDeleteResponse: z.boolean().optional(),
   badGatewayOnNextDelete: z.boolean().optional(),
@@ -77,6 +84,7 @@ export function mergeFaults(current: Faults, body: Omit<z.infer<typeof faultsBod
           ? { remaining: body.rateLimitBurst.count, retryAfterSeconds: body.rateLimitBurst.retryAfterSeconds }
           : null,
     failNextCreate: body.failNextCreate ?? current.failNextCreate,
+    backdateNextCreate: body.backdateNextCreate ?? current.backdateNextCreate,
     dropNextCreateResponse: body.dropNextCreateResponse ?? current.dropNextCreateResponse,
     dropNextDeleteResponse: body.dropNextDeleteResponse ?? current.dropNextDeleteResponse,
     badGatewayOnNextDelete: body.badGatewayOnNextDelete ?? current.badGatewayOnNextDelete,
@@ -96,6 +104,7 @@ export function faultsOut(f: Faults) {
       ? { count: f.rateLimitBurst.remaining, retryAfterSeconds: f.rateLimitBurst.retryAfterSeconds }
       : null,
     failNextCreate: f.failNextCreate,
+    backdateNextCreate: f.backdateNextCreate,
     dropNextCreateResponse: f.dropNextCreateResponse,
     dropNextDeleteResponse: f.dropNextDeleteResponse,
     badGatewayOnNextDelete: f.badGatewayOnNextDelete,

@@ -8,6 +8,11 @@ export interface RequestRecord {
   key_suffix: string | null;
   status: number;
   at: string;
+  /**
+   * Its place in the log since the last reset (1 for the first request). A client that takes `total` as a mark and
+   * counts only records after it needs no reset, so tests that count their own requests can run side by side.
+   */
+  seq: number;
 }
 
 const MAX_KEPT = 20_000;
@@ -16,9 +21,9 @@ export class Stats {
   private records: RequestRecord[] = [];
   private total = 0;
 
-  add(r: RequestRecord): void {
+  add(r: Omit<RequestRecord, "seq">): void {
     this.total++;
-    this.records.push(r);
+    this.records.push({ ...r, seq: this.total });
     if (this.records.length > MAX_KEPT) this.records.splice(0, this.records.length - MAX_KEPT);
   }
 

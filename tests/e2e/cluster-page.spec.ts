@@ -7,7 +7,7 @@ import {
   countClusterGets,
   createCluster,
   getCluster,
-  resetStats,
+  statsMark,
   setFaults,
   setTabHidden,
   simSpeed,
@@ -285,90 +285,90 @@ test("a simulator outage raises the stale warning, keeps the data, and clears by
   await expect(page.getByTestId("live-status")).toContainText(/Updated (\d+ s|just now)|no longer updating/);
 });
 
-// @solo: resets the simulator's request log (global) between its counts
-test(
-  "a hidden tab stops polling, and several tabs cost one upstream read per interval",
-  { tag: "@solo" },
-  async ({ page, request, context }) => {
-    test.slow();
-    const { key } = await signUpWithKey(page);
-    const cluster = await clusterWithLongTest(request, key);
-    const wait = (ms: number) => page.waitForTimeout(ms);
-    const WINDOW = 6_000;
-    // Every window must fall inside the one long test. (Checked after counting: this read reaches the simulator too.)
-    const stillTesting = async () =>
-      expect((await getCluster(key, cluster.id)).last_test?.status, "the test outlived the window").toBe(
-        "running",
-      );
-
-    await page.goto(`/clusters/${cluster.id}`);
-    await expect(page.getByTestId("test-running")).toBeVisible();
-
-    // One visible tab, polling every 2 s while the test runs.
-    await wait(500);
-    await resetStats();
-    await wait(WINDOW);
-    const oneTab = await countClusterGets(key, cluster.id);
-    await stillTesting();
-    expect(oneTab).toBeGreaterThanOrEqual(WINDOW / FAST_POLL_MS - 1);
-    expect(oneTab).toBeLessThanOrEqual(WINDOW / FAST_POLL_MS + 1);
-
-    // Hidden: nothing at all.
-    await setTabHidden(page, true);
-    await wait(500);
-    await resetStats();
-    await wait(WINDOW);
-    expect(await countClusterGets(key, cluster.id)).toBe(0);
-
-    // Shown again: an immediate refetch.
-    await resetStats();
-    await setTabHidden(page, false);
-    await expect
-      .poll(() => countClusterGets(key, cluster.id), { timeout: 1_500, intervals: [100] })
-      .toBeGreaterThanOrEqual(1);
-
-    // Three tabs on the same cluster: about what one tab costs, not three times as much. Headless Chromium reports
-    // every tab but the front one as hidden (so they would rightly not poll); these three stand for windows side by
-    // side, all visible.
-    await context.addInitScript(() => {
-      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
-      Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
-    });
-    await page.reload();
-    const others = [await context.newPage(), await context.newPage()];
-    for (const p of [page, ...others]) {
-      if (p !== page) await p.goto(`/clusters/${cluster.id}`);
-      await expect(p.getByTestId("test-running")).toBeVisible();
-    }
-    // Browser reads per tab, counted over the same window as the upstream reads.
-    const tabs = [page, ...others];
-    const browserReads = tabs.map(() => 0);
-    let counting = false;
-    tabs.forEach((p, i) =>
-      p.on("request", (r) => {
-        if (counting && r.url().includes(`/api/clusters/${cluster.id}`)) browserReads[i]! += 1;
-      }),
+// Counts its own key's reads of its own cluster after a mark in the simulator's request log, so it runs beside others.
+test("a hidden tab stops polling, and several tabs cost one upstream read per interval", async ({
+  page,
+  request,
+  context,
+}) => {
+  test.slow();
+  const { key } = await signUpWithKey(page);
+  const cluster = await clusterWithLongTest(request, key);
+  const wait = (ms: number) => page.waitForTimeout(ms);
+  const WINDOW = 6_000;
+  // Every window must fall inside the one long test. (Checked after counting: this read reaches the simulator too.)
+  const stillTesting = async () =>
+    expect((await getCluster(key, cluster.id)).last_test?.status, "the test outlived the window").toBe(
+      "running",
     );
-    await wait(500);
-    await resetStats();
-    counting = true;
-    await wait(WINDOW);
-    counting = false;
-    const threeTabs = await countClusterGets(key, cluster.id);
-    await stillTesting();
-    test.info().annotations.push({
-      type: "upstream GET /clusters/{id} per 6 s",
-      description: `1 tab: ${oneTab}; 3 tabs: ${threeTabs} upstream for browser reads ${browserReads.join(" + ")}`,
-    });
-    // Every tab keeps polling on its own (so the low upstream count below is sharing, not idle tabs; how often exactly
-    // depends on how busy the machine is, and the one-tab count above already pins the interval down)…
-    for (const n of browserReads) expect(n).toBeGreaterThanOrEqual(1);
-    // …and the server turns their reads into one upstream read per interval (give or take one at the window's edges),
-    // where three independent tabs would cost three.
-    expect(threeTabs).toBeLessThanOrEqual(WINDOW / FAST_POLL_MS + 1);
-    for (const p of others) await p.close();
-  },
-);
+
+  await page.goto(`/clusters/${cluster.id}`);
+  await expect(page.getByTestId("test-running")).toBeVisible();
+
+  // One visible tab, polling every 2 s while the test runs.
+  await wait(500);
+  let mark = await statsMark();
+  await wait(WINDOW);
+  const oneTab = await countClusterGets(key, cluster.id, mark);
+  await stillTesting();
+  expect(oneTab).toBeGreaterThanOrEqual(WINDOW / FAST_POLL_MS - 1);
+  expect(oneTab).toBeLessThanOrEqual(WINDOW / FAST_POLL_MS + 1);
+
+  // Hidden: nothing at all.
+  await setTabHidden(page, true);
+  await wait(500);
+  mark = await statsMark();
+  await wait(WINDOW);
+  expect(await countClusterGets(key, cluster.id, mark)).toBe(0);
+
+  // Shown again: an immediate refetch.
+  mark = await statsMark();
+  await setTabHidden(page, false);
+  await expect
+    .poll(() => countClusterGets(key, cluster.id, mark), { timeout: 1_500, intervals: [100] })
+    .toBeGreaterThanOrEqual(1);
+
+  // Three tabs on the same cluster: about what one tab costs, not three times as much. Headless Chromium reports
+  // every tab but the front one as hidden (so they would rightly not poll); these three stand for windows side by
+  // side, all visible.
+  await context.addInitScript(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+  });
+  await page.reload();
+  const others = [await context.newPage(), await context.newPage()];
+  for (const p of [page, ...others]) {
+    if (p !== page) await p.goto(`/clusters/${cluster.id}`);
+    await expect(p.getByTestId("test-running")).toBeVisible();
+  }
+  // Browser reads per tab, counted over the same window as the upstream reads.
+  const tabs = [page, ...others];
+  const browserReads = tabs.map(() => 0);
+  let counting = false;
+  tabs.forEach((p, i) =>
+    p.on("request", (r) => {
+      if (counting && r.url().includes(`/api/clusters/${cluster.id}`)) browserReads[i]! += 1;
+    }),
+  );
+  await wait(500);
+  mark = await statsMark();
+  counting = true;
+  await wait(WINDOW);
+  counting = false;
+  const threeTabs = await countClusterGets(key, cluster.id, mark);
+  await stillTesting();
+  test.info().annotations.push({
+    type: "upstream GET /clusters/{id} per 6 s",
+    description: `1 tab: ${oneTab}; 3 tabs: ${threeTabs} upstream for browser reads ${browserReads.join(" + ")}`,
+  });
+  // Every tab keeps polling on its own (so the low upstream count below is sharing, not idle tabs; how often exactly
+  // depends on how busy the machine is, and the one-tab count above already pins the interval down)…
+  for (const n of browserReads) expect(n).toBeGreaterThanOrEqual(1);
+  // …and the server turns their reads into one upstream read per interval (give or take one at the window's edges),
+  // where three independent tabs would cost three.
+  expect(threeTabs).toBeLessThanOrEqual(WINDOW / FAST_POLL_MS + 1);
+  for (const p of others) await p.close();
+});
 
 test("each copy button puts the expected text on the clipboard; stack-specific tabs explain themselves", async ({
   page,

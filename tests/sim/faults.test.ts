@@ -86,6 +86,22 @@ describe("fault injection (/__sim/faults)", () => {
     expect(cleared.data).toMatchObject({ latencyMs: 0, failNextCreate: false, outage: false, errorRate: {} });
   });
 
+  it("dates a key's next create back: made as if launched then, already up and billing; later creates are not", async () => {
+    const key = h.newKey();
+    const now = Date.parse(objectOf(await h.call("GET", "/__sim/clock")).now as string);
+    await h.control.faults({ key, backdateNextCreate: 1800 });
+    const old = clusterOf(await h.create(key));
+    expect(Date.parse(old.created_at!)).toBe(now - 1_800_000);
+    const read = clusterOf(await h.call("GET", `/clusters/${old.id}`, { key }));
+    expect(read.up_at).not.toBeNull();
+    expect(Date.parse(read.billing!.billed_since!)).toBeLessThan(now);
+    expect(objectOf(await h.call("GET", `/__sim/faults?key=${key}`)).data).toMatchObject({
+      backdateNextCreate: 0,
+    });
+    expect(Date.parse(clusterOf(await h.create(key)).created_at!)).toBe(now);
+    expect(Date.parse(clusterOf(await h.create(h.newKey())).created_at!)).toBe(now);
+  });
+
   it("faults given with a key are that key's alone: an outage and a failed create for it, not for another", async () => {
     const mine = h.newKey();
     const theirs = h.newKey();
@@ -152,6 +168,11 @@ describe("control endpoints", () => {
         status: 200,
       });
       expect(requests[1]?.concrete_path).toBe(`/api/v1/clusters/${c.id}`);
+      // Each record has its place in the log: a mark taken from `total` tells later requests from earlier ones.
+      expect(requests.map((r) => r.seq)).toEqual([1, 2]);
+      await h2.call("GET", `/clusters/${c.id}`, { key });
+      const after = objectOf(await h2.call("GET", "/__sim/stats")).requests as Array<Record<string, unknown>>;
+      expect(after.filter((r) => (r.seq as number) > (stats.total as number))).toHaveLength(1);
       await h2.call("POST", "/__sim/stats/reset");
       expect(objectOf(await h2.call("GET", "/__sim/stats")).total).toBe(0);
     } finally {

@@ -4,11 +4,9 @@
  * only in the settings of SUITES below; the browser, reporters, artifacts and `retries: 0` are the same for all.
  *
  * e2e: two workers against one app server and one simulator (webServer below). Tests are independent (each makes its
- * own account through tests/support/accounts.ts and its own clusters) and run fully parallel, in project "e2e". A test
- * that needs the server alone is tagged "@solo" with its reason beside the tag: it sets a simulator fault or reads its
- * request log (both global to the simulator, sim/faults.ts), or it times the guardian. Those run in project
- * "e2e-solo", one at a time, after the parallel ones. E2E_TAG narrows both projects to one tag (the Postgres subset,
- * "@postgres").
+ * own account through tests/support/accounts.ts and its own clusters, and meets simulator faults, variants and a
+ * dated-back launch through its own key only) and run fully parallel. E2E_TAG narrows the suite to one tag (the
+ * Postgres subset, "@postgres").
  *
  * service and reliability start their own simulator and servers (tests/support/stack.ts) on their own ports, from
  * the build their global setup makes (skipped with E2E_SKIP_BUILD=1 when one is there), one test at a time.
@@ -85,29 +83,10 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
   ];
 }
 
-/** Tests whose title or tags match every one of `tags` (a lookahead each, so they combine as AND). */
-function allOf(...tags: string[]): RegExp {
-  return new RegExp(tags.map((t) => `(?=.*${t}\\b)`).join(""));
-}
-
 function e2eProjects(): Project[] {
   const only = process.env.E2E_TAG;
   return [
-    {
-      name: "e2e",
-      use: chromium,
-      fullyParallel: true,
-      ...(only ? { grep: allOf(only) } : {}),
-      grepInvert: /@solo\b/,
-    },
-    {
-      // Needs the app server and simulator to itself (the reason is beside each "@solo" tag).
-      name: "e2e-solo",
-      use: chromium,
-      dependencies: ["e2e"],
-      workers: 1,
-      grep: only ? allOf("@solo", only) : /@solo\b/,
-    },
+    { name: "e2e", use: chromium, fullyParallel: true, ...(only ? { grep: new RegExp(`${only}\\b`) } : {}) },
   ];
 }
 

@@ -2,9 +2,9 @@
  * The e2e suite's simulator (E2E_SIM_PORT), through the one simulator client (sim-client.ts), by the names the browser
  * specs use; and the one browser-side helper that pretends about the page (setTabHidden).
  *
- * Faults are set per key, so a spec that breaks its own workspace runs beside the others. The request log and the
- * clock are the simulator's: a spec that resets the one or moves the other needs the server alone (tag "@solo",
- * tests/support/playwright-config.ts).
+ * Faults (and a launch dated back) are set per key, and a spec counts its own requests after a mark in the request
+ * log (statsMark), so every spec runs beside the others. The clock is the simulator's alone: moving it is for a suite
+ * that has the simulator to itself (the service suite).
  */
 import type { Page } from "@playwright/test";
 import { simClient, smallestCount, type CreateOptions } from "./sim-client";
@@ -25,7 +25,7 @@ export const getCluster = sim.getCluster;
 export const waitForStatus = sim.waitForStatus;
 export const startTestDirect = sim.startTest;
 export const advanceSimClock = sim.advance;
-export const resetStats = sim.resetStats;
+export const statsMark = sim.statsMark;
 export const countClusterGets = sim.countClusterGets;
 export const simOffers = sim.offers;
 export const simClusters = sim.clustersOf;
