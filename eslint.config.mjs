@@ -5,17 +5,26 @@ import tseslint from "typescript-eslint";
 
 /**
  * Server-only code lives in a `server/` folder: the shared infrastructure's lib/server/, and a feature's own
- * lib/<feature>/server/. The browser reaches it only through server actions (lib/<feature>/actions.ts).
+ * lib/<feature>/server/; and in the two folders of wiring above the features: lib/handlers/ (what every server action
+ * and route handler runs in) and lib/boot/ (what the server process starts with). The browser reaches it only
+ * through server actions (lib/<feature>/actions.ts).
  */
 const serverOnly = {
-  group: ["@/lib/**/server/*", "@/lib/**/server/**", "**/lib/**/server/*", "**/lib/**/server/**"],
+  group: [
+    "@/lib/**/server/*",
+    "@/lib/**/server/**",
+    "**/lib/**/server/*",
+    "**/lib/**/server/**",
+    "@/lib/handlers/*",
+    "@/lib/boot/*",
+  ],
   allowTypeImports: true,
   message:
     "server/ folders are server-only: read on the server (a page, route handler or server action) and pass data down.",
 };
 /** Where server-only code and server actions live. */
-const SERVER_CODE = ["lib/server/**", "lib/*/server/**"];
-const ACTIONS = ["lib/actions/**", "lib/*/actions.ts"];
+const SERVER_CODE = ["lib/server/**", "lib/*/server/**", "lib/boot/**"];
+const ACTIONS = ["lib/handlers/**", "lib/*/actions.ts"];
 
 export default defineConfig([
   ...nextVitals,
@@ -85,7 +94,7 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: ["@/lib/actions/*", "@/lib/*/actions", "@/components/*", "@/app/*"],
+              group: ["@/lib/handlers/*", "@/lib/*/actions", "@/components/*", "@/app/*"],
               message: "Server modules must not import upward.",
             },
           ],

@@ -8,13 +8,13 @@ export async function register() {
   // `next build` loads this file too (to prerender); the database and secrets belong to the running server only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   // The server entry (server.mjs) stamps each request with its id and peer chain and counts it in flight; the app
-  // adds one log line per failed or slow request and the latency metrics (lib/server/requests.ts).
-  const { installRequestTracking } = await import("./lib/server/requests");
+  // adds one log line per failed or slow request and the latency metrics (lib/boot/requests.ts).
+  const { installRequestTracking } = await import("./lib/boot/requests");
   installRequestTracking();
   // What the entry stops on SIGTERM once the requests have drained: the job worker, then the database.
   const { installShutdown } = await import("./lib/server/shutdown");
   installShutdown();
-  const { startupChecks } = await import("./lib/server/startup");
+  const { startupChecks } = await import("./lib/boot/startup");
   await startupChecks();
   // The job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
   const { startGuardianWithServer } = await import("./lib/limits/server/guardian-start");
@@ -23,7 +23,7 @@ export async function register() {
 
 /**
  * Next reports an error thrown while rendering or handling a request here: one log line with the request id the
- * error page shows as its reference (lib/server/requests.ts) and Next's digest. Name and message only, redacted.
+ * error page shows as its reference (lib/boot/requests.ts) and Next's digest. Name and message only, redacted.
  */
 export async function onRequestError(
   err: unknown,
@@ -31,6 +31,6 @@ export async function onRequestError(
   context: { routePath?: string; routeType?: string },
 ) {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { logRequestError } = await import("./lib/server/request-errors");
+  const { logRequestError } = await import("./lib/boot/request-errors");
   logRequestError(err, request, context);
 }

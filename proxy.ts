@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { checkActionRequest } from "@/lib/actions/request-guard";
+import { checkActionRequest } from "@/lib/handlers/request-guard";
 import { safeCallbackPath } from "@/lib/accounts/callback-url";
 import { isApiPath, isPublicPath } from "@/lib/accounts/public-paths";
 import { authSecret } from "@/lib/accounts/server/secret";
@@ -28,7 +28,7 @@ async function gate(request: NextRequest, nonce: string, csp: string): Promise<R
   if (!isDecodablePath(pathname))
     return refuse(pathname, 400, "The address contains an invalid percent-encoded character.");
   // An action or form post over the size limit, or whose body is not JSON or multipart at all
-  // (lib/actions/request-guard.ts).
+  // (lib/handlers/request-guard.ts).
   const refusal = await checkActionRequest(request);
   if (refusal) return refuse(pathname, refusal.status, refusal.message);
   if (isPublicPath(pathname) || (await hasValidSession(request))) return pass(request, nonce, csp);
@@ -88,7 +88,7 @@ export const config = {
     "/((?!api/|_next/static/|_next/image(?:$|\\?)|favicon\\.ico$|icon\\.svg$).*)",
     // Under /api/ only what Next itself would act on before a route handler runs: a server-action call or a form post
     // (Next decodes both, whatever the path) and a percent-escape (Next's param decoding answers a malformed one with
-    // a 500). Every route handler checks the session itself (lib/server/route-handler.ts); skipping the proxy for
+    // a 500). Every route handler checks the session itself (lib/handlers/route-handler.ts); skipping the proxy for
     // the polled reads is what keeps them near Next's own floor (docs/performance.md, "The proxy skips API reads").
     { source: "/api/:path*", has: [{ type: "header", key: "next-action" }] },
     { source: "/api/:path*", has: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }] },

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { markNotificationsRead } from "@/lib/notifications/actions";
 import { useActionMutation } from "@/lib/query/mutation";
-import { notificationsQueryOptions } from "@/lib/query/notifications";
+import { notificationsQueryOptions } from "@/lib/notifications/queries";
 
 /** Settings → Notifications: mark every inbox entry read (the bell's count follows; the action refreshes the inbox). */
 export function MarkAllReadButton({ disabled }: { disabled: boolean }) {

@@ -5,7 +5,7 @@ import { BellIcon } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { notificationsQueryOptions } from "@/lib/query/notifications";
+import { notificationsQueryOptions } from "@/lib/notifications/queries";
 
 // The menu's contents load when it first opens, not with every page.
 const NotificationList = dynamic(() => import("./notification-list"), {
@@ -13,7 +13,7 @@ const NotificationList = dynamic(() => import("./notification-list"), {
 });
 
 /**
- * The header's bell: the inbox's unread count, read with the console's slow polling (lib/query/notifications.ts,
+ * The header's bell: the inbox's unread count, read with the console's slow polling (lib/notifications/queries.ts,
  * every 30 s), and a menu of the newest entries (notification-list.tsx).
  */
 export function NotificationBell() {

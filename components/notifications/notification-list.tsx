@@ -9,7 +9,7 @@ import { markNotificationsRead } from "@/lib/notifications/actions";
 import { formatDateTime } from "@/lib/format/date";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { useActionMutation } from "@/lib/query/mutation";
-import { notificationsQueryOptions } from "@/lib/query/notifications";
+import { notificationsQueryOptions } from "@/lib/notifications/queries";
 
 /**
  * What the bell's menu shows when open: the newest entries (each a link to its cluster; choosing it marks it read),

@@ -21,7 +21,7 @@ import {
 import { formatDateTime } from "@/lib/format/date";
 import { FAILING_AFTER, isFailing, type WebhookWithLog } from "@/lib/notifications/notification-view";
 import { useActionMutation } from "@/lib/query/mutation";
-import { webhooksQueryOptions } from "@/lib/query/notifications";
+import { webhooksQueryOptions } from "@/lib/notifications/queries";
 
 const DRAFT_KEY = "clusterdeck:webhook-draft";
 

@@ -7,7 +7,7 @@ export function errorDigest(error: unknown): string | null {
 
 /**
  * What an error page shows as "Reference": Next's digest of a server error. The server logs it beside the failed
- * request's id (instrumentation.ts's onRequestError, lib/server/request-errors.ts), so the digest finds that line and
+ * request's id (instrumentation.ts's onRequestError, lib/boot/request-errors.ts), so the digest finds that line and
  * the request id on it every other line of the request. A client-side throw has no digest, and shows none.
  */
 export function errorReference(error: unknown): string | null {

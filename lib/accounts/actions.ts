@@ -3,7 +3,7 @@
 import { CredentialsSignin } from "next-auth";
 import type { z } from "zod";
 import { redirect, unstable_rethrow } from "next/navigation";
-import { ActionError, fieldErrorsOf, userAction, type ActionResult } from "@/lib/actions/safe-action";
+import { ActionError, fieldErrorsOf, userAction, type ActionResult } from "@/lib/handlers/safe-action";
 import { changePassword } from "@/lib/accounts/server/change-password";
 import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { ActionError, runcrateAction } from "@/lib/actions/safe-action";
+import { ActionError, runcrateAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ActionError, userAction } from "@/lib/actions/safe-action";
+import { ActionError, userAction } from "@/lib/handlers/safe-action";
 import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/keys/schemas";
 import { invalidateUserContext } from "@/lib/keys/server/context-cache";
 import { keyView } from "@/lib/keys/server/key-views";

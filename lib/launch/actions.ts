@@ -2,7 +2,7 @@
 
 import { refresh } from "next/cache";
 import { z } from "zod";
-import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/actions/safe-action";
+import { ActionError, fieldErrorsOf, runcrateAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { guardLaunchedCluster, maxTimeLimitMinutes } from "@/lib/limits/server/worker";

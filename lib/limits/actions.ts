@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
+import { ActionError, runcrateAction, userAction } from "@/lib/handlers/safe-action";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import type { Limits } from "@/lib/spend/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
@@ -10,7 +10,8 @@ import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { followedFor, getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
-import { guardianEngine, maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
+import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
+import { processEngine } from "@/lib/server/jobs/process-engine";
 
 /**
  * Limits after launch (the cluster page: change, extend, remove — audited) and a user's default limits (Settings).
@@ -72,7 +73,7 @@ export const setClusterLimits = runcrateAction(
       keyLabel: key.label,
       detail: `limits: ${describeLimits(limits)}`,
     });
-    await scheduleGuard((await guardianEngine()).boss, cluster.id, 0);
+    await scheduleGuard((await processEngine()).boss, cluster.id, 0);
     // The cluster page's limits line is rendered on the server: it arrives with this answer.
     revalidatePath("/clusters/[id]", "page");
     return { timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit, state: view.state };

@@ -2,11 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ActionError, userAction } from "@/lib/actions/safe-action";
+import { ActionError, userAction } from "@/lib/handlers/safe-action";
 import { NOTIFICATION_EVENTS, WEBHOOK_FORMATS } from "@/lib/notifications/kinds";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
-import { guardianEngine } from "@/lib/limits/server/worker";
+import { processEngine } from "@/lib/server/jobs/process-engine";
 import { webhookUrlProblem } from "@/lib/notifications/server/address";
 import { sendTestDelivery } from "@/lib/notifications/server/test-delivery";
 import { markInboxRead, setPrefs } from "@/lib/notifications/server/store";
@@ -77,7 +77,7 @@ export const removeWebhook = userAction(
 export const sendWebhookTest = userAction(
   z.object({ id: z.uuid() }),
   async function sendWebhookTest(input, { user }) {
-    const engine = await guardianEngine();
+    const engine = await processEngine();
     const sent = await sendTestDelivery(await getDb(), engine.boss, user.id, input.id);
     if (sent === "not-found") throw new ActionError("That webhook no longer exists.", "not_found");
     if (sent === "in-flight") {

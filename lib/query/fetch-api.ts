@@ -1,6 +1,6 @@
 /**
  * The browser's one fetcher for the app's own GET route handlers (app/api/**), used by every queryOptions factory in
- * lib/query/. Those handlers answer `{data}` or `{error:{code,message,fieldErrors?}}` (lib/server/route-handler.ts);
+ * lib/query/. Those handlers answer `{data}` or `{error:{code,message,fieldErrors?}}` (lib/handlers/route-handler.ts);
  * this turns anything else into an ApiError whose message is safe to show.
  *
  * The `data` is not re-validated here: the route handler already parsed the upstream answer with the Runcrate

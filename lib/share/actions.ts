@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { ActionError, runcrateAction, userAction } from "@/lib/actions/safe-action";
+import { ActionError, runcrateAction, userAction } from "@/lib/handlers/safe-action";
 import { createShare, revokeShare } from "@/lib/share/server/share";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { SHARE_DEFAULT_HOURS, SHARE_MAX_HOURS } from "@/lib/share/share-links";

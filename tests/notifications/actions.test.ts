@@ -18,7 +18,7 @@ vi.mock("next/cache", () => ({ revalidatePath: (path: string) => void env.revali
 
 // A test send needs the job engine only to queue; here the queueing is counted instead.
 const queued = vi.hoisted(() => ({ tests: 0 }));
-vi.mock("@/lib/limits/server/worker", () => ({ guardianEngine: async () => ({ boss: null }) }));
+vi.mock("@/lib/server/jobs/process-engine", () => ({ processEngine: async () => ({ boss: null }) }));
 vi.mock("@/lib/notifications/server/test-delivery", () => ({
   sendTestDelivery: async () => {
     queued.tests++;

@@ -184,10 +184,11 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
     expect(decoded.match(/https:\/\/deck\.example\.com\/clusters\/c1/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
-  /** A job queue that records what is sent to it: the deliveries' ids and their priorities. */
+  /** A job queue that records what is sent to it: the deliveries' ids and their priorities (its queue is made first). */
   function recordingBoss() {
     const sent: Array<{ deliveryId: string; priority: number | undefined }> = [];
     const boss = {
+      createQueue: async () => {},
       send: async (_queue: string, data: { deliveryId: string }, opts: { priority?: number }) => {
         sent.push({ deliveryId: data.deliveryId, priority: opts.priority });
         return "job";

@@ -196,7 +196,7 @@ test("server actions: random and hostile input is refused, never 5xx, changes no
 
 /**
  * Bodies that are not a React reply. proxy.ts refuses what is over the size limit (413) or not JSON or multipart at
- * all (400, lib/actions/request-guard.ts); the rest — JSON or multipart that may or may not make an action call — is
+ * all (400, lib/handlers/request-guard.ts); the rest — JSON or multipart that may or may not make an action call — is
  * Next's to answer: a 4xx, its own 500, or a 200 when it decodes to a call with no usable input (then the action's
  * own validation answers). Whichever answers: nothing leaks (no stack, no file path, no key), nothing changes, and
  * the server keeps answering.

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "@/lib/server/log";
-import { logRequestError } from "@/lib/server/request-errors";
-import { trackRequest } from "@/lib/server/requests";
+import { logRequestError } from "@/lib/boot/request-errors";
+import { trackRequest } from "@/lib/boot/requests";
 import { observeRequests, prepareRequest } from "@/lib/server/node-server.mjs";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requireServerEntry } from "@/lib/server/startup";
+import { requireServerEntry } from "@/lib/boot/startup";
 
 /**
  * In production the app refuses to start without its server entry (server.mjs): without it every client is the one

@@ -1,6 +1,10 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { ACTION_BODY_LIMIT_BYTES, MAX_ARGUMENT_DEPTH, checkActionRequest } from "@/lib/actions/request-guard";
+import {
+  ACTION_BODY_LIMIT_BYTES,
+  MAX_ARGUMENT_DEPTH,
+  checkActionRequest,
+} from "@/lib/handlers/request-guard";
 
 // The reply encoder of the React that Next ships: what the browser really sends when it calls an action. Private to
 // Next (nothing public encodes an action call), so only a test reads it.

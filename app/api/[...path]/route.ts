@@ -1,4 +1,4 @@
-import { unknownApiPath } from "@/lib/server/route-handler";
+import { unknownApiPath } from "@/lib/handlers/route-handler";
 
 // Any /api/ path no other route handles: a JSON answer, never Next's HTML 404 page (proxy.ts leaves /api/ to handlers).
 export const GET = unknownApiPath;

@@ -1,4 +1,4 @@
-import { runcrateRoute } from "@/lib/server/route-handler";
+import { runcrateRoute } from "@/lib/handlers/route-handler";
 import { readClusters } from "@/lib/runcrate/server/reads";
 import { recordClusterTestResults } from "@/lib/clusters/server/test-history-recorder";
 

@@ -1,4 +1,4 @@
-import { runcrateRoute } from "@/lib/server/route-handler";
+import { runcrateRoute } from "@/lib/handlers/route-handler";
 
 // GET /clusters/offers — community offers only when asked for (?include_community=true), like the API.
 export const GET = runcrateRoute(async ({ req, client }) => {

@@ -1,4 +1,4 @@
-import { runcrateRoute } from "@/lib/server/route-handler";
+import { runcrateRoute } from "@/lib/handlers/route-handler";
 
 // GET /storage
 export const GET = runcrateRoute(async ({ client }) => client.listStorage());

@@ -1,4 +1,4 @@
-import { jsonError, unauthenticated } from "@/lib/server/route-handler";
+import { jsonError, unauthenticated } from "@/lib/handlers/route-handler";
 import { getSessionUser } from "@/lib/accounts/server/session";
 import { getDb } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";

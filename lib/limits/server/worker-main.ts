@@ -6,7 +6,7 @@
 import "server-only";
 import { isPostgresUrl } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
-import { startupChecks } from "@/lib/server/startup";
+import { startupChecks } from "@/lib/boot/startup";
 import { startGuardian } from "./worker";
 
 export const PGLITE_REFUSAL =

@@ -1,16 +1,16 @@
 import "server-only";
-import { processSingleton } from "@/lib/process-singleton.mjs";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { parseDuration, type Limits } from "@/lib/spend/ledger";
 import { MAX_TIME_LIMIT_MINUTES } from "@/lib/limits/input";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
-import { getDatabase, type Database, type Db } from "@/lib/server/db/client";
+import type { Database, Db } from "@/lib/server/db/client";
 import { activeTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { keySecretById } from "@/lib/keys/server/runcrate-keys";
 import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits/server/cluster-limits";
-import { countedHandler, startEngine, type Engine } from "@/lib/server/jobs/engine";
+import { countedHandler, ensureQueue, type Engine } from "@/lib/server/jobs/engine";
+import { processEngine, startProcessEngine } from "@/lib/server/jobs/process-engine";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import {
@@ -41,8 +41,6 @@ const guardianEnv = z.object({
    */
   CLUSTERDECK_GUARD_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   CLUSTERDECK_GUARD_RETRY_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
-  /** How often each instance's job engine looks for lost jobs (pg-boss's supervision). 60 s; tests shorten it. */
-  CLUSTERDECK_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** Operator ceiling on a cluster's time limit ("8 h", "90 min"); unset: no ceiling. */
   CLUSTERDECK_MAX_TIME_LIMIT: z
     .string()
@@ -75,9 +73,9 @@ export function guardianConfig(env: Record<string, string | undefined> = process
 
 const guardianLog = log.child({ area: "guardian" });
 
-export async function ensureGuardQueue(boss: PgBoss): Promise<void> {
+export function ensureGuardQueue(boss: PgBoss): Promise<void> {
   const cfg = guardianConfig();
-  await boss.createQueue(GUARD_QUEUE, {
+  return ensureQueue(boss, GUARD_QUEUE, {
     policy: "stately",
     // A run takes a few seconds at most; a dead worker's job is retried after this.
     expireInSeconds: cfg.CLUSTERDECK_GUARD_EXPIRE_SECONDS,
@@ -90,6 +88,7 @@ export async function ensureGuardQueue(boss: PgBoss): Promise<void> {
 }
 
 export async function scheduleGuard(boss: PgBoss, clusterId: string, delayMs = 0): Promise<string | null> {
+  await ensureGuardQueue(boss);
   return boss.send(
     GUARD_QUEUE,
     { clusterId },
@@ -152,22 +151,16 @@ export async function startGuardWorker(
 
 // ───────────────────────────── the process's guardian ─────────────────────────────
 
-// One per process: instrumentation.ts starts it, the route files and actions schedule on it.
-const holder = processSingleton("guardian", (): { engine?: Promise<Engine> } => ({}));
-
 /**
- * The process's job engine, started once: with the worker when `work` (the app server by default, or `npm run
- * worker`), otherwise only to schedule jobs.
+ * Starts the process's job engine (lib/server/jobs/process-engine.ts) with the guard and delivery queues and, when
+ * `work` (the app server by default, or `npm run worker`), both workers.
  */
 export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
-  holder.engine ??= (async () => {
-    const database = opts.database ?? (await getDatabase());
-    const engine = await startEngine(database, {
-      superviseIntervalSeconds: guardianConfig().CLUSTERDECK_JOB_SUPERVISE_SECONDS,
-    });
-    await ensureGuardQueue(engine.boss);
-    await ensureDeliveryQueue(engine.boss);
-    if (opts.work) {
+  return startProcessEngine(
+    async (engine, database) => {
+      await ensureGuardQueue(engine.boss);
+      await ensureDeliveryQueue(engine.boss);
+      if (!opts.work) return;
       const cfg = guardianConfig();
       await startGuardWorker(engine, database.db, {
         intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
@@ -177,18 +170,9 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
       await startDeliveryWorker(engine.boss, database.db, {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
-    }
-    return engine;
-  })().catch((err: unknown) => {
-    holder.engine = undefined;
-    throw err;
-  });
-  return holder.engine;
-}
-
-/** The engine for scheduling from the app (started on first use when instrumentation did not). */
-export function guardianEngine(): Promise<Engine> {
-  return holder.engine ?? startGuardian({ work: false });
+    },
+    { database: opts.database },
+  );
 }
 
 // ───────────────────────────── small functions for other features (relaunch, NCCL history) ───────────────────────
@@ -227,7 +211,7 @@ export async function guardLaunchedCluster(
   if (limits && (limits.timeLimitMinutes !== null || limits.budgetLimit !== null)) {
     await setLimits(db, c.cluster.id, limits);
   }
-  const engine = await guardianEngine();
+  const engine = await processEngine();
   await scheduleGuard(engine.boss, c.cluster.id, 0);
   return true;
 }

@@ -5,6 +5,7 @@ import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Db } from "@/lib/server/db/client";
 import { notificationDeliveries } from "@/lib/server/db/schema";
 import { errorSummary } from "@/lib/server/db/errors";
+import { ensureQueue } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { deliveryDeps, runDelivery } from "./deliver";
 import { emailConfig } from "./email";
@@ -20,8 +21,8 @@ export const DELIVERY_QUEUE = "notification-delivery";
 
 const queueLog = log.child({ area: "notifications" });
 
-export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(DELIVERY_QUEUE, {
+export function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
+  return ensureQueue(boss, DELIVERY_QUEUE, {
     // A job that died with its worker runs again after this; the row's lease keeps it from sending twice.
     expireInSeconds: 60,
     retryLimit: 5,
@@ -42,6 +43,7 @@ export async function scheduleDelivery(
   deliveryId: string,
   o: { delayMs?: number; test?: boolean } = {},
 ): Promise<void> {
+  await ensureDeliveryQueue(boss);
   await boss.send(
     DELIVERY_QUEUE,
     { deliveryId },

@@ -61,6 +61,32 @@ export async function startEngine(
   return engine;
 }
 
+// The queues made on each engine, so that a feature can make sure of its queue before every send at the cost of
+// one createQueue per engine (pg-boss refuses a send to a queue it does not have).
+const madeQueues = new WeakMap<PgBoss, Map<string, Promise<void>>>();
+
+/**
+ * Makes a queue on this engine's pg-boss once (pg-boss keeps it if it exists); later calls for the same engine and
+ * name share the first call's answer, and a failed one is tried again next time.
+ */
+export function ensureQueue(
+  boss: PgBoss,
+  name: string,
+  options: Parameters<PgBoss["createQueue"]>[1],
+): Promise<void> {
+  let made = madeQueues.get(boss);
+  if (!made) madeQueues.set(boss, (made = new Map<string, Promise<void>>()));
+  let queue = made.get(name);
+  if (!queue) {
+    queue = boss.createQueue(name, options).catch((err: unknown) => {
+      made.delete(name);
+      throw err;
+    });
+    made.set(name, queue);
+  }
+  return queue;
+}
+
 // The engines running in this process, for the shutdown (lib/server/shutdown.ts).
 const engines = () => processSingleton("job-engines", () => new Set<Engine>());
 

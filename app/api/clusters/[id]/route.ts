@@ -1,5 +1,5 @@
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
-import { runcrateRoute } from "@/lib/server/route-handler";
+import { runcrateRoute } from "@/lib/handlers/route-handler";
 import { readCluster } from "@/lib/runcrate/server/reads";
 
 // GET /api/clusters/{id} → one cluster (polled by the cluster page) with its whole kept timeline of events; its NCCL

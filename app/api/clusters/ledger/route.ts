@@ -1,4 +1,4 @@
-import { runcrateRoute } from "@/lib/server/route-handler";
+import { runcrateRoute } from "@/lib/handlers/route-handler";
 import { listLedgerView } from "@/lib/limits/server/guard-view";
 
 // GET /api/clusters/ledger → the console's own record of the user's finished clusters (cost history, why they ended).

@@ -1,5 +1,5 @@
 import { getSessionUser } from "@/lib/accounts/server/session";
-import { jsonError, unauthenticated } from "@/lib/server/route-handler";
+import { jsonError, unauthenticated } from "@/lib/handlers/route-handler";
 import { readShared } from "@/lib/share/server/share";
 
 // GET /api/shared/{token} → the read-only view of a shared cluster (polled by /shared/{token}); any signed-in user.

@@ -1,4 +1,4 @@
-import { runcrateRoute } from "@/lib/server/route-handler";
+import { runcrateRoute } from "@/lib/handlers/route-handler";
 import { readClusterRaw } from "@/lib/runcrate/server/reads";
 
 // GET /api/clusters/{id}/raw → the cluster object exactly as Runcrate sent it, redacted (the Inspect view).

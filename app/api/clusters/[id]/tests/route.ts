@@ -1,4 +1,4 @@
-import { runcrateRoute } from "@/lib/server/route-handler";
+import { runcrateRoute } from "@/lib/handlers/route-handler";
 import { readCluster } from "@/lib/runcrate/server/reads";
 import { listTestHistory, recordClusterTestResult } from "@/lib/clusters/server/test-history-recorder";
 import type { TestHistoryResponse } from "@/lib/clusters/test-history";

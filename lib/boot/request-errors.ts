@@ -2,7 +2,7 @@ import "server-only";
 import { errorSummary } from "@/lib/server/db/errors";
 import type { Logger } from "pino";
 import { log } from "@/lib/server/log";
-import { REQUEST_ID_HEADER } from "@/lib/server/requests";
+import { REQUEST_ID_HEADER } from "@/lib/boot/requests";
 import { routeLabel } from "@/lib/server/metrics/routes";
 import { redact } from "@/lib/runcrate/server/redact";
 
