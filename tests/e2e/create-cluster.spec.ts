@@ -82,13 +82,18 @@ test("filter and pick an offer, fill the form, launch, land on the cluster page"
   expect(clusters[0]).toMatchObject({ name: "e2e-train", node_count: n, stack: "slurm", offer_id: offer.id });
 });
 
-test("on a phone a sticky bar shows rate, runway and Launch, covers no field, and launches with the form's submit", async ({
+test("on a phone a sticky bar shows rate, runway and Launch, covers no field, and launches with the form's submit; a wide screen has none", async ({
   page,
   request,
 }) => {
   const { key } = await signUpWithKey(page);
   const offer = await volumeOffer(request, key);
   const n = defaultFormValues(offer).node_count;
+  // The bar is for small screens only: on a wide one the summary's Launch is in view beside the form.
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
+  await expect(launchButton(page)).toBeVisible();
+  await expect(page.getByTestId("launch-bar")).toBeHidden();
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await waitHydrated(page.getByRole("textbox", { name: "Name" }));
@@ -133,14 +138,6 @@ test("on a phone a sticky bar shows rate, runway and Launch, covers no field, an
   const clusters = await simClusters(key);
   expect(clusters).toHaveLength(1);
   expect(clusters[0]).toMatchObject({ name: "from-the-bar", node_count: n, offer_id: offer.id });
-});
-
-test("the sticky launch bar is for small screens only", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await expect(launchButton(page)).toBeVisible();
-  await expect(page.getByTestId("launch-bar")).toBeHidden();
 });
 
 test("two clicks in the same instant (before any re-render) still launch one cluster", async ({
@@ -217,23 +214,6 @@ test("a 402 shows the balance message in the summary, and a top-up then launches
   expect(await simClusters(key)).toHaveLength(1);
 });
 
-test("the server sends the whole form: SSH keys, volumes and the balance check come with the HTML", async ({
-  page,
-  request,
-}) => {
-  const { key, offer, sshKey } = await withOfferAndSshKey(page, request);
-  await setBalance(key, 4);
-  // No script of the page runs: what shows is what the server sent, in one piece (no loading skeleton first).
-  await page.route("**/_next/static/chunks/**/*.js", (r) => r.abort());
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
-  await expect(page.getByRole("heading", { name: "New cluster" })).toBeVisible();
-  await expect(page.getByRole("checkbox", { name: new RegExp(sshKey.name) })).toBeVisible();
-  await expect(
-    page.getByRole("combobox", { name: /Storage volume/ }).getByRole("option", { name: /^datasets/ }),
-  ).toHaveCount(1);
-  await expect(page.getByTestId("shortfall")).toBeVisible();
-});
-
 test("an SSH key deleted elsewhere after picking it: the API's 404 lands on the SSH keys field", async ({
   page,
   request,
@@ -250,27 +230,50 @@ test("an SSH key deleted elsewhere after picking it: the API's 404 lands on the 
   expect(await simClusters(key)).toHaveLength(0);
 });
 
-test("a name typed before the page hydrates is kept", async ({ page, request }) => {
-  const { key } = await signUpWithKey(page);
-  const offer = await volumeOffer(request, key);
-  const release = await holdScripts(page);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`, { waitUntil: "domcontentloaded" });
-  await fillBasics(page, "typed-early");
-  expect(await isHydrated(page), "typed before React ran").toBe(false);
-  release();
-  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
-  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
-  // It is the form's value too, so it is what the draft keeps across a reload (saved once React has it: wait for
-  // that rather than reload in the same instant on a busy machine).
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(sessionStorage).some((k) => (sessionStorage.getItem(k) ?? "").includes('"typed-early"')),
-      ),
-    )
-    .toBe(true);
-  await page.reload();
-  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
+test("before any script runs: the server sends the whole form, and a name typed then is kept through hydration and a reload", async ({
+  page,
+  request,
+}) => {
+  const { key, offer, sshKey } = await withOfferAndSshKey(page, request);
+  await setBalance(key, 4);
+  const formUrl = `/clusters/new?offer=${encodeURIComponent(offer.id)}`;
+
+  await test.step("SSH keys, volumes and the balance check come with the HTML", async () => {
+    // No script of the page runs: what shows is what the server sent, in one piece (no loading skeleton first).
+    const scripts = "**/_next/static/chunks/**/*.js";
+    await page.route(scripts, (r) => r.abort());
+    await page.goto(formUrl);
+    await expect(page.getByRole("heading", { name: "New cluster" })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: new RegExp(sshKey.name) })).toBeVisible();
+    await expect(
+      page.getByRole("combobox", { name: /Storage volume/ }).getByRole("option", { name: /^datasets/ }),
+    ).toHaveCount(1);
+    await expect(page.getByTestId("shortfall")).toBeVisible();
+    await page.unroute(scripts);
+  });
+
+  await test.step("a name typed before the page hydrates is kept", async () => {
+    const release = await holdScripts(page);
+    await page.goto(formUrl, { waitUntil: "domcontentloaded" });
+    await fillBasics(page, "typed-early");
+    expect(await isHydrated(page), "typed before React ran").toBe(false);
+    release();
+    await waitHydrated(page.getByRole("textbox", { name: "Name" }));
+    await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
+    // It is the form's value too, so it is what the draft keeps across a reload (saved once React has it: wait for
+    // that rather than reload in the same instant on a busy machine).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(sessionStorage).some((k) =>
+            (sessionStorage.getItem(k) ?? "").includes('"typed-early"'),
+          ),
+        ),
+      )
+      .toBe(true);
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("typed-early");
+  });
 });
 
 test("an unknown or missing offer says so and links back to the offers", async ({ page }) => {

@@ -118,7 +118,7 @@ test("a number filter applies while typing, refuses a bad value in words, and th
   await expect(rows(page)).toHaveCount(offers.length);
 });
 
-test("the server sends the list in one responsive layout: the table on a wide screen, cards on a phone, before any script runs", async ({
+test("before any script runs: the server sends the list in one responsive layout, and a search typed then is kept and applied", async ({
   page,
 }) => {
   const { key } = await signUpWithKey(page);
@@ -144,11 +144,9 @@ test("the server sends the list in one responsive layout: the table on a wide sc
   await expect(page.getByText(`${offers.length} of ${offers.length} offers`)).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
   await expect(cards).toHaveCount(offers.length);
-});
 
-test("a search typed before the page hydrates is kept, applied and written to the URL", async ({ page }) => {
-  const { key } = await signUpWithKey(page);
-  const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
+  // A search typed before the page hydrates (on a wide screen again) is kept, applied and written to the URL.
+  await page.setViewportSize({ width: 1280, height: 720 });
   const gpu = offers[0]!.gpu_type;
   const release = await holdScripts(page);
   await page.goto("/offers", { waitUntil: "domcontentloaded" });

@@ -15,65 +15,67 @@ async function withCookie(request: APIRequestContext, path: string, cookie: stri
   return request.get(path, { headers: { cookie }, maxRedirects: 0 });
 }
 
-test("a session cookie copied before sign-out no longer works after it, and is not re-issued", async ({
+// Every way out, one account: the console's Sign out, Auth.js's own sign-out route, then Sign out everywhere.
+test("each way of signing out ends the session: a copied cookie stops working and is not re-issued", async ({
   page,
   request,
-}) => {
-  await signUp(page);
-  await page.waitForURL("**/settings/keys");
-  const copied = await sessionCookieOf(page);
-  expect((await withCookie(request, "/api/balance", copied)).status()).not.toBe(401);
-
-  await signOut(page);
-  await expect
-    .poll(async () => (await withCookie(request, "/api/balance", copied)).status(), { timeout: 5_000 })
-    .toBe(401);
-  const pageRes = await withCookie(request, "/settings", copied);
-  expect(pageRes.status()).toBe(307);
-  expect(pageRes.headers()["location"]).toMatch(/\/sign-in/);
-  const session = await withCookie(request, "/api/auth/session", copied);
-  expect(await session.json()).toBeNull();
-  // No fresh token: the only session cookie set is the one clearing it.
-  for (const c of session.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie"))
-    if (/authjs\.session-token/.test(c.value)) expect(c.value).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-});
-
-test("Auth.js's own sign-out route ends the session too: a copied cookie no longer works after it", async ({
-  page,
-  request,
-}) => {
-  await signUp(page);
-  const copied = await sessionCookieOf(page);
-  expect((await withCookie(request, "/api/balance", copied)).status()).not.toBe(401);
-  // The route Auth.js serves beside the console's own Sign out, called the way its sign-out page does.
-  const csrf = await page.request.get("/api/auth/csrf");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const out = await page.request.post("/api/auth/signout", { form: { csrfToken }, maxRedirects: 0 });
-  expect(out.status()).toBeLessThan(400);
-  await expect
-    .poll(async () => (await withCookie(request, "/api/balance", copied)).status(), { timeout: 5_000 })
-    .toBe(401);
-});
-
-test("Settings' Sign out everywhere ends every session, including other browsers'", async ({
-  page,
   browser,
 }) => {
   const { email, password } = await signUp(page);
   await page.waitForURL("**/settings/keys");
-  const other = await browser.newPage();
-  await signIn(other, email, password);
-  await other.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+  const signedOut = (copied: string) =>
+    expect
+      .poll(async () => (await withCookie(request, "/api/balance", copied)).status(), { timeout: 5_000 })
+      .toBe(401);
 
-  await page.goto("/settings");
-  await page.getByRole("button", { name: "Sign out everywhere" }).click();
-  await page.waitForURL("**/sign-in**");
-  await other.goto("/settings");
-  await expect(other).toHaveURL(/\/sign-in/);
-  // Signing in again works, with a fresh session.
-  await signIn(page, email, password);
-  await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
-  await other.close();
+  await test.step("the console's Sign out", async () => {
+    const copied = await sessionCookieOf(page);
+    expect((await withCookie(request, "/api/balance", copied)).status()).not.toBe(401);
+    await signOut(page);
+    await signedOut(copied);
+    const pageRes = await withCookie(request, "/settings", copied);
+    expect(pageRes.status()).toBe(307);
+    expect(pageRes.headers()["location"]).toMatch(/\/sign-in/);
+    const session = await withCookie(request, "/api/auth/session", copied);
+    expect(await session.json()).toBeNull();
+    // No fresh token: the only session cookie set is the one clearing it.
+    for (const c of session.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie"))
+      if (/authjs\.session-token/.test(c.value))
+        expect(c.value).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+  });
+
+  await test.step("Auth.js's own sign-out route", async () => {
+    await signIn(page, email, password);
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    const copied = await sessionCookieOf(page);
+    expect((await withCookie(request, "/api/balance", copied)).status()).not.toBe(401);
+    // The route Auth.js serves beside the console's own Sign out, called the way its sign-out page does.
+    const csrf = await page.request.get("/api/auth/csrf");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const out = await page.request.post("/api/auth/signout", { form: { csrfToken }, maxRedirects: 0 });
+    expect(out.status()).toBeLessThan(400);
+    await signedOut(copied);
+  });
+
+  await test.step("Settings' Sign out everywhere ends every session, including another browser's", async () => {
+    await signIn(page, email, password);
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    const other = await browser.newPage();
+    await signIn(other, email, password);
+    await other.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    const otherCookie = await sessionCookieOf(other);
+
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.waitForURL("**/sign-in**");
+    await other.goto("/settings");
+    await expect(other).toHaveURL(/\/sign-in/);
+    await signedOut(otherCookie);
+    // Signing in again works, with a fresh session.
+    await signIn(page, email, password);
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    await other.close();
+  });
 });
 
 test("a signed-in user's callbackUrl with dot segments stays on this origin", async ({ page, request }) => {
@@ -96,61 +98,60 @@ test("a signed-in user's callbackUrl with dot segments stays on this origin", as
   }
 });
 
-test("a server-action post to a path ending in .<ext> gets a clean 4xx from the proxy", async ({
+// The proxy's answers to what Next itself would act on before any handler runs, on the real server.
+test("malformed requests get a clean 4xx from the proxy, not Next's 500; route handlers check the session", async ({
   request,
 }) => {
-  for (const path of ["/x.y", "/clusters/a.b", "/api/x.y", "/api/clusters"]) {
-    const res = await request.post(path, {
-      headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" },
-      data: "not json {",
+  await test.step("a server-action post to a path ending in .<ext>", async () => {
+    for (const path of ["/x.y", "/clusters/a.b", "/api/x.y", "/api/clusters"]) {
+      const res = await request.post(path, {
+        headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" },
+        data: "not json {",
+        maxRedirects: 0,
+      });
+      expect(res.status(), path).toBe(400);
+    }
+  });
+
+  await test.step("an action call whose arguments refer to a part it does not carry", async () => {
+    const action = { "next-action": "7f" + "0".repeat(40) };
+    const text = await request.post("/clusters", {
+      headers: { ...action, "content-type": "text/plain;charset=UTF-8" },
+      data: '["$h1"]',
       maxRedirects: 0,
     });
-    expect(res.status(), path).toBe(400);
-  }
-});
+    expect(text.status()).toBe(400);
+    const multipart = await request.post("/clusters", {
+      headers: { ...action, "content-type": "multipart/form-data; boundary=x" },
+      data: '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$@1"]\r\n--x--\r\n',
+      maxRedirects: 0,
+    });
+    expect(multipart.status()).toBe(400);
+  });
 
-test("an action call whose arguments refer to a part it does not carry gets a 400, not Next's 500", async ({
-  request,
-}) => {
-  const action = { "next-action": "7f" + "0".repeat(40) };
-  const text = await request.post("/clusters", {
-    headers: { ...action, "content-type": "text/plain;charset=UTF-8" },
-    data: '["$h1"]',
-    maxRedirects: 0,
-  });
-  expect(text.status()).toBe(400);
-  const multipart = await request.post("/clusters", {
-    headers: { ...action, "content-type": "multipart/form-data; boundary=x" },
-    data: '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$@1"]\r\n--x--\r\n',
-    maxRedirects: 0,
-  });
-  expect(multipart.status()).toBe(400);
-});
-
-test("under /api/ the proxy still answers what Next would act on first; route handlers check the session", async ({
-  request,
-}) => {
-  // A form post is decoded by Next whatever the path: the proxy's guard refuses a body that is no form.
-  const form = await request.post("/api/clusters", {
-    headers: { "content-type": "multipart/form-data; boundary=x" },
-    data: "not a multipart body",
-    maxRedirects: 0,
-  });
-  expect(form.status()).toBe(400);
-  // A malformed percent-escape: a JSON 400 from the proxy, not Next's 500 from decoding the route's param.
-  const escape = await request.get("/api/clusters/%E0%A4%A", { maxRedirects: 0 });
-  expect(escape.status()).toBe(400);
-  expect(await escape.json()).toEqual({
-    error: { code: "bad_request", message: "The address contains an invalid percent-encoded character." },
-  });
-  // Reads the proxy skips: each handler answers a missing or forged session itself.
-  for (const path of ["/api/clusters", "/api/offers", "/api/notifications", "/api/webhooks"]) {
-    for (const cookie of [undefined, "authjs.session-token=forged"]) {
-      const res = await request.get(path, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
-      expect(res.status(), `${path} ${cookie ?? "no cookie"}`).toBe(401);
-      expect((await res.json()) as unknown, path).toMatchObject({ error: { code: "unauthenticated" } });
+  await test.step("under /api/: a form post that is no form, a malformed percent-escape, no or a forged session", async () => {
+    // A form post is decoded by Next whatever the path: the proxy's guard refuses a body that is no form.
+    const form = await request.post("/api/clusters", {
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      data: "not a multipart body",
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBe(400);
+    // A malformed percent-escape: a JSON 400 from the proxy, not Next's 500 from decoding the route's param.
+    const escape = await request.get("/api/clusters/%E0%A4%A", { maxRedirects: 0 });
+    expect(escape.status()).toBe(400);
+    expect(await escape.json()).toEqual({
+      error: { code: "bad_request", message: "The address contains an invalid percent-encoded character." },
+    });
+    // Reads the proxy skips: each handler answers a missing or forged session itself.
+    for (const path of ["/api/clusters", "/api/offers", "/api/notifications", "/api/webhooks"]) {
+      for (const cookie of [undefined, "authjs.session-token=forged"]) {
+        const res = await request.get(path, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
+        expect(res.status(), `${path} ${cookie ?? "no cookie"}`).toBe(401);
+        expect((await res.json()) as unknown, path).toMatchObject({ error: { code: "unauthenticated" } });
+      }
     }
-  }
+  });
 });
 
 test("a forged X-Forwarded-For does not get around the sign-in limit", async ({ page, request }) => {

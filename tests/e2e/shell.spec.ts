@@ -22,11 +22,19 @@ async function chooseTheme(page: Page, name: "Light" | "Dark" | "System") {
 }
 
 test.describe("console shell", () => {
-  test("renders its landmarks, navigation and simulator notice; the root and an unknown address lead somewhere", async ({
+  test("renders its landmarks, skip link, navigation and simulator notice; the root and an unknown address lead somewhere", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openConsole(page);
+
+    // The skip link is the first stop and moves focus to the main content.
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#content")).toBeFocused();
 
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
@@ -63,16 +71,6 @@ test.describe("console shell", () => {
     await expect(page).toHaveTitle(/Page not found/);
     await page.getByRole("link", { name: "Go to clusters" }).click();
     await expect(page).toHaveURL(/\/clusters$/);
-  });
-
-  test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
-    await openConsole(page);
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to content" });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeInViewport();
-    await page.keyboard.press("Enter");
-    await expect(page.locator("main#content")).toBeFocused();
   });
 });
 
