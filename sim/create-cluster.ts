@@ -94,6 +94,8 @@ export function assertBalance(ws: Workspace, offer: SimOffer, n: number, what: s
 export function createCluster(
   s: SimState,
   ws: Workspace,
+  /** The key that asked: its own faults apply (a workspace may have several keys, sim/workspaces.ts). */
+  key: string,
   environment: string,
   body: unknown,
   idemKey: string | null,
@@ -154,7 +156,7 @@ export function createCluster(
       });
     storage = { id: vol.id, name: vol.name };
   }
-  const faults = faultsFor(s, ws.key);
+  const faults = faultsFor(s, key);
   if (faults.soldOutOffers.includes(offer.id)) {
     throw conflict(
       "no_capacity",

@@ -1,5 +1,7 @@
 /**
- * Workspaces: every `rc_live_…` key is its own workspace (balance, SSH keys, storage, environments, clusters).
+ * Workspaces: every `rc_live_…` key is its own workspace (balance, SSH keys, storage, environments, clusters), unless
+ * POST /__sim/workspaces/join made it another key of an existing one (a team whose members hold keys of one
+ * Runcrate workspace).
  * A new workspace is seeded with two SSH keys, storage volumes and the `main` (default) and `staging` environments,
  * so a first-time user of the embedded default has something to pick from.
  */
@@ -112,8 +114,22 @@ export class WorkspaceStore {
     return ws;
   }
 
+  /** Every workspace once, however many keys it has. */
   all(): Workspace[] {
-    return [...this.byKey.values()];
+    return [...new Set(this.byKey.values())];
+  }
+
+  /**
+   * Makes `key` one more key of the workspace `of` opens (made first when new): requests with either key read and
+   * change the same clusters, balance, SSH keys and storage. Refused when `key` already has a workspace of its own.
+   */
+  join(key: string, of: string, now: number): Workspace {
+    const ws = this.getOrCreate(of, now);
+    const own = this.byKey.get(key);
+    if (own === ws) return ws;
+    if (own) throw new SimError(409, "conflict", `Key …${key.slice(-4)} already has a workspace of its own.`);
+    this.byKey.set(key, ws);
+    return ws;
   }
 
   revoke(key: string): void {

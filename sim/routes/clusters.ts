@@ -113,6 +113,7 @@ export const clusterRoutes: Route<ApiContext>[] = [
       const out = createCluster(
         ctx.state,
         ws,
+        ctx.key,
         environment,
         ctx.body,
         idem,

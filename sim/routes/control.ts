@@ -183,6 +183,16 @@ export const controlRoutes: Route<ControlContext>[] = [
     },
   },
   {
+    // Two (or more) keys of one Runcrate workspace, as a team's members would hold: `key` joins the workspace of `of`.
+    method: "POST",
+    template: "/workspaces/join",
+    handler: (ctx) => {
+      const b = parse(z.object({ key, of: key }), ctx.body);
+      const ws = ctx.state.workspaces.join(b.key, b.of, ctx.state.clock.now());
+      return ok({ data: { projectId: ws.projectId } });
+    },
+  },
+  {
     method: "POST",
     template: "/workspaces/revoke",
     handler: (ctx) => {

@@ -105,3 +105,33 @@ describe("environments", () => {
     ]);
   });
 });
+
+describe("several keys of one workspace (POST /__sim/workspaces/join)", () => {
+  it("lets a joined key read and act on the workspace's clusters and balance; other keys stay apart", async () => {
+    const first = h.newKey();
+    const second = h.newKey();
+    const stranger = h.newKey();
+    const joined = await h.call("POST", "/__sim/workspaces/join", { body: { key: second, of: first } });
+    expect(joined.status).toBe(200);
+    const c = await h.createReady(first);
+    expect((await h.getCluster(second, c.id)).status).toBe("ready");
+    expect(clustersOf(await h.call("GET", "/clusters", { key: second })).map((x) => x.id)).toEqual([c.id]);
+    const mine = clusterOf(await h.create(second));
+    expect(clustersOf(await h.call("GET", "/clusters", { key: first })).map((x) => x.id)).toContain(mine.id);
+    await h.control.setBalance(first, 321);
+    expect(await h.balance(second)).toBe(321);
+    expect((await h.call("DELETE", `/clusters/${c.id}`, { key: second })).status).toBeLessThan(300);
+    expect((await h.call("GET", `/clusters/${c.id}`, { key: stranger })).status).toBe(404);
+  });
+
+  it("refuses to join a key that already has a workspace of its own, and changes nothing", async () => {
+    const first = h.newKey();
+    const used = h.newKey();
+    const theirs = await h.createReady(used);
+    const res = await h.call("POST", "/__sim/workspaces/join", { body: { key: used, of: first } });
+    expect(res.status).toBe(409);
+    expect(errorOf(res).message).toMatch(/already has a workspace of its own/);
+    expect((await h.getCluster(used, theirs.id)).status).toBe("ready");
+    expect(clustersOf(await h.call("GET", "/clusters", { key: first }))).toHaveLength(0);
+  });
+});
