@@ -11,3 +11,4 @@ export * from "./notifications";
 export * from "./launch";
 export * from "./clusters";
 export * from "./share";
+export * from "./teams";

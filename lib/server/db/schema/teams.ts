@@ -1,0 +1,56 @@
+/** Teams: a group of people working in one Runcrate workspace, and each member's role in it. */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+export const teams = pgTable(
+  "teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** A person's own team of one (their personal keys), made for them; never shared, never invited to. */
+    personal: boolean("personal").notNull().default(false),
+    /** Who made it; for a personal team, whose it is. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One personal team per person, so two requests that each make one cannot make two.
+    uniqueIndex("teams_one_personal")
+      .on(t.createdBy)
+      .where(sql`${t.personal}`),
+  ],
+);
+
+/** Who belongs to which team, with which role (lib/teams/roles.ts): owner, admin, member or viewer. */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<"owner" | "admin" | "member" | "viewer">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    index("team_members_user").on(t.userId),
+    check("team_members_role", sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
+  ],
+);
+
+export type TeamRow = typeof teams.$inferSelect;
+export type TeamMemberRow = typeof teamMembers.$inferSelect;

@@ -1,0 +1,66 @@
+import "server-only";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/server/db/client";
+import { isUniqueViolation } from "@/lib/server/db/errors";
+import { teamMembers, teams } from "@/lib/server/db/schema";
+import type { TeamRole } from "@/lib/teams/roles";
+
+/** A team as one of its members sees it: which team, and their role in it. */
+export type TeamMembership = { teamId: string; name: string; personal: boolean; role: TeamRole };
+
+const PERSONAL_TEAM_NAME = "Personal";
+
+/** The person's teams, their personal one first, then by name. */
+export async function teamsOf(db: Db, userId: string): Promise<TeamMembership[]> {
+  return db
+    .select({ teamId: teams.id, name: teams.name, personal: teams.personal, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(desc(teams.personal), asc(teams.name), asc(teams.createdAt));
+}
+
+/** The person's role in a team, or null when they do not belong to it. */
+export async function roleIn(db: Db, teamId: string, userId: string): Promise<TeamRole | null> {
+  const [row] = await db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/**
+ * The person's own team of one (their personal keys), made on first use with them as its owner. Accounts made
+ * before teams existed got theirs from the migration that added teams. Two requests that both find none make one: the
+ * database keeps one personal team per person, and the loser reads the winner's.
+ */
+export async function personalTeam(db: Db, userId: string): Promise<TeamMembership> {
+  const found = await findPersonal(db, userId);
+  if (found) return found;
+  try {
+    await db.transaction(async (tx) => {
+      const [team] = await tx
+        .insert(teams)
+        .values({ name: PERSONAL_TEAM_NAME, personal: true, createdBy: userId })
+        .returning({ id: teams.id });
+      if (!team) throw new Error("insert returned no row");
+      await tx.insert(teamMembers).values({ teamId: team.id, userId, role: "owner" });
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  const made = await findPersonal(db, userId);
+  if (!made) throw new Error("the personal team was not made");
+  return made;
+}
+
+async function findPersonal(db: Db, userId: string): Promise<TeamMembership | null> {
+  const [row] = await db
+    .select({ teamId: teams.id, name: teams.name, personal: teams.personal, role: teamMembers.role })
+    .from(teams)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(and(eq(teams.createdBy, userId), eq(teams.personal, true)))
+    .limit(1);
+  return row ?? null;
+}

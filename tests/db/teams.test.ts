@@ -1,0 +1,151 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/lib/server/db/client";
+import { teamMembers, teams } from "@/lib/server/db/schema";
+import { personalTeam, roleIn, teamsOf } from "@/lib/teams/server/teams-store";
+import { BACKENDS, createPostgresDatabase } from "./support/backends";
+import { makeUser } from "./support/fixtures";
+
+describe.each(BACKENDS)("teams on $name", (backend) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await backend.create());
+  });
+  afterAll(async () => dispose());
+
+  it("gives a person one personal team, with them as its owner, however many ask at once", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const made = await Promise.all([1, 2, 3, 4].map(() => personalTeam(db, user.id)));
+    expect(new Set(made.map((t) => t.teamId)).size).toBe(1);
+    expect(made[0]).toMatchObject({ name: "Personal", personal: true, role: "owner" });
+    expect(await teamsOf(db, user.id)).toEqual([made[0]]);
+    expect(await roleIn(db, made[0]!.teamId, user.id)).toBe("owner");
+  });
+
+  it("lists a person's teams, the personal one first, each with their role; a stranger has none there", async () => {
+    const { db } = database;
+    const [ada, bo] = [await makeUser(db), await makeUser(db)];
+    const own = await personalTeam(db, ada.id);
+    const [shared] = await db.insert(teams).values({ name: "Research", createdBy: bo.id }).returning();
+    await db.insert(teamMembers).values([
+      { teamId: shared!.id, userId: bo.id, role: "owner" },
+      { teamId: shared!.id, userId: ada.id, role: "viewer" },
+    ]);
+    expect(await teamsOf(db, ada.id)).toEqual([
+      own,
+      { teamId: shared!.id, name: "Research", personal: false, role: "viewer" },
+    ]);
+    expect(await roleIn(db, own.teamId, bo.id)).toBeNull();
+  });
+
+  it("stores only the four roles", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    const { teamId } = await personalTeam(db, user.id);
+    const other = await makeUser(db);
+    await expect(
+      db.execute(
+        sql`insert into team_members (team_id, user_id, role) values (${teamId}, ${other.id}, 'superuser')`,
+      ),
+    ).rejects.toThrow();
+    expect(await roleIn(db, teamId, other.id)).toBeNull();
+  });
+});
+
+/**
+ * A copy of drizzle/ holding the migrations up to and including `lastTag` only: the schema of an earlier version of
+ * Clusterdeck, for upgrade tests.
+ */
+function migrationsUpTo(lastTag: string): { folder: string; dispose: () => void } {
+  const root = mkdtempSync(path.join(tmpdir(), "clusterdeck-migrations-"));
+  const source = path.join(process.cwd(), "drizzle");
+  const journal = JSON.parse(readFileSync(path.join(source, "meta/_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string }>;
+  };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  const entries = journal.entries.slice(0, last + 1);
+  mkdirSync(path.join(root, "meta"));
+  writeFileSync(path.join(root, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
+  for (const e of entries) cpSync(path.join(source, `${e.tag}.sql`), path.join(root, `${e.tag}.sql`));
+  return { folder: root, dispose: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Two accounts and a key as the version before teams stored them. */
+const BEFORE_TEAMS = `
+  insert into users (id, email, name, password_hash, created_at) values
+    ('00000000-0000-4000-8000-00000000000a', 'ada@example.com', 'Ada', 'h', '2026-01-02T03:04:05Z'),
+    ('00000000-0000-4000-8000-00000000000b', 'bo@example.com', null, null, '2026-02-03T04:05:06Z');
+  insert into runcrate_keys (user_id, label, ciphertext, iv, tag, last4, is_active) values
+    ('00000000-0000-4000-8000-00000000000a', 'Personal', 'c', 'i', 't', 'abcd', true);`;
+
+async function expectTeamsOfOne(database: Database) {
+  const { db } = database;
+  for (const id of ["00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000b"]) {
+    const mine = await teamsOf(db, id);
+    expect(mine).toEqual([{ teamId: expect.any(String), name: "Personal", personal: true, role: "owner" }]);
+    // The team the migration made is the one personalTeam() finds, not a second one.
+    expect(await personalTeam(db, id)).toEqual(mine[0]);
+  }
+  const rows = await db.select().from(teams);
+  expect(rows).toHaveLength(2);
+  // Made when the account was made, so the record reads in order.
+  expect(rows.map((t) => t.createdAt.toISOString()).sort()).toEqual([
+    "2026-01-02T03:04:05.000Z",
+    "2026-02-03T04:05:06.000Z",
+  ]);
+}
+
+describe("upgrading a database made before teams", () => {
+  it("on PGlite: every account becomes the owner of its own team of one", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "clusterdeck-upgrade-"));
+    const before = migrationsUpTo("0008_share_opens_per_viewer");
+    try {
+      const old = new PGlite(dir);
+      const oldDb = drizzlePglite(old);
+      await migratePglite(oldDb, { migrationsFolder: before.folder });
+      await old.exec(BEFORE_TEAMS);
+      await old.close();
+      const upgraded = await openDatabase({ pgliteDir: dir });
+      try {
+        await expectTeamsOfOne(upgraded);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      before.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("on Postgres: every account becomes the owner of its own team of one", async () => {
+    const pg = await createPostgresDatabase();
+    const before = migrationsUpTo("0008_share_opens_per_viewer");
+    try {
+      const conn = postgres(pg.url, { max: 1, onnotice: () => {} });
+      await migratePostgres(drizzlePostgres(conn), { migrationsFolder: before.folder });
+      await conn.unsafe(BEFORE_TEAMS);
+      await conn.end();
+      const upgraded = await openDatabase({ url: pg.url });
+      try {
+        await expectTeamsOfOne(upgraded);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      before.dispose();
+      await pg.drop();
+    }
+  }, 120_000);
+});
