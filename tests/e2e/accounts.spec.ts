@@ -33,7 +33,9 @@ test.describe("without a session", { tag: "@postgres" }, () => {
     }
   });
 
-  test("every response carries the security headers", async ({ request }) => {
+  test("every response carries the security headers, and the tab icon is linked by a content hash and cached for good", async ({
+    request,
+  }) => {
     for (const path of ["/sign-in", "/api/health"]) {
       const res = await request.get(path);
       const h = res.headers();
@@ -57,9 +59,7 @@ test.describe("without a session", { tag: "@postgres" }, () => {
     }
     const tls = await request.get("/sign-in", { headers: { "x-forwarded-proto": "https" } });
     expect(tls.headers()["strict-transport-security"]).toContain("max-age=");
-  });
 
-  test("the tab icon is linked by a content hash and cached for good", async ({ request }) => {
     // Chromium fetches the icon again after every same-document navigation (each offers filter change): with
     // Next's max-age=0 each of those reached the server.
     const html = await (await request.get("/sign-in")).text();
@@ -106,43 +106,26 @@ test.describe("sign-up", { tag: "@postgres" }, () => {
 });
 
 test.describe("sign-in", { tag: "@postgres" }, () => {
-  test("a wrong password and an unknown email get the same message", async ({ page, browser }) => {
-    const { email } = await signUp(page);
-    const other = await browser.newPage();
-    await signIn(other, email, "not the right password");
-    await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
-    await expect(other.getByLabel("Password", { exact: true })).toHaveValue("");
-    await signIn(other, uniqueEmail("nobody"), TEST_PASSWORD);
-    await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
-    await expect(other).toHaveURL(/\/sign-in/);
-    await other.close();
-  });
-
-  test("what is typed (or autofilled) before the page hydrates is kept and is what signs in", async ({
-    page,
-    browser,
-  }) => {
-    const { email } = await signUp(page);
-    const other = await browser.newPage();
-    const release = await holdScripts(other);
-    await other.goto("/sign-in", { waitUntil: "domcontentloaded" });
-    await other.getByLabel("Email").fill(email);
-    await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-    expect(await isHydrated(other), "typed before React ran").toBe(false);
-    release();
-    await waitHydrated(other.getByLabel("Email"));
-    await expect(other.getByLabel("Email")).toHaveValue(email);
-    await expect(other.getByLabel("Password", { exact: true })).toHaveValue(TEST_PASSWORD);
-    await other.getByRole("button", { name: "Sign in" }).click();
-    await expect(other).not.toHaveURL(/\/sign-in/);
-    await other.close();
-  });
-
-  test("returns to the page that asked for a session, and never to another site", async ({
+  test("what is typed before the page hydrates is what signs in; sign-in returns to the page that asked, never another site", async ({
     page,
     browser,
   }) => {
     const { email, password } = await signUp(page);
+
+    const typedEarly = await browser.newPage();
+    const release = await holdScripts(typedEarly);
+    await typedEarly.goto("/sign-in", { waitUntil: "domcontentloaded" });
+    await typedEarly.getByLabel("Email").fill(email);
+    await typedEarly.getByLabel("Password", { exact: true }).fill(password);
+    expect(await isHydrated(typedEarly), "typed before React ran").toBe(false);
+    release();
+    await waitHydrated(typedEarly.getByLabel("Email"));
+    await expect(typedEarly.getByLabel("Email")).toHaveValue(email);
+    await expect(typedEarly.getByLabel("Password", { exact: true })).toHaveValue(password);
+    await typedEarly.getByRole("button", { name: "Sign in" }).click();
+    await expect(typedEarly).not.toHaveURL(/\/sign-in/);
+    await typedEarly.close();
+
     const other = await browser.newPage();
     await other.goto("/settings/audit");
     await expect(other).toHaveURL(/callbackUrl=%2Fsettings%2Faudit/);
@@ -163,10 +146,19 @@ test.describe("sign-in", { tag: "@postgres" }, () => {
     await third.close();
   });
 
-  test("too many wrong passwords lock the account with a clear message", async ({ page, browser }) => {
+  test("a wrong password gets the same message as an unknown email; too many lock the account with a clear message", async ({
+    page,
+    browser,
+  }) => {
     const { email, password } = await signUp(page);
     const other = await browser.newPage();
-    for (let i = 0; i < 4; i++) {
+    await signIn(other, email, "not the right password");
+    await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
+    await expect(other.getByLabel("Password", { exact: true })).toHaveValue("");
+    await signIn(other, uniqueEmail("nobody"), TEST_PASSWORD);
+    await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
+    await expect(other).toHaveURL(/\/sign-in/);
+    for (let i = 1; i < 4; i++) {
       await signIn(other, email, `wrong password ${i}`);
       await expect(other.getByTestId("form-alert")).toHaveText("The email or password is incorrect.");
     }
@@ -188,33 +180,20 @@ test.describe("sign-in", { tag: "@postgres" }, () => {
 });
 
 test.describe("Runcrate keys", { tag: "@postgres" }, () => {
-  test("a saved key survives sign-out and sign-in, shown only by its last 4 characters", async ({ page }) => {
-    const { email, password, key } = await signUpWithKey(page, { label: "Personal" });
+  test("the first key saved points on to the offers, a second does not; saved keys survive sign-out, shown only by their last 4 characters", async ({
+    page,
+  }) => {
+    const { email, password } = await signUp(page);
+    const key = freshKey();
+    await addKey(page, key, "Personal");
+    const next = page.getByTestId("first-key-next");
+    await expect(next).toHaveRole("status");
+    await expect(next).toContainText("Your key is saved and active.");
     const row = page.getByTestId("key-row");
     await expect(row).toContainText("rc_live_••••" + key.slice(-4));
     await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
     expect(await page.content()).not.toContain(key);
 
-    await signOut(page);
-    // Sign-out says it worked.
-    await expect(page.getByRole("status").filter({ hasText: "You’re signed out" })).toBeVisible();
-    await page.goto("/settings/keys");
-    await expect(page).toHaveURL(/\/sign-in/);
-    await expect(page.getByText("You’re signed out")).toHaveCount(0);
-    await signIn(page, email, password);
-    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
-    await page.goto("/settings/keys");
-    await expect(page.getByTestId("key-row")).toHaveCount(1);
-    await expect(page.getByTestId("key-row")).toContainText(key.slice(-4));
-    expect(await page.content()).not.toContain(key);
-  });
-
-  test("saving the first key points on to the offers; a second key does not", async ({ page }) => {
-    await signUp(page);
-    await addKey(page, freshKey(), "Personal");
-    const next = page.getByTestId("first-key-next");
-    await expect(next).toHaveRole("status");
-    await expect(next).toContainText("Your key is saved and active.");
     await addKey(page, freshKey(), "Team");
     // Still the first key's note: it stays until the page is left, and a second key adds no other.
     await expect(next).toHaveCount(1);
@@ -225,6 +204,19 @@ test.describe("Runcrate keys", { tag: "@postgres" }, () => {
     await expect(next).toHaveCount(0);
     await addKey(page, freshKey(), "Third");
     await expect(next).toHaveCount(0);
+
+    await signOut(page);
+    // Sign-out says it worked.
+    await expect(page.getByRole("status").filter({ hasText: "You’re signed out" })).toBeVisible();
+    await page.goto("/settings/keys");
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByText("You’re signed out")).toHaveCount(0);
+    await signIn(page, email, password);
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    await page.goto("/settings/keys");
+    await expect(page.getByTestId("key-row")).toHaveCount(3);
+    await expect(page.getByTestId("key-row").filter({ hasText: "Personal" })).toContainText(key.slice(-4));
+    expect(await page.content()).not.toContain(key);
   });
 
   test("several keys: one active, switchable from the header; replace and delete", async ({ page }) => {

@@ -5,9 +5,15 @@ import { waitHydrated } from "../support/browser";
 
 /** /clusters: every cluster of the active key, filters and sorting in the URL, empty and no-key states. */
 
-test("without a key the list sends people to Settings; with one, an empty list points to the offers", async ({
+test("without a key the list sends people to Settings; with one, an empty list points to the offers, and another user's clusters never show up", async ({
   page,
+  browser,
 }) => {
+  const other = await browser.newContext();
+  const { key: otherKey } = await signUpWithKey(await other.newPage());
+  const { cluster: theirs } = await createCluster(otherKey);
+  await other.close();
+
   await signUp(page);
   await page.goto("/clusters");
   await expect(page.getByRole("heading", { name: "Add a Runcrate API key first" })).toBeVisible();
@@ -23,6 +29,7 @@ test("without a key the list sends people to Settings; with one, an empty list p
   await addKey(page, freshKey(), "Main");
   await page.goto("/clusters");
   await expect(page.getByRole("heading", { name: "No clusters yet" })).toBeVisible();
+  await expect(page.getByText(theirs.name)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Browse offers" })).toHaveAttribute("href", "/offers");
   await page.getByRole("link", { name: "New cluster" }).click();
   await expect(page).toHaveURL(/\/offers$/);
@@ -80,16 +87,4 @@ test("lists the key's clusters with status, cost and links; filters and sorting 
   await rows.filter({ hasText: alpha.name }).getByRole("link", { name: alpha.name }).click();
   await expect(page).toHaveURL(new RegExp(`/clusters/${alpha.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: alpha.name })).toBeVisible();
-});
-
-test("another user's clusters never show up", async ({ page, browser }) => {
-  const other = await browser.newContext();
-  const { key: otherKey } = await signUpWithKey(await other.newPage());
-  const { cluster: theirs } = await createCluster(otherKey);
-  await other.close();
-
-  await signUpWithKey(page);
-  await page.goto("/clusters");
-  await expect(page.getByRole("heading", { name: "No clusters yet" })).toBeVisible();
-  await expect(page.getByText(theirs.name)).toHaveCount(0);
 });

@@ -136,14 +136,69 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
   await expect(card.getByRole("button", { name: /Run again/ })).toBeEnabled();
 });
 
-test("terminate needs the cluster's name typed, shows the cost, and stops the cluster", async ({ page }) => {
+/**
+ * The page polls every 2 s only while something changes. An NCCL test that runs for two simulated hours (4 minutes at
+ * the default e2e speed of 30; variant `test-seconds`) keeps it changing for longer than any of these tests, however
+ * slowly a loaded machine opens their pages, so every counting window falls inside it.
+ */
+async function clusterWithLongTest(request: APIRequestContext, key: string) {
+  await setVariants(key, ["test-seconds:7200"]);
+  const { cluster } = await createCluster(key, { nodes: 64, stack: "slurm" });
+  await waitForStatus(key, cluster.id, "ready");
+  expect(await startTestDirect(key, cluster.id)).toBe(202);
+  return cluster;
+}
+
+// One cluster through its life on the page: buttons that wait for React, a resize, then the terminate.
+test("the page's buttons wait for hydration and then work with one click; resize offers only the offer's valid counts with the new rate; terminate needs the name typed, shows the cost, and stops the cluster", async ({
+  page,
+}) => {
   test.slow();
   const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(key);
+  // Helsinki H100: allowed_node_counts [2, 4, 8, 16], resizable.
+  const { cluster, offer } = await createCluster(key, {
+    offerId: "h100-sxm-8x-ib-helsinki",
+    nodes: 2,
+    stack: "slurm",
+  });
   await waitForStatus(key, cluster.id, "ready");
-  await page.goto(`/clusters/${cluster.id}`);
 
-  const dialog = await openDialog(page, "Terminate", { role: "alertdialog" });
+  const release = await holdScripts(page);
+  await page.goto(`/clusters/${cluster.id}`, { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
+  // Without React a click on these would do nothing, so they say they cannot be used yet.
+  const triggers = ["Resize", "Terminate", "History", "Share", "Run again", "Start test"];
+  const shown = page.getByRole("button", { name: new RegExp(`^(${triggers.join("|")})$`) });
+  expect(await shown.count()).toBeGreaterThanOrEqual(4);
+  for (const b of await shown.all()) await expect(b).toBeDisabled();
+  for (const b of await page.getByRole("button", { name: /^Copy / }).all()) await expect(b).toBeDisabled();
+  release();
+  const resize = page.getByRole("button", { name: "Resize" });
+  await expect(resize).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Terminate" })).toBeEnabled();
+
+  // One click, no retry: enabled means it works.
+  await resize.click();
+  const resizeDialog = page.getByRole("dialog");
+  await expect(resizeDialog.getByRole("button", { name: /Resize to/ })).toBeDisabled();
+  const count = resizeDialog.getByRole("combobox", { name: "New node count" });
+  await expect(count.locator("option:not([disabled])")).toHaveText(["4 nodes", "8 nodes", "16 nodes"]);
+  await count.selectOption({ label: "4 nodes" });
+  const rate = (offer.hourly_rate_per_node * 4).toFixed(2);
+  await expect(resizeDialog.getByTestId("resize-new-rate")).toContainText(`New hourly rate $${rate}`);
+  // What the offer allows is listed, and what the new rate does to the balance's runway.
+  await expect(resizeDialog.getByText("Counts the offer allows: 4, 8 or 16.")).toBeVisible();
+  await expect(resizeDialog.getByTestId("resize-new-runway")).toContainText(/Your balance then lasts \S+/);
+  await resizeDialog.getByRole("button", { name: "Resize to 4 nodes" }).click();
+  await expect(page.getByText(`Resizing ${cluster.name} to 4 nodes`)).toBeVisible();
+  await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 120_000 });
+  await expect(page.getByTestId("node-row")).toHaveCount(4);
+  expect((await getCluster(key, cluster.id)).node_count).toBe(4);
+
+  // One click, no retry: enabled means it works.
+  await page.getByRole("button", { name: "Terminate" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Terminate ${cluster.name}?`);
   await expect(dialog.getByTestId("terminate-cost")).toHaveText(/^\$\d+\.\d\d$/);
   const confirm = dialog.getByRole("button", { name: "Terminate cluster" });
@@ -177,85 +232,6 @@ test("terminate needs the cluster's name typed, shows the cost, and stops the cl
   await expect(page.getByRole("button", { name: /Copy SSH command for rank/ })).toHaveCount(0);
   await expect(page.getByTestId("node-row").first()).toContainText("released");
   await expect(page.getByTestId("node-row").first()).not.toContainText("ready");
-});
-
-/**
- * The page polls every 2 s only while something changes. An NCCL test that runs for two simulated hours (4 minutes at
- * the default e2e speed of 30; variant `test-seconds`) keeps it changing for longer than any of these tests, however
- * slowly a loaded machine opens their pages, so every counting window falls inside it.
- */
-async function clusterWithLongTest(request: APIRequestContext, key: string) {
-  await setVariants(key, ["test-seconds:7200"]);
-  const { cluster } = await createCluster(key, { nodes: 64, stack: "slurm" });
-  await waitForStatus(key, cluster.id, "ready");
-  expect(await startTestDirect(key, cluster.id)).toBe(202);
-  return cluster;
-}
-
-test("resize offers only the offer's valid counts and shows the new rate before confirming", async ({
-  page,
-}) => {
-  test.slow();
-  const { key } = await signUpWithKey(page);
-  // Helsinki H100: allowed_node_counts [2, 4, 8, 16], resizable.
-  const { cluster, offer } = await createCluster(key, {
-    offerId: "h100-sxm-8x-ib-helsinki",
-    nodes: 2,
-    stack: "slurm",
-  });
-  await waitForStatus(key, cluster.id, "ready");
-  await page.goto(`/clusters/${cluster.id}`);
-
-  const dialog = await openDialog(page, "Resize");
-  await expect(dialog.getByRole("button", { name: /Resize to/ })).toBeDisabled();
-  const count = dialog.getByRole("combobox", { name: "New node count" });
-  await expect(count.locator("option:not([disabled])")).toHaveText(["4 nodes", "8 nodes", "16 nodes"]);
-  await count.selectOption({ label: "4 nodes" });
-  const rate = (offer.hourly_rate_per_node * 4).toFixed(2);
-  await expect(dialog.getByTestId("resize-new-rate")).toContainText(`New hourly rate $${rate}`);
-  // What the offer allows is listed, and what the new rate does to the balance's runway.
-  await expect(dialog.getByText("Counts the offer allows: 4, 8 or 16.")).toBeVisible();
-  await expect(dialog.getByTestId("resize-new-runway")).toContainText(/Your balance then lasts \S+/);
-  await dialog.getByRole("button", { name: "Resize to 4 nodes" }).click();
-  await expect(page.getByText(`Resizing ${cluster.name} to 4 nodes`)).toBeVisible();
-  await expect(detail(page)).toHaveAttribute("data-status", "ready", { timeout: 120_000 });
-  await expect(page.getByTestId("node-row")).toHaveCount(4);
-  expect((await getCluster(key, cluster.id)).node_count).toBe(4);
-});
-
-test("the page's buttons are disabled in the server's HTML and work with one click once hydrated", async ({
-  page,
-}) => {
-  test.slow();
-  const { key } = await signUpWithKey(page);
-  const { cluster } = await createCluster(key, {
-    offerId: "h100-sxm-8x-ib-helsinki",
-    nodes: 2,
-    stack: "slurm",
-  });
-  await waitForStatus(key, cluster.id, "ready");
-  const release = await holdScripts(page);
-  await page.goto(`/clusters/${cluster.id}`, { waitUntil: "domcontentloaded" });
-  await expect(page.getByRole("heading", { level: 1, name: cluster.name })).toBeVisible();
-  // Without React a click on these would do nothing, so they say they cannot be used yet.
-  const triggers = ["Resize", "Terminate", "History", "Share", "Run again", "Start test"];
-  const shown = page.getByRole("button", { name: new RegExp(`^(${triggers.join("|")})$`) });
-  expect(await shown.count()).toBeGreaterThanOrEqual(4);
-  for (const b of await shown.all()) await expect(b).toBeDisabled();
-  for (const b of await page.getByRole("button", { name: /^Copy / }).all()) await expect(b).toBeDisabled();
-
-  release();
-  const resize = page.getByRole("button", { name: "Resize" });
-  await expect(resize).toBeEnabled();
-  await expect(page.getByRole("button", { name: "Terminate" })).toBeEnabled();
-  // One click each, no retry: enabled means it works.
-  await resize.click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("combobox", { name: "New node count" })).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await page.getByRole("button", { name: "Terminate" }).click();
-  await expect(page.getByRole("alertdialog")).toBeVisible();
 });
 
 test("a simulator outage raises the stale warning, keeps the data, and clears by itself", async ({
@@ -413,7 +389,7 @@ test("each copy button puts the expected text on the clipboard; stack-specific t
   }
 });
 
-test("an unknown id, a malformed id and another user's cluster all answer not found, on the page, the API and Launch again", async ({
+test("an unknown id, a malformed id and another user's cluster all answer not found, on the page, the API and Launch again; switching to the key that owns a cluster shows it without a reload", async ({
   page,
   browser,
 }) => {
@@ -423,7 +399,7 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
   const { cluster: theirs } = await createCluster(otherKey);
   await other.close();
 
-  await signUpWithKey(page);
+  const { key: personal } = await signUpWithKey(page, { label: "Personal" });
   // The page decides before it streams (no loading boundary above it), so the status is a real 404.
   for (const id of [theirs.id, "00000000-0000-4000-8000-000000000000", "not..a..real..id"]) {
     const response = await page.goto(`/clusters/${id}`);
@@ -441,11 +417,10 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
   await page.goto(`/clusters/new?from=${theirs.id}`);
   await expect(page.getByRole("heading", { name: "Cluster not found" })).toBeVisible();
   await expect(page.getByText(theirs.name)).toHaveCount(0);
-});
 
-test("switching to the key that owns a cluster shows it, without a reload by hand", async ({ page }) => {
-  const { key: personal } = await signUpWithKey(page, { label: "Personal" });
+  // A cluster of another of this user's keys: not found under the active key, shown once that key is switched to.
   const team = freshKey();
+  await page.goto("/settings/keys");
   await addKey(page, team, "Team");
   // The newest key is not active: Personal still is.
   await expect(page.getByTestId("active-key-switcher")).toHaveText(/Personal/);
