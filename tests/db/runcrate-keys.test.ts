@@ -17,6 +17,7 @@ import { runcrateKeys } from "@/lib/server/db/schema";
 import { BACKENDS } from "./support/backends";
 import { freshKey, makeUser, SECRET, secretFor } from "./support/fixtures";
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
+import { personalTeam } from "@/lib/teams/server/teams-store";
 
 describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
   let database: Database;
@@ -224,9 +225,14 @@ describe.each(BACKENDS)("stored Runcrate keys on $name", (backend) => {
     // A row from before the security hardening: format 1, no additional data.
     const k3 = freshKey();
     const legacy = seal(k3, oldRing.current, 1);
-    await db
-      .insert(runcrateKeys)
-      .values({ userId: u3.id, label: "old", ...legacy, last4: k3.slice(-4), isActive: true });
+    await db.insert(runcrateKeys).values({
+      userId: u3.id,
+      teamId: (await personalTeam(db, u3.id)).teamId,
+      label: "old",
+      ...legacy,
+      last4: k3.slice(-4),
+      isActive: true,
+    });
 
     // The new secret alone can't read them; with the previous one in the ring it can, and re-seals what it read.
     await expect(

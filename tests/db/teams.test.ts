@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -10,10 +10,11 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/server/db/client";
-import { teamMembers, teams } from "@/lib/server/db/schema";
+import { runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { personalTeam, roleIn, teamsOf } from "@/lib/teams/server/teams-store";
 import { BACKENDS, createPostgresDatabase } from "./support/backends";
-import { makeUser } from "./support/fixtures";
+import { freshKey, makeUser, SECRET } from "./support/fixtures";
 
 describe.each(BACKENDS)("teams on $name", (backend) => {
   let database: Database;
@@ -47,6 +48,14 @@ describe.each(BACKENDS)("teams on $name", (backend) => {
       { teamId: shared!.id, name: "Research", personal: false, role: "viewer" },
     ]);
     expect(await roleIn(db, own.teamId, bo.id)).toBeNull();
+  });
+
+  it("saves a person's keys in their personal team", async () => {
+    const { db } = database;
+    const user = await makeUser(db);
+    await addKey(db, user.id, { label: "Personal", environment: null, apiKey: freshKey() }, SECRET);
+    const [row] = await db.select().from(runcrateKeys).where(eq(runcrateKeys.userId, user.id));
+    expect(row?.teamId).toBe((await personalTeam(db, user.id)).teamId);
   });
 
   it("stores only the four roles", async () => {
@@ -100,6 +109,9 @@ async function expectTeamsOfOne(database: Database) {
   }
   const rows = await db.select().from(teams);
   expect(rows).toHaveLength(2);
+  // The key saved before teams is its owner's personal team's.
+  const [key] = await db.select().from(runcrateKeys);
+  expect(key?.teamId).toBe((await personalTeam(db, "00000000-0000-4000-8000-00000000000a")).teamId);
   // Made when the account was made, so the record reads in order.
   expect(rows.map((t) => t.createdAt.toISOString()).sort()).toEqual([
     "2026-01-02T03:04:05.000Z",
@@ -108,7 +120,7 @@ async function expectTeamsOfOne(database: Database) {
 }
 
 describe("upgrading a database made before teams", () => {
-  it("on PGlite: every account becomes the owner of its own team of one", async () => {
+  it("on PGlite: every account becomes the owner of its own team of one, with its keys", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "clusterdeck-upgrade-"));
     const before = migrationsUpTo("0008_share_opens_per_viewer");
     try {
@@ -129,7 +141,7 @@ describe("upgrading a database made before teams", () => {
     }
   }, 120_000);
 
-  it("on Postgres: every account becomes the owner of its own team of one", async () => {
+  it("on Postgres: every account becomes the owner of its own team of one, with its keys", async () => {
     const pg = await createPostgresDatabase();
     const before = migrationsUpTo("0008_share_opens_per_viewer");
     try {

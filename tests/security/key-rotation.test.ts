@@ -8,6 +8,7 @@ import { getActiveKeySecret } from "@/lib/keys/server/runcrate-keys";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { createPostgresDatabase } from "../db/support/backends";
 import { freshKey, makeUser } from "../db/support/fixtures";
+import { personalTeam } from "@/lib/teams/server/teams-store";
 
 /** `npm run keys:reseal` against a real Postgres, as an operator runs it after rotating the secret. */
 describe("key rotation command", () => {
@@ -29,6 +30,7 @@ describe("key rotation command", () => {
     const apiKey = freshKey();
     await database.db.insert(runcrateKeys).values({
       userId: user.id,
+      teamId: (await personalTeam(database.db, user.id)).teamId,
       label: "old",
       ...seal(apiKey, oldSecret, 1),
       last4: apiKey.slice(-4),

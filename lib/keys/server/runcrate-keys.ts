@@ -6,6 +6,7 @@ import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { isUuid } from "@/lib/accounts/server/users";
+import { personalTeam } from "@/lib/teams/server/teams-store";
 
 /** What may leave the data layer about a stored key: never the ciphertext, never the key. */
 export type KeySummary = {
@@ -45,7 +46,7 @@ export async function listKeys(db: Db, userId: string): Promise<KeySummary[]> {
 export type KeyWriteResult =
   { ok: true; key: KeySummary } | { ok: false; reason: "label_taken" | "not_found" };
 
-/** Saves a key for this user; the first key a user saves becomes the active one. */
+/** Saves a key for this user, in their personal team; the first key a user saves becomes the active one. */
 export async function addKey(
   db: Db,
   userId: string,
@@ -55,6 +56,7 @@ export async function addKey(
   // The row's id is chosen here, so the key can be sealed bound to it (key-ring.ts).
   const id = randomUUID();
   const sealed = sealKey(ring, input.apiKey, userId, id);
+  const { teamId } = await personalTeam(db, userId);
   const insert = (mayActivate: boolean) =>
     db.transaction(async (tx) => {
       const [existingActive] = mayActivate
@@ -69,6 +71,7 @@ export async function addKey(
         .values({
           id,
           userId,
+          teamId,
           label: input.label,
           environment: input.environment,
           ...sealed,

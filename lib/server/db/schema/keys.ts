@@ -1,9 +1,13 @@
 /** Stored Runcrate API keys, sealed. */
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { teams } from "./teams";
 
-/** A user's Runcrate API keys, AES-256-GCM encrypted; only `last4` is ever shown again. */
+/**
+ * Runcrate API keys, AES-256-GCM encrypted; only `last4` is ever shown again. Each belongs to a team: a person's own
+ * keys to their personal team (a team of one).
+ */
 export const runcrateKeys = pgTable(
   "runcrate_keys",
   {
@@ -11,6 +15,10 @@ export const runcrateKeys = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The team whose workspace the key opens; a key saved for oneself is the personal team's. */
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     environment: text("environment"),
     ciphertext: text("ciphertext").notNull(),
@@ -24,6 +32,7 @@ export const runcrateKeys = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("runcrate_keys_team").on(t.teamId),
     uniqueIndex("runcrate_keys_user_label_unique").on(t.userId, t.label),
     // At most one active key per user, enforced by the database, not just the code.
     uniqueIndex("runcrate_keys_one_active")
