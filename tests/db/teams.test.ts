@@ -99,7 +99,17 @@ const BEFORE_TEAMS = `
   insert into runcrate_keys (user_id, label, ciphertext, iv, tag, last4, is_active) values
     ('00000000-0000-4000-8000-00000000000a', 'Personal', 'c', 'i', 't', 'abcd', true);`;
 
-async function expectTeamsOfOne(database: Database) {
+/** Opens the upgraded database (which migrates it to today's schema) and checks what the upgrade made. */
+async function expectTeamsOfOne(open: () => Promise<Database>) {
+  const database = await open();
+  try {
+    await checkTeamsOfOne(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function checkTeamsOfOne(database: Database) {
   const { db } = database;
   for (const id of ["00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000b"]) {
     const mine = await teamsOf(db, id);
@@ -129,12 +139,7 @@ describe("upgrading a database made before teams", () => {
       await migratePglite(oldDb, { migrationsFolder: before.folder });
       await old.exec(BEFORE_TEAMS);
       await old.close();
-      const upgraded = await openDatabase({ pgliteDir: dir });
-      try {
-        await expectTeamsOfOne(upgraded);
-      } finally {
-        await upgraded.close();
-      }
+      await expectTeamsOfOne(() => openDatabase({ pgliteDir: dir }));
     } finally {
       before.dispose();
       rmSync(dir, { recursive: true, force: true });
@@ -149,12 +154,7 @@ describe("upgrading a database made before teams", () => {
       await migratePostgres(drizzlePostgres(conn), { migrationsFolder: before.folder });
       await conn.unsafe(BEFORE_TEAMS);
       await conn.end();
-      const upgraded = await openDatabase({ url: pg.url });
-      try {
-        await expectTeamsOfOne(upgraded);
-      } finally {
-        await upgraded.close();
-      }
+      await expectTeamsOfOne(() => openDatabase({ url: pg.url }));
     } finally {
       before.dispose();
       await pg.drop();
