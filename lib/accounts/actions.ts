@@ -87,6 +87,13 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
           error: PASSWORD_CHECKS_BUSY_MESSAGE,
           retryAfterSeconds: result.retryAfterSeconds,
         };
+      if (result.reason === "domain_not_allowed")
+        return {
+          ok: false,
+          kind: "invalid-input",
+          error: "Check the highlighted fields.",
+          fieldErrors: { email: result.message },
+        };
       if (result.reason === "weak_password")
         return {
           ok: false,

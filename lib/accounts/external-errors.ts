@@ -7,6 +7,8 @@ export function externalSignInError(error: unknown): string | null {
   switch (error) {
     case "EmailInUse":
       return "An account with this email already exists. Sign in with your email and password.";
+    case "DomainNotAllowed":
+      return "New accounts here need an email address at one of the domains the administrator allows.";
     case "NoEmail":
       return "The identity provider didn't share an email address, which Clusterdeck needs for your account.";
     case "AccessDenied":

@@ -1,5 +1,6 @@
 import "server-only";
 import { authSecret } from "@/lib/accounts/server/secret";
+import { signUpDomains } from "@/lib/accounts/server/sign-up-domains";
 import { encryptionSecret } from "@/lib/server/crypto/encryption-key";
 import { getDatabase } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
@@ -56,8 +57,10 @@ export async function startupChecks(): Promise<void> {
   try {
     requireServerEntry();
     env();
-    // A webhook allow-list that does not parse stops the server here, not at the first delivery.
+    // A webhook allow-list that does not parse stops the server here, not at the first delivery; a list of sign-up
+    // domains, not at the first sign-up.
     allowedTargets();
+    signUpDomains();
     authSecret();
     encryptionSecret();
     await checkRuncrateApiAtStartup();

@@ -35,6 +35,8 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-up attempts allowed per client address per hour (the test stacks raise it: they all sign up from 127.0.0.1). */
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Email domains new accounts must be at, comma-separated ("example.com,lab.example.org"); unset: any domain. */
+  SIGN_UP_DOMAINS: z.string().optional(),
   /**
    * How many leading bits of an IPv6 client address its per-address limits count by. One subscriber or server usually
    * holds a whole /64 and can walk through it, so the limits count the /64, not each address. IPv4 counts per address.

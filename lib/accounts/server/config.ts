@@ -3,12 +3,13 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { getDb } from "@/lib/server/db/client";
-import { findOrCreateExternalUser } from "@/lib/accounts/server/users";
+import { findOrCreateExternalUser, type ExternalSignIn } from "@/lib/accounts/server/users";
 import { clientAddress } from "./client-address";
 import { checkCredentials } from "./credentials";
 import { githubConfig, oidcConfig } from "./providers";
 import { authSecret } from "./secret";
 import { currentSessionVersion, isSessionCurrent, revokeSessions } from "./session-version";
+import { mayUseDomain, signUpDomains } from "./sign-up-domains";
 import { errorSummary } from "@/lib/server/db/errors";
 import { log } from "@/lib/server/log";
 
@@ -23,6 +24,13 @@ export class SignInRefused extends CredentialsSignin {
 }
 
 const SESSION_MAX_AGE = 14 * 24 * 60 * 60;
+
+/** The `?error=` a refused GitHub/OIDC sign-in lands on (lib/accounts/external-errors.ts words each). */
+const EXTERNAL_ERRORS: Record<Extract<ExternalSignIn, { ok: false }>["reason"], string> = {
+  email_in_use: "EmailInUse",
+  no_email: "NoEmail",
+  domain_not_allowed: "DomainNotAllowed",
+};
 
 function buildConfig(): NextAuthConfig {
   const providers: NextAuthConfig["providers"] = [
@@ -88,14 +96,18 @@ function buildConfig(): NextAuthConfig {
       async signIn({ user, account, profile }) {
         if (!account || account.type === "credentials") return true;
         // GitHub/OIDC: map the identity to a Clusterdeck user (created on first sign-in).
-        const result = await findOrCreateExternalUser(await getDb(), {
-          provider: account.provider,
-          providerAccountId: account.providerAccountId,
-          email: (profile?.email ?? user.email ?? null)?.toString() ?? null,
-          name: (user.name ?? null)?.toString() ?? null,
-        });
-        if (!result.ok)
-          return `/sign-in?error=${result.reason === "email_in_use" ? "EmailInUse" : "NoEmail"}`;
+        const domains = signUpDomains();
+        const result = await findOrCreateExternalUser(
+          await getDb(),
+          {
+            provider: account.provider,
+            providerAccountId: account.providerAccountId,
+            email: (profile?.email ?? user.email ?? null)?.toString() ?? null,
+            name: (user.name ?? null)?.toString() ?? null,
+          },
+          (email) => mayUseDomain(email, domains),
+        );
+        if (!result.ok) return `/sign-in?error=${EXTERNAL_ERRORS[result.reason]}`;
         user.id = result.user.id;
         user.email = result.user.email;
         user.name = result.user.name;

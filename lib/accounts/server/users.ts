@@ -61,7 +61,8 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return row ?? null;
 }
 
-export type ExternalSignIn = { ok: true; user: UserRow } | { ok: false; reason: "email_in_use" | "no_email" };
+export type ExternalSignIn =
+  { ok: true; user: UserRow } | { ok: false; reason: "email_in_use" | "no_email" | "domain_not_allowed" };
 
 /**
  * Finds the user linked to a GitHub/OIDC identity, or creates one. An identity is never silently linked to an
@@ -70,6 +71,8 @@ export type ExternalSignIn = { ok: true; user: UserRow } | { ok: false; reason: 
 export async function findOrCreateExternalUser(
   db: Db,
   input: { provider: string; providerAccountId: string; email: string | null; name: string | null },
+  /** Whether a new account may be made for this (normalized) address: SIGN_UP_DOMAINS. A linked identity signs in. */
+  mayCreate: (email: string) => boolean = () => true,
 ): Promise<ExternalSignIn> {
   const [linked] = await db
     .select({ user: users })
@@ -81,6 +84,7 @@ export async function findOrCreateExternalUser(
     .limit(1);
   if (linked) return { ok: true, user: linked.user };
   if (!input.email) return { ok: false, reason: "no_email" };
+  if (!mayCreate(normalizeEmail(input.email))) return { ok: false, reason: "domain_not_allowed" };
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
