@@ -90,7 +90,7 @@ export function CreateClusterForm({
   const curl = buildCreateCurl({
     baseUrl: apiBaseUrl,
     body,
-    idempotencyKey: intent && intent.fingerprint === fingerprint(offer, values) ? intent.key : null,
+    idempotencyKey: intent && intent.fingerprint === fingerprint(body) ? intent.key : null,
   });
 
   return (

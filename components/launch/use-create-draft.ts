@@ -5,7 +5,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { clearDraft, readDraftJson, writeDraft, type LaunchIntent } from "@/components/launch/draft-storage";
 import { parseDraft } from "@/components/launch/validation";
 import { fingerprint } from "@/components/launch/use-launch";
-import type { LaunchFormValues } from "@/lib/launch/form";
+import { toCreateBody, type LaunchFormValues } from "@/lib/launch/form";
 import { isCommunity } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 
@@ -51,7 +51,7 @@ export function useCreateDraft({ offer, form, defaults, values, intent, setInten
 
   useEffect(() => {
     if (!restored.current) return;
-    const kept = intent && intent.fingerprint === fingerprint(offer, values) ? intent : null;
+    const kept = intent && intent.fingerprint === fingerprint(toCreateBody(offer, values)) ? intent : null;
     if (!kept && !typedSince(values, defaults)) clearDraft(offer.id);
     else writeDraft(offer.id, { values, intent: kept });
   }, [offer, values, intent, defaults]);

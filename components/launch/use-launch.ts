@@ -12,11 +12,11 @@ import {
   type LaunchIntent,
 } from "@/components/launch/draft-storage";
 import { launchCluster } from "@/lib/launch/actions";
-import { toCreateBody, type CreateClusterFormValues, type LaunchFormValues } from "@/lib/launch/form";
+import { toCreateBody, type LaunchFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { ActionFailure, useActionMutation } from "@/lib/query/mutation";
-import type { Offer } from "@/lib/runcrate/schemas";
+import type { CreateClusterBody, Offer } from "@/lib/runcrate/schemas";
 
 const FORM_FIELDS = [
   "name",
@@ -54,8 +54,9 @@ const RETRY_SAFE_KINDS = new Set([
   "network",
 ]);
 
-export function fingerprint(offer: Offer, v: CreateClusterFormValues): string {
-  return JSON.stringify(toCreateBody(offer, v));
+/** What a launch intent's idempotency key stands for: the exact create body it was made for. */
+export function fingerprint(body: CreateClusterBody): string {
+  return JSON.stringify(body);
 }
 
 /** "values.ssh_key_ids.0" or "ssh_key_ids" → the form field it is about, if any. */
@@ -150,7 +151,7 @@ export function useLaunch(offer: Offer, form: UseFormReturn<LaunchFormValues>) {
       if (inFlight.current) return;
       inFlight.current = true;
       setProblem(null);
-      const fp = fingerprint(offer, values);
+      const fp = fingerprint(toCreateBody(offer, values));
       let current = intentRef.current;
       if (!current || current.fingerprint !== fp) {
         current = { key: newIdempotencyKey(), fingerprint: fp };
