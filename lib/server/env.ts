@@ -48,15 +48,25 @@ export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
-export function env(): Env {
-  if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid Clusterdeck configuration — ${fields}`);
-    }
-    cached = parsed.data;
+/**
+ * One part of the configuration, read from `source` with its schema. A value out of bounds stops here with every
+ * variable at fault named: "Invalid <what> configuration — NAME: reason; …".
+ */
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  what: string,
+  source: Record<string, string | undefined> = process.env,
+): z.output<S> {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid ${what} configuration — ${fields}`);
   }
+  return parsed.data;
+}
+
+export function env(): Env {
+  cached ??= parseConfig(envSchema, "Clusterdeck");
   return cached;
 }
 

@@ -11,6 +11,7 @@ import { keySecretById } from "@/lib/keys/server/runcrate-keys";
 import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits/server/cluster-limits";
 import { countedHandler, ensureQueue, type Engine } from "@/lib/server/jobs/engine";
 import { processEngine, startProcessEngine } from "@/lib/server/jobs/process-engine";
+import { parseConfig } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import {
@@ -62,13 +63,7 @@ export function maxTimeLimitMinutes(): number | null {
 }
 
 export function guardianConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = guardianEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid guardian configuration — ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-    );
-  }
-  return parsed.data;
+  return parseConfig(guardianEnv, "guardian", env);
 }
 
 const guardianLog = log.child({ area: "guardian" });

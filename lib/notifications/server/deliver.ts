@@ -4,6 +4,7 @@ import { z } from "zod";
 import { keyRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries } from "@/lib/server/db/schema";
+import { parseConfig } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { allowedTargets, allowPrivateTargets, type AllowedTargets, type Resolver } from "./address";
 import { emailConfig, sendEmail } from "./email";
@@ -40,13 +41,7 @@ const deliveryEnv = z.object({
 });
 
 export function deliveryConfig() {
-  const parsed = deliveryEnv.safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid notification configuration — ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-    );
-  }
-  return parsed.data;
+  return parseConfig(deliveryEnv, "notification");
 }
 
 /** The wait before attempt `attempt + 1` after `attempt` failures (1-based): base × 2^(attempt-1), capped at 1 h. */

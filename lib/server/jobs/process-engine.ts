@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { processSingleton } from "@/lib/process-singleton.mjs";
 import { getDatabase, type Database } from "@/lib/server/db/client";
+import { parseConfig } from "@/lib/server/env";
 import { startEngine, type Engine } from "./engine";
 
 /**
@@ -18,13 +19,7 @@ const jobsEnv = z.object({
 });
 
 export function jobsConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = jobsEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid job engine configuration — ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-    );
-  }
-  return parsed.data;
+  return parseConfig(jobsEnv, "job engine", env);
 }
 
 const holder = processSingleton("job-engine", (): { engine?: Promise<Engine> } => ({}));
