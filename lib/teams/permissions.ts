@@ -29,7 +29,7 @@ export const TEAM_ACTIONS = [
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
 /** Actions that concern one cluster, whose owner matters. */
-export const CLUSTER_ACTIONS = new Set<TeamAction>([
+const CLUSTER_ACTIONS = new Set<TeamAction>([
   "view",
   "terminate",
   "resize",

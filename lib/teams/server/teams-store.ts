@@ -10,10 +10,13 @@ export type TeamMembership = { teamId: string; name: string; personal: boolean; 
 
 const PERSONAL_TEAM_NAME = "Personal";
 
+/** A membership row read with its team, as TeamMembership. */
+const membership = { teamId: teams.id, name: teams.name, personal: teams.personal, role: teamMembers.role };
+
 /** The person's teams, their personal one first, then by name. */
 export async function teamsOf(db: Db, userId: string): Promise<TeamMembership[]> {
   return db
-    .select({ teamId: teams.id, name: teams.name, personal: teams.personal, role: teamMembers.role })
+    .select(membership)
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.userId, userId))
@@ -57,7 +60,7 @@ export async function personalTeam(db: Db, userId: string): Promise<TeamMembersh
 
 async function findPersonal(db: Db, userId: string): Promise<TeamMembership | null> {
   const [row] = await db
-    .select({ teamId: teams.id, name: teams.name, personal: teams.personal, role: teamMembers.role })
+    .select(membership)
     .from(teams)
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
     .where(and(eq(teams.createdBy, userId), eq(teams.personal, true)))
