@@ -44,7 +44,8 @@ describe("offers prefetch for the first paint", () => {
   });
 
   it("asks nothing upstream without a key", async () => {
-    expect(await prefetchOffers({ state: "no-key", user }, {})).toBeNull();
+    const team = { teamId: "t", name: "Personal", personal: true, role: "owner" as const };
+    expect(await prefetchOffers({ state: "no-key", user, team }, {})).toBeNull();
     expect(await prefetchOffers({ state: "signed-out" }, {})).toBeNull();
   });
 

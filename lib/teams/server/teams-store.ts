@@ -4,6 +4,7 @@ import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { teamMembers, teams } from "@/lib/server/db/schema";
 import type { TeamRole } from "@/lib/teams/roles";
+import { isUuid } from "@/lib/accounts/server/users";
 
 /** A team as one of its members sees it: which team, and their role in it. */
 export type TeamMembership = { teamId: string; name: string; personal: boolean; role: TeamRole };
@@ -34,12 +35,61 @@ export async function roleIn(db: Db, teamId: string, userId: string): Promise<Te
 }
 
 /**
+ * The team the person works in now: the membership they chose in the header's switcher, or their personal team when
+ * they chose none (or left, or were removed from, the one they chose).
+ */
+export async function activeTeam(db: Db, userId: string): Promise<TeamMembership> {
+  const [chosen] = await db
+    .select(membership)
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.active, true)))
+    .limit(1);
+  return chosen ?? personalTeam(db, userId);
+}
+
+/** Makes one of the person's teams the one they work in. A team they do not belong to is null, and nothing changes. */
+export async function chooseTeam(db: Db, userId: string, teamId: string): Promise<TeamMembership | null> {
+  if (!isUuid(teamId)) return null;
+  return db.transaction(async (tx) => {
+    // Every membership row of the person, locked: two switches at once take turns, and one stays marked.
+    const rows = await tx
+      .select(membership)
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.userId, userId))
+      .for("update", { of: teamMembers });
+    const target = rows.find((r) => r.teamId === teamId);
+    if (!target) return null;
+    await tx
+      .update(teamMembers)
+      .set({ active: false })
+      .where(and(eq(teamMembers.userId, userId), eq(teamMembers.active, true)));
+    await tx
+      .update(teamMembers)
+      .set({ active: true })
+      .where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, teamId)));
+    return target;
+  });
+}
+
+/** Makes a shared team with the person as its owner. */
+export async function createTeam(db: Db, userId: string, name: string): Promise<TeamMembership> {
+  return db.transaction(async (tx) => {
+    const [team] = await tx.insert(teams).values({ name, createdBy: userId }).returning({ id: teams.id });
+    if (!team) throw new Error("insert returned no row");
+    await tx.insert(teamMembers).values({ teamId: team.id, userId, role: "owner" });
+    return { teamId: team.id, name, personal: false, role: "owner" as const };
+  });
+}
+
+/**
  * The person's own team of one (their personal keys), made on first use with them as its owner. Accounts made
  * before teams existed got theirs from the migration that added teams. Two requests that both find none make one: the
  * database keeps one personal team per person, and the loser reads the winner's.
  */
 export async function personalTeam(db: Db, userId: string): Promise<TeamMembership> {
-  const found = await findPersonal(db, userId);
+  const found = await findPersonalTeam(db, userId);
   if (found) return found;
   try {
     await db.transaction(async (tx) => {
@@ -53,12 +103,13 @@ export async function personalTeam(db: Db, userId: string): Promise<TeamMembersh
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
-  const made = await findPersonal(db, userId);
+  const made = await findPersonalTeam(db, userId);
   if (!made) throw new Error("the personal team was not made");
   return made;
 }
 
-async function findPersonal(db: Db, userId: string): Promise<TeamMembership | null> {
+/** The person's own team, if they have one (reads never make one). */
+export async function findPersonalTeam(db: Db, userId: string): Promise<TeamMembership | null> {
   const [row] = await db
     .select(membership)
     .from(teams)

@@ -33,10 +33,11 @@ export const runcrateKeys = pgTable(
   },
   (t) => [
     index("runcrate_keys_team").on(t.teamId),
-    uniqueIndex("runcrate_keys_user_label_unique").on(t.userId, t.label),
-    // At most one active key per user, enforced by the database, not just the code.
+    // Labels name keys within a team (a person's own keys: within their personal team).
+    uniqueIndex("runcrate_keys_team_label_unique").on(t.teamId, t.label),
+    // At most one active key per team (a person's own: per person), enforced by the database, not just the code.
     uniqueIndex("runcrate_keys_one_active")
-      .on(t.userId)
+      .on(t.teamId)
       .where(sql`${t.isActive}`),
   ],
 );

@@ -43,11 +43,16 @@ export const teamMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").$type<"owner" | "admin" | "member" | "viewer">().notNull(),
+    /** The team this person works in now (the header's switcher); none marked means their personal team. */
+    active: boolean("active").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     index("team_members_user").on(t.userId),
+    uniqueIndex("team_members_one_active")
+      .on(t.userId)
+      .where(sql`${t.active}`),
     check("team_members_role", sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
   ],
 );
