@@ -5,13 +5,13 @@ import { QueryProvider } from "@/components/shell/query-provider";
 import { SimulatorNotice } from "@/components/shell/simulator-notice";
 import { Toaster } from "@/components/ui/sonner";
 import { getSessionUser } from "@/lib/accounts/server/session";
-import { listKeyViews } from "@/lib/keys/server/key-views";
+import { switcherView } from "@/lib/keys/server/key-views";
 import { isSimulator } from "@/lib/server/env";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const user = await getSessionUser();
   const account = user
-    ? { user: { email: user.email, name: user.name }, keys: await listKeyViews(user.id) }
+    ? { user: { email: user.email, name: user.name }, ...(await switcherView(user.id)) }
     : null;
   return (
     <QueryProvider>

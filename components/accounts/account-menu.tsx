@@ -7,6 +7,7 @@ import {
   LogOutIcon,
   PlusIcon,
   SettingsIcon,
+  UsersIcon,
 } from "lucide-react";
 import Link from "next/link";
 import * as React from "react";
@@ -22,20 +23,42 @@ import {
 import { useActivateKey } from "@/components/keys/use-key-actions";
 import { signOutAction } from "@/lib/accounts/actions";
 import type { KeyView } from "@/lib/keys/key-view";
+import { ROLE_WORD, type TeamMembership } from "@/lib/teams/roles";
+import { useChooseTeam } from "@/components/teams/use-team-actions";
 
-export type Account = { user: { email: string; name: string | null }; keys: KeyView[] };
+export type Account = {
+  user: { email: string; name: string | null };
+  /** The person's own keys. */
+  keys: KeyView[];
+  teams: TeamMembership[];
+  /** The team the person works in: their personal one (their own keys) or a shared one (its key). */
+  active: TeamMembership;
+  teamKey: { label: string; environment: string | null } | null;
+};
 
-/** Header: the active key's label with a switcher, and the user menu (settings, sign out). */
-export function AccountMenu({ user, keys }: Account) {
-  const active = keys.find((k) => k.isActive) ?? null;
+/**
+ * Header: what the console works with — one of the person's own keys, or a team they belong to (with the team's key,
+ * which they use and never see) — with a switcher, and the user menu (settings, sign out).
+ */
+export function AccountMenu({ user, keys, teams, active, teamKey }: Account) {
+  const inTeam = !active.personal;
+  const ownActive = keys.find((k) => k.isActive) ?? null;
   const switchKey = useActivateKey((k) => `Now using the key “${k.label}”`);
-  const switching = switchKey.isPending;
+  const chooseTeam = useChooseTeam();
+  const switching = switchKey.isPending || chooseTeam.isPending;
+  const shared = teams.filter((t) => !t.personal);
 
   function activate(k: KeyView) {
-    if (!k.isActive) switchKey.mutate(k);
+    if (inTeam || !k.isActive) switchKey.mutate(k);
   }
 
   const initial = (user.name || user.email).trim().charAt(0).toUpperCase() || "?";
+  const shown = inTeam ? active.name : ownActive ? ownActive.label : "No API key";
+  const label = inTeam
+    ? `Working in the team ${active.name}${teamKey ? ` with its key ${teamKey.label}` : ", which has no key yet"}. Switch team or key`
+    : ownActive
+      ? `Active key: ${ownActive.label}. Switch key`
+      : "No API key. Add one";
 
   return (
     <div className="flex items-center gap-1.5">
@@ -45,35 +68,74 @@ export function AccountMenu({ user, keys }: Account) {
             variant="outline"
             size="sm"
             className="max-w-[11rem] gap-1.5 font-normal sm:max-w-[16rem]"
-            aria-label={active ? `Active key: ${active.label}. Switch key` : "No API key. Add one"}
+            aria-label={label}
             disabled={switching}
             data-testid="active-key-switcher"
           >
-            <KeyRoundIcon aria-hidden="true" className="text-muted-foreground" />
-            <span className="truncate">{active ? active.label : "No API key"}</span>
+            {inTeam ? (
+              <UsersIcon aria-hidden="true" className="text-muted-foreground" />
+            ) : (
+              <KeyRoundIcon aria-hidden="true" className="text-muted-foreground" />
+            )}
+            <span className="truncate">{shown}</span>
             <ChevronsUpDownIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
-          <DropdownMenuLabel>Runcrate keys</DropdownMenuLabel>
-          {keys.map((k) => (
-            <DropdownMenuItem key={k.id} onSelect={() => activate(k)} className="gap-2">
-              <CheckIcon aria-hidden="true" className={k.isActive ? "opacity-100" : "opacity-0"} />
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate">{k.label}</span>
-                <span className="truncate font-mono text-[11px] text-muted-foreground">
-                  ••••{k.last4}
-                  {k.environment ? ` · ${k.environment}` : ""}
+          <DropdownMenuLabel>Your keys</DropdownMenuLabel>
+          {keys.map((k) => {
+            const on = !inTeam && k.isActive;
+            return (
+              <DropdownMenuItem key={k.id} onSelect={() => activate(k)} className="gap-2">
+                <CheckIcon aria-hidden="true" className={on ? "opacity-100" : "opacity-0"} />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate">{k.label}</span>
+                  <span className="truncate font-mono text-[11px] text-muted-foreground">
+                    ••••{k.last4}
+                    {k.environment ? ` · ${k.environment}` : ""}
+                  </span>
                 </span>
-              </span>
-              <span className="sr-only">{k.isActive ? "(active)" : ""}</span>
-            </DropdownMenuItem>
-          ))}
-          {keys.length > 0 && <DropdownMenuSeparator />}
+                <span className="sr-only">{on ? "(active)" : ""}</span>
+              </DropdownMenuItem>
+            );
+          })}
+          {shared.length > 0 && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuLabel>Teams</DropdownMenuLabel>
+              {shared.map((t) => {
+                const on = t.teamId === active.teamId;
+                return (
+                  <DropdownMenuItem
+                    key={t.teamId}
+                    onSelect={() => !on && chooseTeam.mutate(t)}
+                    className="gap-2"
+                  >
+                    <CheckIcon aria-hidden="true" className={on ? "opacity-100" : "opacity-0"} />
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="truncate">{t.name}</span>
+                      <span className="truncate text-[11px] text-muted-foreground">
+                        {ROLE_WORD[t.role]}
+                        {on ? (teamKey ? ` · key ${teamKey.label}` : " · no key yet") : ""}
+                      </span>
+                    </span>
+                    <span className="sr-only">{on ? "(active)" : ""}</span>
+                  </DropdownMenuItem>
+                );
+              })}
+            </>
+          )}
+          <DropdownMenuSeparator />
           <DropdownMenuItem asChild>
             <Link href="/settings/keys">
               {keys.length ? <SettingsIcon aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
               {keys.length ? "Manage keys" : "Add a key"}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link href="/settings/team">
+              <UsersIcon aria-hidden="true" />
+              {shared.length ? "Team settings" : "Create a team"}
             </Link>
           </DropdownMenuItem>
         </DropdownMenuContent>

@@ -27,6 +27,10 @@ export const ACTION_LABEL: Record<
   terminate: { label: "Terminated", variant: "destructive" },
   "auto-terminate": { label: "Auto-terminated", variant: "destructive" },
   limits: { label: "Limits", variant: "info" },
+  "key-added": { label: "Team key added", variant: "info" },
+  "key-rotated": { label: "Team key replaced", variant: "info" },
+  "key-activated": { label: "Team key chosen", variant: "info" },
+  "key-removed": { label: "Team key removed", variant: "destructive" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

@@ -16,6 +16,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { deleteKeyAction } from "@/lib/keys/actions";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
+import { useKeyTeam } from "./key-team";
 
 export function DeleteKeyDialog({
   target,
@@ -24,8 +25,9 @@ export function DeleteKeyDialog({
   target: KeyView | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const teamId = useKeyTeam();
   // Deleting the active key makes another one active: every query is read again.
-  const remove = useActionMutation((key: KeyView) => deleteKeyAction({ id: key.id }), {
+  const remove = useActionMutation((key: KeyView) => deleteKeyAction({ teamId, id: key.id }), {
     resetsAll: true,
     onSuccess: (_, key) => {
       toast.success(`Key “${key.label}” deleted`);
@@ -49,7 +51,9 @@ export function DeleteKeyDialog({
           <AlertDialogDescription>
             Clusterdeck forgets this key (…{target?.last4}). Clusters it launched keep running on Runcrate;
             add the key again to manage them here.{" "}
-            {target?.isActive ? "It is your active key: another saved key, if any, becomes active." : ""}
+            {target?.isActive
+              ? `It is ${teamId ? "the team's" : "your"} active key: another saved key, if any, becomes active.`
+              : ""}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

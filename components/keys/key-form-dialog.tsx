@@ -21,6 +21,7 @@ import { Input } from "@/components/ui/input";
 import { addKeyAction, replaceKeyAction } from "@/lib/keys/actions";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
+import { useKeyTeam } from "./key-team";
 import type { z } from "zod";
 import { addKeySchema, ENVIRONMENT_MAX, LABEL_MAX, type AddKeyInput } from "@/lib/keys/schemas";
 
@@ -84,13 +85,19 @@ function KeyForm({
     defaultValues: { label: replacing?.label ?? "", environment: replacing?.environment ?? "", apiKey: "" },
   });
   const { errors } = form.formState;
+  const teamId = useKeyTeam();
   // A new or re-entered key may be the active one: every query is read again.
   const save = useActionMutation(
     // The actions parse again on the server; send them the form's raw shape.
     (values: z.output<typeof addKeySchema>) =>
       replacing
-        ? replaceKeyAction({ id: replacing.id, environment: values.environment ?? "", apiKey: values.apiKey })
-        : addKeyAction({ ...values, environment: values.environment ?? "" }),
+        ? replaceKeyAction({
+            teamId,
+            id: replacing.id,
+            environment: values.environment ?? "",
+            apiKey: values.apiKey,
+          })
+        : addKeyAction({ ...values, teamId, environment: values.environment ?? "" }),
     {
       resetsAll: true,
       onSuccess: (key) => {

@@ -11,14 +11,26 @@ import { formatDate } from "@/lib/format/date";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useOnceTrue, useReturnFocus } from "@/components/common/lazy-dialog";
 import { MaskedKey } from "./masked-key";
+import { KeyTeamContext } from "./key-team";
 import { EmptyState } from "@/components/common/empty-state";
 
 // Loaded when first wanted (a click on a button that opens them), not with the page.
 const KeyFormDialog = dynamic(() => import("./key-form-dialog").then((m) => m.KeyFormDialog));
 const DeleteKeyDialog = dynamic(() => import("./delete-key-dialog").then((m) => m.DeleteKeyDialog));
 
-/** The user's saved keys: which one is active, and add / replace / delete / make active. */
-export function KeyList({ keys }: { keys: KeyView[] }) {
+/**
+ * Saved keys — the person's own, or (with `team`) a shared team's, for its admins: which one is active, and add /
+ * replace / delete / make active.
+ */
+export function KeyList({ keys, team }: { keys: KeyView[]; team?: { teamId: string; name: string } }) {
+  return (
+    <KeyTeamContext.Provider value={team?.teamId}>
+      <Keys keys={keys} team={team} />
+    </KeyTeamContext.Provider>
+  );
+}
+
+function Keys({ keys, team }: { keys: KeyView[]; team?: { teamId: string; name: string } }) {
   const [adding, setAdding] = React.useState(false);
   // Onboarding: the first key saved is the end of setting up, so the page then points on to the offers.
   const [addingFirst, setAddingFirst] = React.useState(false);
@@ -39,7 +51,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
       <h2 id="keys-heading" className="sr-only">
         Saved keys
       </h2>
-      {firstSaved && keys.length > 0 ? (
+      {firstSaved && keys.length > 0 && !team ? (
         <div
           role="status"
           data-testid="first-key-next"
@@ -60,8 +72,9 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
       {keys.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="max-w-xl text-sm text-pretty text-muted-foreground">
-            One key is active at a time, and Clusterdeck uses it for everything you do. Switch here or from
-            the key menu in the header.
+            {team
+              ? "The active key is the one every member launches and acts with. Members never see it: not its characters, not its last 4."
+              : "One key is active at a time, and Clusterdeck uses it for everything you do. Switch here or from the key menu in the header."}
           </p>
           <Button
             onClick={() => {
@@ -76,7 +89,11 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
       )}
 
       {keys.length === 0 ? (
-        <EmptyState icon={<KeyRoundIcon aria-hidden="true" />} title="No keys yet" level={3}>
+        <EmptyState
+          icon={<KeyRoundIcon aria-hidden="true" />}
+          title={team ? "The team has no key yet" : "No keys yet"}
+          level={3}
+        >
           <p className="mt-1 max-w-md text-sm text-pretty text-muted-foreground">
             Add a Runcrate API key (it starts with <code className="font-mono">rc_live_</code>) to browse
             offers and launch clusters. Create one in the Runcrate dashboard under API keys.
@@ -89,7 +106,7 @@ export function KeyList({ keys }: { keys: KeyView[] }) {
             }}
           >
             <PlusIcon aria-hidden="true" />
-            Add your first key
+            {team ? "Add the team's key" : "Add your first key"}
           </Button>
         </EmptyState>
       ) : (

@@ -1,6 +1,9 @@
 import { parseTime } from "@/lib/time";
 
-/** What the audit log records: one entry per mutation a user makes on a cluster (lib/audit/server/audit.ts writes them). */
+/**
+ * What the audit log records: one entry per mutation a user makes on a cluster or on a shared team's keys
+ * (lib/audit/server/audit.ts writes them).
+ */
 export const AUDIT_ACTIONS = [
   "launch",
   "resize",
@@ -9,6 +12,11 @@ export const AUDIT_ACTIONS = [
   // spending limits: the guardian's terminations and changes to a cluster's limits
   "auto-terminate",
   "limits",
+  // a shared team's keys (a person's own keys are theirs to change unrecorded)
+  "key-added",
+  "key-rotated",
+  "key-activated",
+  "key-removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

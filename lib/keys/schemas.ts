@@ -42,7 +42,11 @@ export const environmentNameSchema = z
 
 export const keyIdSchema = z.uuid("That key does not exist.");
 
+/** Which team's keys: absent means the person's own (their personal team). */
+const teamRef = { teamId: z.uuid("That team does not exist.").optional() };
+
 export const addKeySchema = z.object({
+  ...teamRef,
   label: keyLabelSchema,
   environment: environmentNameSchema,
   apiKey: apiKeySchema,
@@ -50,10 +54,11 @@ export const addKeySchema = z.object({
 export type AddKeyInput = z.input<typeof addKeySchema>;
 
 export const replaceKeySchema = z.object({
+  ...teamRef,
   id: keyIdSchema,
   environment: environmentNameSchema,
   apiKey: apiKeySchema,
 });
 export type ReplaceKeyInput = z.input<typeof replaceKeySchema>;
 
-export const keyRefSchema = z.object({ id: keyIdSchema });
+export const keyRefSchema = z.object({ ...teamRef, id: keyIdSchema });

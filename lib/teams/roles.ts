@@ -13,3 +13,14 @@ export const TEAM_ROLES = [
   "viewer",
 ] as const satisfies readonly TeamMemberRow["role"][];
 export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** A role as the pages name it. */
+export const ROLE_WORD: Record<TeamRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+  viewer: "Viewer",
+};
+
+/** A team as one of its members sees it: which team, and their role in it. */
+export type TeamMembership = { teamId: string; name: string; personal: boolean; role: TeamRole };

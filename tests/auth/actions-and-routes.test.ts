@@ -208,6 +208,103 @@ describe("key actions", () => {
   });
 });
 
+describe("a team's key", () => {
+  it("its owner stores it; members work with it and never get it; members, viewers and strangers cannot manage it", async () => {
+    const { getDb } = await import("@/lib/server/db/client");
+    const { createUser } = await import("@/lib/accounts/server/users");
+    const { teamMembers } = await import("@/lib/server/db/schema");
+    const { listKeys, listTeamKeys } = await import("@/lib/keys/server/runcrate-keys");
+    const { listAudit } = await import("@/lib/audit/server/audit-log");
+    const teamActions = await import("@/lib/teams/actions");
+    const db = await getDb();
+    // People of their own, so the tests after this one find Alice and Bob as they were.
+    const person = async (email: string) => {
+      const made = await createUser(db, { email, name: null, passwordHash: null });
+      if (!made.ok) throw new Error("fixture");
+      return { id: made.user.id, email: made.user.email, name: null };
+    };
+    const [ada, bo, cy] = [
+      await person("ada@team.example"),
+      await person("bo@team.example"),
+      await person("cy@team.example"),
+    ];
+
+    // Ada has a key of her own; the team's key sits beside it and takes neither its label nor its place.
+    env.session = ada;
+    const ownKey = key();
+    await actions.addKeyAction({ label: "Mine", environment: "", apiKey: ownKey });
+    const team = await teamActions.createTeamAction({ name: "Research" });
+    if (!team.ok) throw new Error(team.error);
+    const teamId = team.data.teamId;
+    expect(await ctxModule.contextForUser(ada)).toMatchObject({
+      state: "no-key",
+      team: { teamId, role: "owner" },
+    });
+    const teamKey = key();
+    const added = await actions.addKeyAction({ teamId, label: "Mine", environment: "", apiKey: teamKey });
+    expect(added).toMatchObject({
+      ok: true,
+      data: { label: "Mine", last4: teamKey.slice(-4), isActive: true },
+    });
+    if (!added.ok) throw new Error(added.error);
+    const mine = await listKeys(db, ada.id);
+    expect(mine.filter((k) => k.label === "Mine").map((k) => k.last4)).toEqual([ownKey.slice(-4)]);
+    // One key per environment in a team: a second for the default one is refused on its field.
+    expect(
+      await actions.addKeyAction({ teamId, label: "Other", environment: "", apiKey: key() }),
+    ).toMatchObject({
+      ok: false,
+      kind: "conflict",
+      fieldErrors: { environment: expect.stringMatching(/already has a key for the default environment/) },
+    });
+    const audit = await listAudit(db, ada.id);
+    expect(audit[0]).toMatchObject({ action: "key-added", keyLabel: "Mine", detail: "team Research" });
+
+    // Bo, a member, works in the team with its key: his context holds it, and no answer carries it.
+    await db.insert(teamMembers).values({ teamId, userId: bo.id, role: "member" });
+    env.session = bo;
+    const chosen = await teamActions.chooseTeamAction({ teamId });
+    expect(chosen).toMatchObject({ ok: true, data: { teamId, name: "Research", role: "member" } });
+    expect(await ctxModule.contextForUser(bo)).toMatchObject({
+      state: "ready",
+      team: { teamId, role: "member" },
+      key: { label: "Mine" },
+    });
+    const id = added.data.id;
+    const refusals = [
+      await actions.addKeyAction({ teamId, label: "Bo's", environment: "eu", apiKey: key() }),
+      await actions.replaceKeyAction({ teamId, id, environment: "", apiKey: key() }),
+      await actions.activateKeyAction({ teamId, id }),
+      await actions.deleteKeyAction({ teamId, id }),
+    ];
+    for (const r of refusals)
+      expect(r).toEqual({ ok: false, kind: "forbidden", error: "Only an admin can manage the team's keys." });
+    // The same refusal for a viewer.
+    await db.insert(teamMembers).values({ teamId, userId: cy.id, role: "viewer" });
+    env.session = cy;
+    expect(await actions.deleteKeyAction({ teamId, id })).toMatchObject({
+      ok: false,
+      error: "Viewers can see the team's clusters but take no action.",
+    });
+    // Someone outside the team can neither choose it nor touch its keys.
+    const { teamMembers: tm } = await import("@/lib/server/db/schema");
+    const { and, eq } = await import("drizzle-orm");
+    await db.delete(tm).where(and(eq(tm.teamId, teamId), eq(tm.userId, cy.id)));
+    expect(await teamActions.chooseTeamAction({ teamId })).toMatchObject({ ok: false, kind: "not_found" });
+    expect(await actions.deleteKeyAction({ teamId, id })).toMatchObject({ ok: false, kind: "not_found" });
+    expect(await ctxModule.contextForUser(cy)).toMatchObject({
+      state: "no-key",
+      team: { personal: true },
+    });
+
+    // Nothing a refusal or an answer said carries the team's key, and the team still has exactly that key.
+    expect(JSON.stringify([added, chosen, refusals])).not.toContain(teamKey.slice(0, -4));
+    expect((await listTeamKeys(db, teamId)).map((k) => [k.label, k.last4])).toEqual([
+      ["Mine", teamKey.slice(-4)],
+    ]);
+  });
+});
+
 describe("runcrateAction", () => {
   const probe = () =>
     safe.runcrateAction(z.object({ n: z.number().int() }), async ({ n }, { key: k, client }) => ({

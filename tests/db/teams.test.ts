@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 import { runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
-import { personalTeam, roleIn, teamsOf } from "@/lib/teams/server/teams-store";
+import { membershipOf, personalTeam, teamsOf } from "@/lib/teams/server/teams-store";
 import { BACKENDS, createPostgresDatabase } from "./support/backends";
 import { freshKey, makeUser, SECRET } from "./support/fixtures";
 
@@ -31,7 +31,7 @@ describe.each(BACKENDS)("teams on $name", (backend) => {
     expect(new Set(made.map((t) => t.teamId)).size).toBe(1);
     expect(made[0]).toMatchObject({ name: "Personal", personal: true, role: "owner" });
     expect(await teamsOf(db, user.id)).toEqual([made[0]]);
-    expect(await roleIn(db, made[0]!.teamId, user.id)).toBe("owner");
+    expect((await membershipOf(db, made[0]!.teamId, user.id))?.role).toBe("owner");
   });
 
   it("lists a person's teams, the personal one first, each with their role; a stranger has none there", async () => {
@@ -47,7 +47,7 @@ describe.each(BACKENDS)("teams on $name", (backend) => {
       own,
       { teamId: shared!.id, name: "Research", personal: false, role: "viewer" },
     ]);
-    expect(await roleIn(db, own.teamId, bo.id)).toBeNull();
+    expect(await membershipOf(db, own.teamId, bo.id)).toBeNull();
   });
 
   it("saves a person's keys in their personal team", async () => {
@@ -68,7 +68,7 @@ describe.each(BACKENDS)("teams on $name", (backend) => {
         sql`insert into team_members (team_id, user_id, role) values (${teamId}, ${other.id}, 'superuser')`,
       ),
     ).rejects.toThrow();
-    expect(await roleIn(db, teamId, other.id)).toBeNull();
+    expect(await membershipOf(db, teamId, other.id)).toBeNull();
   });
 });
 

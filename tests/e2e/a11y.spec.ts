@@ -85,7 +85,7 @@ for (const theme of ["light", "dark"] as const) {
     page,
     browser,
   }) => {
-    // Nine pages, each loaded to network idle and audited, and six dialogs: minutes on a busy machine.
+    // Ten pages, each loaded to network idle and audited, and six dialogs: minutes on a busy machine.
     test.setTimeout(600_000);
     const setup = await newSetup(browser);
     await useTheme(page, theme);
@@ -97,6 +97,7 @@ for (const theme of ["light", "dark"] as const) {
       ["/clusters/[unknown id]", "/clusters/00000000-0000-4000-8000-000000000000"],
       ["/settings", "/settings"],
       ["/settings/keys", "/settings/keys"],
+      ["/settings/team", "/settings/team"],
       ["/settings/audit", "/settings/audit"],
     ];
     for (const [name, path] of signedIn) {

@@ -64,6 +64,7 @@ test("no page of the journey scrolls sideways at 1280 or 390 px, and no table ov
     [`/clusters/${cluster.id}`, "cluster page"],
     ["/settings", "settings"],
     ["/settings/keys", "keys"],
+    ["/settings/team", "team"],
     ["/settings/audit", "audit log"],
   ] as const;
   for (const size of WIDTHS) {

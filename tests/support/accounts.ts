@@ -55,11 +55,13 @@ export async function signOut(page: Page) {
   await page.waitForURL("**/sign-in**");
 }
 
-/** On /settings/keys: adds a key through the dialog and waits until its row shows. */
+/** On /settings/keys (or a team's keys on /settings/team): adds a key through the dialog and waits until its row shows. */
 export async function addKey(page: Page, key: string, label: string, environment = "") {
-  // The empty state offers "Add your first key", the list "Add key"; wait for whichever the page renders.
+  // The empty state offers "Add your first key" (a team's: "Add the team's key"), the list "Add key"; wait for whichever
+  // the page renders.
   const trigger = page
     .getByRole("button", { name: "Add your first key" })
+    .or(page.getByRole("button", { name: "Add the team's key" }))
     .or(page.getByRole("button", { name: "Add key", exact: true }))
     .first();
   await waitHydrated(trigger, TIMEOUT_MS);

@@ -1,13 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BellIcon, ChevronRightIcon, HistoryIcon, KeyRoundIcon, TimerIcon, WebhookIcon } from "lucide-react";
+import {
+  BellIcon,
+  ChevronRightIcon,
+  HistoryIcon,
+  KeyRoundIcon,
+  TimerIcon,
+  UsersIcon,
+  WebhookIcon,
+} from "lucide-react";
 import { ChangePasswordForm } from "@/components/accounts/change-password-form";
 import { SessionsSection } from "@/components/accounts/sessions-section";
 import { hasPassword } from "@/lib/accounts/server/change-password";
 import { getDb } from "@/lib/server/db/client";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/accounts/server/session";
-import { listKeyViews } from "@/lib/keys/server/key-views";
+import { switcherView } from "@/lib/keys/server/key-views";
+import { ROLE_WORD } from "@/lib/teams/roles";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -17,6 +26,13 @@ const SECTIONS = [
     title: "Runcrate API keys",
     description: "Add, replace and delete keys, and choose the active one.",
     icon: KeyRoundIcon,
+  },
+  {
+    href: "/settings/team",
+    title: "Team",
+    description:
+      "Work with colleagues in one Runcrate workspace: the team's key, its members and their roles.",
+    icon: UsersIcon,
   },
   {
     href: "/settings/audit",
@@ -46,8 +62,8 @@ const SECTIONS = [
 
 export default async function SettingsPage() {
   const user = await requireUser();
-  const [keys, withPassword] = await Promise.all([
-    listKeyViews(user.id),
+  const [{ keys, active: team, teams }, withPassword] = await Promise.all([
+    switcherView(user.id),
     hasPassword(await getDb(), user.id),
   ]);
   const active = keys.find((k) => k.isActive);
@@ -55,6 +71,11 @@ export default async function SettingsPage() {
     "/settings/keys": active
       ? `Active: ${active.label} (…${active.last4})${keys.length > 1 ? ` · ${keys.length} keys saved` : ""}`
       : "No key yet — add one to start launching clusters.",
+    "/settings/team": team.personal
+      ? teams.length > 1
+        ? `Using your own keys · in ${teams.length - 1} team${teams.length > 2 ? "s" : ""}`
+        : "Just you — create a team to share a key."
+      : `Working in ${team.name} as ${ROLE_WORD[team.role].toLowerCase()}`,
   };
   return (
     <div className="max-w-3xl">

@@ -28,7 +28,7 @@ export const SIGN_UP_WINDOW_SECONDS = 60 * 60;
 
 /**
  * Per-user allowances for the console's own writes that cost more than their answer: a webhook's URL check resolves
- * a host, a test send queues a delivery that is retried for a day, a share link and a cluster's limits are rows.
+ * a host, a test send queues a delivery that is retried for a day, a share link, a cluster's limits and a team are rows.
  * Each signed-in user has their own, on the same store as the sign-in limits (every instance counts together); a
  * refusal changes nothing and says when to try again. Ample for a person at a keyboard, tight for a script.
  */
@@ -38,6 +38,7 @@ export const ACTION_ALLOWANCES = {
   "create-share-link": { points: 30, duration: 60 * 60 },
   "set-cluster-limits": { points: 60, duration: 10 * 60 },
   "save-notification-prefs": { points: 60, duration: 10 * 60 },
+  "create-team": { points: 10, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type ThrottledAction = keyof typeof ACTION_ALLOWANCES;

@@ -2,7 +2,10 @@ import "server-only";
 import { cache } from "react";
 import type { KeyView } from "@/lib/keys/key-view";
 import { getDb } from "@/lib/server/db/client";
-import { listKeys, type KeySummary } from "@/lib/keys/server/runcrate-keys";
+import { listKeys, listTeamKeys, type KeySummary } from "@/lib/keys/server/runcrate-keys";
+import type { TeamMembership } from "@/lib/teams/roles";
+import { decide } from "@/lib/teams/permissions";
+import { activeTeam, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
 
 /** The browser's view of a key: the summary carries no ciphertext, and this drops everything else it need not see. */
 export function keyView(k: KeySummary): KeyView {
@@ -20,3 +23,43 @@ export function keyView(k: KeySummary): KeyView {
 export const listKeyViews = cache(async (userId: string): Promise<KeyView[]> => {
   return (await listKeys(await getDb(), userId)).map(keyView);
 });
+
+/** What the header's switcher shows: the person's own keys, their teams and the one they work in. */
+export type SwitcherView = {
+  keys: KeyView[];
+  teams: TeamMembership[];
+  active: TeamMembership;
+  /** The active shared team's key, by label and environment only (members use it and never see more). */
+  teamKey: { label: string; environment: string | null } | null;
+};
+
+export const switcherView = cache(async (userId: string): Promise<SwitcherView> => {
+  const db = await getDb();
+  const [keys, teams, active] = await Promise.all([
+    listKeyViews(userId),
+    teamsOf(db, userId),
+    activeTeam(db, userId),
+  ]);
+  const key = active.personal ? undefined : (await listTeamKeys(db, active.teamId)).find((k) => k.isActive);
+  return { keys, teams, active, teamKey: key ? { label: key.label, environment: key.environment } : null };
+});
+
+/** Settings → Team: the team the person works in, its members, and its keys as far as their role may see them. */
+export type TeamSettingsView = SwitcherView & {
+  members: { userId: string; email: string; name: string | null; role: TeamMembership["role"] }[];
+  /** The team's keys for those who manage them (admins, owners); null for everyone else. */
+  managedKeys: KeyView[] | null;
+};
+
+export async function teamSettingsView(userId: string): Promise<TeamSettingsView> {
+  const db = await getDb();
+  const view = await switcherView(userId);
+  const team = view.active;
+  if (team.personal) return { ...view, members: [], managedKeys: null };
+  const manages = decide(team.role, "keys").allowed;
+  const [members, keys] = await Promise.all([
+    membersOf(db, team.teamId),
+    manages ? listTeamKeys(db, team.teamId) : Promise.resolve(null),
+  ]);
+  return { ...view, members, managedKeys: keys ? keys.map(keyView) : null };
+}

@@ -1,13 +1,12 @@
 import "server-only";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { teamMembers, teams } from "@/lib/server/db/schema";
-import type { TeamRole } from "@/lib/teams/roles";
+import { teamMembers, teams, users } from "@/lib/server/db/schema";
+import type { TeamMembership, TeamRole } from "@/lib/teams/roles";
 import { isUuid } from "@/lib/accounts/server/users";
 
-/** A team as one of its members sees it: which team, and their role in it. */
-export type TeamMembership = { teamId: string; name: string; personal: boolean; role: TeamRole };
+export type { TeamMembership };
 
 const PERSONAL_TEAM_NAME = "Personal";
 
@@ -24,14 +23,16 @@ export async function teamsOf(db: Db, userId: string): Promise<TeamMembership[]>
     .orderBy(desc(teams.personal), asc(teams.name), asc(teams.createdAt));
 }
 
-/** The person's role in a team, or null when they do not belong to it. */
-export async function roleIn(db: Db, teamId: string, userId: string): Promise<TeamRole | null> {
+/** The person's membership of one team (with its name and their role), or null when they do not belong to it. */
+export async function membershipOf(db: Db, teamId: string, userId: string): Promise<TeamMembership | null> {
+  if (!isUuid(teamId)) return null;
   const [row] = await db
-    .select({ role: teamMembers.role })
+    .select(membership)
     .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
     .limit(1);
-  return row?.role ?? null;
+  return row ?? null;
 }
 
 /**
@@ -106,6 +107,22 @@ export async function personalTeam(db: Db, userId: string): Promise<TeamMembersh
   const made = await findPersonalTeam(db, userId);
   if (!made) throw new Error("the personal team was not made");
   return made;
+}
+
+/** A team's members, owners first, then by email. */
+export async function membersOf(
+  db: Db,
+  teamId: string,
+): Promise<{ userId: string; email: string; name: string | null; role: TeamRole }[]> {
+  return db
+    .select({ userId: users.id, email: users.email, name: users.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(
+      sql`array_position(array['owner','admin','member','viewer'], ${teamMembers.role})`,
+      asc(users.email),
+    );
 }
 
 /** The person's own team, if they have one (reads never make one). */

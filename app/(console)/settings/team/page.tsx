@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { KeyList } from "@/components/keys/key-list";
+import { SettingsHeading } from "@/components/settings/settings-heading";
+import { CreateTeamForm } from "@/components/teams/create-team-form";
+import { TeamChooser } from "@/components/teams/team-chooser";
+import { TeamMembers } from "@/components/teams/team-members";
+import { TeamKeyLine } from "@/components/teams/team-key-line";
+import { requireUser } from "@/lib/accounts/server/session";
+import { teamSettingsView } from "@/lib/keys/server/key-views";
+
+export const metadata: Metadata = { title: "Team" };
+
+export default async function TeamPage() {
+  const user = await requireUser();
+  const view = await teamSettingsView(user.id);
+  const team = view.active;
+  return (
+    <div className="flex max-w-3xl flex-col gap-8">
+      <SettingsHeading
+        back
+        title="Team"
+        description="A team works in one Runcrate workspace with one stored key: members launch and act with it and never see it."
+      />
+      <section aria-labelledby="teams-heading" className="flex flex-col gap-3">
+        <h2 id="teams-heading" className="text-base font-semibold">
+          Where you work
+        </h2>
+        <TeamChooser teams={view.teams} activeId={team.teamId} />
+      </section>
+      {!team.personal && (
+        <>
+          <section aria-labelledby="team-key-heading" className="flex flex-col gap-3">
+            <h2 id="team-key-heading" className="text-base font-semibold">
+              The team&rsquo;s Runcrate key
+            </h2>
+            {view.managedKeys ? (
+              <KeyList keys={view.managedKeys} team={{ teamId: team.teamId, name: team.name }} />
+            ) : (
+              <TeamKeyLine teamKey={view.teamKey} />
+            )}
+          </section>
+          <section aria-labelledby="members-heading" className="flex flex-col gap-3">
+            <h2 id="members-heading" className="text-base font-semibold">
+              Members
+            </h2>
+            <TeamMembers members={view.members} you={user.id} />
+          </section>
+        </>
+      )}
+      <section aria-labelledby="new-team-heading" className="flex flex-col gap-3">
+        <h2 id="new-team-heading" className="text-base font-semibold">
+          {view.teams.length > 1 ? "Another team" : "Start a team"}
+        </h2>
+        <CreateTeamForm />
+      </section>
+    </div>
+  );
+}
