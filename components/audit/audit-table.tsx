@@ -31,6 +31,9 @@ export const ACTION_LABEL: Record<
   "key-rotated": { label: "Team key replaced", variant: "info" },
   "key-activated": { label: "Team key chosen", variant: "info" },
   "key-removed": { label: "Team key removed", variant: "destructive" },
+  "member-invited": { label: "Invited", variant: "info" },
+  "invite-revoked": { label: "Invite revoked", variant: "destructive" },
+  "member-joined": { label: "Joined", variant: "success" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

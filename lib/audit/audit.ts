@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   "key-rotated",
   "key-activated",
   "key-removed",
+  // a shared team's members
+  "member-invited",
+  "invite-revoked",
+  "member-joined",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

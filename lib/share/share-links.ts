@@ -8,9 +8,6 @@ export const SHARE_DEFAULT_HOURS = 24;
 export const SHARE_MAX_HOURS = 7 * 24;
 export const SHARE_HOUR_CHOICES = [1, 24, 72, SHARE_MAX_HOURS] as const;
 
-/** A token is 32 random bytes, base64url: 43 characters. */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 export const sharePath = (token: string) => `/shared/${token}`;
 
 export function expiryLabel(hours: number): string {

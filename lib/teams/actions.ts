@@ -4,10 +4,62 @@ import { revalidatePath } from "next/cache";
 import { ActionError, userAction } from "@/lib/handlers/safe-action";
 import { invalidateUserContext } from "@/lib/keys/server/context-cache";
 import { getDb } from "@/lib/server/db/client";
-import { createTeamSchema, teamRefSchema } from "@/lib/teams/schemas";
-import { chooseTeam, createTeam, type TeamMembership } from "@/lib/teams/server/teams-store";
+import { recordAudit } from "@/lib/audit/server/audit";
+import type { SessionUser } from "@/lib/accounts/server/session";
+import type { Db } from "@/lib/server/db/client";
+import { decide, type TeamAction } from "@/lib/teams/permissions";
+import { ROLE_WORD } from "@/lib/teams/roles";
+import {
+  acceptInviteSchema,
+  createInviteSchema,
+  createTeamSchema,
+  INVITE_DAYS,
+  invitePath,
+  inviteRefSchema,
+  teamRefSchema,
+} from "@/lib/teams/schemas";
+import {
+  acceptInvite,
+  createInvite,
+  revokeInvite,
+  type AcceptResult,
+  type PendingInvite,
+} from "@/lib/teams/server/invites-store";
+import { chooseTeam, createTeam, membershipOf, type TeamMembership } from "@/lib/teams/server/teams-store";
 
-/** Teams: making one, and choosing the one a person works in (the header's switcher). */
+/** Teams: making one, choosing the one a person works in (the header's switcher), and inviting people into it. */
+
+const NO_TEAM = "That team no longer exists, or you are no longer in it. Reload the page.";
+
+/** The person's membership of the team, once they may do `action` in it; refuses with the reason otherwise. */
+async function allowedIn(
+  db: Db,
+  user: SessionUser,
+  teamId: string,
+  action: TeamAction,
+): Promise<TeamMembership> {
+  const team = await membershipOf(db, teamId, user.id);
+  if (!team || team.personal) throw new ActionError(NO_TEAM, "not_found");
+  const decision = decide(team.role, action);
+  if (!decision.allowed) throw new ActionError(decision.message, "forbidden");
+  return team;
+}
+
+async function auditTeam(
+  user: SessionUser,
+  team: TeamMembership,
+  action: "member-invited" | "invite-revoked" | "member-joined",
+  detail: string,
+) {
+  await recordAudit({
+    userId: user.id,
+    action,
+    clusterId: null,
+    clusterName: null,
+    keyLabel: "",
+    detail: `team ${team.name} · ${detail}`,
+  });
+}
 
 function switched(userId: string) {
   // Everything a page shows was read with the other team's key.
@@ -37,4 +89,75 @@ export const createTeamAction = userAction(
     return team;
   },
   { throttle: "create-team" },
+);
+
+/**
+ * Invites a person by email with a role, for a week; answers the invite and its link (shown once: only the token's
+ * hash is kept). Inviting the same address again replaces the earlier link.
+ */
+export const createInviteAction = userAction(
+  createInviteSchema,
+  async function createInviteAction(
+    { teamId, email, role },
+    { user },
+  ): Promise<{ invite: PendingInvite; path: string }> {
+    const db = await getDb();
+    const team = await allowedIn(db, user, teamId, "invite");
+    const { token, invite } = await createInvite(db, {
+      teamId: team.teamId,
+      email,
+      role,
+      invitedBy: user.id,
+      days: INVITE_DAYS,
+    });
+    await auditTeam(user, team, "member-invited", `${invite.email} as ${ROLE_WORD[role].toLowerCase()}`);
+    revalidatePath("/settings/team");
+    return { invite, path: invitePath(token) };
+  },
+  { throttle: "invite" },
+);
+
+export const revokeInviteAction = userAction(
+  inviteRefSchema,
+  async function revokeInviteAction({ teamId, inviteId }, { user }): Promise<null> {
+    const db = await getDb();
+    const team = await allowedIn(db, user, teamId, "invite");
+    const revoked = await revokeInvite(db, team.teamId, inviteId);
+    if (!revoked) throw new ActionError("That invite was already used, revoked or has expired.", "not_found");
+    await auditTeam(user, team, "invite-revoked", revoked.email);
+    revalidatePath("/settings/team");
+    return null;
+  },
+);
+
+const REFUSED: Record<Extract<AcceptResult, { ok: false }>["reason"], string> = {
+  unknown: "This invite link is not valid. Ask for a new one.",
+  expired: "This invite has expired. Ask the team's admin for a new one.",
+  revoked: "This invite was withdrawn. Ask the team's admin for a new one.",
+  accepted: "This invite has already been used.",
+  wrong_email: "This invite is for another email address. Sign in with that address to accept it.",
+  already_member: "You are already in this team.",
+};
+
+/** Joins the team an invite names, with its role, and has the person work in it. */
+export const acceptInviteAction = userAction(
+  acceptInviteSchema,
+  async function acceptInviteAction({ token }, { user }): Promise<TeamMembership> {
+    const db = await getDb();
+    const result = await acceptInvite(db, token, user);
+    if (!result.ok)
+      throw new ActionError(
+        REFUSED[result.reason],
+        result.reason === "wrong_email" ? "forbidden" : "conflict",
+      );
+    await chooseTeam(db, user.id, result.team.teamId);
+    await auditTeam(
+      user,
+      result.team,
+      "member-joined",
+      `${user.email} as ${ROLE_WORD[result.team.role].toLowerCase()}`,
+    );
+    switched(user.id);
+    return result.team;
+  },
 );

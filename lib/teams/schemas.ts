@@ -3,6 +3,7 @@
  * bundles this file.
  */
 import { z } from "zod";
+import { EMAIL_MAX } from "@/lib/accounts/rate-limits";
 import { invisibleCharacterMessage, isCleanTypedName } from "@/lib/text/typed-name";
 
 export const TEAM_NAME_MAX = 60;
@@ -17,4 +18,30 @@ export const teamNameSchema = z
 export const createTeamSchema = z.object({ name: teamNameSchema });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
-export const teamRefSchema = z.object({ teamId: z.uuid("That team does not exist.") });
+const teamId = z.uuid("That team does not exist.");
+export const teamRefSchema = z.object({ teamId });
+
+/** The roles an invite may carry: an owner is named by an owner, inside the team. */
+export const INVITE_ROLES = ["admin", "member", "viewer"] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+export const INVITE_DAYS = 7;
+
+/** The link an invite travels as: its token is in it, and it is shown once. */
+export const invitePath = (token: string) => `/invite/${token}`;
+
+export const createInviteSchema = z.object({
+  teamId,
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter the email address of the person to invite.")
+    .max(EMAIL_MAX, `An email address has at most ${EMAIL_MAX} characters.`)
+    .pipe(z.email("Enter a valid email address, like name@example.com.")),
+  role: z.enum(INVITE_ROLES, "Choose a role: admin, member or viewer."),
+});
+export type CreateInviteInput = z.input<typeof createInviteSchema>;
+
+export const inviteRefSchema = z.object({ teamId, inviteId: z.uuid("That invite does not exist.") });
+
+/** A link's token as it arrives (checked for its shape on the server). */
+export const acceptInviteSchema = z.object({ token: z.string().max(100) });

@@ -305,6 +305,80 @@ describe("a team's key", () => {
   });
 });
 
+describe("team invites", () => {
+  it("an admin's link lets the invited address join once with its role; a member may not invite", async () => {
+    const { getDb } = await import("@/lib/server/db/client");
+    const { createUser } = await import("@/lib/accounts/server/users");
+    const { listAudit } = await import("@/lib/audit/server/audit-log");
+    const teamActions = await import("@/lib/teams/actions");
+    const db = await getDb();
+    const person = async (email: string) => {
+      const made = await createUser(db, { email, name: null, passwordHash: null });
+      if (!made.ok) throw new Error("fixture");
+      return { id: made.user.id, email: made.user.email, name: null };
+    };
+    const [owner, joiner, stranger] = [
+      await person("owner@invites.example"),
+      await person("joiner@invites.example"),
+      await person("stranger@invites.example"),
+    ];
+    env.session = owner;
+    const team = await teamActions.createTeamAction({ name: "Inference" });
+    if (!team.ok) throw new Error(team.error);
+    const { teamId } = team.data;
+    expect(await teamActions.createInviteAction({ teamId, email: "nope", role: "member" })).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+      fieldErrors: { email: expect.stringMatching(/valid email/) },
+    });
+    expect(
+      await teamActions.createInviteAction({ teamId, email: joiner.email, role: "owner" as never }),
+    ).toMatchObject({
+      ok: false,
+      fieldErrors: { role: expect.stringMatching(/admin, member or viewer/) },
+    });
+    const made = await teamActions.createInviteAction({
+      teamId,
+      email: "Joiner@Invites.example",
+      role: "member",
+    });
+    if (!made.ok) throw new Error(made.error);
+    expect(made.data.path).toMatch(/^\/invite\/[A-Za-z0-9_-]{43}$/);
+    const token = made.data.path.split("/").pop()!;
+
+    // Someone else signed in cannot use it; the invited address joins, and works in the team from then on.
+    env.session = stranger;
+    expect(await teamActions.acceptInviteAction({ token })).toMatchObject({ ok: false, kind: "forbidden" });
+    expect(
+      await teamActions.createInviteAction({ teamId, email: "x@invites.example", role: "viewer" }),
+    ).toMatchObject({
+      ok: false,
+      kind: "not_found",
+    });
+    env.session = joiner;
+    expect(await teamActions.acceptInviteAction({ token })).toMatchObject({
+      ok: true,
+      data: { teamId, role: "member" },
+    });
+    expect(await ctxModule.contextForUser(joiner)).toMatchObject({ team: { teamId, role: "member" } });
+    expect(await teamActions.acceptInviteAction({ token })).toMatchObject({
+      ok: false,
+      error: "This invite has already been used.",
+    });
+    expect(
+      await teamActions.createInviteAction({ teamId, email: "x@invites.example", role: "viewer" }),
+    ).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      error: "Only an admin can invite people.",
+    });
+    expect((await listAudit(db, owner.id)).map((e) => [e.action, e.detail])).toEqual([
+      ["member-invited", "team Inference · joiner@invites.example as member"],
+    ]);
+    expect((await listAudit(db, joiner.id)).map((e) => e.action)).toEqual(["member-joined"]);
+  });
+});
+
 describe("runcrateAction", () => {
   const probe = () =>
     safe.runcrateAction(z.object({ n: z.number().int() }), async ({ n }, { key: k, client }) => ({

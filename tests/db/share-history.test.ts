@@ -1,3 +1,4 @@
+import { hashLinkToken } from "@/lib/server/crypto/link-token";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/server/db/client";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
@@ -13,8 +14,7 @@ vi.mock("@/lib/server/db/client", async (orig) => ({
   getDb: () => Promise.resolve(current!.db),
 }));
 
-const { createShare, hashShareToken, readShared, revokeShare, listShares } =
-  await import("@/lib/share/server/share");
+const { createShare, readShared, revokeShare, listShares } = await import("@/lib/share/server/share");
 const { findShareLinkByHash } = await import("@/lib/share/server/share-links-store");
 
 describe.each(BACKENDS)("share links and test history on $name", (backend) => {
@@ -43,8 +43,8 @@ describe.each(BACKENDS)("share links and test history on $name", (backend) => {
     const b = await createShare({ userId: owner.id, keyId }, { id: "c1", name: "train" }, 24, now);
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.token).not.toBe(b.token);
-    const row = await findShareLinkByHash(current!.db, hashShareToken(a.token));
-    expect(row?.tokenHash).toBe(hashShareToken(a.token));
+    const row = await findShareLinkByHash(current!.db, hashLinkToken(a.token));
+    expect(row?.tokenHash).toBe(hashLinkToken(a.token));
     expect(row?.tokenHash).not.toContain(a.token);
     expect(JSON.stringify(row)).not.toContain(a.token);
     expect(row?.expiresAt.toISOString()).toBe("2026-01-02T00:00:00.000Z");

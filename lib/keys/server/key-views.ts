@@ -5,6 +5,7 @@ import { getDb } from "@/lib/server/db/client";
 import { listKeys, listTeamKeys, type KeySummary } from "@/lib/keys/server/runcrate-keys";
 import type { TeamMembership } from "@/lib/teams/roles";
 import { decide } from "@/lib/teams/permissions";
+import { pendingInvites } from "@/lib/teams/server/invites-store";
 import { activeTeam, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
 
 /** The browser's view of a key: the summary carries no ciphertext, and this drops everything else it need not see. */
@@ -49,17 +50,32 @@ export type TeamSettingsView = SwitcherView & {
   members: { userId: string; email: string; name: string | null; role: TeamMembership["role"] }[];
   /** The team's keys for those who manage them (admins, owners); null for everyone else. */
   managedKeys: KeyView[] | null;
+  /** The invites waiting, for those who may invite; null for everyone else. */
+  invites: { id: string; email: string; role: "admin" | "member" | "viewer"; expiresAt: string }[] | null;
 };
 
 export async function teamSettingsView(userId: string): Promise<TeamSettingsView> {
   const db = await getDb();
   const view = await switcherView(userId);
   const team = view.active;
-  if (team.personal) return { ...view, members: [], managedKeys: null };
-  const manages = decide(team.role, "keys").allowed;
-  const [members, keys] = await Promise.all([
+  if (team.personal) return { ...view, members: [], managedKeys: null, invites: null };
+  const may = (action: "keys" | "invite") => decide(team.role, action).allowed;
+  const [members, keys, invites] = await Promise.all([
     membersOf(db, team.teamId),
-    manages ? listTeamKeys(db, team.teamId) : Promise.resolve(null),
+    may("keys") ? listTeamKeys(db, team.teamId) : null,
+    may("invite") ? pendingInvites(db, team.teamId) : null,
   ]);
-  return { ...view, members, managedKeys: keys ? keys.map(keyView) : null };
+  return {
+    ...view,
+    members,
+    managedKeys: keys ? keys.map(keyView) : null,
+    invites: invites
+      ? invites.map(({ id, email, role, expiresAt }) => ({
+          id,
+          email,
+          role,
+          expiresAt: expiresAt.toISOString(),
+        }))
+      : null,
+  };
 }

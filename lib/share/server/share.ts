@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "@/lib/server/crypto/link-token";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import {
@@ -17,7 +17,6 @@ import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
 import { readCluster } from "@/lib/runcrate/server/reads";
 import {
   SHARE_MAX_HOURS,
-  SHARE_TOKEN_PATTERN,
   sharedClusterView,
   type SharedCluster,
   type ShareLinkView,
@@ -30,8 +29,6 @@ import {
  * cluster, until it expires (at most 7 days) or the owner revokes it. Every open is recorded (who, when).
  */
 
-export const hashShareToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 export async function createShare(
   owner: { userId: string; keyId: string },
   cluster: { id: string; name: string },
@@ -39,13 +36,13 @@ export async function createShare(
   now = new Date(),
 ): Promise<{ token: string; id: string; expiresAt: Date }> {
   const h = Math.min(Math.max(1, Math.floor(hours)), SHARE_MAX_HOURS);
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   const row = await insertShareLink(await getDb(), {
     ownerId: owner.userId,
     keyId: owner.keyId,
     clusterId: cluster.id,
     clusterName: cluster.name,
-    tokenHash: hashShareToken(token),
+    tokenHash: hashLinkToken(token),
     expiresAt: new Date(now.getTime() + h * 3_600_000),
   });
   return { token, id: row.id, expiresAt: row.expiresAt };
@@ -97,9 +94,9 @@ export async function readShared(
   token: string,
   opts: { openedBy?: string; now?: Date } = {},
 ): Promise<SharedRead> {
-  if (!SHARE_TOKEN_PATTERN.test(token)) return gone("unknown");
+  if (!LINK_TOKEN_PATTERN.test(token)) return gone("unknown");
   const db = await getDb();
-  const link = await findShareLinkByHash(db, hashShareToken(token));
+  const link = await findShareLinkByHash(db, hashLinkToken(token));
   if (!link) return gone("unknown");
   if (link.revokedAt) return gone("revoked");
   if (link.expiresAt.getTime() <= (opts.now ?? new Date()).getTime()) return gone("expired");

@@ -3,6 +3,7 @@ import { KeyList } from "@/components/keys/key-list";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { CreateTeamForm } from "@/components/teams/create-team-form";
 import { TeamChooser } from "@/components/teams/team-chooser";
+import { TeamInvites } from "@/components/teams/team-invites";
 import { TeamMembers } from "@/components/teams/team-members";
 import { TeamKeyLine } from "@/components/teams/team-key-line";
 import { requireUser } from "@/lib/accounts/server/session";
@@ -44,6 +45,7 @@ export default async function TeamPage() {
               Members
             </h2>
             <TeamMembers members={view.members} you={user.id} />
+            {view.invites ? <TeamInvites teamId={team.teamId} invites={view.invites} /> : null}
           </section>
         </>
       )}

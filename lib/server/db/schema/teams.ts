@@ -57,5 +57,36 @@ export const teamMembers = pgTable(
   ],
 );
 
+/**
+ * An invitation to join a team with a role, for one email address: single use, until it expires or is revoked. The
+ * link carries a random token; only its SHA-256 is kept here (lib/server/crypto/link-token.ts).
+ */
+export const teamInvites = pgTable(
+  "team_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** Lower-cased, as accounts store theirs: only the account with this address may accept. */
+    email: text("email").notNull(),
+    role: text("role").$type<"admin" | "member" | "viewer">().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("team_invites_token").on(t.tokenHash),
+    index("team_invites_team").on(t.teamId),
+    // An owner is named by an owner, in the team (not by an invite).
+    check("team_invites_role", sql`${t.role} in ('admin', 'member', 'viewer')`),
+  ],
+);
+
 export type TeamRow = typeof teams.$inferSelect;
+export type TeamInviteRow = typeof teamInvites.$inferSelect;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
