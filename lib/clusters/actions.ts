@@ -9,21 +9,34 @@ import { readOfferOf } from "@/lib/runcrate/server/reads";
 import { MAX_NODES, MIN_NODES, type Cluster, type ClusterTest } from "@/lib/runcrate/schemas";
 
 /**
- * Cluster mutations: terminate, resize, start an NCCL test. Each reads the cluster first with the user's key (so a
- * foreign or unknown id fails as not found before anything changes), re-checks on the server what the page checked,
- * calls Runcrate, and records the action in the audit trail.
+ * Cluster mutations: terminate, resize, start an NCCL test. Each reads the cluster first with the team's key (so a
+ * foreign or unknown id fails as not found before anything changes), asks whether the person's role allows it on
+ * this cluster (lib/teams/server/authorize.ts), re-checks on the server what the page checked, calls Runcrate, and
+ * records the action in the audit trail.
  */
+
+/** Why an admin ends or changes a colleague's cluster; the owner is told, and it is in the audit. */
+const reasonSchema = z.string().trim().max(500, "Keep the reason under 500 characters.").optional();
 
 const terminateInput = z.object({
   id: clusterIdSchema,
   confirmName: z.string().max(200),
+  reason: reasonSchema,
 });
+
+/** The audit's detail, with the reason given for acting on a colleague's cluster. */
+const withReason = (detail: string, whose: string, reason: string | undefined) =>
+  whose === "colleague" && reason ? `${detail} · reason: ${reason}` : detail;
 
 export const terminateCluster = runcrateAction(
   terminateInput,
-  async ({ id, confirmName }, { user, key, client }): Promise<Cluster> => {
-    // GET /clusters/{id}
+  async ({ id, confirmName, reason }, { user, key, client, allow }): Promise<Cluster> => {
+    // GET /clusters/{id}: an id the team's key does not reach is "not found" before anyone's role is asked.
     const cluster = await client.getCluster(id);
+    const { whose } = await allow("terminate", {
+      clusterId: id,
+      reason,
+    });
     if (confirmName.trim() !== cluster.name) {
       throw new ActionError(`Type the cluster's name, ${cluster.name}, to confirm.`, "invalid-input", {
         confirmName: "That is not the cluster's name.",
@@ -39,7 +52,7 @@ export const terminateCluster = runcrateAction(
       clusterId: id,
       clusterName: cluster.name,
       keyLabel: key.label,
-      detail: `was ${cluster.status || "(no status)"}`,
+      detail: withReason(`was ${cluster.status || "(no status)"}`, whose, reason),
     });
     return after;
   },
@@ -48,12 +61,17 @@ export const terminateCluster = runcrateAction(
 const resizeInput = z.object({
   id: clusterIdSchema,
   nodeCount: z.number().int().min(MIN_NODES).max(MAX_NODES),
+  reason: reasonSchema,
 });
 
 export const resizeCluster = runcrateAction(
   resizeInput,
-  async ({ id, nodeCount }, { user, key, client }): Promise<Cluster> => {
+  async ({ id, nodeCount, reason }, { user, key, client, allow }): Promise<Cluster> => {
     const cluster = await client.getCluster(id);
+    const { whose } = await allow("resize", {
+      clusterId: id,
+      reason,
+    });
     const offer = await readOfferOf({ key, client }, cluster).catch(() => null);
     const blocked = resizeBlocked(cluster, offer);
     if (blocked) throw new ActionError(blocked, "conflict");
@@ -75,7 +93,7 @@ export const resizeCluster = runcrateAction(
       clusterId: id,
       clusterName: cluster.name,
       keyLabel: key.label,
-      detail: `${cluster.node_count} → ${nodeCount} nodes`,
+      detail: withReason(`${cluster.node_count} → ${nodeCount} nodes`, whose, reason),
     });
     return after;
   },
@@ -85,8 +103,9 @@ const testInput = z.object({ id: clusterIdSchema });
 
 export const startClusterTest = runcrateAction(
   testInput,
-  async ({ id }, { user, key, client }): Promise<ClusterTest> => {
+  async ({ id }, { user, key, client, allow }): Promise<ClusterTest> => {
     const cluster = await client.getCluster(id);
+    await allow("test", { clusterId: id });
     // POST /clusters/{id}/tests — the API answers 409 when the cluster is not ready or a test runs; passed through.
     const test = await client.startTest(id);
     await recordAudit({

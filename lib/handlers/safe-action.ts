@@ -2,6 +2,9 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { contextForUser, type ActiveKey } from "@/lib/keys/server/runcrate-context";
+import type { TeamMembership } from "@/lib/teams/roles";
+import type { TeamAction, Whose } from "@/lib/teams/permissions";
+import { authorize } from "@/lib/teams/server/authorize";
 import { getSessionUser, type SessionUser } from "@/lib/accounts/server/session";
 import {
   takeActionAllowance,
@@ -47,6 +50,8 @@ export class ActionError extends Error {
 
 export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again to continue.";
 export const NO_KEY_MESSAGE = "Add a Runcrate API key in Settings first.";
+export const TEAM_NO_KEY_MESSAGE =
+  "Your team has no Runcrate key yet: one of its admins adds it in Settings → Team.";
 const INTERNAL_MESSAGE =
   "Something went wrong on the Clusterdeck server. Try again; if it keeps happening, check the server logs.";
 
@@ -125,16 +130,41 @@ export function userAction<S extends z.ZodType, T>(
   };
 }
 
-/** A server action that talks to Runcrate with the signed-in user's active key: userAction plus the key. */
+/**
+ * May the person do `action` (on the cluster `on.clusterId`) in the team they work in? Refuses — the action answers
+ * with the reason and does nothing — or says whose the cluster is.
+ */
+export type Allow = (
+  action: TeamAction,
+  on?: { clusterId: string; reason?: string | null },
+) => Promise<{ whose: Whose }>;
+
+/**
+ * A server action that talks to Runcrate with the key of the team the signed-in user works in (their own, in their
+ * personal team): userAction plus the team, the user's role in it and the key. What the role allows is the action's
+ * question, asked with `allow` (lib/teams/server/authorize.ts).
+ */
 export function runcrateAction<S extends z.ZodType, T>(
   schema: S,
-  fn: (input: z.output<S>, ctx: { user: SessionUser; key: ActiveKey; client: RuncrateClient }) => Promise<T>,
+  fn: (
+    input: z.output<S>,
+    ctx: { user: SessionUser; team: TeamMembership; key: ActiveKey; client: RuncrateClient; allow: Allow },
+  ) => Promise<T>,
   opts: ActionOptions = {},
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   const withKey = async (input: z.output<S>, { user }: { user: SessionUser }) => {
     const ctx = await contextForUser(user);
-    if (ctx.state !== "ready") throw new ActionError(NO_KEY_MESSAGE, "no-key");
-    return fn(input, { user, key: ctx.key, client: ctx.client });
+    if (ctx.state !== "ready")
+      throw new ActionError(
+        ctx.state === "no-key" && !ctx.team.personal ? TEAM_NO_KEY_MESSAGE : NO_KEY_MESSAGE,
+        "no-key",
+      );
+    const allow: Allow = async (action, on) => {
+      const answer = await authorize(await getDb(), { userId: user.id, team: ctx.team }, action, on);
+      if (!answer.ok) throw new ActionError(answer.message, answer.kind, answer.fieldErrors);
+      return { whose: answer.whose };
+    };
+    return fn(input, { user, team: ctx.team, key: ctx.key, client: ctx.client, allow });
   };
   // The server log names the action, not this wrapper.
   Object.defineProperty(withKey, "name", { value: fn.name || "runcrateAction" });

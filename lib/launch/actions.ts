@@ -33,89 +33,94 @@ const launchInputSchema = z.object({
  * machines where Runcrate says), validate with the same schema the form used, then POST /clusters with the caller's Idempotency-Key (one per launch intent, so a retry or double click
  * returns the same cluster instead of a second one).
  */
-export const launchCluster = runcrateAction(launchInputSchema, async (input, { user, key, client }) => {
-  const asked = input.values.node_count;
-  // Priced for the count asked for, where the API prices whole clusters (`hourly_rate`).
-  const nodes = Number.isInteger(asked) && asked >= MIN_NODES && asked <= MAX_NODES ? asked : undefined;
-  const offers = (await client.listOffers({ includeCommunity: true, nodes })).items;
-  const offer = offers.find((o) => o.id === input.offerId);
-  if (!offer) {
-    throw new ActionError(
-      "This offer is no longer listed — it may have been taken. Pick another offer.",
-      "not_found",
-      {
-        offer_id: "This offer is no longer listed.",
-      },
-    );
-  }
-  // The offer may have changed since the form was built from it (counts, stacks, volume support).
-  const checked = buildCreateClusterSchema(offer).safeParse(input.values);
-  if (!checked.success) {
-    const fieldErrors = fieldErrorsOf(checked.error);
-    throw new ActionError(
-      Object.values(fieldErrors)[0] ?? "Check the highlighted fields.",
-      "invalid-input",
-      fieldErrors,
-    );
-  }
-  const values = checked.data;
-  const moved = priceChange(input.seen, offer, values.node_count);
-  if (moved) {
-    // The form was built from the old offer: the page arrives again with this answer, showing it as it is now.
-    refresh();
-    throw new ActionError(moved, "changed");
-  }
-  const short = stockShortfall(offer, values.node_count);
-  if (short) throw new ActionError(short, "conflict", { node_count: short });
-  const limits = launchLimits(input.limits);
-  const body = toCreateBody(offer, values);
-  const { cluster, replayed } = await client
-    .createCluster(body, { idempotencyKey: input.idempotencyKey })
-    .catch((e: unknown) => {
-      throw isRuncrateError(e) ? onField(e, body) : e;
-    });
-  try {
-    await recordAudit({
+export const launchCluster = runcrateAction(
+  launchInputSchema,
+  async (input, { user, team, key, client, allow }) => {
+    await allow("launch");
+    const asked = input.values.node_count;
+    // Priced for the count asked for, where the API prices whole clusters (`hourly_rate`).
+    const nodes = Number.isInteger(asked) && asked >= MIN_NODES && asked <= MAX_NODES ? asked : undefined;
+    const offers = (await client.listOffers({ includeCommunity: true, nodes })).items;
+    const offer = offers.find((o) => o.id === input.offerId);
+    if (!offer) {
+      throw new ActionError(
+        "This offer is no longer listed — it may have been taken. Pick another offer.",
+        "not_found",
+        {
+          offer_id: "This offer is no longer listed.",
+        },
+      );
+    }
+    // The offer may have changed since the form was built from it (counts, stacks, volume support).
+    const checked = buildCreateClusterSchema(offer).safeParse(input.values);
+    if (!checked.success) {
+      const fieldErrors = fieldErrorsOf(checked.error);
+      throw new ActionError(
+        Object.values(fieldErrors)[0] ?? "Check the highlighted fields.",
+        "invalid-input",
+        fieldErrors,
+      );
+    }
+    const values = checked.data;
+    const moved = priceChange(input.seen, offer, values.node_count);
+    if (moved) {
+      // The form was built from the old offer: the page arrives again with this answer, showing it as it is now.
+      refresh();
+      throw new ActionError(moved, "changed");
+    }
+    const short = stockShortfall(offer, values.node_count);
+    if (short) throw new ActionError(short, "conflict", { node_count: short });
+    const limits = launchLimits(input.limits);
+    const body = toCreateBody(offer, values);
+    const { cluster, replayed } = await client
+      .createCluster(body, { idempotencyKey: input.idempotencyKey })
+      .catch((e: unknown) => {
+        throw isRuncrateError(e) ? onField(e, body) : e;
+      });
+    try {
+      await recordAudit({
+        userId: user.id,
+        action: "launch",
+        clusterId: cluster.id,
+        clusterName: cluster.name,
+        keyLabel: key.label,
+        detail: `${body.node_count} × ${offer.gpus_per_node} ${offer.gpu_type} (${offer.id}), stack ${body.stack ?? "none"}${replayed ? ", idempotent replay" : ""}`,
+      });
+    } catch (e) {
+      // The cluster exists; failing the launch now would only invite a retry. Log without values.
+      (await requestLog("launch")).error(
+        { clusterId: cluster.id, err: errorSummary(e) },
+        "launch: audit entry not recorded",
+      );
+    }
+    // What "Launch again" fills the form with (the API's cluster object does not say which SSH keys it got).
+    await saveLaunchRecord(await getDb(), {
       userId: user.id,
-      action: "launch",
+      teamId: team.teamId,
       clusterId: cluster.id,
       clusterName: cluster.name,
-      keyLabel: key.label,
-      detail: `${body.node_count} × ${offer.gpus_per_node} ${offer.gpu_type} (${offer.id}), stack ${body.stack ?? "none"}${replayed ? ", idempotent replay" : ""}`,
-    });
-  } catch (e) {
-    // The cluster exists; failing the launch now would only invite a retry. Log without values.
-    (await requestLog("launch")).error(
-      { clusterId: cluster.id, err: errorSummary(e) },
-      "launch: audit entry not recorded",
+      offerId: offer.id,
+      values: { ...values },
+    }).catch((e: unknown) =>
+      log.warn({ err: e instanceof Error ? e.name : typeof e }, "launch: record not saved"),
     );
-  }
-  // What "Launch again" fills the form with (the API's cluster object does not say which SSH keys it got).
-  await saveLaunchRecord(await getDb(), {
-    userId: user.id,
-    clusterId: cluster.id,
-    clusterName: cluster.name,
-    offerId: offer.id,
-    values: { ...values },
-  }).catch((e: unknown) =>
-    log.warn({ err: e instanceof Error ? e.name : typeof e }, "launch: record not saved"),
-  );
-  // The guardian follows the cluster (spend record) and enforces its limits from now on, with no page open.
-  let guarded = false;
-  try {
-    guarded = await guardLaunchedCluster(
-      await getDb(),
-      { userId: user.id, keyId: key.id, environment: key.environment, cluster },
-      limits,
-    );
-  } catch (e) {
-    (await requestLog("launch")).error(
-      { clusterId: cluster.id, err: errorSummary(e) },
-      "launch: guard not scheduled",
-    );
-  }
-  return { id: cluster.id, name: cluster.name, replayed, guarded };
-});
+    // The guardian follows the cluster (spend record) and enforces its limits from now on, with no page open.
+    let guarded = false;
+    try {
+      guarded = await guardLaunchedCluster(
+        await getDb(),
+        { userId: user.id, keyId: key.id, environment: key.environment, cluster },
+        limits,
+      );
+    } catch (e) {
+      (await requestLog("launch")).error(
+        { clusterId: cluster.id, err: errorSummary(e) },
+        "launch: guard not scheduled",
+      );
+    }
+    return { id: cluster.id, name: cluster.name, replayed, guarded };
+  },
+);
 
 /** The limits typed into the form, checked against the operator's ceiling before anything is created. */
 function launchLimits(t: { timeLimit: string; budgetLimit: string } | undefined) {
@@ -148,7 +153,9 @@ function onField(e: RuncrateError, body: CreateClusterBody): Error {
 }
 
 // POST /ssh-keys — the key is checked with sshPublicKeySchema before it leaves the server.
-export const addSshKey = runcrateAction(addSshKeyInputSchema, async (input, { client }) => {
+export const addSshKey = runcrateAction(addSshKeyInputSchema, async (input, { allow, client }) => {
+  // Part of launching: whoever may launch may add the key to launch with.
+  await allow("launch");
   const key = await client.addSshKey(input);
   return { id: key.id, name: key.name, fingerprint: key.fingerprint ?? null, type: key.type ?? null };
 });

@@ -30,9 +30,10 @@ function checked(t: z.infer<typeof limitText>, ceiling: number | null): Limits {
 
 export const setClusterLimits = runcrateAction(
   limitText.extend({ id: clusterIdSchema }),
-  async function setClusterLimits(input, { user, key, client }) {
+  async function setClusterLimits(input, { user, key, client, allow }) {
     // GET /clusters/{id} with the active key: a foreign or unknown id fails as not found before anything changes.
     const cluster = await client.getCluster(input.id);
+    await allow("limits", { clusterId: cluster.id });
     if (cluster.status === "terminated" || cluster.status === "failed") {
       throw new ActionError("This cluster has ended; there is nothing left to limit.", "conflict");
     }

@@ -23,9 +23,10 @@ const createInput = z.object({
 
 export const createShareLink = runcrateAction(
   createInput,
-  async ({ clusterId, hours }, { user, key, client }) => {
+  async ({ clusterId, hours }, { user, key, client, allow }) => {
     // GET /clusters/{id}: only a cluster of the active key's workspace can be shared (404 otherwise).
     const cluster = await client.getCluster(clusterId);
+    await allow("share", { clusterId: cluster.id });
     const link = await createShare(
       { userId: user.id, keyId: key.id },
       { id: String(cluster.id), name: cluster.name },

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from "@/lib/server/db/client";
 import { runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { membershipOf, personalTeam, teamsOf } from "@/lib/teams/server/teams-store";
+import { clusterOwner } from "@/lib/teams/server/authorize";
 import { BACKENDS, createPostgresDatabase } from "./support/backends";
 import { freshKey, makeUser, SECRET } from "./support/fixtures";
 
@@ -97,7 +98,9 @@ const BEFORE_TEAMS = `
     ('00000000-0000-4000-8000-00000000000a', 'ada@example.com', 'Ada', 'h', '2026-01-02T03:04:05Z'),
     ('00000000-0000-4000-8000-00000000000b', 'bo@example.com', null, null, '2026-02-03T04:05:06Z');
   insert into runcrate_keys (user_id, label, ciphertext, iv, tag, last4, is_active) values
-    ('00000000-0000-4000-8000-00000000000a', 'Personal', 'c', 'i', 't', 'abcd', true);`;
+    ('00000000-0000-4000-8000-00000000000a', 'Personal', 'c', 'i', 't', 'abcd', true);
+  insert into launch_records (user_id, cluster_id, cluster_name, offer_id, values) values
+    ('00000000-0000-4000-8000-00000000000a', 'c-1', 'train', 'h100', '{}');`;
 
 /** Opens the upgraded database (which migrates it to today's schema) and checks what the upgrade made. */
 async function expectTeamsOfOne(open: () => Promise<Database>) {
@@ -121,7 +124,10 @@ async function checkTeamsOfOne(database: Database) {
   expect(rows).toHaveLength(2);
   // The key saved before teams is its owner's personal team's.
   const [key] = await db.select().from(runcrateKeys);
-  expect(key?.teamId).toBe((await personalTeam(db, "00000000-0000-4000-8000-00000000000a")).teamId);
+  const adas = (await personalTeam(db, "00000000-0000-4000-8000-00000000000a")).teamId;
+  expect(key?.teamId).toBe(adas);
+  // So is the cluster launched before teams: she still owns it there.
+  expect(await clusterOwner(db, adas, "c-1")).toBe("00000000-0000-4000-8000-00000000000a");
   // Made when the account was made, so the record reads in order.
   expect(rows.map((t) => t.createdAt.toISOString()).sort()).toEqual([
     "2026-01-02T03:04:05.000Z",

@@ -8,6 +8,7 @@ export async function saveLaunchRecord(
   db: Db,
   r: {
     userId: string;
+    teamId: string;
     clusterId: string;
     clusterName: string;
     offerId: string;

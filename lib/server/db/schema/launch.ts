@@ -1,6 +1,7 @@
 /** Launch: the record of each launch made from this console. */
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { teams } from "./teams";
 
 /** What a launch from this console asked for, so "Launch again" can fill the form (the API object lacks SSH keys). */
 export const launchRecords = pgTable(
@@ -10,6 +11,10 @@ export const launchRecords = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The team whose key launched it: who launched a cluster is who owns it in that team (lib/teams/server/authorize.ts). */
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
     clusterId: text("cluster_id").notNull(),
     clusterName: text("cluster_name").notNull(),
     offerId: text("offer_id").notNull(),
@@ -17,7 +22,10 @@ export const launchRecords = pgTable(
     values: jsonb("values").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("launch_records_user_cluster").on(t.userId, t.clusterId)],
+  (t) => [
+    uniqueIndex("launch_records_user_cluster").on(t.userId, t.clusterId),
+    index("launch_records_team_cluster").on(t.teamId, t.clusterId),
+  ],
 );
 
 export type LaunchRecordRow = typeof launchRecords.$inferSelect;

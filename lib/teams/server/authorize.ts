@@ -1,0 +1,59 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/server/db/client";
+import { launchRecords } from "@/lib/server/db/schema";
+import { decide, type TeamAction, type Whose } from "@/lib/teams/permissions";
+import type { TeamMembership } from "@/lib/teams/roles";
+
+/**
+ * Who launched a cluster from this console with the team's key, or null when nobody did here (it was created with the
+ * API, the CLI or Runcrate's own dashboard).
+ */
+export async function clusterOwner(db: Db, teamId: string, clusterId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: launchRecords.userId })
+    .from(launchRecords)
+    .where(and(eq(launchRecords.teamId, teamId), eq(launchRecords.clusterId, clusterId)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Whose a cluster of the team's workspace is, from the actor's side. In a personal team every cluster is the
+ * person's own (their own key's workspace). A cluster of another workspace is never seen here: the team's key reads
+ * only its own, and answers "not found" for the rest.
+ */
+export async function whoseCluster(
+  db: Db,
+  actor: { userId: string; team: TeamMembership },
+  clusterId: string,
+): Promise<Whose> {
+  if (actor.team.personal) return "own";
+  return (await clusterOwner(db, actor.team.teamId, clusterId)) === actor.userId ? "own" : "colleague";
+}
+
+export type Authorization =
+  | { ok: true; whose: Whose }
+  | { ok: false; kind: "forbidden" | "invalid-input"; message: string; fieldErrors?: Record<string, string> };
+
+/**
+ * Asks the role table (lib/teams/permissions.ts) whether the person may do `action` — on the cluster `clusterId`
+ * where the action is on one. An admin terminating or resizing a colleague's cluster must say why (`reason`):
+ * without one, the refusal is on that field. Server actions ask through their context (`allow`, in
+ * lib/handlers/safe-action.ts), which turns a refusal into the action's answer before anything is done.
+ */
+export async function authorize(
+  db: Db,
+  actor: { userId: string; team: TeamMembership },
+  action: TeamAction,
+  on?: { clusterId: string; reason?: string | null },
+): Promise<Authorization> {
+  const whose = on ? await whoseCluster(db, actor, on.clusterId) : "own";
+  const decision = decide(actor.team.role, action, whose);
+  if (!decision.allowed) return { ok: false, kind: "forbidden", message: decision.message };
+  if (decision.needsReason && !on?.reason?.trim()) {
+    const message = "This is a colleague's cluster: say why, and its owner is told.";
+    return { ok: false, kind: "invalid-input", message, fieldErrors: { reason: message } };
+  }
+  return { ok: true, whose };
+}
