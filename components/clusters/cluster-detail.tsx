@@ -18,6 +18,8 @@ import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { ApiTime } from "./api-time";
 import { BillingCard } from "@/components/spend/billing-card";
 import { ResizeButton, TerminateButton } from "./cluster-action-buttons";
+import { ClusterPermissionsProvider, PermissionsNote } from "./cluster-permissions";
+import { ALL_ALLOWED, type ClusterPageAction, type ClusterPermissions } from "@/lib/teams/permissions";
 import { ClusterHeader } from "./cluster-header";
 import { ConnectionCard, StorageCard } from "./connection-card";
 import { EventsList } from "./events-list";
@@ -41,8 +43,11 @@ export function ClusterDetail({
   limitsLine = null,
   segments = null,
   share = null,
+  permissions = null,
 }: {
   id: string;
+  /** What the person may do here (their role, whose cluster it is); null: everything (their own team). */
+  permissions?: ClusterPermissions | null;
   limits: NodeCountLimits | null;
   /** Cluster limits: the server-rendered limits line, and the spend record's rate segments for the billing card. */
   limitsLine?: ReactNode;
@@ -101,6 +106,7 @@ export function ClusterDetail({
   const testStarted = (t: ClusterTest) =>
     qc.setQueryData(clusterQueryOptions(id).queryKey, (c) => (c ? { ...c, last_test: t } : c));
   const over = info.terminal;
+  const may = (action: ClusterPageAction) => (permissions ?? ALL_ALLOWED).actions[action].allowed;
 
   const actions = (
     <>
@@ -108,8 +114,9 @@ export function ClusterDetail({
       <RelaunchLink id={cluster.id} />
       {share}
       {!over && <NotifyButton />}
-      {!over && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
+      {!over && may("resize") && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&
+        may("terminate") &&
         cluster.status !== "terminating" &&
         atNow((now) => <TerminateButton cluster={cluster} now={now} onDone={update} />)}
     </>
@@ -126,40 +133,43 @@ export function ClusterDetail({
   );
 
   return (
-    <div className="flex flex-col gap-5" data-testid="cluster-detail" data-status={cluster.status}>
-      <ClusterHeader
-        cluster={cluster}
-        actions={actions}
-        live={meta.stale ? null : live}
-        stale={meta.stale ? live : null}
-      />
-      {failureDisplay(cluster) === "failure" && atNow((now) => <FailureCard cluster={cluster} now={now} />)}
-      {failureDisplay(cluster) === "warning" && <FailureWarning cluster={cluster} />}
-      {limitsLine}
-      {atNow((now) => (
-        <PhaseBar cluster={cluster} now={now} />
-      ))}
-      <div className="grid items-start gap-4 lg:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
-          <NodesTable cluster={cluster} />
-          {cluster.status !== "failed" &&
-            atNow((now) => <NcclCard cluster={cluster} now={now} onStarted={testStarted} />)}
-          {/* Snippets and storage describe machines that exist: not for a failed or terminated cluster. */}
-          {cluster.status !== "failed" && cluster.status !== "terminated" && (
-            <ConnectionCard cluster={cluster} />
-          )}
-        </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          {atNow((now) => (
-            <BillingCard cluster={cluster} now={now} segments={segments} />
-          ))}
-          {cluster.status !== "failed" && cluster.status !== "terminated" && (
-            <StorageCard cluster={cluster} />
-          )}
-          <EventsList events={seen.events ?? []} />
+    <ClusterPermissionsProvider value={permissions}>
+      <div className="flex flex-col gap-5" data-testid="cluster-detail" data-status={cluster.status}>
+        <ClusterHeader
+          cluster={cluster}
+          actions={actions}
+          live={meta.stale ? null : live}
+          stale={meta.stale ? live : null}
+        />
+        <PermissionsNote />
+        {failureDisplay(cluster) === "failure" && atNow((now) => <FailureCard cluster={cluster} now={now} />)}
+        {failureDisplay(cluster) === "warning" && <FailureWarning cluster={cluster} />}
+        {limitsLine}
+        {atNow((now) => (
+          <PhaseBar cluster={cluster} now={now} />
+        ))}
+        <div className="grid items-start gap-4 lg:grid-cols-3">
+          <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+            <NodesTable cluster={cluster} />
+            {cluster.status !== "failed" &&
+              atNow((now) => <NcclCard cluster={cluster} now={now} onStarted={testStarted} />)}
+            {/* Snippets and storage describe machines that exist: not for a failed or terminated cluster. */}
+            {cluster.status !== "failed" && cluster.status !== "terminated" && (
+              <ConnectionCard cluster={cluster} />
+            )}
+          </div>
+          <div className="flex min-w-0 flex-col gap-4">
+            {atNow((now) => (
+              <BillingCard cluster={cluster} now={now} segments={segments} />
+            ))}
+            {cluster.status !== "failed" && cluster.status !== "terminated" && (
+              <StorageCard cluster={cluster} />
+            )}
+            <EventsList events={seen.events ?? []} />
+          </div>
         </div>
       </div>
-    </div>
+    </ClusterPermissionsProvider>
   );
 }
 

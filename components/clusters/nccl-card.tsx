@@ -17,6 +17,7 @@ import type { Cluster, ClusterTest } from "@/lib/runcrate/schemas";
 import { BusbwChart } from "./busbw-chart";
 import { BeforeResizeBadge } from "./history/before-resize-badge";
 import { TestHistoryButton } from "./history/test-history-button";
+import { useMay } from "./cluster-permissions";
 
 const VERDICT_VARIANT: Record<Verdict, "success" | "warning" | "destructive" | "secondary" | "info"> = {
   good: "success",
@@ -56,6 +57,7 @@ export function NcclCard({
   const started = parseTime(test?.started_at);
 
   const start = () => begin.mutate({ id: cluster.id });
+  const mayTest = useMay("test").allowed;
 
   return (
     <Card data-testid="nccl-card">
@@ -66,20 +68,22 @@ export function NcclCard({
         <CardDescription>NCCL all-reduce across every GPU; bus bandwidth by message size.</CardDescription>
         <CardAction className="flex gap-2">
           <TestHistoryButton cluster={cluster} />
-          <HydratedButton
-            size="sm"
-            data-command="run-test"
-            onClick={start}
-            disabled={blocked !== null || pending}
-            aria-describedby={blocked ? `${tableId}-why` : undefined}
-          >
-            {pending ? (
-              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-            ) : (
-              <ActivityIcon aria-hidden="true" />
-            )}
-            {test ? "Run again" : "Start test"}
-          </HydratedButton>
+          {mayTest && (
+            <HydratedButton
+              size="sm"
+              data-command="run-test"
+              onClick={start}
+              disabled={blocked !== null || pending}
+              aria-describedby={blocked ? `${tableId}-why` : undefined}
+            >
+              {pending ? (
+                <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <ActivityIcon aria-hidden="true" />
+              )}
+              {test ? "Run again" : "Start test"}
+            </HydratedButton>
+          )}
         </CardAction>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

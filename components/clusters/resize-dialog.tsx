@@ -28,6 +28,8 @@ import { formatHourly } from "@/lib/format/money";
 import type { OpenProps } from "@/components/common/lazy-dialog";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { useMay } from "./cluster-permissions";
+import { ReasonField } from "./reason-field";
 
 /** Resize to a valid node count (the offer's rules), with the new hourly rate shown before confirming. */
 export type ResizeProps = {
@@ -44,6 +46,9 @@ export function ResizeDialog({
   onOpenChange: setOpen,
 }: ResizeProps & OpenProps) {
   const [count, setCount] = useState<string>("");
+  const [reason, setReason] = useState("");
+  const may = useMay("resize");
+  const askReason = may.allowed && may.needsReason;
   const resize = useActionMutation(resizeCluster, {
     invalidates: [clustersQueryOptions().queryKey, balanceQueryOptions().queryKey],
     onSuccess: (c, input) => {
@@ -69,7 +74,7 @@ export function ResizeDialog({
         })
       : undefined;
 
-  const confirm = () => resize.mutate({ id: cluster.id, nodeCount: n });
+  const confirm = () => resize.mutate({ id: cluster.id, nodeCount: n, ...(askReason ? { reason } : {}) });
 
   return (
     <Dialog
@@ -78,6 +83,7 @@ export function ResizeDialog({
         setOpen(o);
         if (!o) {
           setCount("");
+          setReason("");
           resize.reset();
         }
       }}
@@ -135,6 +141,14 @@ export function ResizeDialog({
             <span className="text-muted-foreground">Pick a count to see the new hourly rate.</span>
           )}
         </p>
+        {askReason && (
+          <ReasonField
+            id={`${id}-reason`}
+            value={reason}
+            onChange={setReason}
+            error={resize.error?.fieldErrors?.reason ?? null}
+          />
+        )}
         {error && (
           <p role="alert" className="text-sm text-destructive">
             {error}
@@ -144,7 +158,7 @@ export function ResizeDialog({
           <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
             Cancel
           </Button>
-          <Button onClick={confirm} disabled={!count || pending}>
+          <Button onClick={confirm} disabled={!count || pending || (askReason && !reason.trim())}>
             {pending && (
               <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
             )}

@@ -26,6 +26,8 @@ import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { useActionMutation } from "@/lib/query/mutation";
 import type { OpenProps } from "@/components/common/lazy-dialog";
 import type { Cluster } from "@/lib/runcrate/schemas";
+import { useMay } from "./cluster-permissions";
+import { ReasonField } from "./reason-field";
 
 /** Terminate, confirmed by typing the cluster's name; shows what it has cost and stops costing. */
 export type TerminateProps = { cluster: Cluster; now: number; onDone: (c: Cluster) => void };
@@ -37,8 +39,13 @@ export function TerminateDialog({
   open,
   onOpenChange: setOpen,
 }: TerminateProps & OpenProps) {
-  const form = useForm<{ confirmName: string }>({ defaultValues: { confirmName: "" } });
+  const form = useForm<{ confirmName: string; reason: string }>({
+    defaultValues: { confirmName: "", reason: "" },
+  });
   const typed = useWatch({ control: form.control, name: "confirmName" });
+  const reason = useWatch({ control: form.control, name: "reason" });
+  const may = useMay("terminate");
+  const askReason = may.allowed && may.needsReason;
   const terminate = useActionMutation(terminateCluster, {
     invalidates: [clustersQueryOptions().queryKey, balanceQueryOptions().queryKey],
     onSuccess: (c) => {
@@ -51,11 +58,12 @@ export function TerminateDialog({
   const pending = terminate.isPending;
   const error = terminate.error?.message ?? null;
   const id = useId();
-  const matches = typed.trim() === cluster.name;
+  const matches = typed.trim() === cluster.name && (!askReason || reason.trim() !== "");
   const cost = costSoFar(cluster, now);
 
-  const submit = form.handleSubmit(({ confirmName }) => {
-    if (confirmName.trim() === cluster.name) terminate.mutate({ id: cluster.id, confirmName });
+  const submit = form.handleSubmit(({ confirmName, reason }) => {
+    if (confirmName.trim() === cluster.name)
+      terminate.mutate({ id: cluster.id, confirmName, ...(askReason ? { reason } : {}) });
   });
 
   return (
@@ -99,10 +107,18 @@ export function TerminateDialog({
               {...form.register("confirmName")}
               autoComplete="off"
               spellCheck={false}
-              aria-invalid={typed.length > 0 && !matches ? true : undefined}
+              aria-invalid={typed.length > 0 && typed.trim() !== cluster.name ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
             />
           </div>
+          {askReason && (
+            <ReasonField
+              id={`${id}-reason`}
+              value={reason}
+              onChange={(v) => form.setValue("reason", v)}
+              error={terminate.error?.fieldErrors?.reason ?? null}
+            />
+          )}
           {error && (
             <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
               {error}

@@ -13,11 +13,14 @@ export function LimitsEditButton({
   cluster,
   current,
   ceilingMinutes,
+  editable,
   children,
 }: {
   cluster: { id: string; name: string };
   current: Limits | null;
   ceilingMinutes: number | null;
+  /** False for someone whose role does not let them change this cluster's limits: the line alone. */
+  editable: boolean;
   children: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
@@ -25,14 +28,16 @@ export function LimitsEditButton({
     <>
       <div className="flex flex-wrap items-center gap-2 [&>div]:flex-1">
         {children}
-        <HydratedButton
-          size="sm"
-          variant="outline"
-          aria-expanded={editing}
-          onClick={() => setEditing((e) => !e)}
-        >
-          {current ? "Change limits" : "Set limits"}
-        </HydratedButton>
+        {editable && (
+          <HydratedButton
+            size="sm"
+            variant="outline"
+            aria-expanded={editing}
+            onClick={() => setEditing((e) => !e)}
+          >
+            {current ? "Change limits" : "Set limits"}
+          </HydratedButton>
+        )}
       </div>
       {editing ? (
         <LimitsEditor

@@ -14,7 +14,18 @@ import { LimitsEditButton } from "./limits-edit-button";
  * "Auto-terminates at 18:40 UTC (time limit)", the time and money left when the page was rendered, a warning near
  * the end, a loud note when the guardian can't enforce a limit, and why the cluster ended. The editor loads on click.
  */
-export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: GuardView; now: number }) {
+export function LimitsLine({
+  cluster,
+  view,
+  now,
+  editable = true,
+}: {
+  cluster: Cluster;
+  view: GuardView;
+  now: number;
+  /** Whether the person may change this cluster's limits (their role, whose cluster it is). */
+  editable?: boolean;
+}) {
   const l = view.limits;
   const finished = isFinished(cluster) || cluster.status === "terminating";
 
@@ -71,6 +82,7 @@ export function LimitsLine({ cluster, view, now }: { cluster: Cluster; view: Gua
         cluster={{ id: cluster.id, name: cluster.name }}
         current={active ? limits : null}
         ceilingMinutes={view.ceilingMinutes}
+        editable={editable}
       >
         <Line tone={warn ? "warning" : "neutral"}>
           <span data-testid="limits-line">

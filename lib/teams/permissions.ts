@@ -117,3 +117,27 @@ export function decide(role: TeamRole, action: TeamAction, whose: Whose = "own")
     return { allowed: false, message: refusal(role, action, reach) };
   return { allowed: true, needsReason: colleague && REASON_ON_COLLEAGUES.has(action) };
 }
+
+/** The actions the cluster page offers on one cluster. */
+export const CLUSTER_PAGE_ACTIONS = ["terminate", "resize", "test", "limits", "share"] as const;
+export type ClusterPageAction = (typeof CLUSTER_PAGE_ACTIONS)[number];
+
+/** What the person may do on one cluster, and whose it is: the cluster page hides what it would refuse. */
+export type ClusterPermissions = {
+  whose: Whose;
+  /** Who launched it from this console, when it is a colleague's; null when nobody did here. */
+  launchedBy: string | null;
+  actions: Record<ClusterPageAction, Decision>;
+};
+
+export function clusterPermissions(
+  role: TeamRole,
+  whose: Whose,
+  launchedBy: string | null,
+): ClusterPermissions {
+  const actions = Object.fromEntries(CLUSTER_PAGE_ACTIONS.map((a) => [a, decide(role, a, whose)]));
+  return { whose, launchedBy, actions: actions as Record<ClusterPageAction, Decision> };
+}
+
+/** Everything allowed, no reasons asked: a person's own cluster in their own team. */
+export const ALL_ALLOWED: ClusterPermissions = clusterPermissions("owner", "own", null);

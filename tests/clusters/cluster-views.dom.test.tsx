@@ -16,6 +16,7 @@ import { formatUsd } from "@/lib/format/money";
 import { clusterQueryOptions } from "@/lib/clusters/queries";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { makeCluster } from "../support/fixtures";
+import { clusterPermissions, type ClusterPermissions } from "@/lib/teams/permissions";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), refresh: vi.fn() }),
@@ -48,12 +49,12 @@ const failed = makeCluster({
   failure_detail: "train-1 (rank 1) did not come up: kernel panic during boot",
 });
 
-function renderDetail(c: Cluster) {
+function renderDetail(c: Cluster, permissions: ClusterPermissions | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(clusterQueryOptions(c.id).queryKey, c);
   return render(
     <QueryClientProvider client={client}>
-      <ClusterDetail id={c.id} limits={null} />
+      <ClusterDetail id={c.id} limits={null} permissions={permissions} />
     </QueryClientProvider>,
   );
 }
@@ -125,5 +126,40 @@ describe("a ready cluster", () => {
     expect(document.body.textContent).not.toMatch(/Gbit\/s/);
     render(<ClusterTable rows={[ready]} view={DEFAULT_VIEW} now={Date.now()} onSort={vi.fn()} />);
     expect(screen.getByRole("table", { name: "Clusters" })).toBeTruthy();
+  });
+});
+
+describe("in a team", () => {
+  const ready = makeCluster({ id: "8f2e5c74-1c69-4b2a-8a5d-2e3c4d5e6f70", name: "shared", status: "ready" });
+
+  it("a viewer sees the cluster with no Terminate, Resize or test button, and why", async () => {
+    renderDetail(ready, clusterPermissions("viewer", "colleague", "bo@example.com"));
+    const note = await screen.findByTestId("permissions-note");
+    expect(note.textContent).toBe(
+      "Launched by bo@example.com. Viewers can see the team's clusters but take no action.",
+    );
+    expect(screen.queryByRole("button", { name: "Terminate" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Resize" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Start test|Run again/ })).toBeNull();
+  });
+
+  it("a member on a colleague's cluster is told only an admin can act; on their own, nothing is held back", async () => {
+    const { unmount } = renderDetail(ready, clusterPermissions("member", "colleague", null));
+    expect((await screen.findByTestId("permissions-note")).textContent).toBe(
+      "Launched outside Clusterdeck (the API, the CLI or Runcrate's dashboard). Only an admin can terminate a colleague's cluster.",
+    );
+    expect(screen.queryByRole("button", { name: "Terminate" })).toBeNull();
+    unmount();
+    renderDetail(ready, clusterPermissions("member", "own", null));
+    expect(await screen.findByRole("button", { name: "Terminate" })).toBeTruthy();
+    expect(screen.queryByTestId("permissions-note")).toBeNull();
+  });
+
+  it("an admin on a colleague's cluster keeps the buttons and is told a reason is asked", async () => {
+    renderDetail(ready, clusterPermissions("admin", "colleague", "bo@example.com"));
+    expect((await screen.findByTestId("permissions-note")).textContent).toBe(
+      "Launched by bo@example.com. As an admin you may end or resize it: say why, and its owner is told.",
+    );
+    expect(screen.getByRole("button", { name: "Terminate" })).toBeTruthy();
   });
 });

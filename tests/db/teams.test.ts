@@ -13,7 +13,7 @@ import { openDatabase, type Database } from "@/lib/server/db/client";
 import { runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { membershipOf, personalTeam, teamsOf } from "@/lib/teams/server/teams-store";
-import { clusterOwner } from "@/lib/teams/server/authorize";
+import { launcherOf } from "@/lib/teams/server/authorize";
 import { BACKENDS, createPostgresDatabase } from "./support/backends";
 import { freshKey, makeUser, SECRET } from "./support/fixtures";
 
@@ -127,7 +127,7 @@ async function checkTeamsOfOne(database: Database) {
   const adas = (await personalTeam(db, "00000000-0000-4000-8000-00000000000a")).teamId;
   expect(key?.teamId).toBe(adas);
   // So is the cluster launched before teams: she still owns it there.
-  expect(await clusterOwner(db, adas, "c-1")).toBe("00000000-0000-4000-8000-00000000000a");
+  expect((await launcherOf(db, adas, "c-1"))?.userId).toBe("00000000-0000-4000-8000-00000000000a");
   // Made when the account was made, so the record reads in order.
   expect(rows.map((t) => t.createdAt.toISOString()).sort()).toEqual([
     "2026-01-02T03:04:05.000Z",

@@ -1,21 +1,32 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import { launchRecords } from "@/lib/server/db/schema";
-import { decide, type TeamAction, type Whose } from "@/lib/teams/permissions";
+import { launchRecords, users } from "@/lib/server/db/schema";
+import {
+  clusterPermissions,
+  decide,
+  type ClusterPermissions,
+  type TeamAction,
+  type Whose,
+} from "@/lib/teams/permissions";
 import type { TeamMembership } from "@/lib/teams/roles";
 
 /**
  * Who launched a cluster from this console with the team's key, or null when nobody did here (it was created with the
  * API, the CLI or Runcrate's own dashboard).
  */
-export async function clusterOwner(db: Db, teamId: string, clusterId: string): Promise<string | null> {
+export async function launcherOf(
+  db: Db,
+  teamId: string,
+  clusterId: string,
+): Promise<{ userId: string; email: string } | null> {
   const [row] = await db
-    .select({ userId: launchRecords.userId })
+    .select({ userId: launchRecords.userId, email: users.email })
     .from(launchRecords)
+    .innerJoin(users, eq(users.id, launchRecords.userId))
     .where(and(eq(launchRecords.teamId, teamId), eq(launchRecords.clusterId, clusterId)))
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 /**
@@ -29,7 +40,19 @@ export async function whoseCluster(
   clusterId: string,
 ): Promise<Whose> {
   if (actor.team.personal) return "own";
-  return (await clusterOwner(db, actor.team.teamId, clusterId)) === actor.userId ? "own" : "colleague";
+  return (await launcherOf(db, actor.team.teamId, clusterId))?.userId === actor.userId ? "own" : "colleague";
+}
+
+/** What the cluster page offers the person on this cluster (lib/teams/permissions.ts), and who launched it. */
+export async function permissionsOn(
+  db: Db,
+  actor: { userId: string; team: TeamMembership },
+  clusterId: string,
+): Promise<ClusterPermissions> {
+  if (actor.team.personal) return clusterPermissions(actor.team.role, "own", null);
+  const row = await launcherOf(db, actor.team.teamId, clusterId);
+  const whose = row?.userId === actor.userId ? "own" : "colleague";
+  return clusterPermissions(actor.team.role, whose, whose === "colleague" ? (row?.email ?? null) : null);
 }
 
 export type Authorization =

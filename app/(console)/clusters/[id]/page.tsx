@@ -8,6 +8,8 @@ import { guardViewNow } from "@/lib/limits/server/guard-view";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
+import { getDb } from "@/lib/server/db/client";
+import { permissionsOn } from "@/lib/teams/server/authorize";
 import { isClusterId } from "@/lib/runcrate/cluster-id";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
 import { readCluster, readOfferOf } from "@/lib/runcrate/server/reads";
@@ -27,6 +29,8 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   // Spending limits (the limits line, rendered here with no client JavaScript, and the spend record's rate segments)
   // are the console's own record: read beside the cluster, not after it.
   const guardRead = guardViewNow(ctx.user.id, id).catch(() => null);
+  // What the person's role lets them do here (a colleague's cluster: fewer buttons, or a reason asked).
+  const permissionsRead = permissionsOn(await getDb(), { userId: ctx.user.id, team: ctx.team }, id);
 
   // Prefetch for the first paint. Not found (unknown id, or another workspace's) → the not-found page; any other
   // failure is left to the browser, which shows the reason and keeps retrying.
@@ -42,7 +46,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   // The offer's node-count limits (for resizing) need the cluster's offer; the guard read runs on meanwhile.
   const offerRead =
     cluster?.resize === true ? readOfferOf(ctx, cluster).catch(() => null) : Promise.resolve(null);
-  const [offer, guard] = await Promise.all([offerRead, guardRead]);
+  const [offer, guard, permissions] = await Promise.all([offerRead, guardRead, permissionsRead]);
   const limits: NodeCountLimits | null = offer
     ? {
         min_nodes: offer.min_nodes,
@@ -51,7 +55,14 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
       }
     : null;
   const limitsLine =
-    guard && cluster ? <LimitsLine cluster={cluster} view={guard.view} now={guard.now} /> : null;
+    guard && cluster ? (
+      <LimitsLine
+        cluster={cluster}
+        view={guard.view}
+        now={guard.now}
+        editable={permissions.actions.limits.allowed}
+      />
+    ) : null;
 
   return (
     <HydrationBoundary state={dehydrate(qc)}>
@@ -60,7 +71,8 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
         limits={limits}
         limitsLine={limitsLine}
         segments={guard?.view.segments ?? null}
-        share={<ShareButton clusterId={id} />}
+        share={permissions.actions.share.allowed ? <ShareButton clusterId={id} /> : null}
+        permissions={permissions}
       />
     </HydrationBoundary>
   );
