@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
-import { ageText } from "@/lib/clusters/list-view";
+import { ageText, launchedByText, type Launchers } from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
@@ -16,10 +16,12 @@ export function ClusterCards({
   rows,
   now,
   ledger,
+  launchers = null,
 }: {
   rows: Cluster[];
   now: number | null;
   ledger?: ListLedger;
+  launchers?: Launchers;
 }) {
   return (
     <ul className="flex flex-col gap-2 md:hidden">
@@ -45,6 +47,9 @@ export function ClusterCards({
                   : `${formatUsd(costSoFar(c, now, ledger?.[c.id]?.segments).amount)} ${isFinished(c) ? "in total" : "so far"}`}
               </span>
               <span className="tabular-nums">{ageText(c, now) === null ? "" : `${ageText(c, now)} old`}</span>
+              {launchers !== null && (
+                <span className="min-w-0 truncate">by {launchedByText(launchers, c.id)}</span>
+              )}
             </div>
             <EndedBy entry={ledger?.[c.id]} />
           </Link>

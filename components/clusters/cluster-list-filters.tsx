@@ -2,7 +2,13 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { LIST_FILTERS, type ListFilter, type ListView } from "@/lib/clusters/list-view";
+import {
+  LIST_FILTERS,
+  LIST_WHOSE,
+  type ListFilter,
+  type ListView,
+  type ListWhose,
+} from "@/lib/clusters/list-view";
 import { listViewHref } from "@/lib/clusters/list-search-params";
 import { cn } from "@/lib/utils";
 
@@ -21,21 +27,23 @@ function plainClick(e: React.MouseEvent): boolean {
 /** A link to the list showing `show`, that filters in place when clicked. */
 export function ListFilterLink({
   view,
-  show,
+  show = view.show,
+  whose = view.whose,
   onView,
   className,
   children,
   ...rest
 }: {
   view: ListView;
-  show: ListFilter;
+  show?: ListFilter;
+  whose?: ListWhose;
   onView: (v: ListView) => void;
   className?: string;
   children: React.ReactNode;
   "aria-current"?: "page";
 }) {
   const pathname = usePathname();
-  const next = { ...view, show };
+  const next = { ...view, show, whose };
   return (
     <Link
       href={listViewHref(pathname, next)}
@@ -80,6 +88,33 @@ export function ClusterListFilters({
           )}
         >
           {FILTER_LABEL[f]} <span className="text-muted-foreground tabular-nums">{counts[f]}</span>
+        </ListFilterLink>
+      ))}
+    </nav>
+  );
+}
+
+const WHOSE_LABEL: Record<ListWhose, string> = { team: "Team", mine: "Mine" };
+
+/** In a shared team: the team's clusters, or only those the person launched. */
+export function ClusterWhoseFilter({ view, onView }: { view: ListView; onView: (v: ListView) => void }) {
+  return (
+    <nav aria-label="Whose clusters" className="inline-flex rounded-lg bg-muted p-0.5">
+      {LIST_WHOSE.map((w) => (
+        <ListFilterLink
+          key={w}
+          view={view}
+          whose={w}
+          onView={onView}
+          aria-current={view.whose === w ? "page" : undefined}
+          className={cn(
+            "rounded-md px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            view.whose === w
+              ? "bg-background text-foreground shadow-xs"
+              : "text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {WHOSE_LABEL[w]}
         </ListFilterLink>
       ))}
     </nav>

@@ -11,9 +11,9 @@ import { clusterLedgerQueryOptions } from "@/lib/spend/queries";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { unreadableListText } from "@/lib/query/list-notes";
 import { clockSkew } from "@/lib/clusters/clock";
-import { applyListView, countByGroup, toggleSort } from "@/lib/clusters/list-view";
+import { applyListView, countByGroup, ofWhose, toggleSort } from "@/lib/clusters/list-view";
 import { ClusterCards } from "./cluster-cards";
-import { ClusterListFilters, FILTER_LABEL, ListFilterLink } from "./cluster-list-filters";
+import { ClusterListFilters, ClusterWhoseFilter, FILTER_LABEL, ListFilterLink } from "./cluster-list-filters";
 import { MobileSort } from "./cluster-list-sort";
 import { ClusterTable } from "./cluster-table";
 import { LiveStatus } from "./live-status";
@@ -26,6 +26,8 @@ export function ClusterList() {
   const { query, meta } = useLiveClusters();
   const { view, setView } = useListView();
   const notes = useQuery({ ...clustersQueryOptions(), select: notesOf }).data;
+  // In a shared team, who launched each cluster (null: the person's own team, every cluster theirs).
+  const launchers = useQuery({ ...clustersQueryOptions(), select: (l) => l.launchers ?? null }).data ?? null;
   const unreadable = unreadableListText(notes, "cluster");
   const now = useNow();
   // The console's own record of finished clusters: their final cost and whether a limit ended them. Without it
@@ -39,7 +41,9 @@ export function ClusterList() {
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Clusters</h1>
-        <p className="text-sm text-muted-foreground">Every cluster of your active Runcrate key, live.</p>
+        <p className="text-sm text-muted-foreground">
+          Every cluster of the Runcrate key in use (yours, or your team&rsquo;s), live.
+        </p>
       </div>
       <Button asChild>
         <Link href="/offers">
@@ -70,9 +74,11 @@ export function ClusterList() {
 
   const all = query.data;
   const skew = clockSkew(all, query.dataUpdatedAt);
-  const counts = countByGroup(all);
+  const inTeam = launchers !== null;
+  // The status tabs count what the Team / Mine choice shows.
+  const counts = countByGroup(ofWhose(all, view.whose, launchers));
   const at = now === null ? null : now + skew;
-  const rows = applyListView(all, view, at ?? query.dataUpdatedAt + skew, ledger);
+  const rows = applyListView(all, view, at ?? query.dataUpdatedAt + skew, ledger, launchers);
 
   return (
     <div className="flex flex-col gap-4">
@@ -105,7 +111,10 @@ export function ClusterList() {
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <ClusterListFilters view={view} counts={counts} onView={setView} />
+            <div className="flex flex-wrap items-center gap-2">
+              {inTeam ? <ClusterWhoseFilter view={view} onView={setView} /> : null}
+              <ClusterListFilters view={view} counts={counts} onView={setView} />
+            </div>
             <LiveStatus
               updatedAt={query.dataUpdatedAt}
               meta={meta}
@@ -117,10 +126,12 @@ export function ClusterList() {
           </div>
           {rows.length === 0 ? (
             <p className="rounded-lg border border-dashed py-10 text-center text-sm text-muted-foreground">
-              No {FILTER_LABEL[view.show].toLowerCase()} clusters.{" "}
+              No {view.show === "all" ? "" : `${FILTER_LABEL[view.show].toLowerCase()} `}clusters
+              {inTeam && view.whose === "mine" ? " of yours" : ""}.{" "}
               <ListFilterLink
                 view={view}
                 show="all"
+                whose="team"
                 onView={setView}
                 className="text-brand underline-offset-4 hover:underline"
               >
@@ -134,10 +145,11 @@ export function ClusterList() {
                 view={view}
                 now={at}
                 ledger={ledger}
+                launchers={launchers}
                 onSort={(s) => setView(toggleSort(view, s))}
               />
               <MobileSort view={view} onChange={setView} />
-              <ClusterCards rows={rows} now={at} ledger={ledger} />
+              <ClusterCards rows={rows} now={at} ledger={ledger} launchers={launchers} />
             </>
           )}
         </>

@@ -4,7 +4,13 @@ import Link from "next/link";
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
-import { ageText, type ListSort, type ListView } from "@/lib/clusters/list-view";
+import {
+  ageText,
+  launchedByText,
+  type Launchers,
+  type ListSort,
+  type ListView,
+} from "@/lib/clusters/list-view";
 import { stackLabel } from "@/lib/clusters/status";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { endedByText, type ListLedger, type ListLedgerEntry } from "@/lib/spend/list-ledger-view";
@@ -72,12 +78,15 @@ export function ClusterTable({
   view,
   now,
   ledger,
+  launchers = null,
   onSort,
 }: {
   rows: Cluster[];
   view: ListView;
   now: number | null;
   ledger?: ListLedger;
+  /** In a shared team, who launched each cluster: a "Launched by" column. */
+  launchers?: Launchers;
   onSort: (s: ListSort) => void;
 }) {
   return (
@@ -92,6 +101,7 @@ export function ClusterTable({
             <SortHead label="Rate" sort="rate" view={view} onSort={onSort} className="text-right" />
             <SortHead label="Cost" sort="cost" view={view} onSort={onSort} className="text-right" />
             <SortHead label="Age" sort="created" view={view} onSort={onSort} className="text-right" />
+            {launchers !== null && <TableHead>Launched by</TableHead>}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -127,6 +137,15 @@ export function ClusterTable({
               >
                 {ageText(c, now) ?? "—"}
               </TableCell>
+              {launchers !== null && (
+                <TableCell
+                  className="max-w-56 truncate text-muted-foreground"
+                  data-testid="row-launched-by"
+                  title={launchedByText(launchers, c.id)}
+                >
+                  {launchedByText(launchers, c.id)}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -2,6 +2,7 @@
  * The cluster list's views: which clusters show and in what order (no I/O). The URL side is
  * lib/clusters/list-search-params.ts.
  */
+import type { Listed } from "@/lib/runcrate/listed";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import { costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
@@ -14,7 +15,10 @@ export type ListFilter = (typeof LIST_FILTERS)[number];
 export const LIST_SORTS = ["created", "name", "status", "rate", "cost"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export type SortDir = "asc" | "desc";
-export type ListView = { show: ListFilter; sort: ListSort; dir: SortDir };
+/** In a shared team: every cluster of the team's workspace, or only those the person launched. */
+export const LIST_WHOSE = ["team", "mine"] as const;
+export type ListWhose = (typeof LIST_WHOSE)[number];
+export type ListView = { show: ListFilter; whose: ListWhose; sort: ListSort; dir: SortDir };
 
 /** How long ago a cluster was created ("3h 5m"); null when the time or the clock is unknown (a list summary). */
 export function ageText(c: Pick<Cluster, "created_at">, now: number | null): string | null {
@@ -22,7 +26,7 @@ export function ageText(c: Pick<Cluster, "created_at">, now: number | null): str
   return now === null || created === null ? null : formatDuration(Math.max(0, now - created));
 }
 
-export const DEFAULT_VIEW: ListView = { show: "all", sort: "created", dir: "desc" };
+export const DEFAULT_VIEW: ListView = { show: "all", whose: "team", sort: "created", dir: "desc" };
 
 /** A column's own direction when first sorted by it, and the direction when the URL names none. */
 export function naturalDir(sort: ListSort): SortDir {
@@ -41,13 +45,42 @@ export function countByGroup(clusters: readonly Cluster[]): Record<ListFilter, n
   return out;
 }
 
+/**
+ * Who launched each cluster of a shared team's list: the person themself or a colleague (by email); a cluster missing
+ * here was made outside Clusterdeck. Null in a personal team, where every cluster is the person's own.
+ */
+export type Launchers = Record<string, { you: boolean; email: string }> | null;
+
+/**
+ * The cluster list as the page and GET /api/clusters send it: the key's clusters, and who launched each (absent where
+ * only the clusters were read, as for the create form's name check).
+ */
+export type ClusterList = Listed<Cluster> & { launchers?: Launchers };
+
+/** The "Launched by" cell: "You", a colleague's address, or that nobody launched it here. */
+export function launchedByText(launchers: Launchers, id: string): string {
+  const l = launchers?.[id];
+  return !l ? "Outside Clusterdeck" : l.you ? "You" : l.email;
+}
+
+/** The team's clusters, or (`mine`) those the person launched; in a personal team (no launchers) all are theirs. */
+export function ofWhose(clusters: readonly Cluster[], whose: ListWhose, launchers: Launchers): Cluster[] {
+  return whose === "team" || launchers === null
+    ? [...clusters]
+    : clusters.filter((c) => launchers[c.id]?.you === true);
+}
+
+/** The clusters of one team (`whose`: all of them, or the person's own) in one status group, in the view's order. */
 export function applyListView(
   clusters: readonly Cluster[],
   v: ListView,
   now: number,
   ledger?: ListLedger,
+  launchers: Launchers = null,
 ): Cluster[] {
-  const shown = v.show === "all" ? [...clusters] : clusters.filter((c) => statusGroup(c.status) === v.show);
+  const shown = ofWhose(clusters, v.whose, launchers).filter(
+    (c) => v.show === "all" || statusGroup(c.status) === v.show,
+  );
   const key = (c: Cluster): number | string => {
     switch (v.sort) {
       case "name":

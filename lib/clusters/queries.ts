@@ -4,7 +4,8 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/query/fetch-api";
-import { itemsOf, type Listed } from "@/lib/runcrate/listed";
+import { itemsOf } from "@/lib/runcrate/listed";
+import type { ClusterList } from "@/lib/clusters/list-view";
 import type { Cluster } from "@/lib/runcrate/schemas";
 
 // Polled pages: a read older than a second is worth repeating when the tab is shown or the page mounts again.
@@ -15,7 +16,7 @@ const LIVE_STALE_MS = 1_000;
 export function clustersQueryOptions() {
   return queryOptions({
     queryKey: ["clusters", "list"],
-    queryFn: ({ signal }) => apiGet<Listed<Cluster>>("/api/clusters", signal),
+    queryFn: ({ signal }) => apiGet<ClusterList>("/api/clusters", signal),
     select: itemsOf,
     staleTime: LIVE_STALE_MS,
   });

@@ -5,6 +5,8 @@ import type { RuncrateClient } from "@/lib/runcrate/server/client";
 import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/server/errors";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
+import type { TeamMembership } from "@/lib/teams/roles";
+import { NO_KEY_MESSAGE, TEAM_NO_KEY_MESSAGE } from "@/lib/handlers/safe-action";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 const JSON_NO_STORE = { ...NO_STORE, "Content-Type": "application/json" } as const;
@@ -90,6 +92,7 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
     req: Request;
     params: P;
     user: SessionUser;
+    team: TeamMembership;
     key: ActiveKey;
     client: RuncrateClient;
   }) => Promise<unknown>,
@@ -99,9 +102,17 @@ export function runcrateRoute<P extends Record<string, string> = Record<string, 
       // Reads only: the memoised context (a few seconds, dropped by key changes in this process) is enough here.
       const ctx = await getRuncrateContext(req);
       if (ctx.state === "signed-out") return unauthenticated();
-      if (ctx.state !== "ready") return jsonError(409, "no_key", "Add a Runcrate API key in Settings first.");
+      if (ctx.state !== "ready")
+        return jsonError(409, "no_key", ctx.team.personal ? NO_KEY_MESSAGE : TEAM_NO_KEY_MESSAGE);
       const params = await routeCtx.params;
-      const data = await fn({ req, params, user: ctx.user, key: ctx.key, client: ctx.client });
+      const data = await fn({
+        req,
+        params,
+        user: ctx.user,
+        team: ctx.team,
+        key: ctx.key,
+        client: ctx.client,
+      });
       return new Response(`{"data":${jsonText(data)}}`, { status: 200, headers: JSON_NO_STORE });
     } catch (err) {
       if (isRuncrateError(err)) return runcrateErrorResponse(err);

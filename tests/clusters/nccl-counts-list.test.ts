@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isClusterId } from "@/lib/runcrate/cluster-id";
 import { formatBytes } from "@/lib/format/number";
-import { applyListView, countByGroup, DEFAULT_VIEW, toggleSort } from "@/lib/clusters/list-view";
+import {
+  applyListView,
+  countByGroup,
+  DEFAULT_VIEW,
+  launchedByText,
+  toggleSort,
+} from "@/lib/clusters/list-view";
 import { listViewHref, loadListView } from "@/lib/clusters/list-search-params";
 import { lineRateGBs, ncclVerdict, testStartBlocked } from "@/lib/clusters/nccl";
 import { resizeBlocked, resizeTargets, validNodeCounts } from "@/lib/clusters/node-counts";
@@ -116,16 +122,17 @@ describe("list view", () => {
   });
 
   it("parses the URL leniently and round-trips", () => {
-    expect(loadListView({})).toEqual({ show: "all", sort: "created", dir: "desc" });
+    expect(loadListView({})).toEqual({ show: "all", whose: "team", sort: "created", dir: "desc" });
     expect(loadListView({ show: "nonsense", sort: "drop table", dir: "up" })).toEqual({
       show: "all",
+      whose: "team",
       sort: "created",
       dir: "desc",
     });
     // A sort without a direction takes the column's own.
-    expect(loadListView({ sort: "name" })).toEqual({ show: "all", sort: "name", dir: "asc" });
+    expect(loadListView({ sort: "name" })).toEqual({ show: "all", whose: "team", sort: "name", dir: "asc" });
     const v = loadListView(new URLSearchParams("show=failed&sort=name&dir=desc"));
-    expect(v).toEqual({ show: "failed", sort: "name", dir: "desc" });
+    expect(v).toEqual({ show: "failed", whose: "team", sort: "name", dir: "desc" });
     const href = listViewHref("/clusters", v);
     expect(href).toBe("/clusters?show=failed&sort=name&dir=desc");
     expect(loadListView(new URLSearchParams(href.split("?")[1]))).toEqual(v);
@@ -139,17 +146,25 @@ describe("list view", () => {
     const now = T0 + 86_400_000 * 5;
     expect(applyListView([a, b, c], DEFAULT_VIEW, now).map((x) => x.id)).toEqual(["c", "b", "a"]);
     expect(
-      applyListView([a, b, c], { show: "all", sort: "name", dir: "asc" }, now).map((x) => x.name),
+      applyListView([a, b, c], { show: "all", whose: "team", sort: "name", dir: "asc" }, now).map(
+        (x) => x.name,
+      ),
     ).toEqual(["Alpha", "beta", "gamma"]);
     // Finished clusters cost nothing per hour any more (their rate shows "—"), so they sort below the running one.
     expect(
-      applyListView([a, b, c], { show: "all", sort: "rate", dir: "desc" }, now).map((x) => x.id),
+      applyListView([a, b, c], { show: "all", whose: "team", sort: "rate", dir: "desc" }, now).map(
+        (x) => x.id,
+      ),
     ).toEqual(["a", "b", "c"]);
     expect(
-      applyListView([a, b, c], { show: "failed", sort: "created", dir: "desc" }, now).map((x) => x.id),
+      applyListView([a, b, c], { show: "failed", whose: "team", sort: "created", dir: "desc" }, now).map(
+        (x) => x.id,
+      ),
     ).toEqual(["b"]);
     expect(
-      applyListView([a, b, c], { show: "active", sort: "created", dir: "desc" }, now).map((x) => x.id),
+      applyListView([a, b, c], { show: "active", whose: "team", sort: "created", dir: "desc" }, now).map(
+        (x) => x.id,
+      ),
     ).toEqual(["a"]);
     expect(countByGroup([a, b, c])).toEqual({ all: 3, active: 1, failed: 1, terminated: 1 });
   });
@@ -157,7 +172,7 @@ describe("list view", () => {
   it("sorts finished clusters by the console's recorded cost when it has one", () => {
     const now = T0 + 86_400_000 * 5;
     const d = { ...c, id: "d" };
-    const byCost = { show: "all", sort: "cost", dir: "desc" } as const;
+    const byCost = { show: "all", whose: "team", sort: "cost", dir: "desc" } as const;
     // Same API fields: the same estimate, so the id decides.
     expect(applyListView([d, c], byCost, now).map((x) => x.id)).toEqual(["c", "d"]);
     const since = billingStart(d)!;
@@ -169,6 +184,31 @@ describe("list view", () => {
     };
     expect(applyListView([c, d], byCost, now, ledger).map((x) => x.id)).toEqual(["d", "c"]);
     expect(costSoFar(d, now, ledger.d.segments).amount).toBe(8_000);
+  });
+
+  it("in a shared team shows the team's clusters or only the person's own, saying who launched each", () => {
+    const now = T0 + 86_400_000 * 5;
+    const launchers = {
+      a: { you: true, email: "me@example.com" },
+      b: { you: false, email: "bo@example.com" },
+    };
+    const mine = { ...DEFAULT_VIEW, whose: "mine" } as const;
+    expect(applyListView([a, b, c], DEFAULT_VIEW, now, undefined, launchers).map((x) => x.id)).toEqual([
+      "c",
+      "b",
+      "a",
+    ]);
+    expect(applyListView([a, b, c], mine, now, undefined, launchers).map((x) => x.id)).toEqual(["a"]);
+    // In a personal team (no launchers) every cluster is the person's own.
+    expect(applyListView([a, b, c], mine, now).map((x) => x.id)).toEqual(["c", "b", "a"]);
+    expect(["a", "b", "c"].map((id) => launchedByText(launchers, id))).toEqual([
+      "You",
+      "bo@example.com",
+      "Outside Clusterdeck",
+    ]);
+    const href = listViewHref("/clusters", mine);
+    expect(href).toBe("/clusters?whose=mine");
+    expect(loadListView(new URLSearchParams("whose=nobody"))).toEqual(DEFAULT_VIEW);
   });
 
   it("toggles direction on the same column and picks a natural one for a new column", () => {

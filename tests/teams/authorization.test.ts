@@ -233,3 +233,20 @@ describe("an admin acting on a colleague's cluster", () => {
     });
   });
 });
+
+describe("the team's cluster list", () => {
+  it("says who launched each cluster: the person, a colleague, or nobody here", async () => {
+    const { readClusterList } = await import("@/lib/clusters/server/cluster-list");
+    const { contextForUser } = await import("@/lib/keys/server/runcrate-context");
+    const own = await clusterOf(people.member);
+    const colleagues = await clusterOf(people.colleague);
+    const outside = await h.createReady(teamKey, { name: "from-the-api", offer_id: OFFER, node_count: 2 });
+    const ctx = await contextForUser(people.member);
+    if (ctx.state !== "ready") throw new Error("no key");
+    const list = await readClusterList(ctx);
+    expect(list.launchers?.[own.id]).toEqual({ you: true, email: people.member.email });
+    expect(list.launchers?.[colleagues.id]).toEqual({ you: false, email: people.colleague.email });
+    expect(list.items.map((c) => c.id)).toContain(outside.id);
+    expect(list.launchers?.[outside.id]).toBeUndefined();
+  });
+});

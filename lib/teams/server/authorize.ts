@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { launchRecords, users } from "@/lib/server/db/schema";
 import {
@@ -27,6 +27,21 @@ export async function launcherOf(
     .where(and(eq(launchRecords.teamId, teamId), eq(launchRecords.clusterId, clusterId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Who launched each of these clusters from this console with the team's key (those nobody did here are absent). */
+export async function launchersOf(
+  db: Db,
+  teamId: string,
+  clusterIds: string[],
+): Promise<Map<string, { userId: string; email: string }>> {
+  if (clusterIds.length === 0) return new Map();
+  const rows = await db
+    .select({ clusterId: launchRecords.clusterId, userId: launchRecords.userId, email: users.email })
+    .from(launchRecords)
+    .innerJoin(users, eq(users.id, launchRecords.userId))
+    .where(and(eq(launchRecords.teamId, teamId), inArray(launchRecords.clusterId, clusterIds)));
+  return new Map(rows.map((r) => [r.clusterId, { userId: r.userId, email: r.email }]));
 }
 
 /**

@@ -7,8 +7,7 @@ import { ClusterList } from "@/components/clusters/cluster-list";
 import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
-import { readClusters } from "@/lib/runcrate/server/reads";
-import { recordClusterTestResults } from "@/lib/clusters/server/test-history-recorder";
+import { readClusterList } from "@/lib/clusters/server/cluster-list";
 import { clusterLedgerQueryOptions } from "@/lib/spend/queries";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
 import { listLedgerView } from "@/lib/limits/server/guard-view";
@@ -23,8 +22,7 @@ export default async function ClustersPage() {
   // Prefetch so the first paint has the table; a failure here is left to the client, which shows it and retries.
   const qc = new QueryClient();
   try {
-    const clusters = await readClusters(ctx);
-    await recordClusterTestResults(ctx.key.id, clusters.items);
+    const clusters = await readClusterList(ctx);
     qc.setQueryData(clustersQueryOptions().queryKey, clusters);
     const ledger = clusterLedgerQueryOptions(clusters.items);
     if (ledger.enabled) qc.setQueryData(ledger.queryKey, await listLedgerView(ctx.user.id));
