@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { ActionError, runcrateAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
+import { getDb } from "@/lib/server/db/client";
+import { tellOwner } from "@/lib/teams/server/tell-owner";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
 import { readOfferOf } from "@/lib/runcrate/server/reads";
@@ -28,9 +30,17 @@ const terminateInput = z.object({
 const withReason = (detail: string, whose: string, reason: string | undefined) =>
   whose === "colleague" && reason ? `${detail} · reason: ${reason}` : detail;
 
+/** A colleague's cluster ended or resized: whoever launched it is told who did it and why. */
+async function tellLauncher(
+  whose: string,
+  o: Omit<Parameters<typeof tellOwner>[1], "reason"> & { reason: string | undefined },
+) {
+  if (whose === "colleague" && o.reason) await tellOwner(await getDb(), { ...o, reason: o.reason });
+}
+
 export const terminateCluster = runcrateAction(
   terminateInput,
-  async ({ id, confirmName, reason }, { user, key, client, allow }): Promise<Cluster> => {
+  async ({ id, confirmName, reason }, { user, team, key, client, allow }): Promise<Cluster> => {
     // GET /clusters/{id}: an id the team's key does not reach is "not found" before anyone's role is asked.
     const cluster = await client.getCluster(id);
     const { whose } = await allow("terminate", {
@@ -54,6 +64,7 @@ export const terminateCluster = runcrateAction(
       keyLabel: key.label,
       detail: withReason(`was ${cluster.status || "(no status)"}`, whose, reason),
     });
+    await tellLauncher(whose, { team, actor: user, cluster, did: "terminated", detail: "", reason });
     return after;
   },
 );
@@ -66,7 +77,7 @@ const resizeInput = z.object({
 
 export const resizeCluster = runcrateAction(
   resizeInput,
-  async ({ id, nodeCount, reason }, { user, key, client, allow }): Promise<Cluster> => {
+  async ({ id, nodeCount, reason }, { user, team, key, client, allow }): Promise<Cluster> => {
     const cluster = await client.getCluster(id);
     const { whose } = await allow("resize", {
       clusterId: id,
@@ -87,14 +98,16 @@ export const resizeCluster = runcrateAction(
     }
     // PATCH /clusters/{id}
     const after = await client.resizeCluster(id, nodeCount);
+    const change = `${cluster.node_count} → ${nodeCount} nodes`;
     await recordAudit({
       userId: user.id,
       action: "resize",
       clusterId: id,
       clusterName: cluster.name,
       keyLabel: key.label,
-      detail: withReason(`${cluster.node_count} → ${nodeCount} nodes`, whose, reason),
+      detail: withReason(change, whose, reason),
     });
+    await tellLauncher(whose, { team, actor: user, cluster, did: "resized", detail: change, reason });
     return after;
   },
 );

@@ -13,6 +13,7 @@ export const NOTIFICATION_EVENTS = [
   "limit-warning",
   "limit-unenforced",
   "balance-low",
+  "colleague-action",
 ] as const;
 export type NotificationEventType = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -29,6 +30,7 @@ export const EVENT_LABELS: Record<DeliveryEventType, string> = {
   "limit-warning": "Limit ends soon",
   "limit-unenforced": "Limit not enforced",
   "balance-low": "Balance low",
+  "colleague-action": "An admin ended or resized your cluster",
   test: "Test delivery",
 };
 
@@ -45,7 +47,14 @@ export type NotificationPrefs = {
 
 export const DEFAULT_PREFS: NotificationPrefs = {
   inbox: [...NOTIFICATION_EVENTS],
-  email: ["cluster-degraded", "cluster-failed", "limit-warning", "auto-terminated", "balance-low"],
+  email: [
+    "cluster-degraded",
+    "cluster-failed",
+    "limit-warning",
+    "auto-terminated",
+    "balance-low",
+    "colleague-action",
+  ],
   balanceLowHours: 2,
 };
 

@@ -207,7 +207,7 @@ describe.each(ROLES)("as %s", (role) => {
 });
 
 describe("an admin acting on a colleague's cluster", () => {
-  it("must say why; the reason is in the audit", async () => {
+  it("must say why; the reason is in the audit, and the colleague who launched it is told", async () => {
     const c = await clusterOf(people.colleague);
     env.session = people.admin;
     const bare = await clusters.terminateCluster({ id: c.id, confirmName: c.name });

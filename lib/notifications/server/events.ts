@@ -226,3 +226,29 @@ export function balanceLowEvent(o: {
     },
   };
 }
+
+/**
+ * An admin of the team ended or resized a cluster someone else launched: its owner is told who, what and why. One per
+ * action (keyed by when it was done), so two resizes are two events.
+ */
+export function colleagueActionEvent(o: {
+  cluster: Cluster;
+  by: string;
+  did: "terminated" | "resized";
+  detail: string;
+  reason: string;
+  now: number;
+}): NotificationEvent {
+  const c = o.cluster;
+  const what = o.did === "terminated" ? `terminated ${c.name}` : `resized ${c.name} (${o.detail})`;
+  return {
+    key: `colleague-action:${c.id}:${o.did}:${o.now}`,
+    type: "colleague-action",
+    at: iso(o.now),
+    title: `${o.by} ${what}`,
+    message: `${o.by} ${what}, a cluster you launched. Their reason: ${o.reason}`,
+    cluster: clusterRef(c),
+    cost: null,
+    details: { by: o.by, action: o.did, reason: o.reason },
+  };
+}
