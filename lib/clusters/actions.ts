@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ActionError, runcrateAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
-import { tellOwner } from "@/lib/teams/server/tell-owner";
+import { tellOwner } from "@/lib/clusters/server/tell-owner";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
 import { readOfferOf } from "@/lib/runcrate/server/reads";
