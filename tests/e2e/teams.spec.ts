@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { addKey, signUp, signUpWithKey } from "../support/accounts";
+import { expectAxeClean, waitHydrated } from "../support/browser";
+import { pickOffer, setBalance, smallestCount } from "../support/sim";
+import { freshKey } from "../support/sim-client";
+import { e2e } from "../support/e2e-env";
+
+/**
+ * A team's whole journey across three people: an owner makes a team and stores its key, invites a member and a
+ * viewer; the member launches with the team's key (never seeing it); the viewer sees the cluster and cannot act; the
+ * owner ends it with a reason; the member is told; the audit keeps each step.
+ */
+
+const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
+
+async function invite(page: Page, email: string, role: "member" | "viewer"): Promise<string> {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Role").selectOption(role);
+  await page.getByRole("button", { name: "Create invite link" }).click();
+  const url = page.getByTestId("invite-url");
+  await expect(url).toContainText("/invite/");
+  await expect(page.getByTestId("invite-row").filter({ hasText: email })).toHaveCount(1);
+  return (await url.textContent())!;
+}
+
+/** Every response a browser context gets from the app, headers and body, to look for the team's key in. */
+function recordResponses(context: BrowserContext): Array<Promise<string>> {
+  const bodies: Array<Promise<string>> = [];
+  context.on("response", (res) => {
+    if (!res.url().startsWith(e2e.appUrl)) return;
+    bodies.push(
+      (async () => {
+        const headers = JSON.stringify(await res.allHeaders());
+        const body = await res.body().then(
+          (b) => b.toString("utf8"),
+          () => "", // redirects have no body
+        );
+        return `${res.url()}\n${headers}\n${body}`;
+      })(),
+    );
+  });
+  return bodies;
+}
+
+/** A new person in a browser of their own: signs up with `email`, opens the invite and joins. */
+async function join(
+  browser: Browser,
+  link: string,
+  email: string,
+  role: string,
+  seen: Array<Promise<string>>[],
+): Promise<Page> {
+  const context = await browser.newContext();
+  seen.push(recordResponses(context));
+  const page = await context.newPage();
+  // Signed out, the link asks for a sign-in first (and comes back to the invite after it).
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Finvite%2F/);
+  await signUp(page, { email });
+  await page.goto(link);
+  const button = page.getByRole("button", { name: `Join as ${role}` });
+  await waitHydrated(button);
+  if (role === "viewer") await expectAxeClean(page, "an invite");
+  await button.click();
+  await expect(page).toHaveURL(/\/clusters$/);
+  return page;
+}
+
+test(
+  "an owner's team: a member launches with the team's key, a viewer only looks, the owner ends it with a reason",
+  { tag: "@postgres" },
+  async ({ page, browser }) => {
+    test.slow();
+    const team = `Research ${randomUUID().slice(0, 6)}`;
+    const teamKey = freshKey();
+    await setBalance(teamKey, 10_000);
+
+    // The owner: a team, its key, and two invites.
+    const owner = await signUpWithKey(page);
+    await page.goto("/settings/team");
+    await waitHydrated(page.getByRole("button", { name: "Create team" }));
+    await page.getByLabel("Team name").fill(team);
+    await page.getByRole("button", { name: "Create team" }).click();
+    await expect(page.getByRole("heading", { name: "The team’s Runcrate key" })).toBeVisible();
+    await addKey(page, teamKey, "Team key");
+    await expect(page.getByTestId("active-key-switcher")).toHaveText(team);
+    const memberEmail = `member-${randomUUID().slice(0, 8)}@example.com`;
+    const viewerEmail = `viewer-${randomUUID().slice(0, 8)}@example.com`;
+    const memberLink = await invite(page, memberEmail, "member");
+    const viewerLink = await invite(page, viewerEmail, "viewer");
+    // The page in its fullest state (a team key, members, invites waiting, a link shown) holds to the a11y rules.
+    await expectAxeClean(page, "Settings → Team of a shared team");
+
+    // The member joins, sees the team's key by its label only, and launches with it.
+    const seen: Array<Promise<string>>[] = [];
+    const member = await join(browser, memberLink, memberEmail, "member", seen);
+    await expect(member.getByTestId("active-key-switcher")).toHaveText(team);
+    await member.goto("/settings/team");
+    await expect(member.getByTestId("team-key")).toContainText("Team key");
+    expect(await member.content()).not.toContain(teamKey.slice(-4));
+    const offer = await pickOffer(teamKey, { stack: "none" });
+    await member.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
+    const name = `team-${Date.now() % 100000}`;
+    await waitHydrated(member.getByRole("textbox", { name: "Name" }));
+    await member.getByRole("textbox", { name: "Name" }).fill(name);
+    await member.getByRole("button", { name: "Launch cluster" }).click();
+    await expect(member).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
+    const clusterPath = new URL(member.url()).pathname;
+    await expect(member.getByRole("button", { name: "Terminate" })).toBeVisible();
+    await expect(member.getByTestId("permissions-note")).toHaveCount(0);
+
+    // The viewer sees it, by whom it was launched, and no way to act on it.
+    const viewer = await join(browser, viewerLink, viewerEmail, "viewer", seen);
+    const row = viewer.getByTestId("cluster-row").filter({ hasText: name });
+    await expect(row.getByTestId("row-launched-by")).toHaveText(memberEmail, { timeout: 60_000 });
+    await viewer.goto(clusterPath);
+    await expect(viewer.getByTestId("permissions-note")).toHaveText(
+      `Launched by ${memberEmail}. Viewers can see the team's clusters but take no action.`,
+    );
+    await expect(viewer.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(viewer.getByRole("button", { name: "Terminate" })).toHaveCount(0);
+    await expect(viewer.getByRole("button", { name: "Share" })).toHaveCount(0);
+
+    // The owner ends it, saying why.
+    await page.goto(clusterPath);
+    const terminate = page.getByRole("button", { name: "Terminate" });
+    await waitHydrated(terminate);
+    await terminate.click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByLabel(/to confirm/).fill(name);
+    await expect(dialog.getByRole("button", { name: "Terminate cluster" })).toBeDisabled();
+    await dialog.getByLabel("Why? Its owner is told").fill("Over the team's budget");
+    await dialog.getByRole("button", { name: "Terminate cluster" }).click();
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
+
+    // The member is told who and why; the audit keeps each step.
+    await member.goto("/settings/inbox");
+    await expect(
+      member.getByTestId("inbox-entry").filter({
+        hasText: `${owner.email} terminated ${name}, a cluster you launched. Their reason: Over the team's budget`,
+      }),
+    ).toHaveCount(1);
+    await member.goto("/settings/audit");
+    await expect(
+      member.getByRole("row").filter({ hasText: "Launched" }).filter({ hasText: name }),
+    ).toHaveCount(1);
+    await expect(member.getByRole("row").filter({ hasText: "Joined" })).toHaveCount(1);
+    await page.goto("/settings/audit");
+    const audit = page.getByRole("row");
+    await expect(
+      audit.filter({ hasText: "Terminated" }).filter({ hasText: "reason: Over the team's budget" }),
+    ).toHaveCount(1);
+    await expect(audit.filter({ hasText: "Team key added" })).toHaveCount(1);
+    await expect(audit.filter({ hasText: "Invited" })).toHaveCount(2);
+
+    // Nothing the member's or the viewer's browser got carries the team's key, nor even its last 4 as a key shows them.
+    const texts = await Promise.all(seen.flat());
+    expect(texts.length).toBeGreaterThan(20);
+    for (const shown of [teamKey, teamKey.slice(0, -4), `••••${teamKey.slice(-4)}`, `…${teamKey.slice(-4)}`])
+      expect(texts.filter((t) => t.includes(shown)).map((t) => t.split("\n")[0])).toEqual([]);
+  },
+);
