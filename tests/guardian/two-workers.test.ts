@@ -30,7 +30,7 @@ const N = 20;
 /** How long ago the clusters were launched, in the simulator's time: their billing began about this long ago. */
 const AGE_SECONDS = 58;
 const JOB_ENV = {
-  CLUSTERDECK_GUARD_INTERVAL_MS: "5000",
+  CLUSTERDECK_GUARD_INTERVAL_MS: "2000",
   CLUSTERDECK_GUARD_POLL_SECONDS: "0.5",
   CLUSTERDECK_GUARD_EXPIRE_SECONDS: "10",
   CLUSTERDECK_GUARD_RETRY_SECONDS: "1",
