@@ -8,7 +8,7 @@ import type { Limits } from "@/lib/spend/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
-import { followedFor, getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
 import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 import { processEngine } from "@/lib/server/jobs/process-engine";
@@ -40,17 +40,13 @@ export const setClusterLimits = runcrateAction(
     const limits = checked(input, maxTimeLimitMinutes());
     const db = await getDb();
     const tracked = await getTracked(db, cluster.id);
-    if (tracked && tracked.userId !== user.id) {
-      throw new ActionError(
-        "Another Clusterdeck user set up this cluster's limits; ask them to change them.",
-        "forbidden",
-      );
-    }
-    // Launched elsewhere (the Runcrate dashboard, another console): start following it with this key. A cluster id
-    // already followed through another key may be another workspace's cluster with the same id: left alone.
+    // Followed through the key in use — the person's own, or their team's (whoever in the team launched it: the role
+    // table above decided who may change its limits). Launched elsewhere (the Runcrate dashboard, another console):
+    // start following it with this key. A cluster id already followed through another key may be another
+    // workspace's cluster with the same id: left alone.
     const ours =
       tracked !== null
-        ? followedFor(tracked, user.id, key.id)
+        ? tracked.keyId !== null && tracked.keyId === key.id
         : await trackCluster(db, {
             clusterId: cluster.id,
             userId: user.id,
@@ -61,7 +57,7 @@ export const setClusterLimits = runcrateAction(
           });
     if (!ours) {
       throw new ActionError(
-        "This cluster's limits are followed through another of your keys (or one you deleted). Switch to that key to change them.",
+        "This cluster's limits are followed through another key (or one that was deleted). Switch to that key to change them.",
         "conflict",
       );
     }

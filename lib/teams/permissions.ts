@@ -141,3 +141,12 @@ export function clusterPermissions(
 
 /** Everything allowed, no reasons asked: a person's own cluster in their own team. */
 export const ALL_ALLOWED: ClusterPermissions = clusterPermissions("owner", "own", null);
+
+/** For the "no key yet" state: nothing for a personal team; a shared team's name, and whether the person adds its key. */
+export function noKeyTeam(team: {
+  name: string;
+  personal: boolean;
+  role: TeamRole;
+}): { name: string; managesKeys: boolean } | null {
+  return team.personal ? null : { name: team.name, managesKeys: decide(team.role, "keys").allowed };
+}

@@ -5,11 +5,15 @@ import { recordObservation, trackCluster } from "@/lib/spend/server/tracked-clus
 import { listLedgerOf } from "@/lib/spend/server/list-ledger";
 import { endedByText } from "@/lib/spend/list-ledger-view";
 import { BACKENDS } from "./support/backends";
-import { makeUser, newClusterId } from "./support/fixtures";
+import { freshKey, makeUser, newClusterId, SECRET } from "./support/fixtures";
+import { addKey } from "@/lib/keys/server/runcrate-keys";
 
 const HOUR = 3_600_000;
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
 const clusterId = newClusterId;
+/** A reader working with no key of any tracked cluster. */
+const NO_KEY = "00000000-0000-4000-8000-000000000000";
+const reader = (userId: string) => ({ userId, keyId: NO_KEY });
 
 describe.each(BACKENDS)("the cluster list's spend record on $name", (backend) => {
   let database: Database;
@@ -19,12 +23,12 @@ describe.each(BACKENDS)("the cluster list's spend record on $name", (backend) =>
   });
   afterAll(async () => dispose());
 
-  async function track(userId: string, status = "provisioning") {
+  async function track(userId: string, status = "provisioning", keyId: string | null = null) {
     const id = clusterId();
     await trackCluster(database.db, {
       clusterId: id,
       userId,
-      keyId: null,
+      keyId,
       name: id,
       environment: null,
       status,
@@ -85,7 +89,7 @@ describe.each(BACKENDS)("the cluster list's spend record on $name", (backend) =>
       status: "terminated",
     });
 
-    const ledger = await listLedgerOf(db, user.id);
+    const ledger = await listLedgerOf(db, reader(user.id));
     expect(Object.keys(ledger).sort()).toEqual([byHand, byLimit].sort());
     expect(ledger[byLimit]).toEqual({
       autoTerminated: "time",
@@ -97,12 +101,34 @@ describe.each(BACKENDS)("the cluster list's spend record on $name", (backend) =>
     });
     expect(endedByText(ledger[byLimit])).toBe("Auto-terminated: time limit");
     expect(endedByText(ledger[byHand])).toBeNull();
-    expect(Object.keys(await listLedgerOf(db, other.id))).toEqual([theirs]);
+    expect(Object.keys(await listLedgerOf(db, reader(other.id)))).toEqual([theirs]);
+  });
+
+  it("holds, for a teammate working with the team's key, the finished clusters a colleague launched with it", async () => {
+    const { db } = database;
+    const [launcher, teammate] = [await makeUser(db), await makeUser(db)];
+    const key = await addKey(
+      db,
+      launcher.id,
+      { label: "team", environment: null, apiKey: freshKey() },
+      SECRET,
+    );
+    if (!key.ok) throw new Error("key");
+    const ended = await track(launcher.id, "provisioning", key.key.id);
+    await recordObservation(db, ended, {
+      ...base,
+      at: T0 + HOUR,
+      nodes: 0,
+      endedAt: T0 + HOUR,
+      status: "terminated",
+    });
+    expect(Object.keys(await listLedgerOf(db, { userId: teammate.id, keyId: key.key.id }))).toEqual([ended]);
+    expect(await listLedgerOf(db, reader(teammate.id))).toEqual({});
   });
 
   it("is empty for a user with nothing finished", async () => {
     const user = await makeUser(database.db);
     await track(user.id);
-    expect(await listLedgerOf(database.db, user.id)).toEqual({});
+    expect(await listLedgerOf(database.db, reader(user.id))).toEqual({});
   });
 });

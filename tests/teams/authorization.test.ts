@@ -53,6 +53,7 @@ let saveLaunchRecord: typeof import("@/lib/launch/server/launch-records").saveLa
 const people = {} as Record<TeamRole | "colleague" | "outsider", SessionUser>;
 let teamId: string;
 let teamKey: string;
+let teamKeyId: string;
 let otherKey: string;
 
 beforeAll(async () => {
@@ -89,7 +90,9 @@ beforeAll(async () => {
   ]);
   teamKey = h.newKey();
   const at = { teamId, userId: people.owner.id, onePerEnvironment: true };
-  await addTeamKey(db, at, { label: "Team", environment: null, apiKey: teamKey }, keyRing());
+  const stored = await addTeamKey(db, at, { label: "Team", environment: null, apiKey: teamKey }, keyRing());
+  if (!stored.ok) throw new Error("team key");
+  teamKeyId = stored.key.id;
   for (const role of ROLES) await chooseTeam(db, people[role].id, teamId);
   // Another team, in another workspace: its clusters are out of this team's reach whatever the role.
   const other = await createTeam(db, people.outsider.id, "Elsewhere");
@@ -107,10 +110,22 @@ afterAll(async () => {
   await dropDatabase();
 });
 
-/** A ready cluster in the team's workspace, launched from the console by `by`. */
+/**
+ * A ready cluster in the team's workspace, launched from the console by `by`: its launch record, and the spend
+ * record's row that a launch starts (followed through the team's key, as `by`'s).
+ */
 async function clusterOf(by: SessionUser) {
   const name = `c-${randomUUID().slice(0, 8)}`;
   const c = await h.createReady(teamKey, { name, offer_id: OFFER, node_count: 2 });
+  const { trackCluster } = await import("@/lib/spend/server/tracked-clusters");
+  await trackCluster(await getDb(), {
+    clusterId: c.id,
+    userId: by.id,
+    keyId: teamKeyId,
+    name,
+    environment: null,
+    status: c.status,
+  });
   await saveLaunchRecord(await getDb(), {
     userId: by.id,
     teamId,

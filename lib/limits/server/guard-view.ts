@@ -8,18 +8,21 @@ import { limitsOfCluster } from "@/lib/limits/server/cluster-limits";
 import { listLedgerOf } from "@/lib/spend/server/list-ledger";
 import { maxTimeLimitMinutes } from "./worker";
 
-/** What the cluster page shows about a cluster's limits and its spend record (GET /api/clusters/{id}/guard). */
-export async function guardViewOf(userId: string, clusterId: string): Promise<GuardView> {
+/**
+ * Who reads a cluster's record: the person, and the key they work with. A cluster followed for them, or through
+ * that key (their team's, when a colleague launched it), is theirs to read.
+ */
+export type RecordReader = { userId: string; keyId: string };
+
+/** What the cluster page shows about a cluster's limits and its spend record. */
+export async function guardViewOf(reader: RecordReader, clusterId: string): Promise<GuardView> {
   const ceilingMinutes = maxTimeLimitMinutes();
   if (!isClusterId(clusterId)) return { limits: null, segments: [], ceilingMinutes, tracked: false };
   const db = await getDb();
   const tracked = await getTracked(db, clusterId);
-  if (!tracked || tracked.userId !== userId)
+  if (!tracked || (tracked.userId !== reader.userId && tracked.keyId !== reader.keyId))
     return { limits: null, segments: [], ceilingMinutes, tracked: false };
-  const [limits, segments] = await Promise.all([
-    limitsOfCluster(db, clusterId, userId),
-    segmentsOf(db, [clusterId]),
-  ]);
+  const [limits, segments] = await Promise.all([limitsOfCluster(db, clusterId), segmentsOf(db, [clusterId])]);
   return {
     tracked: true,
     ceilingMinutes,
@@ -39,14 +42,14 @@ export async function guardViewOf(userId: string, clusterId: string): Promise<Gu
 
 /** The guard view with the instant it was read at, for the server-rendered limits line. */
 export async function guardViewNow(
-  userId: string,
+  reader: RecordReader,
   clusterId: string,
 ): Promise<{ view: GuardView; now: number }> {
-  const view = await guardViewOf(userId, clusterId);
+  const view = await guardViewOf(reader, clusterId);
   return { view, now: Date.now() };
 }
 
-/** The cluster list's spend record of the user's finished clusters (GET /api/clusters/ledger). */
-export async function listLedgerView(userId: string): Promise<ListLedger> {
-  return listLedgerOf(await getDb(), userId);
+/** The cluster list's spend record of the reader's finished clusters (GET /api/clusters/ledger). */
+export async function listLedgerView(reader: RecordReader): Promise<ListLedger> {
+  return listLedgerOf(await getDb(), reader);
 }

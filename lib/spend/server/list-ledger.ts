@@ -12,7 +12,7 @@ export const LIST_LEDGER_MAX = 500;
  * The cluster list's view of the spend record: for a user's tracked clusters that have ended (by the
  * guardian's last sight, or enforced by it), their rate segments and, when the guardian ended them, which limit.
  */
-export async function listLedgerOf(db: Db, userId: string): Promise<ListLedger> {
+export async function listLedgerOf(db: Db, reader: { userId: string; keyId: string }): Promise<ListLedger> {
   const rows = await db
     .select({
       clusterId: trackedClusters.clusterId,
@@ -23,7 +23,8 @@ export async function listLedgerOf(db: Db, userId: string): Promise<ListLedger> 
     .leftJoin(clusterLimits, eq(clusterLimits.clusterId, trackedClusters.clusterId))
     .where(
       and(
-        eq(trackedClusters.userId, userId),
+        // Followed for the reader, or through the key they work with (a colleague's, in a team).
+        or(eq(trackedClusters.userId, reader.userId), eq(trackedClusters.keyId, reader.keyId)),
         or(
           isNotNull(trackedClusters.endedAt),
           inArray(trackedClusters.status, ["terminated", "failed", "terminating"]),

@@ -47,11 +47,7 @@ export async function trackCluster(
  * Whether a tracked row is this user's through this key. A row whose key was deleted (key id null) is nobody's to
  * take over: a new key may be another workspace whose cluster merely has the same id.
  */
-export function followedFor(
-  row: Pick<TrackedClusterRow, "userId" | "keyId">,
-  userId: string,
-  keyId: string | null,
-) {
+function followedFor(row: Pick<TrackedClusterRow, "userId" | "keyId">, userId: string, keyId: string | null) {
   return row.userId === userId && row.keyId !== null && row.keyId === keyId;
 }
 

@@ -6,6 +6,7 @@ import { Suspense } from "react";
 import { ClusterList } from "@/components/clusters/cluster-list";
 import { ClusterListSkeleton } from "@/components/clusters/skeletons";
 import { NoKeyYet } from "@/components/clusters/no-key";
+import { noKeyTeam } from "@/lib/teams/permissions";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { readClusterList } from "@/lib/clusters/server/cluster-list";
 import { clusterLedgerQueryOptions } from "@/lib/spend/queries";
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Clusters" };
 export default async function ClustersPage() {
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out") redirect("/sign-in?callbackUrl=%2Fclusters");
-  if (ctx.state === "no-key") return <NoKeyYet />;
+  if (ctx.state === "no-key") return <NoKeyYet team={noKeyTeam(ctx.team)} />;
 
   // Prefetch so the first paint has the table; a failure here is left to the client, which shows it and retries.
   const qc = new QueryClient();
@@ -25,7 +26,8 @@ export default async function ClustersPage() {
     const clusters = await readClusterList(ctx);
     qc.setQueryData(clustersQueryOptions().queryKey, clusters);
     const ledger = clusterLedgerQueryOptions(clusters.items);
-    if (ledger.enabled) qc.setQueryData(ledger.queryKey, await listLedgerView(ctx.user.id));
+    if (ledger.enabled)
+      qc.setQueryData(ledger.queryKey, await listLedgerView({ userId: ctx.user.id, keyId: ctx.key.id }));
   } catch {
     // the browser's first fetch reports the reason
   }

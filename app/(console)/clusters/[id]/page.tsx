@@ -6,6 +6,7 @@ import { LimitsLine } from "@/components/limits/limits-line";
 import { ShareButton } from "@/components/share/share-button";
 import { guardViewNow } from "@/lib/limits/server/guard-view";
 import { NoKeyYet } from "@/components/clusters/no-key";
+import { noKeyTeam } from "@/lib/teams/permissions";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { getDb } from "@/lib/server/db/client";
@@ -23,12 +24,12 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out") redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/clusters/${id}`)}`);
-  if (ctx.state === "no-key") return <NoKeyYet />;
+  if (ctx.state === "no-key") return <NoKeyYet team={noKeyTeam(ctx.team)} />;
   if (!isClusterId(id)) notFound();
 
   // Spending limits (the limits line, rendered here with no client JavaScript, and the spend record's rate segments)
   // are the console's own record: read beside the cluster, not after it.
-  const guardRead = guardViewNow(ctx.user.id, id).catch(() => null);
+  const guardRead = guardViewNow({ userId: ctx.user.id, keyId: ctx.key.id }, id).catch(() => null);
   // What the person's role lets them do here (a colleague's cluster: fewer buttons, or a reason asked).
   const permissionsRead = permissionsOn(await getDb(), { userId: ctx.user.id, team: ctx.team }, id);
 
