@@ -61,6 +61,14 @@ export function ListFilterLink({
   );
 }
 
+/** One choice of a segmented row of filter links: the chosen one raised, the others muted. */
+const segment = (chosen: boolean) =>
+  cn(
+    "rounded-md px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
+    chosen ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground",
+  );
+const SEGMENTS = "inline-flex rounded-lg bg-muted p-0.5";
+
 /** The status tabs above the list, each with its count. */
 export function ClusterListFilters({
   view,
@@ -72,7 +80,7 @@ export function ClusterListFilters({
   onView: (v: ListView) => void;
 }) {
   return (
-    <nav aria-label="Filter clusters" className="inline-flex rounded-lg bg-muted p-0.5">
+    <nav aria-label="Filter clusters" className={SEGMENTS}>
       {LIST_FILTERS.map((f) => (
         <ListFilterLink
           key={f}
@@ -80,12 +88,7 @@ export function ClusterListFilters({
           show={f}
           onView={onView}
           aria-current={view.show === f ? "page" : undefined}
-          className={cn(
-            "rounded-md px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
-            view.show === f
-              ? "bg-background text-foreground shadow-xs"
-              : "text-muted-foreground hover:text-foreground",
-          )}
+          className={segment(view.show === f)}
         >
           {FILTER_LABEL[f]} <span className="text-muted-foreground tabular-nums">{counts[f]}</span>
         </ListFilterLink>
@@ -99,7 +102,7 @@ const WHOSE_LABEL: Record<ListWhose, string> = { team: "Team", mine: "Mine" };
 /** In a shared team: the team's clusters, or only those the person launched. */
 export function ClusterWhoseFilter({ view, onView }: { view: ListView; onView: (v: ListView) => void }) {
   return (
-    <nav aria-label="Whose clusters" className="inline-flex rounded-lg bg-muted p-0.5">
+    <nav aria-label="Whose clusters" className={SEGMENTS}>
       {LIST_WHOSE.map((w) => (
         <ListFilterLink
           key={w}
@@ -107,12 +110,7 @@ export function ClusterWhoseFilter({ view, onView }: { view: ListView; onView: (
           whose={w}
           onView={onView}
           aria-current={view.whose === w ? "page" : undefined}
-          className={cn(
-            "rounded-md px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
-            view.whose === w
-              ? "bg-background text-foreground shadow-xs"
-              : "text-muted-foreground hover:text-foreground",
-          )}
+          className={segment(view.whose === w)}
         >
           {WHOSE_LABEL[w]}
         </ListFilterLink>

@@ -208,21 +208,23 @@ describe("key actions", () => {
   });
 });
 
+/** A signed-in person of a test's own, so the tests after it find Alice and Bob as they were. */
+async function person(email: string): Promise<SessionUser> {
+  const { getDb } = await import("@/lib/server/db/client");
+  const { createUser } = await import("@/lib/accounts/server/users");
+  const made = await createUser(await getDb(), { email, name: null, passwordHash: null });
+  if (!made.ok) throw new Error("fixture");
+  return { id: made.user.id, email: made.user.email, name: null };
+}
+
 describe("a team's key", () => {
   it("its owner stores it; members work with it and never get it; members, viewers and strangers cannot manage it", async () => {
     const { getDb } = await import("@/lib/server/db/client");
-    const { createUser } = await import("@/lib/accounts/server/users");
     const { teamMembers } = await import("@/lib/server/db/schema");
     const { listKeys, listTeamKeys } = await import("@/lib/keys/server/runcrate-keys");
     const { listAudit } = await import("@/lib/audit/server/audit-log");
     const teamActions = await import("@/lib/teams/actions");
     const db = await getDb();
-    // People of their own, so the tests after this one find Alice and Bob as they were.
-    const person = async (email: string) => {
-      const made = await createUser(db, { email, name: null, passwordHash: null });
-      if (!made.ok) throw new Error("fixture");
-      return { id: made.user.id, email: made.user.email, name: null };
-    };
     const [ada, bo, cy] = [
       await person("ada@team.example"),
       await person("bo@team.example"),
@@ -308,15 +310,9 @@ describe("a team's key", () => {
 describe("team invites", () => {
   it("an admin's link lets the invited address join once with its role; a member may not invite", async () => {
     const { getDb } = await import("@/lib/server/db/client");
-    const { createUser } = await import("@/lib/accounts/server/users");
     const { listAudit } = await import("@/lib/audit/server/audit-log");
     const teamActions = await import("@/lib/teams/actions");
     const db = await getDb();
-    const person = async (email: string) => {
-      const made = await createUser(db, { email, name: null, passwordHash: null });
-      if (!made.ok) throw new Error("fixture");
-      return { id: made.user.id, email: made.user.email, name: null };
-    };
     const [owner, joiner, stranger] = [
       await person("owner@invites.example"),
       await person("joiner@invites.example"),

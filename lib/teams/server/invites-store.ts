@@ -4,7 +4,7 @@ import { isUuid, normalizeEmail } from "@/lib/accounts/server/users";
 import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "@/lib/server/crypto/link-token";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { teamInvites, teamMembers, teams, users } from "@/lib/server/db/schema";
+import { teamInvites, teamMembers, teams, users, type TeamInviteRow } from "@/lib/server/db/schema";
 import type { TeamMembership } from "@/lib/teams/roles";
 import type { InviteRole } from "@/lib/teams/schemas";
 
@@ -110,6 +110,16 @@ export async function revokeInvite(db: Db, teamId: string, inviteId: string, now
   return row ?? null;
 }
 
+/** Used, withdrawn, past its time, or still waiting to be accepted. */
+function stateOf(
+  invite: Pick<TeamInviteRow, "acceptedAt" | "revokedAt" | "expiresAt">,
+  now: Date,
+): "accepted" | "revoked" | "expired" | "pending" {
+  if (invite.acceptedAt) return "accepted";
+  if (invite.revokedAt) return "revoked";
+  return invite.expiresAt <= now ? "expired" : "pending";
+}
+
 /** What a token opens, in whatever state; a malformed or unknown token is `unknown`. */
 export async function findInvite(db: Db, token: string, now = new Date()): Promise<InviteLookup> {
   if (!LINK_TOKEN_PATTERN.test(token)) return { state: "unknown" };
@@ -121,15 +131,8 @@ export async function findInvite(db: Db, token: string, now = new Date()): Promi
     .limit(1);
   if (!row) return { state: "unknown" };
   const { invite } = row;
-  const state = invite.acceptedAt
-    ? "accepted"
-    : invite.revokedAt
-      ? "revoked"
-      : invite.expiresAt <= now
-        ? "expired"
-        : "pending";
   return {
-    state,
+    state: stateOf(invite, now),
     teamId: invite.teamId,
     teamName: row.teamName,
     email: invite.email,
@@ -160,9 +163,8 @@ export async function acceptInvite(
         .for("update", { of: teamInvites });
       if (!row) return { ok: false, reason: "unknown" };
       const { invite } = row;
-      if (invite.acceptedAt) return { ok: false, reason: "accepted" };
-      if (invite.revokedAt) return { ok: false, reason: "revoked" };
-      if (invite.expiresAt <= now) return { ok: false, reason: "expired" };
+      const state = stateOf(invite, now);
+      if (state !== "pending") return { ok: false, reason: state };
       if (invite.email !== normalizeEmail(user.email)) return { ok: false, reason: "wrong_email" };
       const [member] = await tx
         .select({ role: teamMembers.role })

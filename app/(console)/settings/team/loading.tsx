@@ -1,22 +1,5 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { SettingsListLoading } from "@/components/settings/settings-list-loading";
 
 export default function TeamLoading() {
-  return (
-    <div className="max-w-3xl" role="status" aria-busy="true" aria-label="Loading the team">
-      <Skeleton className="mb-3 h-4 w-20" />
-      <Skeleton className="mb-2 h-7 w-40" />
-      <Skeleton className="mb-8 h-4 w-full max-w-lg" />
-      <div className="divide-y rounded-lg border">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex items-center gap-4 px-4 py-4">
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-4 w-32" />
-              <Skeleton className="h-3 w-64" />
-            </div>
-            <Skeleton className="h-8 w-24" />
-          </div>
-        ))}
-      </div>
-    </div>
-  );
+  return <SettingsListLoading label="Loading the team" />;
 }
