@@ -22,5 +22,13 @@ export const ROLE_WORD: Record<TeamRole, string> = {
   viewer: "Viewer",
 };
 
+/** What a role lets a person do, in a few words (the invite page). */
+export const ROLE_MEANS: Record<TeamRole, string> = {
+  owner: "everything",
+  admin: "manage members and keys, and act on anyone's cluster",
+  member: "launch clusters with the team's key and act on your own",
+  viewer: "see the team's clusters, costs and tests",
+};
+
 /** A team as one of its members sees it: which team, and their role in it. */
 export type TeamMembership = { teamId: string; name: string; personal: boolean; role: TeamRole };

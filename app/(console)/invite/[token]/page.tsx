@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { MailOpenIcon } from "lucide-react";
+import { MailOpenIcon, UsersIcon } from "lucide-react";
 import { redirect } from "next/navigation";
 import { StatusMessage } from "@/components/shell/status-message";
 import { AcceptInvite } from "@/components/teams/accept-invite";
 import { Button } from "@/components/ui/button";
 import { getSessionUser } from "@/lib/accounts/server/session";
 import { getDb } from "@/lib/server/db/client";
+import { ROLE_MEANS, ROLE_WORD } from "@/lib/teams/roles";
 import { invitePath } from "@/lib/teams/schemas";
 import { invitePage } from "@/lib/teams/server/invites-store";
 
@@ -18,7 +19,17 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const user = await getSessionUser();
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(invitePath(token))}`);
   const page = await invitePage(await getDb(), token, user);
-  if (page.state === "open") return <AcceptInvite token={token} teamName={page.teamName} role={page.role} />;
+  if (page.state === "open")
+    return (
+      <StatusMessage
+        icon={<UsersIcon />}
+        title={`Join ${page.teamName}`}
+        actions={<AcceptInvite token={token} role={page.role} />}
+      >
+        You are invited as {ROLE_WORD[page.role].toLowerCase()}: you can {ROLE_MEANS[page.role]}. The
+        team&rsquo;s Runcrate key is used for you; you never see it.
+      </StatusMessage>
+    );
   const toTeam = (
     <Button asChild variant="outline">
       <Link href="/settings/team">Your teams</Link>
