@@ -11,24 +11,6 @@ import {
 } from "@/lib/teams/permissions";
 import type { TeamMembership } from "@/lib/teams/roles";
 
-/**
- * Who launched a cluster from this console with the team's key, or null when nobody did here (it was created with the
- * API, the CLI or Runcrate's own dashboard).
- */
-export async function launcherOf(
-  db: Db,
-  teamId: string,
-  clusterId: string,
-): Promise<{ userId: string; email: string } | null> {
-  const [row] = await db
-    .select({ userId: launchRecords.userId, email: users.email })
-    .from(launchRecords)
-    .innerJoin(users, eq(users.id, launchRecords.userId))
-    .where(and(eq(launchRecords.teamId, teamId), eq(launchRecords.clusterId, clusterId)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Who launched each of these clusters from this console with the team's key (those nobody did here are absent). */
 export async function launchersOf(
   db: Db,
@@ -42,6 +24,18 @@ export async function launchersOf(
     .innerJoin(users, eq(users.id, launchRecords.userId))
     .where(and(eq(launchRecords.teamId, teamId), inArray(launchRecords.clusterId, clusterIds)));
   return new Map(rows.map((r) => [r.clusterId, { userId: r.userId, email: r.email }]));
+}
+
+/**
+ * Who launched a cluster from this console with the team's key, or null when nobody did here (it was created with the
+ * API, the CLI or Runcrate's own dashboard).
+ */
+export async function launcherOf(
+  db: Db,
+  teamId: string,
+  clusterId: string,
+): Promise<{ userId: string; email: string } | null> {
+  return (await launchersOf(db, teamId, [clusterId])).get(clusterId) ?? null;
 }
 
 /**
