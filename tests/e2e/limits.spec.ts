@@ -97,10 +97,19 @@ test("a budget limit terminates the cluster when its cost reaches it", async ({ 
   const { key } = await signUpWithKey(page);
   const offer = await pickOffer(key, { stack: "none" });
   const rate = offer.hourly_rate_per_node * smallestCount(offer);
-  // About 20 s of billing at this rate (at least a cent).
+  // About 20 s of billing at this rate (at least a cent), launched dated back so that about 10 s of it are left: the
+  // page shows the limit, then it is reached without the test waiting on billing it does not look at.
   const budget = Math.max(0.01, Math.ceil(((rate * 20) / 3600) * 100) / 100);
+  const billedSeconds = Math.floor((budget / rate) * 3600);
   const name = `budget-${Date.now() % 100000}`;
-  const { id } = await launchWithLimits(page, request, key, name, { budget: budget.toFixed(2) });
+  const { id } = await launchWithLimits(
+    page,
+    request,
+    key,
+    name,
+    { budget: budget.toFixed(2) },
+    Math.max(0, billedSeconds - 10),
+  );
   await expect(page.getByTestId("limits-line")).toContainText(`when the cost reaches $${budget.toFixed(2)}`, {
     timeout: 120_000,
   });

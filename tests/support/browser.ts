@@ -39,10 +39,18 @@ export async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Switches the page to a theme the way the theme provider stores it, with the colour scheme emulated to match. */
-export async function useTheme(page: Page, theme: "light" | "dark") {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+/**
+ * axe on what the page shows, in the light theme and then the dark one, from one load: with no theme chosen the app
+ * follows the system's colour scheme live (next-themes), so emulating the scheme switches the page in place, and a
+ * page or dialog is loaded and opened once for both. Leaves the page light.
+ */
+export async function expectAxeCleanInBothThemes(page: Page, what: string, opts: { include?: string } = {}) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    await expectAxeClean(page, `${what} in ${theme}`, { ...opts, theme });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** The axe rules every page and dialog is held to: WCAG 2.x A/AA and axe's best practices. */
