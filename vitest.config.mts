@@ -15,13 +15,15 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     // Files run side by side in forked workers (each its own process.env and module state); a test that needs a
-    // database makes its own (tests/db/support/backends.ts), so none shares one. Most of a file's time is spent
-    // waiting on servers, databases and child processes, so two workers pay off even on two cores, where vitest's
-    // default would be one.
+    // database makes its own (tests/db/support/backends.ts), so none shares one. Many files spend part of their time
+    // waiting on servers, databases and child processes: one worker more than the cores keeps both busy through
+    // those waits (on two cores, three workers finished the suite 9% sooner than two, 228 s against 250 s).
     pool: "forks",
     fileParallelism: true,
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: availableParallelism() + 1,
     setupFiles: ["tests/support/dom-setup.ts"],
+    // One migrated embedded database per run, copied by each test that needs an empty one (tests/support/pglite-template.ts).
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     // Production costs, turned down for tests (each has a test that the production value is the default):
     // scrypt at N=2^10 instead of 2^17 (tests/auth/password.test.ts).
     env: { PASSWORD_SCRYPT_N: "1024" },

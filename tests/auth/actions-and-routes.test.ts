@@ -8,6 +8,7 @@ import type { SessionUser } from "@/lib/accounts/server/session";
 import type { LogLine } from "../support/log-capture";
 import { freshKey } from "../support/sim-client";
 import { startFakeRuncrate, type FakeRuncrate } from "./support/fake-runcrate";
+import { seedDataDir } from "../support/pglite-template";
 
 // The app reads its configuration once; point it at a temp embedded database and the fake API before any import.
 const env = vi.hoisted(() => {
@@ -60,6 +61,7 @@ const key = freshKey;
 beforeAll(async () => {
   api = await startFakeRuncrate();
   dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-actions-"));
+  seedDataDir(dataDir);
   process.env.DATA_DIR = dataDir;
   process.env.RUNCRATE_API_URL = api.baseUrl;
   process.env.RUNCRATE_TIMEOUT_MS = "2000";

@@ -16,6 +16,7 @@ import { createCoalescer } from "@/lib/runcrate/server/coalesce";
 import { startScriptedServer, error, json, type ScriptedServer } from "@/tests/support/scripted-server";
 import { TEST_KEY, cluster } from "@/tests/support/runcrate-bodies";
 import { BACKENDS } from "../db/support/backends";
+import { seedDataDir } from "../support/pglite-template";
 
 /** Running in production: GET /api/metrics, and what the server counts into it. */
 
@@ -186,6 +187,7 @@ describe.each(BACKENDS.slice(0, 1))("sessions and sign-in on $name", (backend) =
 describe("active sessions and job outcomes", () => {
   it("counts distinct users with a current session, drops a revoked one, and exports only the number", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "clusterdeck-metrics-"));
+    seedDataDir(dir);
     const prev = { data: process.env.DATA_DIR, url: process.env.DATABASE_URL };
     process.env.DATA_DIR = dir;
     delete process.env.DATABASE_URL;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/accounts/server/session";
+import { seedDataDir } from "../support/pglite-template";
 
 /**
  * The webhook and inbox server actions as the browser calls them: a URL at 127.0.0.1 (or the metadata address) is
@@ -42,6 +43,7 @@ let alice: SessionUser;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-notify-actions-"));
+  seedDataDir(dataDir);
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   actions = await import("@/lib/notifications/actions");

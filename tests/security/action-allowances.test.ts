@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/accounts/server/session";
 import { RuncrateError } from "@/lib/runcrate/server/errors";
+import { seedDataDir } from "../support/pglite-template";
 
 /**
  * The per-user allowances of the actions that read Runcrate before they write: a share link and a cluster's limits.
@@ -41,6 +42,7 @@ let getDb: typeof import("@/lib/server/db/client").getDb;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-allowances-"));
+  seedDataDir(dataDir);
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   ({ getDb } = await import("@/lib/server/db/client"));

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/accounts/server/password";
+import { seedDataDir } from "../support/pglite-template";
 
 // session-version.ts reads through the process database, so this suite runs on it (a temporary PGlite).
 let dataDir: string;
@@ -13,6 +14,7 @@ let users: typeof import("@/lib/accounts/server/users");
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cd-passwd-"));
+  seedDataDir(dataDir);
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   db = await (await import("@/lib/server/db/client")).getDb();

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeRuncrate, type FakeRuncrate } from "../auth/support/fake-runcrate";
+import { seedDataDir } from "../support/pglite-template";
 
 let api: FakeRuncrate;
 let dataDir: string;
@@ -12,6 +13,7 @@ let route: typeof import("@/app/api/health/route");
 beforeAll(async () => {
   api = await startFakeRuncrate();
   dataDir = mkdtempSync(path.join(tmpdir(), "cd-health-"));
+  seedDataDir(dataDir);
   process.env.DATA_DIR = dataDir;
   process.env.RUNCRATE_API_URL = `${api.baseUrl}/api/v1`;
   delete process.env.DATABASE_URL;

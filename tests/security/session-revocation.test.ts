@@ -4,6 +4,7 @@ import path from "node:path";
 import { encode } from "next-auth/jwt";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDataDir } from "../support/pglite-template";
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";
 let dataDir: string;
@@ -14,6 +15,7 @@ let users: typeof import("@/lib/server/db/schema").users;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cd-revoke-"));
+  seedDataDir(dataDir);
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   mod = await import("@/lib/accounts/server/session-version");

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { openDatabase, type Database } from "@/lib/server/db/client";
+import { migratedPgliteDir } from "../../support/pglite-template";
 
 /**
  * The real Postgres the data-layer suite also runs against: the one `npm test` chose (scripts/test-env.mjs: given,
@@ -50,7 +51,7 @@ export const BACKENDS: Backend[] = [
     name: "pglite",
     create: async () => {
       const dir = mkdtempSync(path.join(tmpdir(), "clusterdeck-pglite-"));
-      const database = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
+      const database = await openDatabase({ pgliteDir: migratedPgliteDir(path.join(dir, "pglite")) });
       return {
         database,
         url: null,
