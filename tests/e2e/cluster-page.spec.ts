@@ -1,15 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatGbps } from "@/lib/format/number";
-import { FAST_POLL_MS } from "@/lib/clusters/polling";
 import { envExports } from "@/lib/clusters/snippets";
 import {
   clearFaults,
-  countClusterGets,
   createCluster,
   getCluster,
-  statsMark,
   setFaults,
-  setTabHidden,
   simSpeed,
   startTestDirect,
   waitForStatus,
@@ -20,8 +16,10 @@ import { holdScripts, openDialog } from "../support/browser";
 import { openReadyCluster } from "../support/ready-cluster";
 
 /**
- * The live cluster page against the simulator: lifecycle, failure, NCCL test, terminate, stale data, polling counted
- * in the simulator, and every copy button.
+ * The live cluster page against the simulator: lifecycle, failure, NCCL test, terminate, stale data, and every copy
+ * button. How often the page polls — every 2 s while something changes, never in a hidden tab, at once when it shows
+ * again, tabs of one cluster on the same instants — is vitest's, on fake timers (tests/clusters/use-live-query.test.tsx),
+ * and the server's one upstream read for reads at the same instant too (tests/clusters/coalesce.test.ts, reads.test.ts).
  */
 
 const detail = (page: Page) => page.getByTestId("cluster-detail");
@@ -139,7 +137,7 @@ test("an NCCL test run produces the chart, the table and a verdict", async ({ pa
 /**
  * The page polls every 2 s only while something changes. An NCCL test that runs for two simulated hours (4 minutes at
  * the default e2e speed of 30; variant `test-seconds`) keeps it changing for longer than any of these tests, however
- * slowly a loaded machine opens their pages, so every counting window falls inside it.
+ * slowly a loaded machine opens their pages.
  */
 async function clusterWithLongTest(request: APIRequestContext, key: string) {
   await setVariants(key, ["test-seconds:7200"]);
@@ -259,91 +257,6 @@ test("a simulator outage raises the stale warning, keeps the data, and clears by
   await clearFaults(key);
   await expect(warning).toBeHidden({ timeout: 120_000 });
   await expect(page.getByTestId("live-status")).toContainText(/Updated (\d+ s|just now)|no longer updating/);
-});
-
-// Counts its own key's reads of its own cluster after a mark in the simulator's request log, so it runs beside others.
-test("a hidden tab stops polling, and several tabs cost one upstream read per interval", async ({
-  page,
-  request,
-  context,
-}) => {
-  test.slow();
-  const { key } = await signUpWithKey(page);
-  const cluster = await clusterWithLongTest(request, key);
-  const wait = (ms: number) => page.waitForTimeout(ms);
-  const WINDOW = 6_000;
-  // Every window must fall inside the one long test. (Checked after counting: this read reaches the simulator too.)
-  const stillTesting = async () =>
-    expect((await getCluster(key, cluster.id)).last_test?.status, "the test outlived the window").toBe(
-      "running",
-    );
-
-  await page.goto(`/clusters/${cluster.id}`);
-  await expect(page.getByTestId("test-running")).toBeVisible();
-
-  // One visible tab, polling every 2 s while the test runs.
-  await wait(500);
-  let mark = await statsMark();
-  await wait(WINDOW);
-  const oneTab = await countClusterGets(key, cluster.id, mark);
-  await stillTesting();
-  expect(oneTab).toBeGreaterThanOrEqual(WINDOW / FAST_POLL_MS - 1);
-  expect(oneTab).toBeLessThanOrEqual(WINDOW / FAST_POLL_MS + 1);
-
-  // Hidden: nothing at all.
-  await setTabHidden(page, true);
-  await wait(500);
-  mark = await statsMark();
-  await wait(WINDOW);
-  expect(await countClusterGets(key, cluster.id, mark)).toBe(0);
-
-  // Shown again: an immediate refetch.
-  mark = await statsMark();
-  await setTabHidden(page, false);
-  await expect
-    .poll(() => countClusterGets(key, cluster.id, mark), { timeout: 1_500, intervals: [100] })
-    .toBeGreaterThanOrEqual(1);
-
-  // Three tabs on the same cluster: about what one tab costs, not three times as much. Headless Chromium reports
-  // every tab but the front one as hidden (so they would rightly not poll); these three stand for windows side by
-  // side, all visible.
-  await context.addInitScript(() => {
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
-    Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
-  });
-  await page.reload();
-  const others = [await context.newPage(), await context.newPage()];
-  for (const p of [page, ...others]) {
-    if (p !== page) await p.goto(`/clusters/${cluster.id}`);
-    await expect(p.getByTestId("test-running")).toBeVisible();
-  }
-  // Browser reads per tab, counted over the same window as the upstream reads.
-  const tabs = [page, ...others];
-  const browserReads = tabs.map(() => 0);
-  let counting = false;
-  tabs.forEach((p, i) =>
-    p.on("request", (r) => {
-      if (counting && r.url().includes(`/api/clusters/${cluster.id}`)) browserReads[i]! += 1;
-    }),
-  );
-  await wait(500);
-  mark = await statsMark();
-  counting = true;
-  await wait(WINDOW);
-  counting = false;
-  const threeTabs = await countClusterGets(key, cluster.id, mark);
-  await stillTesting();
-  test.info().annotations.push({
-    type: "upstream GET /clusters/{id} per 6 s",
-    description: `1 tab: ${oneTab}; 3 tabs: ${threeTabs} upstream for browser reads ${browserReads.join(" + ")}`,
-  });
-  // Every tab keeps polling on its own (so the low upstream count below is sharing, not idle tabs; how often exactly
-  // depends on how busy the machine is, and the one-tab count above already pins the interval down)…
-  for (const n of browserReads) expect(n).toBeGreaterThanOrEqual(1);
-  // …and the server turns their reads into one upstream read per interval (give or take one at the window's edges),
-  // where three independent tabs would cost three.
-  expect(threeTabs).toBeLessThanOrEqual(WINDOW / FAST_POLL_MS + 1);
-  for (const p of others) await p.close();
 });
 
 test("each copy button puts the expected text on the clipboard; stack-specific tabs explain themselves", async ({

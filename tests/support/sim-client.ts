@@ -238,20 +238,6 @@ export function simClient(simUrl: string) {
       );
       return (body as { data: SimCluster[] }).data;
     },
-    /** How many GET /clusters/{id} for this cluster and key reached the simulator since the last reset. */
-    /** Where the request log is now: count requests after it with `countClusterGets(key, id, mark)`. */
-    statsMark: async (): Promise<number> => (await stats()).total,
-    /** The key's upstream reads of one cluster since `mark` (a `statsMark()`), or in the whole log. */
-    countClusterGets: async (key: string, id: string, mark = 0): Promise<number> => {
-      return (await stats()).requests.filter(
-        (q) =>
-          q.seq > mark &&
-          q.method === "GET" &&
-          q.path === "GET /clusters/{id}" &&
-          q.key_suffix === key.slice(-4) &&
-          q.concrete_path.includes(id),
-      ).length;
-    },
     /** Empties the log for everyone: only for a runner that has the simulator to itself (bench, reliability). */
     resetStats: async (): Promise<void> => {
       await expectOk("POST /__sim/stats/reset", call(`${simUrl}/__sim/stats/reset`, { method: "POST" }));
