@@ -24,6 +24,8 @@ export function CodeBlock({
             ? "min-w-0 flex-1 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
             : "min-w-0 flex-1 overflow-x-auto p-3 font-mono text-xs leading-relaxed whitespace-pre"
         }
+        // A long line scrolls sideways: focusable (and named) so a keyboard can scroll it too.
+        {...(wrap ? {} : { tabIndex: 0, "aria-label": label })}
       >
         {text}
       </pre>

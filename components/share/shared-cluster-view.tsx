@@ -91,7 +91,10 @@ export function SharedClusterView({ token, initial }: { token: string; initial: 
                           <span className="ml-1.5 text-xs text-muted-foreground">head</span>
                         ) : null}
                       </TableCell>
-                      <TableCell className="font-mono text-xs">{n.name}</TableCell>
+                      {/* A machine's name is the cluster's (up to 63 characters) and its rank: it breaks rather than widening the table. */}
+                      <TableCell className="font-mono text-xs break-all whitespace-normal">
+                        {n.name}
+                      </TableCell>
                       <TableCell>
                         {n.status}
                         {n.stage && n.stage !== "ready" ? ` · ${n.stage}` : ""}

@@ -1,35 +1,51 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectAxeCleanInBothThemes, openDialog, openPalette } from "../support/browser";
+import {
+  expectAxeCleanInBothThemes,
+  expectNoSidewaysScroll,
+  openDialog,
+  openPalette,
+} from "../support/browser";
+import { ODD_OFFERS } from "@/sim/variant-wire";
 import { newAccount, playwrightCookies, type Account } from "../support/accounts";
 import { simClient } from "../support/sim-client";
 import { e2e } from "../support/e2e-env";
 
 /**
- * axe-core on every page and dialog, in the light and the dark theme: no serious or critical violation (WCAG 2.x
- * A/AA rules plus axe's best practices in light, colour contrast in dark). Each page is loaded once and audited in
- * both: with no theme chosen the app follows the emulated colour scheme live (expectAxeCleanInBothThemes). That a
- * chosen theme is stored and wins over the system is the shell spec's.
+ * One walk through every page. axe-core on each page and dialog, in the light and the dark theme: no serious or
+ * critical violation (WCAG 2.x A/AA rules plus axe's best practices in light, colour contrast in dark). Each page is
+ * loaded once and audited in both: with no theme chosen the app follows the emulated colour scheme live
+ * (expectAxeCleanInBothThemes); that a chosen theme is stored and wins over the system is the shell spec's. On the
+ * same load, no signed-in page scrolls sideways at a laptop's or a phone's width and no table overflows its box, with
+ * long names in play: a 63-character cluster name on the simulator's offer with the long GPU name.
  */
-
 type Setup = { account: Account; clusterId: string; offerId: string };
 
 /**
- * Each walk's own account, with a ready two-node cluster on the simulator for the cluster page, and one finished NCCL
- * run so the page shows its result and the test history has an entry.
+ * The walk's own account, with a ready two-node cluster on the simulator for the cluster page (the longest name
+ * Runcrate allows, on the long-GPU-name offer), and one finished NCCL run so the page shows its result and the test
+ * history has an entry.
  */
 async function newSetup(browser: Browser): Promise<Setup> {
   const account = await newAccount(e2e.appUrl, { label: "A11y", browser });
   const sim = simClient(e2e.simUrl);
-  const { cluster, offer } = await sim.createCluster(account.key, { name: "a11y-cluster", stack: "slurm" });
+  await sim.setVariants(account.key, ["long-gpu-name"]);
+  const name = `a-cluster-name-that-is-as-long-as-runcrate-allows-${"x".repeat(13)}`;
+  expect(name).toHaveLength(63);
+  const { cluster, offer } = await sim.createCluster(account.key, {
+    name,
+    offerId: ODD_OFFERS.longGpuName,
+    stack: "slurm",
+  });
   await sim.waitForStatus(account.key, cluster.id, "ready");
   expect(await sim.startTest(account.key, cluster.id)).toBe(202);
   await sim.waitFor(account.key, cluster.id, (c) => c.last_test?.status === "passed");
   return { account, clusterId: cluster.id, offerId: offer.id };
 }
 
-async function audit(page: Page, path: string) {
+async function audit(page: Page, path: string, opts: { layout?: boolean } = {}) {
   await page.goto(path, { waitUntil: "networkidle" });
   await expectAxeCleanInBothThemes(page, path);
+  if (opts.layout) await expectNoSidewaysScroll(page, path);
 }
 
 /** axe on the open dialog alone (its page has its own step), then Escape closes it. */
@@ -79,11 +95,12 @@ test("axe, light and dark: the signed-out pages", async ({ page }) => {
   }
 });
 
-test("axe, light and dark: every signed-in page and the cluster page's dialogs", async ({
+test("every signed-in page: axe in light and dark, no sideways scroll at 1280 or 390 px; the cluster page's dialogs", async ({
   page,
   browser,
 }) => {
-  // Ten pages, each loaded to network idle and audited in both themes, and six dialogs: minutes on a busy machine.
+  // Ten pages, each loaded to network idle, audited in both themes and measured at two widths, and six dialogs:
+  // minutes on a busy machine.
   test.setTimeout(600_000);
   const setup = await newSetup(browser);
   await page.context().addCookies(playwrightCookies(setup.account.cookie, e2e.appUrl));
@@ -98,9 +115,9 @@ test("axe, light and dark: every signed-in page and the cluster page's dialogs",
     ["/settings/audit", "/settings/audit"],
   ];
   for (const [name, path] of signedIn) {
-    await test.step(name, () => audit(page, path));
+    await test.step(name, () => audit(page, path, { layout: true }));
   }
-  await test.step("/clusters/[id]", () => audit(page, `/clusters/${setup.clusterId}`));
+  await test.step("/clusters/[id]", () => audit(page, `/clusters/${setup.clusterId}`, { layout: true }));
   const shareUrl = await auditClusterDialogs(page);
   await test.step("/shared/[token]", async () => {
     await page.goto(shareUrl, { waitUntil: "networkidle" });

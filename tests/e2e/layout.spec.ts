@@ -1,81 +1,11 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createCluster, getCluster, setVariants, waitForStatus } from "../support/sim";
-import { ODD_OFFERS } from "@/sim/variant-wire";
+import { expect, test, type Locator } from "@playwright/test";
+import { createCluster, getCluster, waitForStatus } from "../support/sim";
 import { signUpWithKey } from "../support/accounts";
 
 /**
- * The journey's pages never scroll sideways and no table is wider than its box, at a laptop's and a phone's width,
- * with long names in play (a 63-character cluster name, the simulator's long GPU name).
+ * The cluster page at a phone's width keeps what a person reaches for in view. That no page scrolls sideways at a
+ * laptop's or a phone's width, long names in play, is checked on the walk through every page (a11y.spec.ts).
  */
-
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-type Overflow = { page: number; client: number; tables: string[] };
-
-async function overflow(page: Page): Promise<Overflow> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const tables = [...document.querySelectorAll("table")]
-      .filter((t) => t.getClientRects().length > 0)
-      .map((t) => ({
-        t,
-        width: t.getBoundingClientRect().width,
-        box: t.parentElement?.clientWidth ?? Infinity,
-      }))
-      .filter(({ width, box }) => width > box + 1)
-      .map(({ t, width, box }) => {
-        const name = t.getAttribute("aria-label") ?? t.querySelector("th")?.textContent ?? "a table";
-        return `${name}: ${Math.round(width)}px in a ${box}px box`;
-      });
-    return { page: root.scrollWidth, client: root.clientWidth, tables };
-  });
-}
-
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  await page.waitForLoadState("networkidle");
-  const o = await overflow(page);
-  expect
-    .soft(o.page, `${what}: the page is ${o.page - o.client}px wider than the window`)
-    .toBeLessThanOrEqual(o.client);
-  expect.soft(o.tables, `${what}: tables wider than their box`).toEqual([]);
-}
-
-test("no page of the journey scrolls sideways at 1280 or 390 px, and no table overflows its box", async ({
-  page,
-}) => {
-  test.slow();
-  const { key } = await signUpWithKey(page);
-  await setVariants(key, ["long-gpu-name"]);
-  const longName = `a-cluster-name-that-is-as-long-as-runcrate-allows-${"x".repeat(13)}`;
-  expect(longName).toHaveLength(63);
-  const { cluster, offer } = await createCluster(key, {
-    name: longName,
-    offerId: ODD_OFFERS.longGpuName,
-  });
-  await waitForStatus(key, cluster.id, "ready");
-
-  const pages = [
-    ["/offers", "offers"],
-    [`/clusters/new?offer=${encodeURIComponent(offer.id)}`, "create form"],
-    ["/clusters", "cluster list"],
-    [`/clusters/${cluster.id}`, "cluster page"],
-    ["/settings", "settings"],
-    ["/settings/keys", "keys"],
-    ["/settings/team", "team"],
-    ["/settings/audit", "audit log"],
-  ] as const;
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    for (const [path, what] of pages) {
-      await page.goto(path);
-      await expect(page.locator("main h1").first()).toBeVisible();
-      await expectNoSidewaysScroll(page, `${what} at ${size.width}px`);
-    }
-  }
-});
 
 /** Shown whole inside a window `width` px wide: visible, nothing of it past either edge. */
 async function expectWhole(target: Locator, width: number, what: string) {

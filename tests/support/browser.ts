@@ -126,3 +126,51 @@ export async function openPalette(page: Page): Promise<Locator> {
   await expect(palette.getByRole("combobox")).toBeFocused();
   return palette;
 }
+
+/** A laptop's and a phone's window: no page may scroll sideways in either. */
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+type Overflow = { page: number; client: number; tables: string[] };
+
+/** How much wider than the window the page is, and which visible tables are wider than their box. */
+async function overflow(page: Page): Promise<Overflow> {
+  return page.evaluate(async () => {
+    // The layout after the last resize: two frames, so media-query listeners have rendered.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const root = document.scrollingElement ?? document.documentElement;
+    const tables = [...document.querySelectorAll("table")]
+      // What is shown: a table in a closed <details> keeps a layout box (content-visibility) but is not on screen.
+      .filter((t) => t.checkVisibility())
+      .map((t) => ({
+        t,
+        width: t.getBoundingClientRect().width,
+        box: t.parentElement?.clientWidth ?? Infinity,
+      }))
+      .filter(({ width, box }) => width > box + 1)
+      .map(({ t, width, box }) => {
+        const name = t.getAttribute("aria-label") ?? t.querySelector("th")?.textContent ?? "a table";
+        return `${name}: ${Math.round(width)}px in a ${box}px box`;
+      });
+    return { page: root.scrollWidth, client: root.clientWidth, tables };
+  });
+}
+
+/**
+ * The page as loaded, at a laptop's width and then a phone's: it never scrolls sideways and no table is wider than its
+ * box (soft: every page and width is reported). Leaves the laptop's width.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    const o = await overflow(page);
+    const at = `${what} at ${size.width}px`;
+    expect
+      .soft(o.page, `${at}: the page is ${o.page - o.client}px wider than the window`)
+      .toBeLessThanOrEqual(o.client);
+    expect.soft(o.tables, `${at}: tables wider than their box`).toEqual([]);
+  }
+  await page.setViewportSize(WIDTHS[0]);
+}
