@@ -46,7 +46,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-export const BACKENDS: Backend[] = [
+/**
+ * Both backends, or the ones TEST_DB_BACKENDS names (comma-separated): .ci/run's second pass over the data layer, on
+ * the embedded PostgreSQL scripts/test-env.mjs starts, runs the Postgres half only — the PGlite half would repeat the
+ * first pass exactly.
+ */
+const ONLY = process.env.TEST_DB_BACKENDS?.split(",").map((b) => b.trim());
+
+const ALL_BACKENDS: Backend[] = [
   {
     name: "pglite",
     create: async () => {
@@ -78,3 +85,5 @@ export const BACKENDS: Backend[] = [
     },
   },
 ];
+
+export const BACKENDS: Backend[] = ONLY ? ALL_BACKENDS.filter((b) => ONLY.includes(b.name)) : ALL_BACKENDS;
