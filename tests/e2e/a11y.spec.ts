@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   expectAxeCleanInBothThemes,
   expectNoSidewaysScroll,
@@ -6,7 +6,7 @@ import {
   openPalette,
 } from "../support/browser";
 import { ODD_OFFERS } from "@/sim/variant-wire";
-import { newAccount, playwrightCookies, type Account } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { simClient } from "../support/sim-client";
 import { e2e } from "../support/e2e-env";
 
@@ -18,15 +18,15 @@ import { e2e } from "../support/e2e-env";
  * same load, no signed-in page scrolls sideways at a laptop's or a phone's width and no table overflows its box, with
  * long names in play: a 63-character cluster name on the simulator's offer with the long GPU name.
  */
-type Setup = { account: Account; clusterId: string; offerId: string };
+type Setup = { clusterId: string; offerId: string };
 
 /**
- * The walk's own account, with a ready two-node cluster on the simulator for the cluster page (the longest name
+ * The walk's own account (signed in in `page`), with a ready two-node cluster on the simulator for the cluster page (the longest name
  * Runcrate allows, on the long-GPU-name offer), and one finished NCCL run so the page shows its result and the test
  * history has an entry.
  */
-async function newSetup(browser: Browser): Promise<Setup> {
-  const account = await newAccount(e2e.appUrl, { label: "A11y", browser });
+async function newSetup(page: Page): Promise<Setup> {
+  const account = await seededAccountWithKey(page);
   const sim = simClient(e2e.simUrl);
   await sim.setVariants(account.key, ["long-gpu-name"]);
   const name = `a-cluster-name-that-is-as-long-as-runcrate-allows-${"x".repeat(13)}`;
@@ -39,7 +39,7 @@ async function newSetup(browser: Browser): Promise<Setup> {
   await sim.waitForStatus(account.key, cluster.id, "ready");
   expect(await sim.startTest(account.key, cluster.id)).toBe(202);
   await sim.waitFor(account.key, cluster.id, (c) => c.last_test?.status === "passed");
-  return { account, clusterId: cluster.id, offerId: offer.id };
+  return { clusterId: cluster.id, offerId: offer.id };
 }
 
 async function audit(page: Page, path: string, opts: { layout?: boolean } = {}) {
@@ -97,13 +97,11 @@ test("axe, light and dark: the signed-out pages", async ({ page }) => {
 
 test("every signed-in page: axe in light and dark, no sideways scroll at 1280 or 390 px; the cluster page's dialogs", async ({
   page,
-  browser,
 }) => {
   // Ten pages, each loaded to network idle, audited in both themes and measured at two widths, and six dialogs:
   // minutes on a busy machine.
   test.setTimeout(600_000);
-  const setup = await newSetup(browser);
-  await page.context().addCookies(playwrightCookies(setup.account.cookie, e2e.appUrl));
+  const setup = await newSetup(page);
   const signedIn: Array<[string, string]> = [
     ["/offers", "/offers"],
     ["/clusters", "/clusters"],

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createCluster, setFaults, waitForStatus } from "../support/sim";
-import { addKey, freshKey, signUp, signUpWithKey } from "../support/accounts";
+import { addKey, freshKey, seededAccount, seededAccountWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
 /** /clusters: every cluster of the active key, filters and sorting in the URL, empty and no-key states. */
@@ -10,11 +10,11 @@ test("without a key the list sends people to Settings; with one, an empty list p
   browser,
 }) => {
   const other = await browser.newContext();
-  const { key: otherKey } = await signUpWithKey(await other.newPage());
+  const { key: otherKey } = await seededAccountWithKey(await other.newPage());
   const { cluster: theirs } = await createCluster(otherKey);
   await other.close();
 
-  await signUp(page);
+  await seededAccount(page);
   await page.goto("/clusters");
   await expect(page.getByRole("heading", { name: "Add a Runcrate API key first" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Add a key in Settings" })).toHaveAttribute(
@@ -40,7 +40,7 @@ test("lists the key's clusters with status, cost and links; filters and sorting 
 }) => {
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster: alpha } = await createCluster(key, { name: `alpha-${Date.now() % 100000}` });
   await setFaults(key, { failNextCreate: true });
   const { cluster: broken } = await createCluster(key, { name: `broken-${Date.now() % 100000}` });

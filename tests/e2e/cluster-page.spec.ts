@@ -11,7 +11,7 @@ import {
   waitForStatus,
   setVariants,
 } from "../support/sim";
-import { addKey, freshKey, signUpWithKey } from "../support/accounts";
+import { addKey, freshKey, seededAccountWithKey } from "../support/accounts";
 import { holdScripts, openDialog } from "../support/browser";
 import { openReadyCluster } from "../support/ready-cluster";
 
@@ -26,7 +26,7 @@ const detail = (page: Page) => page.getByTestId("cluster-detail");
 
 test("comes up rank by rank to ready; events arrive once each, newest first", async ({ page }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster } = await createCluster(key, { nodes: 4, stack: "kubernetes" });
   const speed = await simSpeed();
 
@@ -91,7 +91,7 @@ test("comes up rank by rank to ready; events arrive once each, newest first", as
 
 test("an NCCL test run produces the chart, the table and a verdict", async ({ page }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster } = await createCluster(key, { stack: "slurm" });
   await page.goto(`/clusters/${cluster.id}`);
   const card = page.getByTestId("nccl-card");
@@ -152,7 +152,7 @@ test("the page's buttons wait for hydration and then work with one click; resize
   page,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   // Helsinki H100: allowed_node_counts [2, 4, 8, 16], resizable.
   const { cluster, offer } = await createCluster(key, {
     offerId: "h100-sxm-8x-ib-helsinki",
@@ -237,7 +237,7 @@ test("a simulator outage raises the stale warning, keeps the data, and clears by
   request,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const cluster = await clusterWithLongTest(request, key);
   await page.goto(`/clusters/${cluster.id}`);
   await expect(page.getByTestId("test-running")).toBeVisible();
@@ -308,11 +308,11 @@ test("an unknown id, a malformed id and another user's cluster all answer not fo
 }) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  const { key: otherKey } = await signUpWithKey(otherPage);
+  const { key: otherKey } = await seededAccountWithKey(otherPage);
   const { cluster: theirs } = await createCluster(otherKey);
   await other.close();
 
-  const { key: personal } = await signUpWithKey(page, { label: "Personal" });
+  const { key: personal } = await seededAccountWithKey(page);
   // The page decides before it streams (no loading boundary above it), so the status is a real 404.
   for (const id of [theirs.id, "00000000-0000-4000-8000-000000000000", "not..a..real..id"]) {
     const response = await page.goto(`/clusters/${id}`);

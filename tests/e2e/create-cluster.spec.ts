@@ -11,7 +11,7 @@ import {
   simSshKeys,
   simStats,
 } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
 
 /** The create-cluster form and its launch action against the simulator: one intent, one cluster. */
@@ -30,7 +30,7 @@ async function volumeOffer(request: APIRequestContext, key: string): Promise<Off
 
 /** A signed-in user with a key, a datacenter offer that takes a volume, and the first of the simulator's SSH keys. */
 async function withOfferAndSshKey(page: Page, request: APIRequestContext) {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = await volumeOffer(request, key);
   const [sshKey] = await simSshKeys(key);
   return { key, offer, sshKey: sshKey! };
@@ -86,7 +86,7 @@ test("on a phone a sticky bar shows rate, runway and Launch, covers no field, an
   page,
   request,
 }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = await volumeOffer(request, key);
   const n = defaultFormValues(offer).node_count;
   // The bar is for small screens only: on a wide one the summary's Launch is in view beside the form.
@@ -144,7 +144,7 @@ test("two clicks in the same instant (before any re-render) still launch one clu
   page,
   request,
 }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = await volumeOffer(request, key);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "burst");
@@ -162,7 +162,7 @@ test("a response dropped after the create committed, then a retry, leaves exactl
   request,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = await volumeOffer(request, key);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "dropped");
@@ -192,7 +192,7 @@ test("a 402 shows the balance message in the summary, and a top-up then launches
   page,
   request,
 }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = await volumeOffer(request, key);
   await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}`);
   await fillBasics(page, "broke");
@@ -277,7 +277,7 @@ test("before any script runs: the server sends the whole form, and a name typed 
 });
 
 test("an unknown or missing offer says so and links back to the offers", async ({ page }) => {
-  await signUpWithKey(page);
+  await seededAccountWithKey(page);
   await page.goto("/clusters/new?offer=no-such-offer");
   await expect(page.getByRole("heading", { name: "That offer isn’t available" })).toBeVisible();
   await page.getByRole("link", { name: "Back to offers" }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { createCluster, getCluster, waitForStatus } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 
 /**
  * The cluster page at a phone's width keeps what a person reaches for in view. That no page scrolls sideways at a
@@ -19,7 +19,7 @@ test("at 390 px the cluster page keeps each node's status, addresses and SSH cop
   page,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster } = await createCluster(key, { nodes: 2, stack: "slurm" });
   await waitForStatus(key, cluster.id, "ready");
   const ready = await getCluster(key, cluster.id);

@@ -1,6 +1,6 @@
 import { expect, test, type Response } from "@playwright/test";
 import { e2e } from "../support/e2e-env";
-import { addKey, freshKey, signIn, signOut, signUpWithKey } from "../support/accounts";
+import { addKey, freshKey, seededAccountWithKey, signIn, signOut } from "../support/accounts";
 
 /**
  * Records every response the app serves during a full session — HTML, RSC payloads, JSON, JS chunks, CSS — and
@@ -26,8 +26,9 @@ test("no response ever contains a saved Runcrate key", { tag: "@postgres" }, asy
   };
   page.on("response", record);
 
-  const { email, password, key } = await signUpWithKey(page, { label: "Personal" });
+  const { email, password, key } = await seededAccountWithKey(page);
   const second = freshKey();
+  await page.goto("/settings/keys");
   await addKey(page, second, "Team", "staging");
 
   // Walk every area, switch keys in the header, open the menus.

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { getCluster, pickOffer, setBalance, setFaults, simStats, smallestCount } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
 /**
@@ -58,7 +58,7 @@ test("a 1-minute time limit terminates the cluster with the page closed, once", 
   context,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const name = `limit-${Date.now() % 100000}`;
   const { id } = await launchWithLimits(page, request, key, name, { time: "1 min" }, 45);
   await expect(page.getByTestId("limits-line")).toContainText("Auto-terminates", { timeout: 120_000 });
@@ -94,7 +94,7 @@ test("a 1-minute time limit terminates the cluster with the page closed, once", 
 
 test("a budget limit terminates the cluster when its cost reaches it", async ({ page, request }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = await pickOffer(key, { stack: "none" });
   const rate = offer.hourly_rate_per_node * smallestCount(offer);
   // About 20 s of billing at this rate (at least a cent), launched dated back so that about 10 s of it are left: the
@@ -124,7 +124,7 @@ test("limits can be changed and removed on the cluster page, audited; Settings d
   page,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   await page.goto("/settings/limits");
   await waitHydrated(page.getByRole("button", { name: "Save defaults" }));
   await page.getByLabel("Time limit").fill("3 h");
@@ -188,7 +188,7 @@ test("the Spend page shows balance, burn, the chart, the cost table with CSV and
   request,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const name = `spend-${Date.now() % 100000}`;
   const { id } = await launchWithLimits(page, request, key, name, { time: "2 h" });
   await expect.poll(async () => (await getCluster(key, id)).status, { timeout: 120_000 }).toBe("ready");

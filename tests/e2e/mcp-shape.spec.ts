@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { openDialog, waitHydrated } from "../support/browser";
 import { setBalance, setVariants, sim, waitForStatus } from "../support/sim";
 
@@ -30,7 +30,7 @@ test("offers, launch, the cluster through a gateway, and the list, on the shape 
   page,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   await setVariants(key, ["mcp-shape"]);
   await setBalance(key, 100_000);
 

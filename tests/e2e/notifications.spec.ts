@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createHmac } from "node:crypto";
 import { pickOffer, setBalance, smallestCount } from "../support/sim";
 import { startReceiver, startSmtp } from "../notifications/support/receivers";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
 /**
@@ -30,7 +30,7 @@ test("launch → ready → terminate: each event once per channel, through a rec
   const receiver = await startReceiver([500, 500]);
   const smtp = await startSmtp(SMTP_PORT);
   try {
-    const { email, key } = await signUpWithKey(page);
+    const { email, key } = await seededAccountWithKey(page);
 
     // Email for ready and terminated too (the defaults are failures, limits and low balances).
     await page.goto("/settings/inbox");
@@ -143,7 +143,7 @@ test("Send test delivers a signed test event and logs the attempt", async ({ pag
   test.slow();
   const receiver = await startReceiver();
   try {
-    await signUpWithKey(page);
+    await seededAccountWithKey(page);
     await page.goto("/settings/webhooks");
     await waitHydrated(page.getByRole("button", { name: "Add webhook" }));
     await page.getByLabel("URL").fill(receiver.url);

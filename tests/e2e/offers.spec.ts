@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { isCommunity, pricePerGpuHour, takesNodeCount } from "@/lib/offers/offer-rules";
 import { simOffers } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
 
 /** The offer picker against the simulator: URL state, filters, marks, and the loading/empty/error states. */
@@ -20,7 +20,7 @@ async function pickNodes(page: Page, n: number | "Any") {
 }
 
 test("filters live in the URL: they survive a reload, and Back undoes the last one", async ({ page }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
   await openOffers(page);
   await expect(rows(page)).toHaveCount(offers.length);
@@ -69,7 +69,7 @@ test("filters live in the URL: they survive a reload, and Back undoes the last o
 test("a number filter applies while typing, refuses a bad value in words, and the list and URL agree", async ({
   page,
 }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
   const prices = [...new Set(offers.map((o) => pricePerGpuHour(o)!))].sort((a, b) => a - b);
   // A bound between two of the offers' prices, so it narrows the list and a second one narrows it differently.
@@ -121,7 +121,7 @@ test("a number filter applies while typing, refuses a bad value in words, and th
 test("before any script runs: the server sends the list in one responsive layout, and a search typed then is kept and applied", async ({
   page,
 }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offers = (await simOffers(key)).filter((o) => !isCommunity(o));
   const cards = page.locator("li[data-offer-id]");
   // No script runs past the inline ones that reveal streamed HTML: what shows is what the server sent.
@@ -161,7 +161,7 @@ test("before any script runs: the server sends the list in one responsive layout
 });
 
 test("Launch shows it is working until the form arrives", async ({ page }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = (await simOffers(key)).find((o) => !isCommunity(o))!;
   await openOffers(page);
   // The form's page has no loading skeleton (it comes whole): a slow server leaves the offers on screen meanwhile.
@@ -181,7 +181,7 @@ test("Launch shows it is working until the form arrives", async ({ page }) => {
 });
 
 test("Launch goes to the form for that offer, carrying the node count", async ({ page }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = (await simOffers(key)).find((o) => !isCommunity(o) && takesNodeCount(o, 4))!;
   await openOffers(page, "/offers?nodes=4");
   await page

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createCluster, getCluster, pickOffer } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { openReadyCluster } from "../support/ready-cluster";
 import { openPalette } from "../support/browser";
 
@@ -30,7 +30,7 @@ test("jump to a cluster by name and to offers of a GPU; settings and the g-keys 
   page,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const suffix = Math.random().toString(36).slice(2, 7);
   const { cluster: alpha } = await createCluster(key, { name: `alpha-${suffix}` });
   const { cluster: beta } = await createCluster(key, { name: `beta-${suffix}` });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createCluster, setVariants, waitForStatus } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 
 /**
  * Tolerant reading in the browser, against the simulator's response variants: what a person sees when the API answers
@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string) {
 test("offers page: two unreadable offers are left out and counted, the rest listed, a long GPU name wraps", async ({
   page,
 }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   await setVariants(key, ["odd-offer", "string-prices", "long-gpu-name"]);
   await page.goto("/offers");
   await expect(page.getByTestId("list-notes")).toHaveText(
@@ -44,7 +44,7 @@ test("ready cluster: a failure_reason is a warning, active machines are up, Insp
   page,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster } = await createCluster(key, { nodes: 2, stack: "none" });
   await waitForStatus(key, cluster.id, "ready");
   await setVariants(key, ["failure-reason-running", "node-status-active"]);

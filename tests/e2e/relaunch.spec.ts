@@ -3,7 +3,7 @@ import { isCommunity, validNodeCounts } from "@/lib/offers/offer-rules";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { createCluster } from "../support/sim";
 import { simClusters, simOffers, simSshKeys } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 
 /** "Launch again": the create form filled from an earlier launch; a new launch, never a replay. */
 
@@ -22,7 +22,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
   request,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const offer = await volumeOffer(request, key);
   const n = validNodeCounts(offer)[1]!;
   const [sshKey] = await simSshKeys(key);
@@ -74,7 +74,7 @@ test("a cluster launched here comes back with its offer, count, stack, SSH key a
 test("a cluster launched elsewhere is filled from the API's object and says the SSH keys must be picked again", async ({
   page,
 }) => {
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster, offer } = await createCluster(key, { stack: "slurm" });
   await page.goto(`/clusters/${cluster.id}`);
   await page.getByRole("link", { name: "Launch again" }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { e2e } from "../support/e2e-env";
-import { signIn, signOut, signUp } from "../support/accounts";
+import { seededAccount, signIn, signOut } from "../support/accounts";
 
 /** Security: sessions that end, redirects that stay home, limits and checks that can't be sidestepped. */
 
@@ -21,8 +21,8 @@ test("each way of signing out ends the session: a copied cookie stops working an
   request,
   browser,
 }) => {
-  const { email, password } = await signUp(page);
-  await page.waitForURL("**/settings/keys");
+  const { email, password } = await seededAccount(page);
+  await page.goto("/settings/keys");
   const signedOut = (copied: string) =>
     expect
       .poll(async () => (await withCookie(request, "/api/balance", copied)).status(), { timeout: 5_000 })
@@ -79,8 +79,7 @@ test("each way of signing out ends the session: a copied cookie stops working an
 });
 
 test("a signed-in user's callbackUrl with dot segments stays on this origin", async ({ page, request }) => {
-  await signUp(page);
-  await page.waitForURL("**/settings/keys");
+  await seededAccount(page);
   const cookie = await sessionCookieOf(page);
   for (const payload of [
     "/.//evil.example/phish",
@@ -157,8 +156,7 @@ test("malformed requests get a clean 4xx from the proxy, not Next's 500; route h
 test("a forged X-Forwarded-For does not get around the sign-in limit", async ({ page, request }) => {
   // One account, five wrong passwords by direct POST (as a script would), each claiming another address. Were the
   // header believed, each would be a fresh (account, address) pair and none would be limited.
-  const { email } = await signUp(page);
-  await page.waitForURL("**/settings/keys");
+  const { email } = await seededAccount(page);
   const csrf = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const locations: string[] = [];
   for (let i = 0; i < 5; i++) {
@@ -184,8 +182,7 @@ test("pages run under the nonce CSP: no violations, scripts hydrate, and the non
     if (/Content Security Policy|Refused to (execute|load)/i.test(m.text())) violations.push(m.text());
   });
   const first = await page.goto("/sign-in");
-  await signUp(page);
-  await page.waitForURL("**/settings/keys");
+  await seededAccount(page);
   for (const path of ["/settings", "/offers", "/clusters", "/settings/audit", "/no-such-page"])
     await page.goto(path);
   await page.goto("/settings");
@@ -205,8 +202,8 @@ test("changing the password in Settings signs out other devices and keeps this o
   page,
   browser,
 }) => {
-  const { email, password } = await signUp(page);
-  await page.waitForURL("**/settings/keys");
+  const { email, password } = await seededAccount(page);
+  await page.goto("/settings/keys");
   const other = await browser.newPage();
   await signIn(other, email, password);
   await other.waitForURL((u) => !u.pathname.startsWith("/sign-in"));

@@ -1,16 +1,15 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { createCluster, getCluster, waitForStatus } from "../support/sim";
-import { signOut, signUp, signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey, seededCredentials } from "../support/accounts";
 import { openDialog } from "../support/browser";
 
 /** Read-only share links: created by the owner, opened by a signed-in teammate, audited, revoked. */
 
+/** A teammate with an account, not signed in, in a browser of their own. */
 async function teammate(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const account = await signUp(page);
-  await signOut(page);
-  return { context, page, ...account };
+  return { context, page, ...seededCredentials() };
 }
 
 test("a teammate signs in through the link and sees status, nodes, events, cost and tests — no addresses or actions; the owner sees the open and revokes", async ({
@@ -18,7 +17,7 @@ test("a teammate signs in through the link and sees status, nodes, events, cost 
   browser,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster } = await createCluster(key, { nodes: 2, stack: "slurm" });
   await waitForStatus(key, cluster.id, "ready");
   const api = await getCluster(key, cluster.id);
@@ -76,7 +75,7 @@ test("a teammate signs in through the link and sees status, nodes, events, cost 
 });
 
 test("a made-up or malformed token opens nothing", async ({ page }) => {
-  await signUpWithKey(page);
+  await seededAccountWithKey(page);
   for (const t of ["A".repeat(43), "short", "../../api/clusters"]) {
     await page.goto(`/shared/${encodeURIComponent(t)}`);
     await expect(page.getByText("This link does not exist.")).toBeVisible();

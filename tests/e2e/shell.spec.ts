@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "../support/accounts";
+import { seededAccount } from "../support/accounts";
 
 /**
  * The console shell: navigation, theme, narrow-screen menu and the 404 page. Assertions are about the shell, not the
@@ -9,7 +9,7 @@ import { signUp } from "../support/accounts";
 
 /** Every console page needs a session: sign up a fresh user (lands on /settings/keys), then open the offers page. */
 async function openConsole(page: Page) {
-  await signUp(page);
+  await seededAccount(page);
   await page.goto("/offers");
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { addKey, signUp, signUpWithKey } from "../support/accounts";
+import { addKey, seededAccountWithKey, signUp } from "../support/accounts";
 import { expectAxeClean, waitHydrated } from "../support/browser";
 import { pickOffer, setBalance, smallestCount } from "../support/sim";
 import { freshKey } from "../support/sim-client";
@@ -77,7 +77,7 @@ test(
     await setBalance(teamKey, 10_000);
 
     // The owner: a team, its key, and two invites.
-    const owner = await signUpWithKey(page);
+    const owner = await seededAccountWithKey(page);
     await page.goto("/settings/team");
     await waitHydrated(page.getByRole("button", { name: "Create team" }));
     await page.getByLabel("Team name").fill(team);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatGbps } from "@/lib/format/number";
 import { createCluster, getCluster, sim, startTestDirect, waitForStatus } from "../support/sim";
-import { signUpWithKey } from "../support/accounts";
+import { seededAccountWithKey } from "../support/accounts";
 import { openDialog } from "../support/browser";
 
 /** Every NCCL run kept (the API shows only the last), listed with verdict and peak, two overlaid, resizes marked. */
@@ -26,7 +26,7 @@ test("two runs around a resize: both kept, the first marked as before the resize
   request,
 }) => {
   test.slow();
-  const { key } = await signUpWithKey(page);
+  const { key } = await seededAccountWithKey(page);
   const { cluster } = await createCluster(key, {
     offerId: "h100-sxm-8x-ib-helsinki",
     nodes: 2,

@@ -1,12 +1,18 @@
 /**
- * Accounts for browser tests, the service and reliability suites and the bench: a user made the way a person makes
- * one (the sign-up page, then the key dialog on /settings/keys), signed in and out through the pages. Each test makes
- * its own, so no test reads another's leftovers.
+ * Accounts for browser tests, the service and reliability suites and the bench. Two ways to get one, and each test
+ * gets its own either way, so no test reads another's leftovers:
+ * - ready-made (e2e suite): an account the e2e webServer stored before the app started (tests/support/seed-accounts.ts),
+ *   signed in over Auth.js's credentials endpoint: seededAccountWithKey, seededAccount, seededCredentials;
+ * - made the way a person makes one (the sign-up page, then the key dialog on /settings/keys), signed in and out through
+ *   the pages: signUp, addKey, signUpWithKey, newAccount — for the journeys about those pages and for the suites that
+ *   start their own servers.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { waitHydrated } from "./browser";
 import { chromiumLaunchOptions } from "./chromium";
+import { e2e } from "./e2e-env";
+import { claimSeeded } from "./seeded-pool";
 import { freshKey } from "./sim-client";
 
 export const TEST_PASSWORD = "correct horse battery staple";
@@ -91,6 +97,49 @@ export async function signUpWithKey(
   const { email, password } = await signUp(page, { appUrl: opts.appUrl });
   await addKey(page, key, opts.label ?? "Personal");
   return { email, password, key };
+}
+
+/**
+ * Signs `page`'s context in through Auth.js's credentials endpoint (GET /api/auth/csrf, then the POST the sign-in form's
+ * action makes), without loading a page: the context holds the session cookie afterwards, the page is where it was.
+ */
+export async function signInOverHttp(page: Page, email: string, password: string): Promise<void> {
+  const request = page.context().request;
+  const csrf = (await (await request.get(at("/api/auth/csrf", e2e.appUrl))).json()) as { csrfToken: string };
+  const res = await request.post(at("/api/auth/callback/credentials", e2e.appUrl), {
+    form: { email, password, csrfToken: csrf.csrfToken, callbackUrl: "/" },
+    maxRedirects: 0,
+  });
+  const location = res.headers()["location"] ?? "";
+  const cookies = await page.context().cookies(e2e.appUrl);
+  if (res.status() !== 302 || /error=/.test(location) || !cookies.some((c) => /session-token/.test(c.name)))
+    throw new Error(`signing ${email} in failed: ${res.status()} → ${location || "(no redirect)"}`);
+}
+
+/**
+ * A ready-made account (tests/support/seed-accounts.ts) no other test has had, with a fresh key of its own saved as
+ * the active one (label "Personal"), signed in in `page`'s context. The page is not navigated. For every test whose
+ * subject is not signing up or the key dialog: those journeys are tests/e2e/accounts.spec.ts's.
+ */
+export async function seededAccountWithKey(
+  page: Page,
+): Promise<{ email: string; password: string; key: string }> {
+  const { email, password, key } = claimSeeded(e2e.seededDir, true);
+  await signInOverHttp(page, email, password);
+  return { email, password, key: key! };
+}
+
+/** The email and password of a ready-made account without a key, not signed in anywhere. */
+export function seededCredentials(): { email: string; password: string } {
+  const { email, password } = claimSeeded(e2e.seededDir, false);
+  return { email, password };
+}
+
+/** A ready-made account without a key (one that has saved none yet), signed in in `page`'s context. */
+export async function seededAccount(page: Page): Promise<{ email: string; password: string }> {
+  const account = seededCredentials();
+  await signInOverHttp(page, account.email, account.password);
+  return account;
 }
 
 /**

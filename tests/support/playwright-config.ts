@@ -4,7 +4,7 @@
  * only in the settings of SUITES below; the browser, reporters, artifacts and `retries: 0` are the same for all.
  *
  * e2e: two workers against one app server and one simulator (webServer below). Tests are independent (each makes its
- * own account through tests/support/accounts.ts and its own clusters, and meets simulator faults, variants and a
+ * own account from tests/support/accounts.ts, ready-made before the server starts, and its own clusters, and meets simulator faults, variants and a
  * dated-back launch through its own key only) and run fully parallel. E2E_TAG narrows the suite to one tag (the
  * Postgres subset, "@postgres").
  *
@@ -14,7 +14,7 @@
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
 import { chromiumLaunchOptions } from "./chromium";
-import { APP_PORT, SIM_PORT, e2e } from "./e2e-env";
+import { APP_PORT, DATA_DIR, SEEDED_DIR, SIM_PORT, e2e } from "./e2e-env";
 
 export type Suite = "e2e" | "service" | "reliability" | "screenshots";
 
@@ -24,7 +24,6 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 /** The e2e suite's app server: the production build (made here unless E2E_SKIP_BUILD=1) and the simulator. */
 function e2eServers(): PlaywrightTestConfig["webServer"] {
   const DIST = process.env.NEXT_DIST_DIR ?? ".next-e2e";
-  const DATA = process.env.E2E_DATA_DIR ?? `.data-e2e-${APP_PORT}`;
   // The local SMTP server tests/e2e/notifications.spec.ts starts (nothing listens there for other specs).
   const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? APP_PORT + 2000);
   const build = process.env.E2E_SKIP_BUILD === "1" ? "true" : "npx next build";
@@ -50,17 +49,24 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
     },
     {
       // The server entry that ships (server.mjs: npm start, the Dockerfile).
-      command: `rm -rf ${DATA} && ${build} && NODE_ENV=production PORT=${APP_PORT} HOST=127.0.0.1 node server.mjs`,
+      // Between the build and the server: the suite's ready-made accounts (tests/support/seed-accounts.ts), written
+      // while the database is not yet the server's.
+      command: [
+        `rm -rf ${DATA_DIR} ${SEEDED_DIR}`,
+        build,
+        `npx tsx --conditions=react-server tests/support/seed-accounts.ts ${SEEDED_DIR}`,
+        `NODE_ENV=production PORT=${APP_PORT} HOST=127.0.0.1 node server.mjs`,
+      ].join(" && "),
       cwd: ROOT,
       url: `${e2e.appUrl}/api/health`,
       env: {
         NEXT_DIST_DIR: DIST,
-        DATA_DIR: DATA,
+        DATA_DIR,
         RUNCRATE_API_URL: `${e2e.simUrl}/api/v1`,
         RUNCRATE_SIMULATOR: "1",
         AUTH_TRUST_HOST: "true",
         NEXT_TELEMETRY_DISABLED: "1",
-        // Every test account signs up from 127.0.0.1; the per-address sign-up limit is tested in vitest.
+        // The accounts that sign up through the pages all come from 127.0.0.1; the per-address limit is tested in vitest.
         SIGN_UP_RATE_LIMIT: "100000",
         // Each sign-up and sign-in hashes a password: at scrypt's production cost (N=2^17, the default, tested in
         // vitest) that is seconds of CPU per test on a busy machine. The e2e accounts are throwaway.
