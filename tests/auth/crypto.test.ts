@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import fc from "fast-check";
+import fc from "../support/fast-check";
 import { describe, expect, it } from "vitest";
 import { DecryptionError, open, seal } from "@/lib/server/crypto/aes-gcm";
 import { parseEncryptionSecret } from "@/lib/server/crypto/encryption-key";

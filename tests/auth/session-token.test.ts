@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import fc from "fast-check";
+import fc from "../support/fast-check";
 import { encode } from "next-auth/jwt";
 import { describe, expect, it, vi } from "vitest";
 import { processSingleton } from "@/lib/process-singleton.mjs";

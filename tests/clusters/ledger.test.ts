@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import fc from "../support/fast-check";
 import { describe, expect, it } from "vitest";
 import { costSoFar, isFinished } from "@/lib/spend/cluster-cost";
 import {

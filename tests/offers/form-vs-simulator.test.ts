@@ -4,7 +4,7 @@
  * shortfall is non-zero exactly when the simulator answers 402.
  */
 import { randomUUID } from "node:crypto";
-import fc from "fast-check";
+import fc from "../support/fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateCost } from "@/lib/spend/estimate";
 import type { CreateClusterFormValues } from "@/lib/launch/form";

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import fc from "../support/fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchOffers } from "@/lib/offers/server/prefetch";

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import fc from "../../support/fast-check";
 import type { Offer } from "@/lib/runcrate/schemas";
 
 /** Offers shaped like the API's (and the simulator's), including awkward ones: allowed counts outside the range, unknown stacks. */
