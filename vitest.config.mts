@@ -26,7 +26,9 @@ export default defineConfig({
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     // Production costs, turned down for tests (each has a test that the production value is the default):
     // scrypt at N=2^10 instead of 2^17 (tests/auth/password.test.ts).
-    env: { PASSWORD_SCRYPT_N: "1024" },
+    // Tests make many accounts in one database: the instance is open to sign-ups (unset, it turns invite-only after
+    // the first account; tests/security/sign-up-mode.test.ts checks that default).
+    env: { PASSWORD_SCRYPT_N: "1024", SIGN_UP: "open" },
     testTimeout: 20_000,
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },

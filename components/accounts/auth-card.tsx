@@ -8,7 +8,7 @@ export function AuthCard({
 }: {
   title: string;
   description: string;
-  children: React.ReactNode;
+  children?: React.ReactNode;
   footer: React.ReactNode;
 }) {
   return (
@@ -20,7 +20,7 @@ export function AuthCard({
           </CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent className="px-6">{children}</CardContent>
+        {children ? <CardContent className="px-6">{children}</CardContent> : null}
       </Card>
       <p className="text-center text-sm text-muted-foreground">{footer}</p>
     </div>

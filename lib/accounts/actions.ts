@@ -94,6 +94,7 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
           error: "Check the highlighted fields.",
           fieldErrors: { email: result.message },
         };
+      if (result.reason === "sign_up_closed") return { ok: false, kind: "forbidden", error: result.message };
       if (result.reason === "weak_password")
         return {
           ok: false,

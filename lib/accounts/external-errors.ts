@@ -9,6 +9,8 @@ export function externalSignInError(error: unknown): string | null {
       return "An account with this email already exists. Sign in with your email and password.";
     case "DomainNotAllowed":
       return "New accounts here need an email address at one of the domains the administrator allows.";
+    case "SignUpClosed":
+      return "This Clusterdeck makes no new account for your address: new accounts need an invite (or are closed). Ask a team admin to invite you.";
     case "NoEmail":
       return "The identity provider didn't share an email address, which Clusterdeck needs for your account.";
     case "AccessDenied":

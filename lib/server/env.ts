@@ -35,6 +35,11 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-up attempts allowed per client address per hour (the test stacks raise it: they all sign up from 127.0.0.1). */
   SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * Who may make an account: open (anyone), invite (an invited address only) or off (nobody). Unset: open until the
+   * first account exists, invite after it (lib/accounts/server/sign-up-mode.ts).
+   */
+  SIGN_UP: z.enum(["open", "invite", "off"]).optional(),
   /** Email domains new accounts must be at, comma-separated ("example.com,lab.example.org"); unset: any domain. */
   SIGN_UP_DOMAINS: z.string().optional(),
   /**

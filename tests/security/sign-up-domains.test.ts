@@ -7,6 +7,7 @@ import {
   mayUseDomain,
   parseSignUpDomains,
 } from "@/lib/accounts/server/sign-up-domains";
+import { newAccountRefusal } from "@/lib/accounts/server/sign-up-mode";
 import { BACKENDS } from "../db/support/backends";
 
 // This file's server runs with a list of allowed domains (env() reads it once, on first use).
@@ -97,7 +98,8 @@ describe.each(BACKENDS)("sign-up limited to listed domains on $name", (backend) 
 
   it("refuses a new GitHub/OIDC account outside the list, while an identity already linked still signs in", async () => {
     const { db } = database;
-    const listed = (email: string) => mayUseDomain(email, ["example.com"]);
+    // The server's own check: this file's SIGN_UP_DOMAINS, on an instance open to sign-ups.
+    const listed = (email: string) => newAccountRefusal(db, email);
     expect(
       await findOrCreateExternalUser(
         db,

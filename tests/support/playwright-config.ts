@@ -68,6 +68,8 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
         NEXT_TELEMETRY_DISABLED: "1",
         // The accounts that sign up through the pages all come from 127.0.0.1; the per-address limit is tested in vitest.
         SIGN_UP_RATE_LIMIT: "100000",
+        // Test accounts sign up freely (unset, an instance is invite-only after its first account: tested in vitest).
+        SIGN_UP: "open",
         // Each sign-up and sign-in hashes a password: at scrypt's production cost (N=2^17, the default, tested in
         // vitest) that is seconds of CPU per test on a busy machine. The e2e accounts are throwaway.
         PASSWORD_SCRYPT_N: process.env.E2E_PASSWORD_SCRYPT_N ?? "1024",

@@ -64,6 +64,8 @@ export async function startApp(o: AppOptions): Promise<{ proc: Proc; url: string
       NEXT_TELEMETRY_DISABLED: "1",
       // Every test account signs up from 127.0.0.1; the per-address sign-up limit is tested in vitest.
       SIGN_UP_RATE_LIMIT: "100000",
+      // Test accounts sign up freely (unset, an instance is invite-only after its first account: tested in vitest).
+      SIGN_UP: "open",
       PORT: String(o.port),
       HOST: "127.0.0.1",
       ...o.env,

@@ -8,6 +8,8 @@ import { safeCallbackPath } from "@/lib/accounts/callback-url";
 import { externalSignInError } from "@/lib/accounts/external-errors";
 import { enabledExternalProviders } from "@/lib/accounts/server/providers";
 import { getSessionUser } from "@/lib/accounts/server/session";
+import { signUpMode } from "@/lib/accounts/server/sign-up-mode";
+import { getDb } from "@/lib/server/db/client";
 import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -16,18 +18,24 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, "");
   if (await getSessionUser()) redirect(callbackUrl || "/");
+  const signUpOff = (await signUpMode(await getDb())) === "off";
   const signUpHref = callbackUrl ? `/sign-up?${new URLSearchParams({ callbackUrl })}` : "/sign-up";
   return (
     <AuthCard
       title="Sign in to Clusterdeck"
       description="Launch and manage your Runcrate GPU clusters."
       footer={
-        <>
-          New here?{" "}
-          <Link href={signUpHref} className="font-medium text-brand underline-offset-4 hover:underline">
-            Create an account
-          </Link>
-        </>
+        // With sign-up off there is no account to create; invited people still need the link.
+        signUpOff ? (
+          "This Clusterdeck takes no new accounts."
+        ) : (
+          <>
+            New here?{" "}
+            <Link href={signUpHref} className="font-medium text-brand underline-offset-4 hover:underline">
+              Create an account
+            </Link>
+          </>
+        )
       }
     >
       <div className="flex flex-col gap-6">

@@ -7,6 +7,9 @@ import { SignUpForm } from "@/components/accounts/sign-up-form";
 import { safeCallbackPath } from "@/lib/accounts/callback-url";
 import { enabledExternalProviders } from "@/lib/accounts/server/providers";
 import { getSessionUser } from "@/lib/accounts/server/session";
+import { signUpMode } from "@/lib/accounts/server/sign-up-mode";
+import { SIGN_UP_CLOSED } from "@/lib/accounts/messages";
+import { getDb } from "@/lib/server/db/client";
 import type { SearchParams } from "nuqs/server";
 
 export const metadata: Metadata = { title: "Create account" };
@@ -16,18 +19,27 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const callbackUrl = safeCallbackPath(params.callbackUrl, "");
   if (await getSessionUser()) redirect(callbackUrl || "/");
   const signInHref = callbackUrl ? `/sign-in?${new URLSearchParams({ callbackUrl })}` : "/sign-in";
+  const signInLink = (
+    <>
+      Already have an account?{" "}
+      <Link href={signInHref} className="font-medium text-brand underline-offset-4 hover:underline">
+        Sign in
+      </Link>
+    </>
+  );
+  // SIGN_UP (lib/accounts/server/sign-up-mode.ts): closed, the page says so instead of offering a form that would refuse.
+  const mode = await signUpMode(await getDb());
+  if (mode === "off")
+    return <AuthCard title="Sign-up is closed" description={SIGN_UP_CLOSED.off} footer={signInLink} />;
   return (
     <AuthCard
       title="Create your account"
-      description="Then add a Runcrate API key to start launching clusters."
-      footer={
-        <>
-          Already have an account?{" "}
-          <Link href={signInHref} className="font-medium text-brand underline-offset-4 hover:underline">
-            Sign in
-          </Link>
-        </>
+      description={
+        mode === "invite"
+          ? "By invitation: sign up with the email address your invite was sent to."
+          : "Then add a Runcrate API key to start launching clusters."
       }
+      footer={signInLink}
     >
       <div className="flex flex-col gap-6">
         <SignUpForm callbackUrl={callbackUrl || undefined} />

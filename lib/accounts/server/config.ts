@@ -9,7 +9,7 @@ import { checkCredentials } from "./credentials";
 import { githubConfig, oidcConfig } from "./providers";
 import { authSecret } from "./secret";
 import { currentSessionVersion, isSessionCurrent, revokeSessions } from "./session-version";
-import { mayUseDomain, signUpDomains } from "./sign-up-domains";
+import { newAccountRefusal } from "./sign-up-mode";
 import { errorSummary } from "@/lib/server/db/errors";
 import { log } from "@/lib/server/log";
 
@@ -30,6 +30,7 @@ const EXTERNAL_ERRORS: Record<Extract<ExternalSignIn, { ok: false }>["reason"], 
   email_in_use: "EmailInUse",
   no_email: "NoEmail",
   domain_not_allowed: "DomainNotAllowed",
+  sign_up_closed: "SignUpClosed",
 };
 
 function buildConfig(): NextAuthConfig {
@@ -96,16 +97,16 @@ function buildConfig(): NextAuthConfig {
       async signIn({ user, account, profile }) {
         if (!account || account.type === "credentials") return true;
         // GitHub/OIDC: map the identity to a Clusterdeck user (created on first sign-in).
-        const domains = signUpDomains();
+        const db = await getDb();
         const result = await findOrCreateExternalUser(
-          await getDb(),
+          db,
           {
             provider: account.provider,
             providerAccountId: account.providerAccountId,
             email: (profile?.email ?? user.email ?? null)?.toString() ?? null,
             name: (user.name ?? null)?.toString() ?? null,
           },
-          (email) => mayUseDomain(email, domains),
+          (email) => newAccountRefusal(db, email),
         );
         if (!result.ok) return `/sign-in?error=${EXTERNAL_ERRORS[result.reason]}`;
         user.id = result.user.id;

@@ -4,7 +4,7 @@ import { createUser, findUserByEmail, normalizeEmail } from "@/lib/accounts/serv
 import { hashPassword, isPasswordHashingBusy } from "@/lib/accounts/server/password";
 import { takeSignUpAttempt } from "./rate-limits";
 import { passwordWeakness } from "./password-strength";
-import { domainNotAllowedMessage, mayUseDomain, signUpDomains } from "./sign-up-domains";
+import { newAccountRefusal } from "./sign-up-mode";
 
 export type SignUpResult =
   | { ok: true }
@@ -14,12 +14,14 @@ export type SignUpResult =
   | { ok: false; reason: "weak_password"; message: string }
   /** SIGN_UP_DOMAINS does not list the address's domain. */
   | { ok: false; reason: "domain_not_allowed"; message: string }
+  /** The sign-up mode makes no account for this address (SIGN_UP: invite without an invite, or off). */
+  | { ok: false; reason: "sign_up_closed"; message: string }
   | { ok: false; reason: "email_taken" };
 
 /**
  * Creates an account from already validated input. In this order, cheapest first: the per-address allowance (so
  * the form can't be used to test thousands of emails, or to create thousands of accounts), the allowed email domains
- * (before anything says whether an address has an account), the password's strength, the duplicate check, and only
+ * and the sign-up mode (before anything says whether an address has an account), the password's strength, the duplicate check, and only
  * then the expensive scrypt hash. The unique index still decides a race between two
  * sign-ups with one email.
  */
@@ -31,9 +33,8 @@ export async function registerUser(
   const limited = await takeSignUpAttempt(db, address);
   if (limited) return { ok: false, reason: "rate_limited", ...limited };
   const email = normalizeEmail(input.email);
-  const domains = signUpDomains();
-  if (!mayUseDomain(email, domains))
-    return { ok: false, reason: "domain_not_allowed", message: domainNotAllowedMessage(domains) };
+  const refused = await newAccountRefusal(db, email);
+  if (refused) return { ok: false, ...refused };
   const weak = passwordWeakness(input.password, [email, email.split("@")[0] ?? "", input.name ?? ""]);
   if (weak) return { ok: false, reason: "weak_password", message: weak };
   if (await findUserByEmail(db, email)) return { ok: false, reason: "email_taken" };

@@ -62,7 +62,8 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
 }
 
 export type ExternalSignIn =
-  { ok: true; user: UserRow } | { ok: false; reason: "email_in_use" | "no_email" | "domain_not_allowed" };
+  | { ok: true; user: UserRow }
+  | { ok: false; reason: "email_in_use" | "no_email" | "domain_not_allowed" | "sign_up_closed" };
 
 /**
  * Finds the user linked to a GitHub/OIDC identity, or creates one. An identity is never silently linked to an
@@ -71,8 +72,12 @@ export type ExternalSignIn =
 export async function findOrCreateExternalUser(
   db: Db,
   input: { provider: string; providerAccountId: string; email: string | null; name: string | null },
-  /** Whether a new account may be made for this (normalized) address: SIGN_UP_DOMAINS. A linked identity signs in. */
-  mayCreate: (email: string) => boolean = () => true,
+  /**
+   * Why no new account may be made for this (normalized) address, or null (SIGN_UP_DOMAINS, SIGN_UP:
+   * sign-up-mode.ts's newAccountRefusal). A linked identity signs in whatever it says.
+   */
+  refusal: (email: string) => Promise<{ reason: "domain_not_allowed" | "sign_up_closed" } | null> = () =>
+    Promise.resolve(null),
 ): Promise<ExternalSignIn> {
   const [linked] = await db
     .select({ user: users })
@@ -84,7 +89,8 @@ export async function findOrCreateExternalUser(
     .limit(1);
   if (linked) return { ok: true, user: linked.user };
   if (!input.email) return { ok: false, reason: "no_email" };
-  if (!mayCreate(normalizeEmail(input.email))) return { ok: false, reason: "domain_not_allowed" };
+  const refused = await refusal(normalizeEmail(input.email));
+  if (refused) return { ok: false, reason: refused.reason };
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
