@@ -34,6 +34,9 @@ export const ACTION_LABEL: Record<
   "member-invited": { label: "Invited", variant: "info" },
   "invite-revoked": { label: "Invite revoked", variant: "destructive" },
   "member-joined": { label: "Joined", variant: "success" },
+  "member-role-changed": { label: "Role changed", variant: "info" },
+  "member-removed": { label: "Removed", variant: "destructive" },
+  "member-left": { label: "Left", variant: "info" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

@@ -1,28 +1,192 @@
-import { Badge } from "@/components/ui/badge";
-import { ROLE_WORD, type TeamRole } from "@/lib/teams/roles";
+"use client";
 
-/** A team's members with their roles. */
+import * as React from "react";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
+import { useActionMutation } from "@/lib/query/mutation";
+import { changeMemberRoleAction, removeMemberAction } from "@/lib/teams/actions";
+import { decideMemberChange } from "@/lib/teams/permissions";
+import { ROLE_WORD, TEAM_ROLES, type TeamRole } from "@/lib/teams/roles";
+
+export type MemberView = { userId: string; email: string; name: string | null; role: TeamRole };
+
+/**
+ * A team's members with their roles. Whoever may change a member's role (permissions.ts decideMemberChange, the
+ * rule the server applies) gets a role picker on that row, and a Remove button; everyone gets Leave on their own row.
+ * The server still has the last word: the last owner stays, whatever the page offered.
+ */
 export function TeamMembers({
+  teamId,
+  teamName,
   members,
   you,
+  yourRole,
 }: {
-  members: { userId: string; email: string; name: string | null; role: TeamRole }[];
+  teamId: string;
+  teamName: string;
+  members: MemberView[];
   you: string;
+  yourRole: TeamRole;
 }) {
+  const [removing, setRemoving] = React.useState<MemberView | null>(null);
+  const changeRole = useActionMutation(
+    (input: { member: MemberView; role: TeamRole }) =>
+      changeMemberRoleAction({ teamId, userId: input.member.userId, role: input.role }),
+    {
+      // Your own role changes what every page lets you do.
+      resetsAll: true,
+      onSuccess: (_, { member, role }) =>
+        toast.success(`${member.name || member.email} is now ${ROLE_WORD[role].toLowerCase()}`),
+      onError: (failure) => toast.error(failure.message),
+    },
+  );
+
+  const owners = members.filter((m) => m.role === "owner").length;
   return (
-    <ul className="divide-y rounded-lg border" aria-label="Members">
-      {members.map((m) => (
-        <li key={m.userId} className="flex items-center gap-3 px-4 py-3 text-sm" data-testid="member-row">
-          <span className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate font-medium">
-              {m.name || m.email}
-              {m.userId === you ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
-            </span>
-            {m.name ? <span className="truncate text-[13px] text-muted-foreground">{m.email}</span> : null}
-          </span>
-          <Badge variant={m.role === "owner" ? "brand" : "outline"}>{ROLE_WORD[m.role]}</Badge>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y rounded-lg border" aria-label="Members">
+        {members.map((m) => {
+          const self = m.userId === you;
+          const who = m.name || m.email;
+          // The last owner stays one (the server refuses it too): no picker and no Leave on their row.
+          const lastOwner = m.role === "owner" && owners === 1;
+          const roles = lastOwner
+            ? [m.role]
+            : TEAM_ROLES.filter(
+                (r) =>
+                  r === m.role || decideMemberChange(yourRole, m.role, self, { kind: "role", to: r }).allowed,
+              );
+          const mayRemove =
+            !lastOwner && decideMemberChange(yourRole, m.role, self, { kind: "remove" }).allowed;
+          return (
+            <li
+              key={m.userId}
+              className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 text-sm"
+              data-testid="member-row"
+            >
+              <span className="flex min-w-0 flex-1 basis-48 flex-col">
+                <span className="truncate font-medium">
+                  {who}
+                  {self ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+                </span>
+                {m.name ? (
+                  <span className="truncate text-[13px] text-muted-foreground">{m.email}</span>
+                ) : null}
+              </span>
+              <span className="ml-auto flex items-center gap-2">
+                {roles.length > 1 ? (
+                  <NativeSelect
+                    size="sm"
+                    aria-label={`Role of ${who}`}
+                    value={m.role}
+                    disabled={changeRole.isPending}
+                    onChange={(e) => changeRole.mutate({ member: m, role: e.target.value as TeamRole })}
+                  >
+                    {roles.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_WORD[r]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                ) : (
+                  <Badge variant={m.role === "owner" ? "brand" : "outline"}>{ROLE_WORD[m.role]}</Badge>
+                )}
+                {mayRemove ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={self ? "Leave the team" : `Remove ${who}`}
+                    onClick={() => setRemoving(m)}
+                  >
+                    {self ? "Leave" : "Remove"}
+                  </Button>
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <RemoveMemberDialog
+        teamId={teamId}
+        teamName={teamName}
+        target={removing}
+        self={removing?.userId === you}
+        onOpenChange={(open) => !open && setRemoving(null)}
+      />
+    </>
+  );
+}
+
+function RemoveMemberDialog({
+  teamId,
+  teamName,
+  target,
+  self,
+  onOpenChange,
+}: {
+  teamId: string;
+  teamName: string;
+  target: MemberView | null;
+  self: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useActionMutation(
+    (member: MemberView) => removeMemberAction({ teamId, userId: member.userId }),
+    {
+      // Leaving switches you to your own keys: every query is read again.
+      resetsAll: true,
+      onSuccess: (_, member) => {
+        toast.success(
+          self ? `You left “${teamName}”` : `${member.name || member.email} is no longer in the team`,
+        );
+        onOpenChange(false);
+      },
+      onError: (failure) => toast.error(failure.message),
+    },
+  );
+  const pending = remove.isPending;
+  const who = target ? target.name || target.email : "";
+
+  return (
+    <AlertDialog open={!!target} onOpenChange={(o) => !pending && onOpenChange(o)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>
+            {self ? `Leave “${teamName}”?` : `Remove ${who} from “${teamName}”?`}
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            {self
+              ? "You stop seeing the team's clusters and using its key, and work with your own keys again. An admin can invite you back."
+              : `${who} stops seeing the team's clusters and using its key. Clusters they launched keep running and stay the team's. An admin can invite them back.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            className={buttonVariants({ variant: "destructive" })}
+            onClick={(e) => {
+              // The dialog stays open until the change is made (or the refusal is shown).
+              e.preventDefault();
+              if (target) remove.mutate(target);
+            }}
+            disabled={pending}
+          >
+            {pending ? (self ? "Leaving…" : "Removing…") : self ? "Leave the team" : "Remove"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

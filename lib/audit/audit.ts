@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   "member-invited",
   "invite-revoked",
   "member-joined",
+  "member-role-changed",
+  "member-removed",
+  "member-left",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

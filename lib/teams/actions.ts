@@ -7,7 +7,12 @@ import { getDb } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/audit/server/audit";
 import type { SessionUser } from "@/lib/accounts/server/session";
 import type { Db } from "@/lib/server/db/client";
-import { decide, type TeamAction } from "@/lib/teams/permissions";
+import {
+  decide,
+  decideMemberChange,
+  type MemberChangeRequest,
+  type TeamAction,
+} from "@/lib/teams/permissions";
 import { ROLE_WORD } from "@/lib/teams/roles";
 import {
   acceptInviteSchema,
@@ -16,6 +21,8 @@ import {
   INVITE_DAYS,
   invitePath,
   inviteRefSchema,
+  memberRefSchema,
+  memberRoleSchema,
   teamRefSchema,
 } from "@/lib/teams/schemas";
 import {
@@ -25,7 +32,13 @@ import {
   type AcceptResult,
   type PendingInvite,
 } from "@/lib/teams/server/invites-store";
-import { chooseTeam, createTeam, membershipOf, type TeamMembership } from "@/lib/teams/server/teams-store";
+import {
+  changeMember,
+  chooseTeam,
+  createTeam,
+  membershipOf,
+  type TeamMembership,
+} from "@/lib/teams/server/teams-store";
 
 /** Teams: making one, choosing the one a person works in (the header's switcher), and inviting people into it. */
 
@@ -48,7 +61,13 @@ async function allowedIn(
 async function auditTeam(
   user: SessionUser,
   team: TeamMembership,
-  action: "member-invited" | "invite-revoked" | "member-joined",
+  action:
+    | "member-invited"
+    | "invite-revoked"
+    | "member-joined"
+    | "member-role-changed"
+    | "member-removed"
+    | "member-left",
   detail: string,
 ) {
   await recordAudit({
@@ -159,5 +178,63 @@ export const acceptInviteAction = userAction(
     );
     switched(user.id);
     return result.team;
+  },
+);
+
+const LAST_OWNER = "A team always has an owner: make someone else an owner first.";
+
+/**
+ * A change to someone's membership, once the actor may make it (permissions.ts decideMemberChange) and the team keeps
+ * an owner; answers what changed. The member's own cached context (their team's key) is dropped: they work in their
+ * personal team from their next request when removed, with the new role's reach when not.
+ */
+async function changeMembership(
+  user: SessionUser,
+  teamId: string,
+  userId: string,
+  change: MemberChangeRequest,
+): Promise<{ team: TeamMembership; email: string; from: TeamMembership["role"] }> {
+  const db = await getDb();
+  const team = await membershipOf(db, teamId, user.id);
+  if (!team || team.personal) throw new ActionError(NO_TEAM, "not_found");
+  const target = await membershipOf(db, teamId, userId);
+  if (!target) throw new ActionError("That person is no longer in the team. Reload the page.", "not_found");
+  const decision = decideMemberChange(team.role, target.role, userId === user.id, change);
+  if (!decision.allowed) throw new ActionError(decision.message, "forbidden");
+  const result = await changeMember(db, teamId, userId, change.kind === "remove" ? null : change.to);
+  if (!result.ok)
+    throw result.reason === "last_owner"
+      ? new ActionError(LAST_OWNER, "conflict")
+      : new ActionError("That person is no longer in the team. Reload the page.", "not_found");
+  invalidateUserContext(userId);
+  revalidatePath("/settings/team");
+  return { team, email: result.email, from: result.from };
+}
+
+/** Gives a member another role. Only an owner names or demotes an owner; the last one stays. */
+export const changeMemberRoleAction = userAction(
+  memberRoleSchema,
+  async function changeMemberRoleAction({ teamId, userId, role }, { user }): Promise<null> {
+    const { team, email, from } = await changeMembership(user, teamId, userId, { kind: "role", to: role });
+    if (from !== role)
+      await auditTeam(
+        user,
+        team,
+        "member-role-changed",
+        `${email}: ${ROLE_WORD[from].toLowerCase()} → ${ROLE_WORD[role].toLowerCase()}`,
+      );
+    return null;
+  },
+);
+
+/** Removes a member from the team, or, for one's own membership, leaves it. */
+export const removeMemberAction = userAction(
+  memberRefSchema,
+  async function removeMemberAction({ teamId, userId }, { user }): Promise<null> {
+    const { team, email } = await changeMembership(user, teamId, userId, { kind: "remove" });
+    const self = userId === user.id;
+    await auditTeam(user, team, self ? "member-left" : "member-removed", email);
+    if (self) switched(user.id);
+    return null;
   },
 );

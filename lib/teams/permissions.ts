@@ -118,6 +118,28 @@ export function decide(role: TeamRole, action: TeamAction, whose: Whose = "own")
   return { allowed: true, needsReason: colleague && REASON_ON_COLLEAGUES.has(action) };
 }
 
+/** A change to a team's membership: another role for someone, or their removal (leaving, when it is the actor). */
+export type MemberChangeRequest = { kind: "role"; to: TeamRole } | { kind: "remove" };
+
+/**
+ * May the actor (`role`, and whether the member is themselves) make this change to a member who holds `targetRole`?
+ * Anyone may leave; admins manage members; only an owner names, demotes or removes an owner. Whether the team would be
+ * left without an owner is the store's to check (teams-store.ts changeMember), under a lock.
+ */
+export function decideMemberChange(
+  role: TeamRole,
+  targetRole: TeamRole,
+  self: boolean,
+  change: MemberChangeRequest,
+): Decision {
+  if (change.kind === "remove" && self) return { allowed: true, needsReason: false };
+  const members = decide(role, "members");
+  if (!members.allowed) return members;
+  if (targetRole === "owner" || (change.kind === "role" && change.to === "owner"))
+    return decide(role, "name-owners");
+  return members;
+}
+
 /** The actions the cluster page offers on one cluster. */
 export const CLUSTER_PAGE_ACTIONS = ["terminate", "resize", "test", "limits", "share"] as const;
 export type ClusterPageAction = (typeof CLUSTER_PAGE_ACTIONS)[number];

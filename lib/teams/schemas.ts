@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { EMAIL_MAX } from "@/lib/accounts/rate-limits";
 import { invisibleCharacterMessage, isCleanTypedName } from "@/lib/text/typed-name";
+import { TEAM_ROLES } from "@/lib/teams/roles";
 
 export const TEAM_NAME_MAX = 60;
 
@@ -45,3 +46,9 @@ export const inviteRefSchema = z.object({ teamId, inviteId: z.uuid("That invite 
 
 /** A link's token as it arrives (checked for its shape on the server). */
 export const acceptInviteSchema = z.object({ token: z.string().max(100) });
+
+/** One member of a team, and (to change their role) the role they get. */
+export const memberRefSchema = z.object({ teamId, userId: z.uuid("That person is not in the team.") });
+export const memberRoleSchema = memberRefSchema.extend({
+  role: z.enum(TEAM_ROLES, "Choose a role: owner, admin, member or viewer."),
+});

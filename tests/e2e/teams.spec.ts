@@ -16,7 +16,7 @@ const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
 
 async function invite(page: Page, email: string, role: "member" | "viewer"): Promise<string> {
   await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Role").selectOption(role);
+  await page.getByLabel("Role", { exact: true }).selectOption(role);
   await page.getByRole("button", { name: "Create invite link" }).click();
   const url = page.getByTestId("invite-url");
   await expect(url).toContainText("/invite/");
@@ -153,6 +153,27 @@ test(
     ).toHaveCount(1);
     await expect(audit.filter({ hasText: "Team key added" })).toHaveCount(1);
     await expect(audit.filter({ hasText: "Invited" })).toHaveCount(2);
+
+    // The owner makes the viewer a member, then takes them off the team: they no longer see its clusters, and both
+    // changes are in the audit.
+    await page.goto("/settings/team");
+    const viewerRole = page.getByLabel(`Role of ${viewerEmail}`);
+    await waitHydrated(viewerRole);
+    await expectAxeClean(page, "Settings → Team with members to manage");
+    await viewerRole.selectOption("member");
+    await expect(viewerRole).toHaveValue("member");
+    await page.getByRole("button", { name: `Remove ${viewerEmail}` }).click();
+    const removeDialog = page.getByRole("alertdialog");
+    await removeDialog.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(removeDialog).toBeHidden();
+    await expect(page.getByTestId("member-row").filter({ hasText: viewerEmail })).toHaveCount(0);
+    await viewer.goto(clusterPath);
+    await expect(viewer.getByRole("heading", { level: 1, name })).toHaveCount(0);
+    await page.goto("/settings/audit");
+    await expect(
+      audit.filter({ hasText: "Role changed" }).filter({ hasText: "viewer → member" }),
+    ).toHaveCount(1);
+    await expect(audit.filter({ hasText: "Removed" }).filter({ hasText: viewerEmail })).toHaveCount(1);
 
     // Nothing the member's or the viewer's browser got carries the team's key, nor even its last 4 as a key shows them.
     const texts = await Promise.all(seen.flat());

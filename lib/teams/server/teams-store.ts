@@ -135,3 +135,37 @@ export async function findPersonalTeam(db: Db, userId: string): Promise<TeamMemb
     .limit(1);
   return row ?? null;
 }
+
+export type MemberChange =
+  { ok: true; email: string; from: TeamRole } | { ok: false; reason: "not_member" | "last_owner" };
+
+/**
+ * Changes a member's role (`to`) or removes them from the team (`to: null`), in one transaction that locks the
+ * team's memberships, so two changes at once cannot leave a team without an owner: the last owner is neither demoted
+ * nor removed. Who may ask for which change is lib/teams/permissions.ts's decideMemberChange; this keeps the team whole.
+ */
+export async function changeMember(
+  db: Db,
+  teamId: string,
+  userId: string,
+  to: TeamRole | null,
+): Promise<MemberChange> {
+  if (!isUuid(teamId) || !isUuid(userId)) return { ok: false, reason: "not_member" };
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ userId: teamMembers.userId, role: teamMembers.role, email: users.email })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(eq(teamMembers.teamId, teamId))
+      .for("update", { of: teamMembers });
+    const target = rows.find((r) => r.userId === userId);
+    if (!target) return { ok: false, reason: "not_member" } as const;
+    const owners = rows.filter((r) => r.role === "owner").length;
+    if (target.role === "owner" && to !== "owner" && owners === 1)
+      return { ok: false, reason: "last_owner" } as const;
+    const where = and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId));
+    if (to === null) await tx.delete(teamMembers).where(where);
+    else await tx.update(teamMembers).set({ role: to }).where(where);
+    return { ok: true, email: target.email, from: target.role } as const;
+  });
+}

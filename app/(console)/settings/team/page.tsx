@@ -44,7 +44,13 @@ export default async function TeamPage() {
             <h2 id="members-heading" className="text-base font-semibold">
               Members
             </h2>
-            <TeamMembers members={view.members} you={user.id} />
+            <TeamMembers
+              teamId={team.teamId}
+              teamName={team.name}
+              members={view.members}
+              you={user.id}
+              yourRole={team.role}
+            />
             {view.invites ? <TeamInvites teamId={team.teamId} invites={view.invites} /> : null}
           </section>
         </>

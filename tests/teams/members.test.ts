@@ -1,0 +1,204 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "@/lib/accounts/server/session";
+import { decideMemberChange, type MemberChangeRequest } from "@/lib/teams/permissions";
+import { TEAM_ROLES, type TeamRole } from "@/lib/teams/roles";
+import { seedDataDir } from "../support/pglite-template";
+
+/**
+ * A team's members: who may give whom another role or remove them (the rule, written out here apart from
+ * lib/teams/permissions.ts), and the actions that do it — refusals change nothing, a team always keeps an owner,
+ * and every change is in the audit log.
+ */
+
+const env = vi.hoisted(() => {
+  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 3).toString("base64");
+  return { session: null as SessionUser | null };
+});
+vi.mock("@/lib/accounts/server/session", () => ({
+  getSessionUser: async () => env.session,
+  requireUser: async () => {
+    if (!env.session) throw new Error("redirect /sign-in");
+    return env.session;
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+describe("who may change a membership", () => {
+  const role = (to: TeamRole): MemberChangeRequest => ({ kind: "role", to });
+  const remove: MemberChangeRequest = { kind: "remove" };
+  const may = (actor: TeamRole, target: TeamRole, change: MemberChangeRequest, self = false) =>
+    decideMemberChange(actor, target, self, change).allowed;
+
+  it("owners change anyone's role, owners' included, and remove anyone", () => {
+    for (const target of TEAM_ROLES) {
+      for (const to of TEAM_ROLES) expect(may("owner", target, role(to)), `${target} → ${to}`).toBe(true);
+      expect(may("owner", target, remove), target).toBe(true);
+    }
+  });
+
+  it("admins manage admins, members and viewers, but neither name nor touch an owner", () => {
+    for (const target of ["admin", "member", "viewer"] as const) {
+      for (const to of ["admin", "member", "viewer"] as const)
+        expect(may("admin", target, role(to)), `${target} → ${to}`).toBe(true);
+      expect(may("admin", target, remove), target).toBe(true);
+      expect(decideMemberChange("admin", target, false, role("owner"))).toEqual({
+        allowed: false,
+        message: "Only an owner can name owners.",
+      });
+    }
+    expect(may("admin", "owner", role("admin"))).toBe(false);
+    expect(may("admin", "owner", remove)).toBe(false);
+  });
+
+  it("members and viewers change no one, and anyone may leave", () => {
+    for (const actor of ["member", "viewer"] as const) {
+      for (const target of TEAM_ROLES) {
+        expect(may(actor, target, role("viewer")), `${actor} on ${target}`).toBe(false);
+        expect(may(actor, target, remove), `${actor} removes ${target}`).toBe(false);
+      }
+      expect(may(actor, actor, remove, true)).toBe(true);
+      expect(may(actor, actor, role("admin"), true)).toBe(false);
+    }
+    expect(decideMemberChange("member", "viewer", false, remove)).toEqual({
+      allowed: false,
+      message: "Only an admin can manage the team's members.",
+    });
+  });
+});
+
+describe("changing roles and removing members", () => {
+  let dataDir: string;
+  let actions: typeof import("@/lib/teams/actions");
+  let db: import("@/lib/server/db/client").Db;
+  let store: typeof import("@/lib/teams/server/teams-store");
+  let listAudit: typeof import("@/lib/audit/server/audit-log").listAudit;
+  const people = {} as Record<"owner" | "admin" | "member" | "viewer" | "outsider", SessionUser>;
+  let teamId: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-members-"));
+    seedDataDir(dataDir);
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    actions = await import("@/lib/teams/actions");
+    store = await import("@/lib/teams/server/teams-store");
+    ({ listAudit } = await import("@/lib/audit/server/audit-log"));
+    const { getDb } = await import("@/lib/server/db/client");
+    const { createUser } = await import("@/lib/accounts/server/users");
+    const { teamMembers } = await import("@/lib/server/db/schema");
+    db = await getDb();
+    for (const who of ["owner", "admin", "member", "viewer", "outsider"] as const) {
+      const made = await createUser(db, { email: `${who}@members.example`, name: null, passwordHash: null });
+      if (!made.ok) throw new Error("fixture");
+      people[who] = { id: made.user.id, email: made.user.email, name: null };
+    }
+    teamId = (await store.createTeam(db, people.owner.id, "Vision")).teamId;
+    for (const who of ["admin", "member", "viewer"] as const)
+      await db.insert(teamMembers).values({ teamId, userId: people[who].id, role: who });
+  });
+
+  afterAll(async () => {
+    const { getDatabase } = await import("@/lib/server/db/client");
+    await (await getDatabase()).close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    env.session = null;
+  });
+
+  const roles = async (): Promise<Record<string, TeamRole>> =>
+    Object.fromEntries((await store.membersOf(db, teamId)).map((m) => [m.email.split("@")[0]!, m.role]));
+  const audit = async (who: SessionUser) =>
+    (await listAudit(db, who.id)).map((e) => [e.action, e.detail]).reverse();
+
+  it("refusals say why and change nothing: a member, an admin on an owner, an outsider, a bad id", async () => {
+    const before = await roles();
+    env.session = people.member;
+    expect(
+      await actions.changeMemberRoleAction({ teamId, userId: people.viewer.id, role: "member" }),
+    ).toEqual({ ok: false, kind: "forbidden", error: "Only an admin can manage the team's members." });
+    env.session = people.admin;
+    expect(await actions.removeMemberAction({ teamId, userId: people.owner.id })).toEqual({
+      ok: false,
+      kind: "forbidden",
+      error: "Only an owner can name owners.",
+    });
+    expect(
+      await actions.changeMemberRoleAction({ teamId, userId: people.member.id, role: "owner" }),
+    ).toMatchObject({ ok: false, kind: "forbidden" });
+    expect(await actions.removeMemberAction({ teamId, userId: people.outsider.id })).toMatchObject({
+      ok: false,
+      kind: "not_found",
+    });
+    env.session = people.outsider;
+    expect(await actions.removeMemberAction({ teamId, userId: people.viewer.id })).toMatchObject({
+      ok: false,
+      kind: "not_found",
+    });
+    expect(
+      await actions.changeMemberRoleAction({ teamId, userId: "not-a-uuid", role: "viewer" }),
+    ).toMatchObject({ ok: false, kind: "invalid-input" });
+    expect(await roles()).toEqual(before);
+    for (const who of Object.values(people)) expect(await audit(who)).toEqual([]);
+  });
+
+  it("an admin gives a member another role and removes a viewer; both are audited", async () => {
+    env.session = people.admin;
+    expect(
+      await actions.changeMemberRoleAction({ teamId, userId: people.member.id, role: "viewer" }),
+    ).toEqual({ ok: true, data: null });
+    expect(await actions.removeMemberAction({ teamId, userId: people.viewer.id })).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(await roles()).toEqual({ owner: "owner", admin: "admin", member: "viewer" });
+    expect(await audit(people.admin)).toEqual([
+      ["member-role-changed", "team Vision · member@members.example: member → viewer"],
+      ["member-removed", "team Vision · viewer@members.example"],
+    ]);
+    // The removed person works in their own team from their next request.
+    expect((await store.activeTeam(db, people.viewer.id)).personal).toBe(true);
+  });
+
+  it("the last owner can neither step down nor leave; once there is another owner, they can", async () => {
+    env.session = people.owner;
+    const lastOwner = {
+      ok: false,
+      kind: "conflict",
+      error: "A team always has an owner: make someone else an owner first.",
+    };
+    expect(await actions.changeMemberRoleAction({ teamId, userId: people.owner.id, role: "admin" })).toEqual(
+      lastOwner,
+    );
+    expect(await actions.removeMemberAction({ teamId, userId: people.owner.id })).toEqual(lastOwner);
+    expect((await roles()).owner).toBe("owner");
+
+    expect(
+      await actions.changeMemberRoleAction({ teamId, userId: people.admin.id, role: "owner" }),
+    ).toMatchObject({ ok: true });
+    expect(await actions.removeMemberAction({ teamId, userId: people.owner.id })).toMatchObject({ ok: true });
+    expect(await roles()).toEqual({ admin: "owner", member: "viewer" });
+    expect((await audit(people.owner)).slice(-2)).toEqual([
+      ["member-role-changed", "team Vision · admin@members.example: admin → owner"],
+      ["member-left", "team Vision · owner@members.example"],
+    ]);
+  });
+
+  it("two owners stepping down at the same moment leave one owner", async () => {
+    const { teamId: pair } = await store.createTeam(db, people.outsider.id, "Pair");
+    await store.changeMember(db, pair, people.outsider.id, "owner");
+    const { teamMembers } = await import("@/lib/server/db/schema");
+    await db.insert(teamMembers).values({ teamId: pair, userId: people.member.id, role: "owner" });
+    const results = await Promise.all([
+      store.changeMember(db, pair, people.outsider.id, "member"),
+      store.changeMember(db, pair, people.member.id, null),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "last_owner" }]);
+    expect((await store.membersOf(db, pair)).filter((m) => m.role === "owner")).toHaveLength(1);
+  });
+});
