@@ -20,7 +20,14 @@ import { changeMemberRoleAction, removeMemberAction } from "@/lib/teams/actions"
 import { decideMemberChange } from "@/lib/teams/permissions";
 import { ROLE_WORD, TEAM_ROLES, type TeamRole } from "@/lib/teams/roles";
 
-export type MemberView = { userId: string; email: string; name: string | null; role: TeamRole };
+export type MemberView = {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: TeamRole;
+  /** The clusters they launched with the team's key (shown to those who manage members). */
+  launched?: { count: number; names: string[] };
+};
 
 /**
  * A team's members with their roles. Whoever may change a member's role (permissions.ts decideMemberChange, the
@@ -123,6 +130,11 @@ export function TeamMembers({
         teamName={teamName}
         target={removing}
         self={removing?.userId === you}
+        // Who may take the clusters on: anyone who may act on clusters, the leaving person aside; you first.
+        heirs={members
+          .filter((m) => m.role !== "viewer" && m.userId !== removing?.userId)
+          .sort((a, b) => Number(b.userId === you) - Number(a.userId === you))}
+        you={you}
         onOpenChange={(open) => !open && setRemoving(null)}
       />
     </>
@@ -134,23 +146,33 @@ function RemoveMemberDialog({
   teamName,
   target,
   self,
+  heirs,
+  you,
   onOpenChange,
 }: {
   teamId: string;
   teamName: string;
   target: MemberView | null;
   self: boolean;
+  heirs: MemberView[];
+  you: string;
   onOpenChange: (open: boolean) => void;
 }) {
+  const [heir, setHeir] = React.useState<string | null>(null);
   const remove = useActionMutation(
-    (member: MemberView) => removeMemberAction({ teamId, userId: member.userId }),
+    (input: { member: MemberView; handTo: string | undefined }) =>
+      removeMemberAction({ teamId, userId: input.member.userId, handTo: input.handTo }),
     {
       // Leaving switches you to your own keys: every query is read again.
       resetsAll: true,
-      onSuccess: (_, member) => {
+      onSuccess: ({ handed }, { member }) => {
+        const clusters = handed ? ` · ${handed} cluster${handed === 1 ? "" : "s"} handed on` : "";
         toast.success(
-          self ? `You left “${teamName}”` : `${member.name || member.email} is no longer in the team`,
+          self
+            ? `You left “${teamName}”`
+            : `${member.name || member.email} is no longer in the team${clusters}`,
         );
+        setHeir(null);
         onOpenChange(false);
       },
       onError: (failure) => toast.error(failure.message),
@@ -158,9 +180,19 @@ function RemoveMemberDialog({
   );
   const pending = remove.isPending;
   const who = target ? target.name || target.email : "";
+  const launched = !self && target?.launched?.count ? target.launched : null;
+  // You, unless another was chosen (or nobody may take them on).
+  const handTo = launched ? (heir ?? heirs[0]?.userId ?? "") : "";
 
   return (
-    <AlertDialog open={!!target} onOpenChange={(o) => !pending && onOpenChange(o)}>
+    <AlertDialog
+      open={!!target}
+      onOpenChange={(o) => {
+        if (pending) return;
+        if (!o) setHeir(null);
+        onOpenChange(o);
+      }}
+    >
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>
@@ -169,9 +201,38 @@ function RemoveMemberDialog({
           <AlertDialogDescription>
             {self
               ? "You stop seeing the team's clusters and using its key, and work with your own keys again. An admin can invite you back."
-              : `${who} stops seeing the team's clusters and using its key. Clusters they launched keep running and stay the team's. An admin can invite them back.`}
+              : `${who} stops seeing the team's clusters and using its key. Clusters they launched keep running on the team's key. An admin can invite them back.`}
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {launched ? (
+          <div className="flex flex-col gap-2 text-sm">
+            <p>
+              They launched {launched.count === 1 ? "one cluster" : `${launched.count} clusters`} here:{" "}
+              <span className="break-words">{launched.names.join(", ")}</span>
+              {launched.count > launched.names.length
+                ? ` and ${launched.count - launched.names.length} more`
+                : ""}
+              .
+            </p>
+            <label htmlFor="hand-to" className="font-medium">
+              Their clusters go to
+            </label>
+            <NativeSelect
+              id="hand-to"
+              className="w-full"
+              value={handTo}
+              disabled={pending}
+              onChange={(e) => setHeir(e.target.value)}
+            >
+              {heirs.map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {m.userId === you ? `You (${m.email})` : m.name || m.email}
+                </option>
+              ))}
+              <option value="">Nobody: only admins can act on them</option>
+            </NativeSelect>
+          </div>
+        ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction
@@ -179,7 +240,7 @@ function RemoveMemberDialog({
             onClick={(e) => {
               // The dialog stays open until the change is made (or the refusal is shown).
               e.preventDefault();
-              if (target) remove.mutate(target);
+              if (target) remove.mutate({ member: target, handTo: handTo || undefined });
             }}
             disabled={pending}
           >

@@ -21,8 +21,8 @@ import {
   INVITE_DAYS,
   invitePath,
   inviteRefSchema,
-  memberRefSchema,
   memberRoleSchema,
+  removeMemberSchema,
   teamRefSchema,
 } from "@/lib/teams/schemas";
 import {
@@ -34,6 +34,7 @@ import {
 } from "@/lib/teams/server/invites-store";
 import {
   changeMember,
+  type MemberChange,
   chooseTeam,
   createTeam,
   membershipOf,
@@ -193,7 +194,8 @@ async function changeMembership(
   teamId: string,
   userId: string,
   change: MemberChangeRequest,
-): Promise<{ team: TeamMembership; email: string; from: TeamMembership["role"] }> {
+  handTo?: string,
+): Promise<{ team: TeamMembership } & Extract<MemberChange, { ok: true }>> {
   const db = await getDb();
   const team = await membershipOf(db, teamId, user.id);
   if (!team || team.personal) throw new ActionError(NO_TEAM, "not_found");
@@ -201,15 +203,25 @@ async function changeMembership(
   if (!target) throw new ActionError("That person is no longer in the team. Reload the page.", "not_found");
   const decision = decideMemberChange(team.role, target.role, userId === user.id, change);
   if (!decision.allowed) throw new ActionError(decision.message, "forbidden");
-  const result = await changeMember(db, teamId, userId, change.kind === "remove" ? null : change.to);
-  if (!result.ok)
-    throw result.reason === "last_owner"
-      ? new ActionError(LAST_OWNER, "conflict")
-      : new ActionError("That person is no longer in the team. Reload the page.", "not_found");
+  if (handTo) {
+    const transfer = decide(team.role, "transfer");
+    if (!transfer.allowed) throw new ActionError(transfer.message, "forbidden");
+  }
+  const result = await changeMember(db, teamId, userId, change.kind === "remove" ? null : change.to, {
+    handTo,
+  });
+  if (!result.ok) {
+    if (result.reason === "last_owner") throw new ActionError(LAST_OWNER, "conflict");
+    if (result.reason === "no_such_heir")
+      throw new ActionError(NO_HEIR, "invalid-input", { handTo: NO_HEIR });
+    throw new ActionError("That person is no longer in the team. Reload the page.", "not_found");
+  }
   invalidateUserContext(userId);
   revalidatePath("/settings/team");
-  return { team, email: result.email, from: result.from };
+  return { team, ...result };
 }
+
+const NO_HEIR = "Their clusters can go to another member who may act on clusters (not a viewer).";
 
 /** Gives a member another role. Only an owner names or demotes an owner; the last one stays. */
 export const changeMemberRoleAction = userAction(
@@ -227,14 +239,29 @@ export const changeMemberRoleAction = userAction(
   },
 );
 
-/** Removes a member from the team, or, for one's own membership, leaves it. */
+/**
+ * Removes a member from the team, or, for one's own membership, leaves it. An admin removing someone may hand the
+ * clusters that person launched with the team's key to another member (`handTo`), who owns them from then on.
+ */
 export const removeMemberAction = userAction(
-  memberRefSchema,
-  async function removeMemberAction({ teamId, userId }, { user }): Promise<null> {
-    const { team, email } = await changeMembership(user, teamId, userId, { kind: "remove" });
+  removeMemberSchema,
+  async function removeMemberAction({ teamId, userId, handTo }, { user }): Promise<{ handed: number }> {
+    const { team, email, handed, heir } = await changeMembership(
+      user,
+      teamId,
+      userId,
+      { kind: "remove" },
+      handTo,
+    );
     const self = userId === user.id;
-    await auditTeam(user, team, self ? "member-left" : "member-removed", email);
+    const clusters = `${handed} cluster${handed === 1 ? "" : "s"}`;
+    await auditTeam(
+      user,
+      team,
+      self ? "member-left" : "member-removed",
+      heir && handed > 0 ? `${email} · ${clusters} to ${heir}` : email,
+    );
     if (self) switched(user.id);
-    return null;
+    return { handed };
   },
 );

@@ -49,6 +49,11 @@ export const acceptInviteSchema = z.object({ token: z.string().max(100) });
 
 /** One member of a team, and (to change their role) the role they get. */
 export const memberRefSchema = z.object({ teamId, userId: z.uuid("That person is not in the team.") });
+/** A removal, and who gets the clusters the person launched with the team's key (nobody: they stay unowned). */
+export const removeMemberSchema = memberRefSchema.extend({
+  handTo: z.uuid("Choose who gets their clusters.").optional(),
+});
+export type RemoveMemberInput = z.input<typeof removeMemberSchema>;
 export const memberRoleSchema = memberRefSchema.extend({
   role: z.enum(TEAM_ROLES, "Choose a role: owner, admin, member or viewer."),
 });

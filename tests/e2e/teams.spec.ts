@@ -154,26 +154,36 @@ test(
     await expect(audit.filter({ hasText: "Team key added" })).toHaveCount(1);
     await expect(audit.filter({ hasText: "Invited" })).toHaveCount(2);
 
-    // The owner makes the viewer a member, then takes them off the team: they no longer see its clusters, and both
-    // changes are in the audit.
+    // The owner makes the viewer a member, then takes the member off the team, handing the cluster they launched to
+    // the owner: the member no longer sees the team's clusters, and both changes are in the audit.
     await page.goto("/settings/team");
     const viewerRole = page.getByLabel(`Role of ${viewerEmail}`);
     await waitHydrated(viewerRole);
     await expectAxeClean(page, "Settings → Team with members to manage");
     await viewerRole.selectOption("member");
     await expect(viewerRole).toHaveValue("member");
-    await page.getByRole("button", { name: `Remove ${viewerEmail}` }).click();
+    await page.getByRole("button", { name: `Remove ${memberEmail}` }).click();
     const removeDialog = page.getByRole("alertdialog");
+    await expect(removeDialog).toContainText(`They launched one cluster here: ${name}.`);
+    await expect(removeDialog.getByLabel("Their clusters go to")).toHaveValue(/.+/);
+    await expect(removeDialog.getByLabel("Their clusters go to").locator("option:checked")).toHaveText(
+      `You (${owner.email})`,
+    );
+    await expectAxeClean(page, "the remove-member dialog", { include: '[role="alertdialog"]' });
     await removeDialog.getByRole("button", { name: "Remove", exact: true }).click();
     await expect(removeDialog).toBeHidden();
-    await expect(page.getByTestId("member-row").filter({ hasText: viewerEmail })).toHaveCount(0);
-    await viewer.goto(clusterPath);
-    await expect(viewer.getByRole("heading", { level: 1, name })).toHaveCount(0);
+    await expect(page.getByTestId("member-row").filter({ hasText: memberEmail })).toHaveCount(0);
+    await member.goto(clusterPath);
+    await expect(member.getByRole("heading", { level: 1, name })).toHaveCount(0);
     await page.goto("/settings/audit");
     await expect(
       audit.filter({ hasText: "Role changed" }).filter({ hasText: "viewer → member" }),
     ).toHaveCount(1);
-    await expect(audit.filter({ hasText: "Removed" }).filter({ hasText: viewerEmail })).toHaveCount(1);
+    await expect(
+      audit
+        .filter({ hasText: "Removed" })
+        .filter({ hasText: `${memberEmail} · 1 cluster to ${owner.email}` }),
+    ).toHaveCount(1);
 
     // Nothing the member's or the viewer's browser got carries the team's key, nor even its last 4 as a key shows them.
     const texts = await Promise.all(seen.flat());

@@ -153,7 +153,7 @@ describe("changing roles and removing members", () => {
     ).toEqual({ ok: true, data: null });
     expect(await actions.removeMemberAction({ teamId, userId: people.viewer.id })).toEqual({
       ok: true,
-      data: null,
+      data: { handed: 0 },
     });
     expect(await roles()).toEqual({ owner: "owner", admin: "admin", member: "viewer" });
     expect(await audit(people.admin)).toEqual([
@@ -185,6 +185,73 @@ describe("changing roles and removing members", () => {
     expect((await audit(people.owner)).slice(-2)).toEqual([
       ["member-role-changed", "team Vision · admin@members.example: admin → owner"],
       ["member-left", "team Vision · owner@members.example"],
+    ]);
+  });
+
+  it("a removal hands the person's clusters to the member the admin chose, who owns them from then on", async () => {
+    const { createUser } = await import("@/lib/accounts/server/users");
+    const { saveLaunchRecord } = await import("@/lib/launch/server/launch-records");
+    const { launcherOf } = await import("@/lib/teams/server/authorize");
+    const { teamMembers } = await import("@/lib/server/db/schema");
+    const person = async (email: string): Promise<SessionUser> => {
+      const made = await createUser(db, { email, name: null, passwordHash: null });
+      if (!made.ok) throw new Error("fixture");
+      return { id: made.user.id, email, name: null };
+    };
+    const [lead, leaver, heir, watcher] = [
+      await person("lead@handover.example"),
+      await person("leaver@handover.example"),
+      await person("heir@handover.example"),
+      await person("watcher@handover.example"),
+    ];
+    const { teamId: crew } = await store.createTeam(db, lead.id, "Crew");
+    for (const [who, role] of [
+      [leaver, "member"],
+      [heir, "member"],
+      [watcher, "viewer"],
+    ] as const)
+      await db.insert(teamMembers).values({ teamId: crew, userId: who.id, role });
+    for (const id of ["c-1", "c-2"])
+      await saveLaunchRecord(db, {
+        userId: leaver.id,
+        teamId: crew,
+        clusterId: id,
+        clusterName: `run-${id}`,
+        offerId: "o",
+        values: {},
+      });
+    expect((await store.launchesByMember(db, crew)).get(leaver.id)).toEqual({
+      count: 2,
+      names: ["run-c-2", "run-c-1"],
+    });
+
+    // Not to a viewer, and not by someone who may not transfer clusters; nothing changes.
+    env.session = lead;
+    expect(
+      await actions.removeMemberAction({ teamId: crew, userId: leaver.id, handTo: watcher.id }),
+    ).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+      fieldErrors: { handTo: expect.stringMatching(/not a viewer/) },
+    });
+    env.session = leaver;
+    expect(
+      await actions.removeMemberAction({ teamId: crew, userId: leaver.id, handTo: heir.id }),
+    ).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+    });
+    expect((await launcherOf(db, crew, "c-1"))?.userId).toBe(leaver.id);
+    expect((await store.membersOf(db, crew)).map((m) => m.email)).toContain(leaver.email);
+
+    env.session = lead;
+    expect(await actions.removeMemberAction({ teamId: crew, userId: leaver.id, handTo: heir.id })).toEqual({
+      ok: true,
+      data: { handed: 2 },
+    });
+    for (const id of ["c-1", "c-2"]) expect((await launcherOf(db, crew, id))?.email).toBe(heir.email);
+    expect(await audit(lead)).toEqual([
+      ["member-removed", "team Crew · leaver@handover.example · 2 clusters to heir@handover.example"],
     ]);
   });
 

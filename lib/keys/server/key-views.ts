@@ -6,7 +6,7 @@ import { listKeys, listTeamKeys, type KeySummary } from "@/lib/keys/server/runcr
 import type { TeamMembership } from "@/lib/teams/roles";
 import { decide } from "@/lib/teams/permissions";
 import { pendingInvites } from "@/lib/teams/server/invites-store";
-import { activeTeam, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
+import { activeTeam, launchesByMember, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
 
 /** The browser's view of a key: the summary carries no ciphertext, and this drops everything else it need not see. */
 export function keyView(k: KeySummary): KeyView {
@@ -47,7 +47,14 @@ export const switcherView = cache(async (userId: string): Promise<SwitcherView> 
 
 /** Settings → Team: the team the person works in, its members, and its keys as far as their role may see them. */
 export type TeamSettingsView = SwitcherView & {
-  members: { userId: string; email: string; name: string | null; role: TeamMembership["role"] }[];
+  /** Each with the clusters they launched with the team's key, for those who manage members (what a removal hands on). */
+  members: {
+    userId: string;
+    email: string;
+    name: string | null;
+    role: TeamMembership["role"];
+    launched?: { count: number; names: string[] };
+  }[];
   /** The team's keys for those who manage them (admins, owners); null for everyone else. */
   managedKeys: KeyView[] | null;
   /** The invites waiting, for those who may invite; null for everyone else. */
@@ -59,15 +66,19 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
   const view = await switcherView(userId);
   const team = view.active;
   if (team.personal) return { ...view, members: [], managedKeys: null, invites: null };
-  const may = (action: "keys" | "invite") => decide(team.role, action).allowed;
-  const [members, keys, invites] = await Promise.all([
+  const may = (action: "keys" | "invite" | "members") => decide(team.role, action).allowed;
+  const [members, keys, invites, launches] = await Promise.all([
     membersOf(db, team.teamId),
     may("keys") ? listTeamKeys(db, team.teamId) : null,
     may("invite") ? pendingInvites(db, team.teamId) : null,
+    may("members") ? launchesByMember(db, team.teamId) : null,
   ]);
   return {
     ...view,
-    members,
+    members: members.map((m) => {
+      const launched = launches?.get(m.userId);
+      return launched ? { ...m, launched } : m;
+    }),
     managedKeys: keys ? keys.map(keyView) : null,
     invites: invites
       ? invites.map(({ id, email, role, expiresAt }) => ({

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { teamMembers, teams, users } from "@/lib/server/db/schema";
+import { launchRecords, teamMembers, teams, users } from "@/lib/server/db/schema";
 import type { TeamMembership, TeamRole } from "@/lib/teams/roles";
 import { isUuid } from "@/lib/accounts/server/users";
 
@@ -137,18 +137,22 @@ export async function findPersonalTeam(db: Db, userId: string): Promise<TeamMemb
 }
 
 export type MemberChange =
-  { ok: true; email: string; from: TeamRole } | { ok: false; reason: "not_member" | "last_owner" };
+  | { ok: true; email: string; from: TeamRole; handed: number; heir: string | null }
+  | { ok: false; reason: "not_member" | "last_owner" | "no_such_heir" };
 
 /**
  * Changes a member's role (`to`) or removes them from the team (`to: null`), in one transaction that locks the
  * team's memberships, so two changes at once cannot leave a team without an owner: the last owner is neither demoted
- * nor removed. Who may ask for which change is lib/teams/permissions.ts's decideMemberChange; this keeps the team whole.
+ * nor removed. A removal may hand the clusters the member launched with the team's key to another member who may act
+ * on clusters (`handTo`: not a viewer, not the member themselves); they own them from then on. Who may ask for which
+ * change is lib/teams/permissions.ts's decideMemberChange; this keeps the team whole.
  */
 export async function changeMember(
   db: Db,
   teamId: string,
   userId: string,
   to: TeamRole | null,
+  opts: { handTo?: string } = {},
 ): Promise<MemberChange> {
   if (!isUuid(teamId) || !isUuid(userId)) return { ok: false, reason: "not_member" };
   return db.transaction(async (tx) => {
@@ -163,9 +167,46 @@ export async function changeMember(
     const owners = rows.filter((r) => r.role === "owner").length;
     if (target.role === "owner" && to !== "owner" && owners === 1)
       return { ok: false, reason: "last_owner" } as const;
+    const heir = to === null && opts.handTo ? rows.find((r) => r.userId === opts.handTo) : undefined;
+    if (to === null && opts.handTo && (!heir || heir.userId === userId || heir.role === "viewer"))
+      return { ok: false, reason: "no_such_heir" } as const;
     const where = and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId));
-    if (to === null) await tx.delete(teamMembers).where(where);
-    else await tx.update(teamMembers).set({ role: to }).where(where);
-    return { ok: true, email: target.email, from: target.role } as const;
+    let handed = 0;
+    if (to === null) {
+      if (heir)
+        handed = (
+          await tx
+            .update(launchRecords)
+            .set({ userId: heir.userId })
+            .where(and(eq(launchRecords.teamId, teamId), eq(launchRecords.userId, userId)))
+            .returning({ id: launchRecords.id })
+        ).length;
+      await tx.delete(teamMembers).where(where);
+    } else await tx.update(teamMembers).set({ role: to }).where(where);
+    return { ok: true, email: target.email, from: target.role, handed, heir: heir?.email ?? null } as const;
   });
+}
+
+/**
+ * The clusters each member launched with the team's key from this console, newest first (their names, at most
+ * `names` of them, and how many in all): what a removal hands on.
+ */
+export async function launchesByMember(
+  db: Db,
+  teamId: string,
+  names = 5,
+): Promise<Map<string, { count: number; names: string[] }>> {
+  const rows = await db
+    .select({ userId: launchRecords.userId, name: launchRecords.clusterName })
+    .from(launchRecords)
+    .where(eq(launchRecords.teamId, teamId))
+    .orderBy(desc(launchRecords.createdAt));
+  const by = new Map<string, { count: number; names: string[] }>();
+  for (const r of rows) {
+    const entry = by.get(r.userId) ?? { count: 0, names: [] };
+    entry.count++;
+    if (entry.names.length < names) entry.names.push(r.name);
+    by.set(r.userId, entry);
+  }
+  return by;
 }
