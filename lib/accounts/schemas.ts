@@ -10,7 +10,8 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./rate-limits";
 
 export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
-const email = z.pipe(
+/** An email address as Clusterdeck takes one for an account: typed in a form, or claimed by GitHub/OIDC. */
+export const emailSchema = z.pipe(
   z
     .string()
     .check(
@@ -20,6 +21,8 @@ const email = z.pipe(
     ),
   z.email("Enter a valid email address, like name@example.com."),
 );
+
+const email = emailSchema;
 
 export const signInSchema = z.object({
   email,

@@ -96,6 +96,21 @@ describe.each(BACKENDS)("who may make an account, on $name", (backend) => {
     expect(await findUserByEmail(db, "stranger@example.com")).toBeNull();
     expect(externalSignInError("SignUpClosed")).toMatch(/need an invite/);
 
+    // A claimed address is checked like a typed one, before anything else: no account from a malformed or huge one.
+    for (const [i, email] of [
+      "not-an-email",
+      `${"a".repeat(250)}@example.com`,
+      "a b@example.com",
+    ].entries()) {
+      const odd = await findOrCreateExternalUser(
+        db,
+        { provider: "oidc", providerAccountId: `odd-${i}`, email, name: null },
+        () => Promise.resolve(null),
+      );
+      expect(odd, email).toEqual({ ok: false, reason: "bad_email" });
+    }
+    expect(externalSignInError("BadEmail")).toMatch(/can't use for an account/);
+
     await createInvite(db, { teamId, email: "sso@example.com", role: "member", invitedBy: ownerId, days: 7 });
     const invited = await findOrCreateExternalUser(
       db,

@@ -29,6 +29,7 @@ const SESSION_MAX_AGE = 14 * 24 * 60 * 60;
 const EXTERNAL_ERRORS: Record<Extract<ExternalSignIn, { ok: false }>["reason"], string> = {
   email_in_use: "EmailInUse",
   no_email: "NoEmail",
+  bad_email: "BadEmail",
   domain_not_allowed: "DomainNotAllowed",
   sign_up_closed: "SignUpClosed",
 };

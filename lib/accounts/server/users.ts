@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { accounts, users, type UserRow } from "@/lib/server/db/schema";
+import { emailSchema } from "@/lib/accounts/schemas";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -63,7 +64,10 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
 
 export type ExternalSignIn =
   | { ok: true; user: UserRow }
-  | { ok: false; reason: "email_in_use" | "no_email" | "domain_not_allowed" | "sign_up_closed" };
+  | {
+      ok: false;
+      reason: "email_in_use" | "no_email" | "bad_email" | "domain_not_allowed" | "sign_up_closed";
+    };
 
 /**
  * Finds the user linked to a GitHub/OIDC identity, or creates one. An identity is never silently linked to an
@@ -89,6 +93,8 @@ export async function findOrCreateExternalUser(
     .limit(1);
   if (linked) return { ok: true, user: linked.user };
   if (!input.email) return { ok: false, reason: "no_email" };
+  // The same rules as an address typed into the sign-up form: a provider's claim is input like any other.
+  if (!emailSchema.safeParse(input.email).success) return { ok: false, reason: "bad_email" };
   const refused = await refusal(normalizeEmail(input.email));
   if (refused) return { ok: false, reason: refused.reason };
   try {
