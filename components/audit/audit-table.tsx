@@ -14,6 +14,8 @@ export type AuditView = {
   keyLabel: string;
   detail: string | null;
   actorEmail: string;
+  /** The client address the change came from, where it was recorded. */
+  address?: string | null;
   at: string;
 };
 
@@ -64,7 +66,9 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
               </div>
               <ClusterRef entry={e} className="font-medium" />
               <p className="text-[13px] text-muted-foreground">
-                Key {e.keyLabel} · {e.actorEmail}
+                {e.keyLabel ? `Key ${e.keyLabel} · ` : ""}
+                {e.actorEmail}
+                {e.address ? ` from ${e.address}` : ""}
                 {e.detail ? ` · ${e.detail}` : ""}
               </p>
             </li>
@@ -89,7 +93,7 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
               return (
                 <TableRow key={e.id}>
                   <TableCell className="whitespace-nowrap">
-                    <time dateTime={e.at} title={e.at}>
+                    <time dateTime={e.at} title={e.address ? `${e.at} · from ${e.address}` : e.at}>
                       {formatDateTime(e.at)}
                     </time>
                   </TableCell>
@@ -100,7 +104,12 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
                     <ClusterRef entry={e} />
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{e.keyLabel}</TableCell>
-                  <TableCell className="max-w-48 truncate">{e.actorEmail}</TableCell>
+                  <TableCell
+                    className="max-w-48 truncate"
+                    title={e.address ? `from ${e.address}` : undefined}
+                  >
+                    {e.actorEmail}
+                  </TableCell>
                   <TableCell
                     className="max-w-72 truncate text-muted-foreground"
                     title={e.detail ?? undefined}

@@ -107,3 +107,39 @@ export function readClusterParam(
     return { ok: false, message: "That link names no cluster Clusterdeck can look up." };
   return { ok: true, clusterId: id };
 }
+
+/** A team's log narrowed to one person and/or one kind of action (the page's `person` and `action` parameters). */
+export type AuditFilter = { person: string | null; action: AuditAction | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The team log's filters from the query string. What can't be read is dropped, with a message saying so, and the
+ * page shows the log without that filter: a link from an old version or a typo still opens the log.
+ */
+export function readAuditFilter(params: { person?: string | string[]; action?: string | string[] }): {
+  filter: AuditFilter;
+  messages: string[];
+} {
+  const messages: string[] = [];
+  const one = (v: string | string[] | undefined, what: string) => {
+    if (v === undefined || v === "") return null;
+    if (Array.isArray(v)) {
+      messages.push(`Choose one ${what}: the link gave several.`);
+      return null;
+    }
+    return v;
+  };
+  const person = one(params.person, "person");
+  const action = one(params.action, "action");
+  const filter: AuditFilter = { person: null, action: null };
+  if (person !== null) {
+    if (UUID.test(person)) filter.person = person;
+    else messages.push("That link names no person in this team.");
+  }
+  if (action !== null) {
+    if ((AUDIT_ACTIONS as readonly string[]).includes(action)) filter.action = action as AuditAction;
+    else messages.push(`"${action.slice(0, 40)}" is not an action the log records.`);
+  }
+  return { filter, messages };
+}

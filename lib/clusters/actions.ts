@@ -58,6 +58,7 @@ export const terminateCluster = runcrateAction(
       answer === null || "stub" in answer ? { ...cluster, status: answer?.status ?? "terminating" } : answer;
     await recordAudit({
       userId: user.id,
+      teamId: team.teamId,
       action: "terminate",
       clusterId: id,
       clusterName: cluster.name,
@@ -101,6 +102,7 @@ export const resizeCluster = runcrateAction(
     const change = `${cluster.node_count} → ${nodeCount} nodes`;
     await recordAudit({
       userId: user.id,
+      teamId: team.teamId,
       action: "resize",
       clusterId: id,
       clusterName: cluster.name,
@@ -116,13 +118,14 @@ const testInput = z.object({ id: clusterIdSchema });
 
 export const startClusterTest = runcrateAction(
   testInput,
-  async ({ id }, { user, key, client, allow }): Promise<ClusterTest> => {
+  async ({ id }, { user, team, key, client, allow }): Promise<ClusterTest> => {
     const cluster = await client.getCluster(id);
     await allow("test", { clusterId: id });
     // POST /clusters/{id}/tests — the API answers 409 when the cluster is not ready or a test runs; passed through.
     const test = await client.startTest(id);
     await recordAudit({
       userId: user.id,
+      teamId: team.teamId,
       action: "test",
       clusterId: id,
       clusterName: cluster.name,

@@ -61,6 +61,7 @@ async function afterWrite(
     const where = audit.key.environment ? ` (${audit.key.environment})` : "";
     await recordAudit({
       userId: user.id,
+      teamId: team.teamId,
       action: audit.action,
       clusterId: null,
       clusterName: null,

@@ -80,6 +80,7 @@ export const launchCluster = runcrateAction(
     try {
       await recordAudit({
         userId: user.id,
+        teamId: team.teamId,
         action: "launch",
         clusterId: cluster.id,
         clusterName: cluster.name,

@@ -30,7 +30,7 @@ function checked(t: z.infer<typeof limitText>, ceiling: number | null): Limits {
 
 export const setClusterLimits = runcrateAction(
   limitText.extend({ id: clusterIdSchema }),
-  async function setClusterLimits(input, { user, key, client, allow }) {
+  async function setClusterLimits(input, { user, team, key, client, allow }) {
     // GET /clusters/{id} with the active key: a foreign or unknown id fails as not found before anything changes.
     const cluster = await client.getCluster(input.id);
     await allow("limits", { clusterId: cluster.id });
@@ -64,6 +64,7 @@ export const setClusterLimits = runcrateAction(
     const view = await setLimits(db, cluster.id, limits);
     await recordAudit({
       userId: user.id,
+      teamId: team.teamId,
       action: "limits",
       clusterId: cluster.id,
       clusterName: cluster.name,

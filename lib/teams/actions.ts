@@ -73,6 +73,7 @@ async function auditTeam(
 ) {
   await recordAudit({
     userId: user.id,
+    teamId: team.teamId,
     action,
     clusterId: null,
     clusterName: null,

@@ -95,7 +95,7 @@ describe.each(BACKENDS)("cluster timeline on $name", (backend) => {
   it("the audit's entries for one cluster are that cluster's, the user's own", async () => {
     const id = newClusterId();
     const other = newClusterId();
-    const base = { userId: ownerId, clusterName: "train", keyLabel: "A" };
+    const base = { userId: ownerId, teamId: null, clusterName: "train", keyLabel: "A" };
     await insertAudit(database.db, { ...base, action: "launch", clusterId: id });
     await insertAudit(database.db, { ...base, action: "launch", clusterId: other });
     await insertAudit(database.db, { ...base, action: "terminate", clusterId: id });

@@ -51,6 +51,7 @@ describe.each(BACKENDS)("the cluster list's spend record on $name", (backend) =>
       byLimit,
       {
         userId: user.id,
+        teamId: null,
         action: "auto-terminate",
         clusterId: byLimit,
         clusterName: "train",

@@ -154,6 +154,7 @@ describe.each(BACKENDS)("limits and the spend record on $name", (backend) => {
     expect(await claimEnforcement(db, id, "time", 60_000)).toBe(true);
     const audit = {
       userId: user.id,
+      teamId: null,
       action: "auto-terminate" as const,
       clusterId: id,
       clusterName: "train",

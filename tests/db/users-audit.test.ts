@@ -84,6 +84,7 @@ describe.each(BACKENDS)("users and audit log on $name", (backend) => {
     const [alice, bob] = [await makeUser(db), await makeUser(db)];
     await insertAudit(db, {
       userId: alice.id,
+      teamId: null,
       action: "launch",
       clusterId: "c1",
       clusterName: "train",
@@ -92,6 +93,7 @@ describe.each(BACKENDS)("users and audit log on $name", (backend) => {
     await new Promise((r) => setTimeout(r, 5));
     await insertAudit(db, {
       userId: alice.id,
+      teamId: null,
       action: "resize",
       clusterId: "c1",
       clusterName: "train",
@@ -100,6 +102,7 @@ describe.each(BACKENDS)("users and audit log on $name", (backend) => {
     });
     await insertAudit(db, {
       userId: bob.id,
+      teamId: null,
       action: "terminate",
       clusterId: "c9",
       clusterName: "bobs",
@@ -120,6 +123,7 @@ describe.each(BACKENDS)("users and audit log on $name", (backend) => {
     const carol = await makeUser(db);
     const launch = {
       userId: carol.id,
+      teamId: null,
       action: "launch" as const,
       clusterId: "c-replayed",
       clusterName: "twice",

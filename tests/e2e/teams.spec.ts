@@ -141,11 +141,17 @@ test(
         hasText: `${owner.email} terminated ${name}, a cluster you launched. Their reason: Over the team's budget`,
       }),
     ).toHaveCount(1);
+    // The member reads the team's log: both joins, the launch; narrowed to themselves, their own two entries.
     await member.goto("/settings/audit");
     await expect(
       member.getByRole("row").filter({ hasText: "Launched" }).filter({ hasText: name }),
     ).toHaveCount(1);
+    await expect(member.getByRole("row").filter({ hasText: "Joined" })).toHaveCount(2);
+    await member.getByLabel("Person").selectOption({ label: memberEmail });
+    await member.getByRole("button", { name: "Show" }).click();
+    await expect(member).toHaveURL(/[?&]person=/);
     await expect(member.getByRole("row").filter({ hasText: "Joined" })).toHaveCount(1);
+    await expect(member.getByRole("row").filter({ hasText: viewerEmail })).toHaveCount(0);
     await page.goto("/settings/audit");
     const audit = page.getByRole("row");
     await expect(

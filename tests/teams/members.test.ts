@@ -160,6 +160,12 @@ describe("changing roles and removing members", () => {
       ["member-role-changed", "team Vision · member@members.example: member → viewer"],
       ["member-removed", "team Vision · viewer@members.example"],
     ]);
+    // In the team's own log, with the rest of what its members did there.
+    const { listTeamAudit } = await import("@/lib/audit/server/audit-log");
+    expect((await listTeamAudit(db, teamId)).map((e) => [e.action, e.actorEmail])).toEqual([
+      ["member-removed", people.admin.email],
+      ["member-role-changed", people.admin.email],
+    ]);
     // The removed person works in their own team from their next request.
     expect((await store.activeTeam(db, people.viewer.id)).personal).toBe(true);
   });

@@ -1,11 +1,15 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import type { AuditAction } from "@/lib/audit/audit";
+import type { AuditAction, AuditFilter } from "@/lib/audit/audit";
 import { auditLog, users, type AuditRow } from "@/lib/server/db/schema";
 
 export type AuditInput = {
   userId: string;
+  /** The team the person acted in (a personal team for their own keys). */
+  teamId: string | null;
+  /** The request's client address, when there was a request. */
+  address?: string | null;
   action: AuditAction;
   clusterId: string | null;
   clusterName: string | null;
@@ -16,6 +20,8 @@ export type AuditInput = {
 export async function insertAudit(db: Db, e: AuditInput): Promise<void> {
   await db.insert(auditLog).values({
     userId: e.userId,
+    teamId: e.teamId,
+    address: e.address ?? null,
     action: e.action,
     clusterId: e.clusterId,
     clusterName: e.clusterName,
@@ -72,6 +78,32 @@ export async function listAudit(
       clusterId === undefined
         ? eq(auditLog.userId, userId)
         : and(eq(auditLog.userId, userId), eq(auditLog.clusterId, clusterId)),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail }));
+}
+
+/**
+ * A shared team's log: what every member did in the team (their clusters, its keys, its members), newest first,
+ * narrowed by person and by action. Entries written before teams kept a log are in their authors' own logs only.
+ */
+export async function listTeamAudit(
+  db: Db,
+  teamId: string,
+  filter: AuditFilter = { person: null, action: null },
+  limit = 200,
+): Promise<AuditEntry[]> {
+  const rows = await db
+    .select({ entry: auditLog, actorEmail: users.email })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(
+        eq(auditLog.teamId, teamId),
+        filter.person ? eq(auditLog.userId, filter.person) : undefined,
+        filter.action ? eq(auditLog.action, filter.action) : undefined,
+      ),
     )
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);

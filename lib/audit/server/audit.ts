@@ -1,9 +1,20 @@
 import "server-only";
+import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
 import { insertAudit, insertLaunchAuditOnce } from "@/lib/audit/server/audit-log";
 import { errorSummary } from "@/lib/server/db/errors";
 import type { AuditAction } from "@/lib/audit/audit";
 import { requestLog } from "@/lib/server/request-log";
+import { clientAddress } from "@/lib/accounts/server/client-address";
+
+/** The client address of the request being answered, or null outside one (the guardian's jobs). */
+async function requestAddress(): Promise<string | null> {
+  try {
+    return clientAddress(await headers());
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Records who launched, resized, tested or terminated which cluster, with which key label (never the key).
@@ -12,6 +23,8 @@ import { requestLog } from "@/lib/server/request-log";
  */
 export async function recordAudit(e: {
   userId: string;
+  /** The team the person acted in: its log shows the entry to its members. */
+  teamId: string | null;
   action: AuditAction;
   clusterId: string | null;
   clusterName: string | null;
@@ -20,10 +33,11 @@ export async function recordAudit(e: {
 }): Promise<void> {
   try {
     const db = await getDb();
+    const entry = { ...e, address: await requestAddress() };
     // One launch entry per cluster: the same intent answered twice (a retry on another instance) is one launch.
-    if (e.action === "launch" && e.clusterId)
-      await insertLaunchAuditOnce(db, { ...e, action: "launch", clusterId: e.clusterId });
-    else await insertAudit(db, e);
+    if (entry.action === "launch" && entry.clusterId)
+      await insertLaunchAuditOnce(db, { ...entry, action: "launch", clusterId: entry.clusterId });
+    else await insertAudit(db, entry);
   } catch (err) {
     (await requestLog("audit")).error(
       { action: e.action, clusterId: e.clusterId, err: errorSummary(err) },

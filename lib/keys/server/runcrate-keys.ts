@@ -331,10 +331,10 @@ export async function keySecretById(
   db: Db,
   keyId: string,
   ring: KeyRing,
-): Promise<{ id: string; label: string; environment: string | null; apiKey: string } | null> {
+): Promise<{ id: string; label: string; environment: string | null; teamId: string; apiKey: string } | null> {
   const [row] = await db.select().from(runcrateKeys).where(eq(runcrateKeys.id, keyId)).limit(1);
   if (!row) return null;
   // Opened for the guardian's one call; a stale row is re-sealed when its owner next uses it, not here.
   const { apiKey } = openKey(ring, row);
-  return { id: row.id, label: row.label, environment: row.environment, apiKey };
+  return { id: row.id, label: row.label, environment: row.environment, teamId: row.teamId, apiKey };
 }

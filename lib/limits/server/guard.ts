@@ -47,7 +47,8 @@ export type GuardClient = Pick<
   "getCluster" | "terminateCluster" | "listClusters" | "listOffers" | "getBalance"
 >;
 
-export type GuardKey = { id: string; label: string; environment: string | null };
+/** The stored key the guardian acts with, and the team it belongs to (its audit entries go to that team's log). */
+export type GuardKey = { id: string; label: string; environment: string | null; teamId?: string | null };
 
 export type GuardDeps = {
   db: Db;
@@ -257,6 +258,7 @@ async function finish(
     cluster.id,
     {
       userId,
+      teamId: key.teamId ?? null,
       action: "auto-terminate",
       clusterId: cluster.id,
       clusterName: cluster.name,

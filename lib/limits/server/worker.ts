@@ -101,7 +101,7 @@ export function guardDeps(db: Db, intervalMs: number, api: { baseUrl?: string } 
       const key = await keySecretById(db, keyId, keyRing());
       if (!key) return null;
       return {
-        key: { id: key.id, label: key.label, environment: key.environment },
+        key: { id: key.id, label: key.label, environment: key.environment, teamId: key.teamId },
         client: createRuncrateClient({
           apiKey: key.apiKey,
           environment: key.environment,
