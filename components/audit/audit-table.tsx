@@ -2,22 +2,11 @@ import { HistoryIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { AuditAction } from "@/lib/audit/audit";
+import type { AuditAction, AuditView } from "@/lib/audit/audit";
 import { formatDateTime } from "@/lib/format/date";
 import { EmptyState } from "@/components/common/empty-state";
 
-export type AuditView = {
-  id: string;
-  action: AuditAction;
-  clusterId: string | null;
-  clusterName: string | null;
-  keyLabel: string;
-  detail: string | null;
-  actorEmail: string;
-  /** The client address the change came from, where it was recorded. */
-  address?: string | null;
-  at: string;
-};
+export type { AuditView };
 
 export const ACTION_LABEL: Record<
   AuditAction,

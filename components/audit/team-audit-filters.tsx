@@ -1,4 +1,4 @@
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { AUDIT_ACTIONS, type AuditFilter } from "@/lib/audit/audit";
 import { ACTION_LABEL } from "./audit-table";
@@ -9,9 +9,12 @@ import { ACTION_LABEL } from "./audit-table";
 export function TeamAuditFilters({
   filter,
   people,
+  csvHref,
 }: {
   filter: AuditFilter;
   people: { userId: string; email: string; name: string | null }[];
+  /** The log as shown, as a CSV download. */
+  csvHref: string;
 }) {
   return (
     <form method="get" aria-label="Filter the log" className="mb-4 flex flex-wrap items-end gap-3">
@@ -54,6 +57,9 @@ export function TeamAuditFilters({
       <Button type="submit" variant="outline">
         Show
       </Button>
+      <a href={csvHref} download className={buttonVariants({ variant: "ghost" })}>
+        Download CSV
+      </a>
     </form>
   );
 }

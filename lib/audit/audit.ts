@@ -1,4 +1,5 @@
 import { parseTime } from "@/lib/time";
+import { toCsv } from "@/lib/text/csv";
 
 /**
  * What the audit log records: one entry per mutation a user makes on a cluster or on a shared team's keys
@@ -142,4 +143,35 @@ export function readAuditFilter(params: { person?: string | string[]; action?: s
     else messages.push(`"${action.slice(0, 40)}" is not an action the log records.`);
   }
   return { filter, messages };
+}
+
+/** One audit entry as the pages and the CSV show it. */
+export type AuditView = {
+  id: string;
+  action: AuditAction;
+  clusterId: string | null;
+  clusterName: string | null;
+  keyLabel: string;
+  detail: string | null;
+  actorEmail: string;
+  /** The client address the change came from, where it was recorded. */
+  address?: string | null;
+  at: string;
+};
+
+/** The log as a spreadsheet: one row per entry, newest first, as the page lists them. */
+export function auditCsv(entries: readonly AuditView[]): string {
+  return toCsv(
+    ["at", "action", "person", "cluster_id", "cluster_name", "key", "address", "detail"],
+    entries.map((e) => [
+      e.at,
+      e.action,
+      e.actorEmail,
+      e.clusterId,
+      e.clusterName,
+      e.keyLabel || null,
+      e.address ?? null,
+      e.detail,
+    ]),
+  );
 }

@@ -2,6 +2,7 @@
  * The Spend page's arithmetic (no I/O): each cluster's rate segments (the spend record's, or one estimated from the
  * API object when the guardian never saw it), spend per UTC day, burn rate, runway, and the table's CSV.
  */
+import { toCsv } from "@/lib/text/csv";
 import { billedRate, billingStart, costSoFar, isFinished } from "@/lib/spend/cluster-cost";
 import { segmentCost, type RateSegment } from "@/lib/spend/ledger";
 import type { Cluster } from "@/lib/runcrate/schemas";
@@ -97,27 +98,10 @@ export function burnRate(rows: readonly SpendRow[], activeUsageCost: number | nu
   return rows.reduce((s, r) => s + r.rate, 0);
 }
 
-function csvCell(v: string | number | null): string {
-  if (v === null) return "";
-  const s = String(v);
-  // Quote, and neutralise spreadsheet formulas in names.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function spendCsv(rows: readonly SpendRow[]): string {
-  const head = [
-    "cluster_id",
-    "name",
-    "status",
-    "rate_per_hour",
-    "cost",
-    "estimated",
-    "billed_from",
-    "billed_until",
-  ];
-  const lines = rows.map((r) =>
-    [
+  return toCsv(
+    ["cluster_id", "name", "status", "rate_per_hour", "cost", "estimated", "billed_from", "billed_until"],
+    rows.map((r) => [
       r.id,
       r.name,
       r.status,
@@ -126,9 +110,6 @@ export function spendCsv(rows: readonly SpendRow[]): string {
       r.estimated ? "yes" : "no",
       r.startedAt === null ? null : new Date(r.startedAt).toISOString(),
       r.endedAt === null ? null : new Date(r.endedAt).toISOString(),
-    ]
-      .map(csvCell)
-      .join(","),
+    ]),
   );
-  return [head.join(","), ...lines].join("\n") + "\n";
 }

@@ -31,3 +31,38 @@ describe("the team log's filters from the query string", () => {
     ]);
   });
 });
+
+describe("the log as CSV", () => {
+  it("one row per entry with who, what, where from and why; quotes what needs it and disarms formulas", async () => {
+    const { auditCsv } = await import("@/lib/audit/audit");
+    const csv = auditCsv([
+      {
+        id: "1",
+        action: "terminate",
+        clusterId: "c-1",
+        clusterName: '=HYPERLINK("x")',
+        keyLabel: "Team key",
+        detail: 'was ready · reason: "over budget", again',
+        actorEmail: "ada@example.com",
+        address: "203.0.113.7",
+        at: "2026-12-06T10:00:00.000Z",
+      },
+      {
+        id: "2",
+        action: "member-invited",
+        clusterId: null,
+        clusterName: null,
+        keyLabel: "",
+        detail: null,
+        actorEmail: "bo@example.com",
+        at: "2026-12-06T09:00:00.000Z",
+      },
+    ]);
+    expect(csv.split("\n")).toEqual([
+      "at,action,person,cluster_id,cluster_name,key,address,detail",
+      `2026-12-06T10:00:00.000Z,terminate,ada@example.com,c-1,"'=HYPERLINK(""x"")",Team key,203.0.113.7,"was ready · reason: ""over budget"", again"`,
+      "2026-12-06T09:00:00.000Z,member-invited,bo@example.com,,,,,",
+      "",
+    ]);
+  });
+});

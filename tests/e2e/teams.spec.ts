@@ -190,6 +190,10 @@ test(
         .filter({ hasText: "Removed" })
         .filter({ hasText: `${memberEmail} · 1 cluster to ${owner.email}` }),
     ).toHaveCount(1);
+    // The log as shown, as a download.
+    const csvHref = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    const csv = await (await page.request.get(csvHref!)).text();
+    expect(csv).toContain(`,member-removed,${owner.email},`);
 
     // Nothing the member's or the viewer's browser got carries the team's key, nor even its last 4 as a key shows them.
     const texts = await Promise.all(seen.flat());

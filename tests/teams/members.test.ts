@@ -166,6 +166,24 @@ describe("changing roles and removing members", () => {
       ["member-removed", people.admin.email],
       ["member-role-changed", people.admin.email],
     ]);
+    // The same log as a download, for a member working in the team: CSV, narrowed like the page; 401 to nobody.
+    await store.chooseTeam(db, people.admin.id, teamId);
+    const { GET } = await import("@/app/api/audit/route");
+    const csv = await GET(new Request("http://console.test/api/audit?action=member-removed"));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="clusterdeck-audit-vision-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect((await csv.text()).trim().split("\n")).toEqual([
+      "at,action,person,cluster_id,cluster_name,key,address,detail",
+      expect.stringMatching(
+        /^[^,]+,member-removed,admin@members\.example,,,,,team Vision · viewer@members\.example$/,
+      ),
+    ]);
+    env.session = null;
+    expect((await GET(new Request("http://console.test/api/audit"))).status).toBe(401);
+    env.session = people.admin;
     // The removed person works in their own team from their next request.
     expect((await store.activeTeam(db, people.viewer.id)).personal).toBe(true);
   });

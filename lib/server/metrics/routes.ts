@@ -24,6 +24,7 @@ export const APP_ROUTES = [
   "/settings/team",
   "/settings/webhooks",
   "/api/auth/[...nextauth]",
+  "/api/audit",
   "/api/balance",
   "/api/clusters",
   "/api/clusters/ledger",

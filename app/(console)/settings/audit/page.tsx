@@ -1,31 +1,17 @@
 import type { Metadata } from "next";
-import { AuditTable, type AuditView } from "@/components/audit/audit-table";
+import { AuditTable } from "@/components/audit/audit-table";
 import { TeamAuditFilters } from "@/components/audit/team-audit-filters";
 import { ClusterHistory } from "@/components/audit/cluster-history";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { readAuditFilter, readClusterParam } from "@/lib/audit/audit";
+import { readClusterParam } from "@/lib/audit/audit";
 import { readClusterHistory } from "@/lib/clusters/server/cluster-history";
 import { requireUser } from "@/lib/accounts/server/session";
-import { listAudit, listTeamAudit, type AuditEntry } from "@/lib/audit/server/audit-log";
+import { readAuditLog } from "@/lib/audit/server/audit-view";
 import { getDb } from "@/lib/server/db/client";
-import { decide } from "@/lib/teams/permissions";
-import { activeTeam, membersOf } from "@/lib/teams/server/teams-store";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 type SearchParams = { cluster?: string | string[]; person?: string | string[]; action?: string | string[] };
-
-const view = (r: AuditEntry): AuditView => ({
-  id: r.id,
-  action: r.action,
-  clusterId: r.clusterId,
-  clusterName: r.clusterName,
-  keyLabel: r.keyLabel,
-  detail: r.detail,
-  actorEmail: r.actorEmail,
-  address: r.address,
-  at: r.createdAt.toISOString(),
-});
 
 function Warnings({ messages }: { messages: string[] }) {
   return messages.map((m) => (
@@ -57,29 +43,25 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     );
   }
   const clusterWarning = param.ok ? [] : [`${param.message} Showing the whole log.`];
-  const db = await getDb();
-  const team = await activeTeam(db, user.id);
-  // In a shared team, its members read the team's log: who did what in it, narrowed by person and action.
-  if (!team.personal && decide(team.role, "audit").allowed) {
-    const { filter, messages } = readAuditFilter(params);
-    const [rows, people] = await Promise.all([
-      listTeamAudit(db, team.teamId, filter),
-      membersOf(db, team.teamId),
-    ]);
+  const log = await readAuditLog(await getDb(), user.id, params);
+  if (log.scope === "team") {
+    const csv = `/api/audit?${new URLSearchParams({
+      ...(log.filter.person ? { person: log.filter.person } : {}),
+      ...(log.filter.action ? { action: log.filter.action } : {}),
+    })}`;
     return (
       <div className="max-w-5xl">
         <SettingsHeading
           back
           title="Audit log"
-          description={`What the members of ${team.name} did from Clusterdeck: launches, terminations with their reasons, resizes, tests, limits, the team's key, invites and members, newest first (last 200).`}
+          description={`What the members of ${log.team.name} did from Clusterdeck: launches, terminations with their reasons, resizes, tests, limits, the team's key, invites and members, newest first (last 200).`}
         />
-        <Warnings messages={[...clusterWarning, ...messages]} />
-        <TeamAuditFilters filter={filter} people={people} />
-        <AuditTable entries={rows.map(view)} />
+        <Warnings messages={[...clusterWarning, ...log.messages]} />
+        <TeamAuditFilters filter={log.filter} people={log.people} csvHref={csv} />
+        <AuditTable entries={log.entries} />
       </div>
     );
   }
-  const rows = await listAudit(db, user.id);
   return (
     <div className="max-w-5xl">
       <SettingsHeading
@@ -88,7 +70,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         description="Cluster launches, resizes, interconnect tests and terminations you made from Clusterdeck, newest first (last 200)."
       />
       <Warnings messages={clusterWarning} />
-      <AuditTable entries={rows.map(view)} />
+      <AuditTable entries={log.entries} />
     </div>
   );
 }
