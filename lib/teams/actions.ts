@@ -200,18 +200,17 @@ async function changeMembership(
   const db = await getDb();
   const team = await membershipOf(db, teamId, user.id);
   if (!team || team.personal) throw new ActionError(NO_TEAM, "not_found");
-  const target = await membershipOf(db, teamId, userId);
-  if (!target) throw new ActionError("That person is no longer in the team. Reload the page.", "not_found");
-  const decision = decideMemberChange(team.role, target.role, userId === user.id, change);
-  if (!decision.allowed) throw new ActionError(decision.message, "forbidden");
   if (handTo) {
     const transfer = decide(team.role, "transfer");
     if (!transfer.allowed) throw new ActionError(transfer.message, "forbidden");
   }
+  // Asked of the member's role as the store reads it under its lock: a role changed a moment ago counts.
   const result = await changeMember(db, teamId, userId, change.kind === "remove" ? null : change.to, {
     handTo,
+    allow: (targetRole) => decideMemberChange(team.role, targetRole, userId === user.id, change),
   });
   if (!result.ok) {
+    if (result.reason === "refused") throw new ActionError(result.message, "forbidden");
     if (result.reason === "last_owner") throw new ActionError(LAST_OWNER, "conflict");
     if (result.reason === "no_such_heir")
       throw new ActionError(NO_HEIR, "invalid-input", { handTo: NO_HEIR });

@@ -291,5 +291,15 @@ describe("changing roles and removing members", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "last_owner" }]);
     expect((await store.membersOf(db, pair)).filter((m) => m.role === "owner")).toHaveLength(1);
+    // Who may change a member is asked of the role the store reads under its lock, not one read before: an admin's
+    // removal of someone who has just become an owner is refused, and nothing changes.
+    const before = await store.membersOf(db, pair);
+    const owner = before.find((m) => m.role === "owner")!;
+    expect(
+      await store.changeMember(db, pair, owner.userId, null, {
+        allow: (role) => decideMemberChange("admin", role, false, { kind: "remove" }),
+      }),
+    ).toEqual({ ok: false, reason: "refused", message: "Only an owner can name owners." });
+    expect(await store.membersOf(db, pair)).toEqual(before);
   });
 });

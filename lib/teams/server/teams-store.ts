@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { launchRecords, teamMembers, teams, users } from "@/lib/server/db/schema";
+import type { Decision } from "@/lib/teams/permissions";
 import type { TeamMembership, TeamRole } from "@/lib/teams/roles";
 import { isUuid } from "@/lib/accounts/server/users";
 
@@ -138,21 +139,23 @@ export async function findPersonalTeam(db: Db, userId: string): Promise<TeamMemb
 
 export type MemberChange =
   | { ok: true; email: string; from: TeamRole; handed: number; heir: string | null }
-  | { ok: false; reason: "not_member" | "last_owner" | "no_such_heir" };
+  | { ok: false; reason: "not_member" | "last_owner" | "no_such_heir" }
+  | { ok: false; reason: "refused"; message: string };
 
 /**
  * Changes a member's role (`to`) or removes them from the team (`to: null`), in one transaction that locks the
  * team's memberships, so two changes at once cannot leave a team without an owner: the last owner is neither demoted
  * nor removed. A removal may hand the clusters the member launched with the team's key to another member who may act
- * on clusters (`handTo`: not a viewer, not the member themselves); they own them from then on. Who may ask for which
- * change is lib/teams/permissions.ts's decideMemberChange; this keeps the team whole.
+ * on clusters (`handTo`: not a viewer, not the member themselves); they own them from then on. `allow` says whether
+ * the one asking may make this change to a member of that role (lib/teams/permissions.ts's decideMemberChange): it is
+ * asked of the role read under the lock, so a role changed by someone else a moment before is the one that counts.
  */
 export async function changeMember(
   db: Db,
   teamId: string,
   userId: string,
   to: TeamRole | null,
-  opts: { handTo?: string } = {},
+  opts: { handTo?: string; allow?: (targetRole: TeamRole) => Decision } = {},
 ): Promise<MemberChange> {
   if (!isUuid(teamId) || !isUuid(userId)) return { ok: false, reason: "not_member" };
   return db.transaction(async (tx) => {
@@ -164,6 +167,9 @@ export async function changeMember(
       .for("update", { of: teamMembers });
     const target = rows.find((r) => r.userId === userId);
     if (!target) return { ok: false, reason: "not_member" } as const;
+    const decision = opts.allow?.(target.role);
+    if (decision && !decision.allowed)
+      return { ok: false, reason: "refused", message: decision.message } as const;
     const owners = rows.filter((r) => r.role === "owner").length;
     if (target.role === "owner" && to !== "owner" && owners === 1)
       return { ok: false, reason: "last_owner" } as const;
