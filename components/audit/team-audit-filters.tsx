@@ -1,4 +1,5 @@
 import { Button, buttonVariants } from "@/components/ui/button";
+import { FormField } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { AUDIT_ACTIONS, type AuditFilter } from "@/lib/audit/audit";
 import { ACTION_LABEL } from "./audit-table";
@@ -17,17 +18,13 @@ export function TeamAuditFilters({
   csvHref: string;
 }) {
   return (
-    <form method="get" aria-label="Filter the log" className="mb-4 flex flex-wrap items-end gap-3">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="audit-person" className="text-sm font-medium">
-          Person
-        </label>
-        <NativeSelect
-          id="audit-person"
-          name="person"
-          defaultValue={filter.person ?? ""}
-          className="w-64 max-w-full"
-        >
+    <form
+      method="get"
+      aria-label="Filter the log"
+      className="mb-4 grid items-end gap-3 sm:grid-cols-[16rem_13rem_auto] sm:justify-start"
+    >
+      <FormField id="audit-person" label="Person">
+        <NativeSelect id="audit-person" name="person" defaultValue={filter.person ?? ""}>
           <option value="">Everyone</option>
           {people.map((p) => (
             <option key={p.userId} value={p.userId}>
@@ -35,17 +32,9 @@ export function TeamAuditFilters({
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="audit-action" className="text-sm font-medium">
-          Action
-        </label>
-        <NativeSelect
-          id="audit-action"
-          name="action"
-          defaultValue={filter.action ?? ""}
-          className="w-52 max-w-full"
-        >
+      </FormField>
+      <FormField id="audit-action" label="Action">
+        <NativeSelect id="audit-action" name="action" defaultValue={filter.action ?? ""}>
           <option value="">Every action</option>
           {AUDIT_ACTIONS.map((a) => (
             <option key={a} value={a}>
@@ -53,13 +42,15 @@ export function TeamAuditFilters({
             </option>
           ))}
         </NativeSelect>
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" variant="outline">
+          Show
+        </Button>
+        <a href={csvHref} download className={buttonVariants({ variant: "ghost" })}>
+          Download CSV
+        </a>
       </div>
-      <Button type="submit" variant="outline">
-        Show
-      </Button>
-      <a href={csvHref} download className={buttonVariants({ variant: "ghost" })}>
-        Download CSV
-      </a>
     </form>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { FormField } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useActionMutation } from "@/lib/query/mutation";
 import { changeMemberRoleAction, removeMemberAction } from "@/lib/teams/actions";
@@ -214,23 +215,21 @@ function RemoveMemberDialog({
                 : ""}
               .
             </p>
-            <label htmlFor="hand-to" className="font-medium">
-              Their clusters go to
-            </label>
-            <NativeSelect
-              id="hand-to"
-              className="w-full"
-              value={handTo}
-              disabled={pending}
-              onChange={(e) => setHeir(e.target.value)}
-            >
-              {heirs.map((m) => (
-                <option key={m.userId} value={m.userId}>
-                  {m.userId === you ? `You (${m.email})` : m.name || m.email}
-                </option>
-              ))}
-              <option value="">Nobody: only admins can act on them</option>
-            </NativeSelect>
+            <FormField id="hand-to" label="Their clusters go to">
+              <NativeSelect
+                id="hand-to"
+                value={handTo}
+                disabled={pending}
+                onChange={(e) => setHeir(e.target.value)}
+              >
+                {heirs.map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {m.userId === you ? `You (${m.email})` : m.name || m.email}
+                  </option>
+                ))}
+                <option value="">Nobody: only admins can act on them</option>
+              </NativeSelect>
+            </FormField>
           </div>
         ) : null}
         <AlertDialogFooter>

@@ -1,5 +1,6 @@
 import { parseTime } from "@/lib/time";
 import { toCsv } from "@/lib/text/csv";
+import { isUuid } from "@/lib/text/uuid";
 
 /**
  * What the audit log records: one entry per mutation a user makes on a cluster or on a shared team's keys
@@ -112,8 +113,6 @@ export function readClusterParam(
 /** A team's log narrowed to one person and/or one kind of action (the page's `person` and `action` parameters). */
 export type AuditFilter = { person: string | null; action: AuditAction | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The team log's filters from the query string. What can't be read is dropped, with a message saying so, and the
  * page shows the log without that filter: a link from an old version or a typo still opens the log.
@@ -135,7 +134,7 @@ export function readAuditFilter(params: { person?: string | string[]; action?: s
   const action = one(params.action, "action");
   const filter: AuditFilter = { person: null, action: null };
   if (person !== null) {
-    if (UUID.test(person)) filter.person = person;
+    if (isUuid(person)) filter.person = person;
     else messages.push("That link names no person in this team.");
   }
   if (action !== null) {

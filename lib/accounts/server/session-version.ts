@@ -3,7 +3,7 @@ import { processSingleton } from "@/lib/process-singleton.mjs";
 import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { isUuid } from "@/lib/accounts/server/users";
+import { isUuid } from "@/lib/text/uuid";
 import { users } from "@/lib/server/db/schema";
 import { sessionEnded, sessionSeen } from "@/lib/server/metrics/record";
 

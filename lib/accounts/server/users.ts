@@ -4,6 +4,7 @@ import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { accounts, users, type UserRow } from "@/lib/server/db/schema";
 import { emailSchema } from "@/lib/accounts/schemas";
+import { isUuid } from "@/lib/text/uuid";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -114,10 +115,4 @@ export async function findOrCreateExternalUser(
     if (isUniqueViolation(err)) return { ok: false, reason: "email_in_use" };
     throw err;
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids arrive from the browser; a malformed one must be "not found", not a database cast error. */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
 }

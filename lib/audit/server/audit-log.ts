@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import type { AuditAction, AuditFilter } from "@/lib/audit/audit";
 import { auditLog, users, type AuditRow } from "@/lib/server/db/schema";
@@ -61,6 +61,18 @@ export async function insertLaunchAuditOnce(
 
 export type AuditEntry = AuditRow & { actorEmail: string };
 
+/** The entries `where` selects, each with its author's email, newest first. */
+async function entries(db: Db, where: SQL | undefined, limit: number): Promise<AuditEntry[]> {
+  const rows = await db
+    .select({ entry: auditLog, actorEmail: users.email })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail }));
+}
+
 /**
  * The user's own audit entries, newest first; with `clusterId`, only that cluster's. Scoped to the user: clusters live in the workspaces behind each
  * person's own keys, and one user must not learn another's cluster names.
@@ -70,18 +82,11 @@ export async function listAudit(
   userId: string,
   { clusterId, limit = 200 }: { clusterId?: string; limit?: number } = {},
 ): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({ entry: auditLog, actorEmail: users.email })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.userId))
-    .where(
-      clusterId === undefined
-        ? eq(auditLog.userId, userId)
-        : and(eq(auditLog.userId, userId), eq(auditLog.clusterId, clusterId)),
-    )
-    .orderBy(desc(auditLog.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail }));
+  return entries(
+    db,
+    and(eq(auditLog.userId, userId), clusterId === undefined ? undefined : eq(auditLog.clusterId, clusterId)),
+    limit,
+  );
 }
 
 /**
@@ -94,18 +99,13 @@ export async function listTeamAudit(
   filter: AuditFilter = { person: null, action: null },
   limit = 200,
 ): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({ entry: auditLog, actorEmail: users.email })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.userId))
-    .where(
-      and(
-        eq(auditLog.teamId, teamId),
-        filter.person ? eq(auditLog.userId, filter.person) : undefined,
-        filter.action ? eq(auditLog.action, filter.action) : undefined,
-      ),
-    )
-    .orderBy(desc(auditLog.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({ ...r.entry, actorEmail: r.actorEmail }));
+  return entries(
+    db,
+    and(
+      eq(auditLog.teamId, teamId),
+      filter.person ? eq(auditLog.userId, filter.person) : undefined,
+      filter.action ? eq(auditLog.action, filter.action) : undefined,
+    ),
+    limit,
+  );
 }

@@ -5,7 +5,7 @@ import { openKey, sealKey, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { runcrateKeys, teams } from "@/lib/server/db/schema";
-import { isUuid } from "@/lib/accounts/server/users";
+import { isUuid } from "@/lib/text/uuid";
 import { findPersonalTeam, personalTeam } from "@/lib/teams/server/teams-store";
 
 /** What may leave the data layer about a stored key: never the ciphertext, never the key. */

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { openKey, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { runcrateKeys, shareLinkOpens, shareLinks, users, type ShareLinkRow } from "@/lib/server/db/schema";
-import { isUuid } from "@/lib/accounts/server/users";
+import { isUuid } from "@/lib/text/uuid";
 
 export async function insertShareLink(
   db: Db,

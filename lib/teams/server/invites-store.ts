@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { isUuid, normalizeEmail } from "@/lib/accounts/server/users";
+import { normalizeEmail } from "@/lib/accounts/server/users";
+import { isUuid } from "@/lib/text/uuid";
 import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "@/lib/server/crypto/link-token";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";

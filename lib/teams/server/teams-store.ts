@@ -5,7 +5,7 @@ import { isUniqueViolation } from "@/lib/server/db/errors";
 import { launchRecords, teamMembers, teams, users } from "@/lib/server/db/schema";
 import type { Decision } from "@/lib/teams/permissions";
 import type { TeamMembership, TeamRole } from "@/lib/teams/roles";
-import { isUuid } from "@/lib/accounts/server/users";
+import { isUuid } from "@/lib/text/uuid";
 
 export type { TeamMembership };
 
