@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 import { runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
-import { membershipOf, personalTeam, teamsOf } from "@/lib/teams/server/teams-store";
+import {
+  createTeam,
+  launchesByMember,
+  membershipOf,
+  personalTeam,
+  teamsOf,
+} from "@/lib/teams/server/teams-store";
+import { saveLaunchRecord } from "@/lib/launch/server/launch-records";
 import { launcherOf } from "@/lib/teams/server/authorize";
 import { BACKENDS, createPostgresDatabase } from "./support/backends";
 import { freshKey, makeUser, SECRET } from "./support/fixtures";
@@ -49,6 +56,39 @@ describe.each(BACKENDS)("teams on $name", (backend) => {
       { teamId: shared!.id, name: "Research", personal: false, role: "viewer" },
     ]);
     expect(await membershipOf(db, own.teamId, bo.id)).toBeNull();
+  });
+
+  it("counts what each member launched with the team's key and names their newest few", async () => {
+    const { db } = database;
+    const [ada, bo, cy] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    const { teamId } = await createTeam(db, ada.id, "Launchers");
+    const launch = (userId: string, name: string) =>
+      saveLaunchRecord(db, {
+        userId,
+        teamId,
+        clusterId: `${name}-id`,
+        clusterName: name,
+        offerId: "o",
+        values: {},
+      });
+    for (const name of ["a-1", "a-2", "a-3"]) await launch(ada.id, name);
+    await launch(bo.id, "b-1");
+    // Another team's launches are not this team's.
+    const { teamId: other } = await createTeam(db, cy.id, "Elsewhere");
+    await saveLaunchRecord(db, {
+      userId: cy.id,
+      teamId: other,
+      clusterId: "c-id",
+      clusterName: "c-1",
+      offerId: "o",
+      values: {},
+    });
+
+    const by = await launchesByMember(db, teamId, 2);
+    expect(Object.fromEntries(by)).toEqual({
+      [ada.id]: { count: 3, names: ["a-3", "a-2"] },
+      [bo.id]: { count: 1, names: ["b-1"] },
+    });
   });
 
   it("saves a person's keys in their personal team", async () => {

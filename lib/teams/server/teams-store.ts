@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { launchRecords, teamMembers, teams, users } from "@/lib/server/db/schema";
@@ -202,16 +202,30 @@ export async function launchesByMember(
   teamId: string,
   names = 5,
 ): Promise<Map<string, { count: number; names: string[] }>> {
-  const rows = await db
-    .select({ userId: launchRecords.userId, name: launchRecords.clusterName })
+  // The database counts and picks the newest few per person: the page reads at most `names` rows each, however
+  // many clusters the team has launched.
+  const ranked = db
+    .select({
+      userId: launchRecords.userId,
+      name: launchRecords.clusterName,
+      place:
+        sql<number>`row_number() over (partition by ${launchRecords.userId} order by ${launchRecords.createdAt} desc)`.as(
+          "place",
+        ),
+      count: sql<number>`count(*) over (partition by ${launchRecords.userId})`.as("count"),
+    })
     .from(launchRecords)
     .where(eq(launchRecords.teamId, teamId))
-    .orderBy(desc(launchRecords.createdAt));
+    .as("ranked");
+  const rows = await db
+    .select({ userId: ranked.userId, name: ranked.name, count: ranked.count })
+    .from(ranked)
+    .where(lte(ranked.place, names))
+    .orderBy(asc(ranked.userId), asc(ranked.place));
   const by = new Map<string, { count: number; names: string[] }>();
   for (const r of rows) {
-    const entry = by.get(r.userId) ?? { count: 0, names: [] };
-    entry.count++;
-    if (entry.names.length < names) entry.names.push(r.name);
+    const entry = by.get(r.userId) ?? { count: Number(r.count), names: [] };
+    entry.names.push(r.name);
     by.set(r.userId, entry);
   }
   return by;
