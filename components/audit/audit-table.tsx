@@ -28,6 +28,7 @@ export const ACTION_LABEL: Record<
   "member-role-changed": { label: "Role changed", variant: "info" },
   "member-removed": { label: "Removed", variant: "destructive" },
   "member-left": { label: "Left", variant: "info" },
+  "cluster-transferred": { label: "Handed on", variant: "info" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

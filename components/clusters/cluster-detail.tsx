@@ -43,6 +43,7 @@ export function ClusterDetail({
   limitsLine = null,
   segments = null,
   share = null,
+  transfer = null,
   permissions = null,
 }: {
   id: string;
@@ -54,6 +55,8 @@ export function ClusterDetail({
   segments?: readonly RateSegment[] | null;
   /** The Share button, from the page: sharing builds on clusters, so clusters does not import it. */
   share?: ReactNode;
+  /** "Hand on" (an admin's, in a shared team, on a cluster launched here), rendered by the page. */
+  transfer?: ReactNode;
 }) {
   const { query, meta, notFound } = useLiveCluster(id);
   const qc = useQueryClient();
@@ -113,6 +116,7 @@ export function ClusterDetail({
       <InspectButton id={cluster.id} />
       <RelaunchLink id={cluster.id} />
       {share}
+      {!over && transfer}
       {!over && <NotifyButton />}
       {!over && may("resize") && <ResizeButton cluster={cluster} limits={limits} onDone={update} />}
       {!over &&

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "resize",
   "test",
   "terminate",
+  // a cluster handed to another member of the team, who owns it from then on
+  "cluster-transferred",
   // spending limits: the guardian's terminations and changes to a cluster's limits
   "auto-terminate",
   "limits",
@@ -110,14 +112,18 @@ export function readClusterParam(
   return { ok: true, clusterId: id };
 }
 
-/** A team's log narrowed to one person and/or one kind of action (the page's `person` and `action` parameters). */
-export type AuditFilter = { person: string | null; action: AuditAction | null };
+/** A team's log narrowed to one person, one kind of action and/or one cluster (the page's query parameters). */
+export type AuditFilter = { person: string | null; action: AuditAction | null; cluster: string | null };
 
 /**
  * The team log's filters from the query string. What can't be read is dropped, with a message saying so, and the
  * page shows the log without that filter: a link from an old version or a typo still opens the log.
  */
-export function readAuditFilter(params: { person?: string | string[]; action?: string | string[] }): {
+export function readAuditFilter(params: {
+  person?: string | string[];
+  action?: string | string[];
+  cluster?: string | string[];
+}): {
   filter: AuditFilter;
   messages: string[];
 } {
@@ -132,7 +138,7 @@ export function readAuditFilter(params: { person?: string | string[]; action?: s
   };
   const person = one(params.person, "person");
   const action = one(params.action, "action");
-  const filter: AuditFilter = { person: null, action: null };
+  const filter: AuditFilter = { person: null, action: null, cluster: null };
   if (person !== null) {
     if (isUuid(person)) filter.person = person;
     else messages.push("That link names no person in this team.");
@@ -141,7 +147,20 @@ export function readAuditFilter(params: { person?: string | string[]; action?: s
     if ((AUDIT_ACTIONS as readonly string[]).includes(action)) filter.action = action as AuditAction;
     else messages.push(`"${action.slice(0, 40)}" is not an action the log records.`);
   }
+  const cluster = one(params.cluster, "cluster");
+  if (cluster !== null) {
+    const read = readClusterParam(cluster);
+    if (read.ok) filter.cluster = read.clusterId;
+    else messages.push(read.message);
+  }
   return { filter, messages };
+}
+
+/** The query string of a filtered team log (the page's links and its CSV), without the filters not set. */
+export function auditFilterQuery(filter: AuditFilter): string {
+  return new URLSearchParams(
+    Object.entries(filter).filter((e): e is [string, string] => e[1] !== null),
+  ).toString();
 }
 
 /** One audit entry as the pages and the CSV show it. */

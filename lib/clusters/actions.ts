@@ -5,6 +5,7 @@ import { ActionError, runcrateAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { tellOwner } from "@/lib/clusters/server/tell-owner";
+import { transferCluster } from "@/lib/teams/server/teams-store";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
 import { readOfferOf } from "@/lib/runcrate/server/reads";
@@ -133,5 +134,62 @@ export const startClusterTest = runcrateAction(
       detail: test.kind,
     });
     return test;
+  },
+);
+
+const transferInput = z.object({
+  id: clusterIdSchema,
+  to: z.uuid("Choose who gets it."),
+  reason: reasonSchema,
+});
+
+const TRANSFER_REFUSED = {
+  not_launched_here:
+    "This cluster was made outside Clusterdeck (the API, the CLI or Runcrate's dashboard): nobody owns it here to hand it on.",
+  no_such_heir: "Choose a member of the team who may act on clusters (not a viewer).",
+  already_theirs: "It is theirs already.",
+} as const;
+
+/**
+ * Hands a cluster launched with the team's key to another member (for leave or a departure): they own it from then
+ * on, act on it as theirs and are told. An admin's action, audited with who had it and the reason given.
+ */
+export const transferClusterAction = runcrateAction(
+  transferInput,
+  async ({ id, to, reason }, { user, team, key, client, allow }): Promise<{ to: string }> => {
+    if (team.personal)
+      throw new ActionError(
+        "Clusters on your own key are yours alone: there is nobody to hand them to.",
+        "forbidden",
+      );
+    const cluster = await client.getCluster(id);
+    await allow("transfer", { clusterId: id });
+    const moved = await transferCluster(await getDb(), team.teamId, id, to);
+    if (!moved.ok) {
+      const message = TRANSFER_REFUSED[moved.reason];
+      throw new ActionError(
+        message,
+        moved.reason === "not_launched_here" ? "conflict" : "invalid-input",
+        moved.reason === "not_launched_here" ? undefined : { to: message },
+      );
+    }
+    await recordAudit({
+      userId: user.id,
+      teamId: team.teamId,
+      action: "cluster-transferred",
+      clusterId: id,
+      clusterName: cluster.name,
+      keyLabel: key.label,
+      detail: `${moved.from} → ${moved.to}${reason ? ` · reason: ${reason}` : ""}`,
+    });
+    await tellOwner(await getDb(), {
+      team,
+      actor: user,
+      cluster,
+      did: "transferred",
+      detail: "",
+      reason: reason ?? "",
+    });
+    return { to: moved.to };
   },
 );

@@ -30,7 +30,7 @@ export const EVENT_LABELS: Record<DeliveryEventType, string> = {
   "limit-warning": "Limit ends soon",
   "limit-unenforced": "Limit not enforced",
   "balance-low": "Balance low",
-  "colleague-action": "An admin ended or resized your cluster",
+  "colleague-action": "An admin ended, resized or handed you a cluster",
   test: "Test delivery",
 };
 

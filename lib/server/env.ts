@@ -47,6 +47,11 @@ const envSchema = z.object({
    * holds a whole /64 and can walk through it, so the limits count the /64, not each address. IPv4 counts per address.
    */
   RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
+  /**
+   * How many days the audit log keeps an entry; older ones are deleted once a day (lib/audit/server/audit-retention.ts).
+   * At least 30: a cluster's end is told apart as "terminated here" by its entry.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(365),
 });
 
 export type Env = z.infer<typeof envSchema>;

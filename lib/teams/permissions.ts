@@ -161,6 +161,12 @@ export function clusterPermissions(
   return { whose, launchedBy, actions: actions as Record<ClusterPageAction, Decision> };
 }
 
+/** What the cluster page's "Hand on" offers: who owns the cluster now and who may be handed it. */
+export type TransferChoices = {
+  owner: { userId: string; email: string };
+  candidates: { userId: string; email: string; name: string | null }[];
+};
+
 /** Everything allowed, no reasons asked: a person's own cluster in their own team. */
 export const ALL_ALLOWED: ClusterPermissions = clusterPermissions("owner", "own", null);
 

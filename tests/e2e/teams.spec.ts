@@ -122,8 +122,20 @@ test(
     await expect(viewer.getByRole("button", { name: "Terminate" })).toHaveCount(0);
     await expect(viewer.getByRole("button", { name: "Share" })).toHaveCount(0);
 
-    // The owner ends it, saying why.
+    // The owner could hand it to another member: the dialog names whose it is and who may take it (not a viewer).
     await page.goto(clusterPath);
+    const handOn = page.getByRole("button", { name: "Hand on" });
+    await waitHydrated(handOn);
+    await handOn.click();
+    const handDialog = page.getByRole("dialog", { name: `Hand ${name} on` });
+    await expect(handDialog).toContainText(`It is ${memberEmail}'s now.`);
+    await expect(handDialog.getByLabel("Hand it to").locator("option")).toHaveCount(1);
+    await expect(handDialog.getByLabel("Hand it to")).toContainText(owner.email);
+    await expectAxeClean(page, "the hand-on dialog", { include: '[role="dialog"]' });
+    await handDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(handDialog).toBeHidden();
+
+    // The owner ends it, saying why.
     const terminate = page.getByRole("button", { name: "Terminate" });
     await waitHydrated(terminate);
     await terminate.click();
@@ -159,6 +171,16 @@ test(
     ).toHaveCount(1);
     await expect(audit.filter({ hasText: "Team key added" })).toHaveCount(1);
     await expect(audit.filter({ hasText: "Invited" })).toHaveCount(2);
+    // A cluster's history in a team is the team's log narrowed to it: everyone's entries for it, nothing else.
+    await audit
+      .filter({ hasText: "Terminated" })
+      .getByRole("link", { name: `History of ${name}` })
+      .click();
+    await expect(page).toHaveURL(/[?&]cluster=/);
+    await expect(page.getByLabel("Cluster").locator("option:checked")).toContainText(name);
+    await expect(audit.filter({ hasText: "Launched" }).filter({ hasText: memberEmail })).toHaveCount(1);
+    await expect(audit.filter({ hasText: "Terminated" })).toHaveCount(1);
+    await expect(audit.filter({ hasText: "Invited" })).toHaveCount(0);
 
     // The owner makes the viewer a member, then takes the member off the team, handing the cluster they launched to
     // the owner: the member no longer sees the team's clusters, and both changes are in the audit.

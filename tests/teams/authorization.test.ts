@@ -31,12 +31,16 @@ type Whose = "own" | "colleague";
 type Reach = "team" | "own" | "none";
 
 /** Who may do what: on every cluster of the team, on their own only, or not at all. */
-const EXPECTED: Record<"terminate" | "resize" | "test" | "limits" | "share", Record<TeamRole, Reach>> = {
+const EXPECTED: Record<
+  "terminate" | "resize" | "test" | "limits" | "share" | "transfer",
+  Record<TeamRole, Reach>
+> = {
   terminate: { owner: "team", admin: "team", member: "own", viewer: "none" },
   resize: { owner: "team", admin: "team", member: "own", viewer: "none" },
   test: { owner: "team", admin: "team", member: "own", viewer: "none" },
   limits: { owner: "team", admin: "team", member: "own", viewer: "none" },
   share: { owner: "team", admin: "team", member: "own", viewer: "none" },
+  transfer: { owner: "team", admin: "team", member: "none", viewer: "none" },
 };
 const ROLES: TeamRole[] = ["owner", "admin", "member", "viewer"];
 const OFFER = "h100-sxm-8x-ib-dallas";
@@ -145,6 +149,8 @@ const act = {
   test: (id: string) => clusters.startClusterTest({ id }),
   limits: (id: string) => limits.setClusterLimits({ id, timeLimit: "4 h", budgetLimit: "" }),
   share: (id: string) => share.createShareLink({ clusterId: id, hours: 1 }),
+  // To a member who launched neither the own nor the colleague's cluster of the walk (the role may be refused first).
+  transfer: (id: string) => clusters.transferClusterAction({ id, to: people.member.id }),
 };
 
 const audited = async (user: SessionUser, clusterId: string) =>
@@ -169,7 +175,7 @@ describe.each(ROLES)("as %s", (role) => {
           error:
             role === "viewer"
               ? "Viewers can see the team's clusters but take no action."
-              : expect.stringMatching(/^Only an admin can .+ a colleague's cluster\.$/),
+              : expect.stringMatching(/^Only an admin can .+ (a colleague's cluster|a cluster)\.$/),
         });
         const after = await h.getCluster(teamKey, c.id);
         expect([after.status, after.node_count]).toEqual(["ready", 2]);
@@ -186,6 +192,7 @@ describe.each(ROLES)("as %s", (role) => {
       await act.resize(c.id),
       await act.test(c.id),
       await act.share(c.id),
+      await act.transfer(c.id),
     ])
       expect(r).toMatchObject({ ok: false, kind: "not_found" });
     expect((await h.getCluster(otherKey, c.id)).status).toBe("ready");
@@ -246,6 +253,61 @@ describe("an admin acting on a colleague's cluster", () => {
       ok: false,
       kind: "forbidden",
     });
+  });
+});
+
+describe("handing a cluster on", () => {
+  it("an admin hands a colleague's cluster to a member: theirs from then on, told, in the team's log", async () => {
+    const { launcherOf } = await import("@/lib/teams/server/authorize");
+    const { inboxView } = await import("@/lib/notifications/server/store");
+    const c = await clusterOf(people.colleague);
+    env.session = people.admin;
+    const r = await clusters.transferClusterAction({ id: c.id, to: people.member.id, reason: "on leave" });
+    expect(r).toEqual({ ok: true, data: { to: people.member.email } });
+    expect(await launcherOf(await getDb(), teamId, c.id)).toEqual({
+      userId: people.member.id,
+      email: people.member.email,
+    });
+    expect((await audited(people.admin, c.id)).map((e) => [e.action, e.detail])).toEqual([
+      ["cluster-transferred", `${people.colleague.email} → ${people.member.email} · reason: on leave`],
+    ]);
+    const told = (await inboxView(await getDb(), people.member.id, 100)).items.filter(
+      (i) => i.clusterId === c.id,
+    );
+    expect(told.map((i) => i.message)).toEqual([
+      `${people.admin.email} handed ${c.name} to you: it is yours from now on. Their reason: on leave`,
+    ]);
+    // The new owner acts on it as their own: a member may now end it, no reason asked.
+    env.session = people.member;
+    expect(await clusters.terminateCluster({ id: c.id, confirmName: c.name })).toMatchObject({ ok: true });
+  });
+
+  it("refuses a viewer, an outsider, the owner themselves and a cluster made outside Clusterdeck, changing nothing", async () => {
+    const { launcherOf } = await import("@/lib/teams/server/authorize");
+    const c = await clusterOf(people.colleague);
+    env.session = people.owner;
+    const to = (userId: string) => clusters.transferClusterAction({ id: c.id, to: userId });
+    const heir = "Choose a member of the team who may act on clusters (not a viewer).";
+    for (const r of [await to(people.viewer.id), await to(people.outsider.id), await to(randomUUID())])
+      expect(r).toEqual({ ok: false, kind: "invalid-input", error: heir, fieldErrors: { to: heir } });
+    expect(await to(people.colleague.id)).toMatchObject({ ok: false, error: "It is theirs already." });
+    expect(await clusters.transferClusterAction({ id: c.id, to: "not-an-id" })).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+      fieldErrors: { to: "Choose who gets it." },
+    });
+    expect((await launcherOf(await getDb(), teamId, c.id))?.userId).toBe(people.colleague.id);
+    const outside = await h.createReady(teamKey, {
+      name: "from-the-dashboard",
+      offer_id: OFFER,
+      node_count: 2,
+    });
+    expect(await clusters.transferClusterAction({ id: outside.id, to: people.member.id })).toMatchObject({
+      ok: false,
+      kind: "conflict",
+      error: expect.stringContaining("made outside Clusterdeck"),
+    });
+    expect(await audited(people.owner, c.id)).toEqual([]);
   });
 });
 

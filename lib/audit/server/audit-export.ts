@@ -31,6 +31,7 @@ export async function auditCsvFile(
   const log = await readAuditLog(await getDb(), userId, {
     person: one(query, "person"),
     action: one(query, "action"),
+    cluster: one(query, "cluster"),
   });
   const day = now.toISOString().slice(0, 10);
   return {

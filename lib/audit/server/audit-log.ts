@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, max, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import type { AuditAction, AuditFilter } from "@/lib/audit/audit";
 import { auditLog, users, type AuditRow } from "@/lib/server/db/schema";
@@ -91,12 +91,12 @@ export async function listAudit(
 
 /**
  * A shared team's log: what every member did in the team (their clusters, its keys, its members), newest first,
- * narrowed by person and by action. Entries written before teams kept a log are in their authors' own logs only.
+ * narrowed by person, action and cluster. Entries written before teams kept a log are in their authors' own logs only.
  */
 export async function listTeamAudit(
   db: Db,
   teamId: string,
-  filter: AuditFilter = { person: null, action: null },
+  filter: AuditFilter = { person: null, action: null, cluster: null },
   limit = 200,
 ): Promise<AuditEntry[]> {
   return entries(
@@ -105,7 +105,35 @@ export async function listTeamAudit(
       eq(auditLog.teamId, teamId),
       filter.person ? eq(auditLog.userId, filter.person) : undefined,
       filter.action ? eq(auditLog.action, filter.action) : undefined,
+      filter.cluster ? eq(auditLog.clusterId, filter.cluster) : undefined,
     ),
     limit,
   );
+}
+
+/** The clusters a team's log names (the cluster filter's choices), the most recently touched first, each with its last name. */
+export async function teamAuditClusters(
+  db: Db,
+  teamId: string,
+  limit = 100,
+): Promise<{ clusterId: string; name: string | null }[]> {
+  const last = max(auditLog.createdAt);
+  const rows = await db
+    .select({
+      clusterId: sql<string>`${auditLog.clusterId}`,
+      // The name written with the newest entry: a renamed or relaunched cluster shows as it is known now.
+      name: sql<string | null>`(array_agg(${auditLog.clusterName} order by ${auditLog.createdAt} desc))[1]`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.teamId, teamId), isNotNull(auditLog.clusterId)))
+    .groupBy(auditLog.clusterId)
+    .orderBy(desc(last))
+    .limit(limit);
+  return rows;
+}
+
+/** Deletes the entries written before `before` (the retention job). Returns how many went. */
+export async function pruneAudit(db: Db, before: Date): Promise<number> {
+  const gone = await db.delete(auditLog).where(lt(auditLog.createdAt, before)).returning({ id: auditLog.id });
+  return gone.length;
 }

@@ -7,9 +7,10 @@ import type { TeamMembership } from "@/lib/teams/roles";
 import { launcherOf } from "@/lib/teams/server/authorize";
 
 /**
- * After an admin ended or resized a colleague's cluster: the colleague who launched it is told, on their channels
- * (inbox, and email and webhooks as they chose), who did it and why. Nobody is told of a cluster launched outside
- * Clusterdeck. Never throws: the action is done, and a failure to tell is logged (lib/notifications/server/observe.ts).
+ * After an admin ended or resized a colleague's cluster, or handed one on: whoever owns it now (who launched it, or
+ * who was just handed it) is told, on their channels (inbox, and email and webhooks as they chose), who did it and
+ * why. Nobody is told of a cluster launched outside Clusterdeck, nor of what they did themselves. Never throws: the
+ * action is done, and a failure to tell is logged (lib/notifications/server/observe.ts).
  */
 export async function tellOwner(
   db: Db,
@@ -17,7 +18,7 @@ export async function tellOwner(
     team: TeamMembership;
     actor: { id: string; email: string };
     cluster: Cluster;
-    did: "terminated" | "resized";
+    did: "terminated" | "resized" | "transferred";
     detail: string;
     reason: string;
   },

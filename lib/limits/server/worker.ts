@@ -19,6 +19,7 @@ import {
   ensureDeliveryQueue,
   startDeliveryWorker,
 } from "@/lib/notifications/server/delivery-queue";
+import { startAuditRetention } from "@/lib/audit/server/audit-retention";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
@@ -148,7 +149,7 @@ export async function startGuardWorker(
 
 /**
  * Starts the process's job engine (lib/server/jobs/process-engine.ts) with the guard and delivery queues and, when
- * `work` (the app server by default, or `npm run worker`), both workers.
+ * `work` (the app server by default, or `npm run worker`), their workers and the audit log's daily pruning.
  */
 export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
   return startProcessEngine(
@@ -165,6 +166,8 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
       await startDeliveryWorker(engine.boss, database.db, {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
+      // The audit log's retention: entries past AUDIT_RETENTION_DAYS go once a day.
+      await startAuditRetention(engine.boss, database.db);
     },
     { database: opts.database },
   );

@@ -228,25 +228,36 @@ export function balanceLowEvent(o: {
 }
 
 /**
- * An admin of the team ended or resized a cluster someone else launched: its owner is told who, what and why. One per
- * action (keyed by when it was done), so two resizes are two events.
+ * An admin of the team ended or resized a cluster someone else launched, or handed one to a member: its owner (the new
+ * one, for a hand-on) is told who, what and why. One per action (keyed by when it was done), so two resizes are two
+ * events.
  */
 export function colleagueActionEvent(o: {
   cluster: Cluster;
   by: string;
-  did: "terminated" | "resized";
+  did: "terminated" | "resized" | "transferred";
   detail: string;
   reason: string;
   now: number;
 }): NotificationEvent {
   const c = o.cluster;
-  const what = o.did === "terminated" ? `terminated ${c.name}` : `resized ${c.name} (${o.detail})`;
+  const said = o.reason ? ` Their reason: ${o.reason}` : "";
+  const what = {
+    terminated: `terminated ${c.name}`,
+    resized: `resized ${c.name} (${o.detail})`,
+    transferred: `handed ${c.name} to you`,
+  }[o.did];
+  const title = `${o.by} ${what}`;
+  const message =
+    o.did === "transferred"
+      ? `${title}: it is yours from now on.${said}`
+      : `${title}, a cluster you launched.${said}`;
   return {
     key: `colleague-action:${c.id}:${o.did}:${o.now}`,
     type: "colleague-action",
     at: iso(o.now),
-    title: `${o.by} ${what}`,
-    message: `${o.by} ${what}, a cluster you launched. Their reason: ${o.reason}`,
+    title,
+    message,
     cluster: clusterRef(c),
     cost: null,
     details: { by: o.by, action: o.did, reason: o.reason },

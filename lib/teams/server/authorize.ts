@@ -7,9 +7,11 @@ import {
   decide,
   type ClusterPermissions,
   type TeamAction,
+  type TransferChoices,
   type Whose,
 } from "@/lib/teams/permissions";
 import type { TeamMembership } from "@/lib/teams/roles";
+import { membersOf } from "@/lib/teams/server/teams-store";
 
 /** Who launched each of these clusters from this console with the team's key (those nobody did here are absent). */
 export async function launchersOf(
@@ -88,4 +90,25 @@ export async function authorize(
     return { ok: false, kind: "invalid-input", message, fieldErrors: { reason: message } };
   }
   return { ok: true, whose };
+}
+
+/**
+ * The cluster page's hand-on choices, or null when it offers none: a personal team, a role without the transfer
+ * right, or a cluster made outside Clusterdeck (nobody owns it here).
+ */
+export async function transferChoices(
+  db: Db,
+  actor: { userId: string; team: TeamMembership },
+  clusterId: string,
+): Promise<TransferChoices | null> {
+  if (actor.team.personal || !decide(actor.team.role, "transfer").allowed) return null;
+  const [owner, members] = await Promise.all([
+    launcherOf(db, actor.team.teamId, clusterId),
+    membersOf(db, actor.team.teamId),
+  ]);
+  if (!owner) return null;
+  const candidates = members
+    .filter((m) => m.role !== "viewer" && m.userId !== owner.userId)
+    .map(({ userId, email, name }) => ({ userId, email, name }));
+  return { owner, candidates };
 }

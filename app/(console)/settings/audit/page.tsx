@@ -3,10 +3,10 @@ import { AuditTable } from "@/components/audit/audit-table";
 import { TeamAuditFilters } from "@/components/audit/team-audit-filters";
 import { ClusterHistory } from "@/components/audit/cluster-history";
 import { SettingsHeading } from "@/components/settings/settings-heading";
-import { readClusterParam } from "@/lib/audit/audit";
+import { auditFilterQuery, readClusterParam } from "@/lib/audit/audit";
 import { readClusterHistory } from "@/lib/clusters/server/cluster-history";
 import { requireUser } from "@/lib/accounts/server/session";
-import { readAuditLog } from "@/lib/audit/server/audit-view";
+import { readAuditLog, teamLogOf } from "@/lib/audit/server/audit-view";
 import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -28,8 +28,10 @@ function Warnings({ messages }: { messages: string[] }) {
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser();
   const params = await searchParams;
+  const db = await getDb();
+  // In a shared team, a cluster narrows the team's log like its other filters; alone, it opens that cluster's history.
   const param = readClusterParam(params.cluster);
-  if (param.ok && param.clusterId) {
+  if (param.ok && param.clusterId && !(await teamLogOf(db, user.id))) {
     const { name, items } = await readClusterHistory(user.id, param.clusterId);
     return (
       <div className="max-w-5xl">
@@ -42,13 +44,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </div>
     );
   }
-  const clusterWarning = param.ok ? [] : [`${param.message} Showing the whole log.`];
-  const log = await readAuditLog(await getDb(), user.id, params);
+  const log = await readAuditLog(db, user.id, params);
   if (log.scope === "team") {
-    const csv = `/api/audit?${new URLSearchParams({
-      ...(log.filter.person ? { person: log.filter.person } : {}),
-      ...(log.filter.action ? { action: log.filter.action } : {}),
-    })}`;
+    const csv = `/api/audit?${auditFilterQuery(log.filter)}`;
     return (
       <div className="max-w-5xl">
         <SettingsHeading
@@ -56,8 +54,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           title="Audit log"
           description={`What the members of ${log.team.name} did from Clusterdeck: launches, terminations with their reasons, resizes, tests, limits, the team's key, invites and members, newest first (last 200).`}
         />
-        <Warnings messages={[...clusterWarning, ...log.messages]} />
-        <TeamAuditFilters filter={log.filter} people={log.people} csvHref={csv} />
+        <Warnings messages={log.messages} />
+        <TeamAuditFilters filter={log.filter} people={log.people} clusters={log.clusters} csvHref={csv} />
         <AuditTable entries={log.entries} />
       </div>
     );
@@ -69,7 +67,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         title="Audit log"
         description="Cluster launches, resizes, interconnect tests and terminations you made from Clusterdeck, newest first (last 200)."
       />
-      <Warnings messages={clusterWarning} />
+      <Warnings messages={param.ok ? [] : [`${param.message} Showing the whole log.`]} />
       <AuditTable entries={log.entries} />
     </div>
   );
