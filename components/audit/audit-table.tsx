@@ -29,6 +29,7 @@ export const ACTION_LABEL: Record<
   "member-removed": { label: "Removed", variant: "destructive" },
   "member-left": { label: "Left", variant: "info" },
   "cluster-transferred": { label: "Handed on", variant: "info" },
+  "team-deleted": { label: "Team deleted", variant: "destructive" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

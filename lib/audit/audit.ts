@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   "member-role-changed",
   "member-removed",
   "member-left",
+  // a shared team deleted by its owner (in the owner's own log: the team's is gone with it)
+  "team-deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,6 +18,7 @@ import {
   acceptInviteSchema,
   createInviteSchema,
   createTeamSchema,
+  deleteTeamSchema,
   INVITE_DAYS,
   invitePath,
   inviteRefSchema,
@@ -37,6 +38,7 @@ import {
   type MemberChange,
   chooseTeam,
   createTeam,
+  deleteTeam,
   membershipOf,
   type TeamMembership,
 } from "@/lib/teams/server/teams-store";
@@ -263,5 +265,47 @@ export const removeMemberAction = userAction(
     );
     if (self) switched(user.id);
     return { handed };
+  },
+);
+
+/**
+ * Deletes a shared team (an owner's action, confirmed by typing its name): its members work with their own keys from
+ * their next request. Refused while a cluster on the team's key still runs. The deletion is in the owner's own log
+ * (the team's is gone with it; each member keeps their own entries).
+ */
+export const deleteTeamAction = userAction(
+  deleteTeamSchema,
+  async function deleteTeamAction({ teamId, confirmName }, { user }): Promise<{ name: string }> {
+    const db = await getDb();
+    const team = await allowedIn(db, user, teamId, "delete-team");
+    if (confirmName.trim() !== team.name)
+      throw new ActionError(`Type the team's name, ${team.name}, to confirm.`, "invalid-input", {
+        confirmName: "That is not the team's name.",
+      });
+    const result = await deleteTeam(db, teamId, user.id, (role) => decide(role, "delete-team"));
+    if (!result.ok) {
+      if (result.reason === "refused") throw new ActionError(result.message, "forbidden");
+      if (result.reason === "running") {
+        const n = result.clusters.length;
+        const names = result.clusters.slice(0, 5).join(", ") + (n > 5 ? ` and ${n - 5} more` : "");
+        throw new ActionError(
+          `${n === 1 ? "A cluster" : `${n} clusters`} on the team's key ${n === 1 ? "is" : "are"} still running (${names}). Terminate ${n === 1 ? "it" : "them"} first: once the team is gone, nobody here could see ${n === 1 ? "it" : "them"} or stop ${n === 1 ? "it" : "them"}.`,
+          "conflict",
+        );
+      }
+      throw new ActionError(NO_TEAM, "not_found");
+    }
+    await recordAudit({
+      userId: user.id,
+      teamId: null,
+      action: "team-deleted",
+      clusterId: null,
+      clusterName: null,
+      keyLabel: "",
+      detail: `team ${result.name} · ${result.members.length} member${result.members.length === 1 ? "" : "s"}`,
+    });
+    for (const member of result.members) invalidateUserContext(member);
+    switched(user.id);
+    return { name: result.name };
   },
 );

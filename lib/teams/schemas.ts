@@ -57,3 +57,6 @@ export type RemoveMemberInput = z.input<typeof removeMemberSchema>;
 export const memberRoleSchema = memberRefSchema.extend({
   role: z.enum(TEAM_ROLES, "Choose a role: owner, admin, member or viewer."),
 });
+
+/** Deleting a team, confirmed by typing its name. */
+export const deleteTeamSchema = z.object({ teamId, confirmName: z.string().max(200) });

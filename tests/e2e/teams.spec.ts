@@ -217,6 +217,23 @@ test(
     const csv = await (await page.request.get(csvHref!)).text();
     expect(csv).toContain(`,member-removed,${owner.email},`);
 
+    // With its only cluster ended, the owner deletes the team; the former viewer is back on their own keys.
+    await page.goto("/settings/team");
+    const deleteTeam = page.getByRole("button", { name: "Delete team", exact: true });
+    await waitHydrated(deleteTeam);
+    await deleteTeam.click();
+    const deleteDialog = page.getByRole("alertdialog");
+    await expectAxeClean(page, "the delete-team dialog", { include: '[role="alertdialog"]' });
+    await deleteDialog.getByLabel(/to confirm/).fill(team);
+    // Until the guardian has seen the cluster end, the server refuses (it names the cluster) and the dialog stays.
+    await expect(async () => {
+      await deleteDialog.getByRole("button", { name: "Delete team", exact: true }).click();
+      await expect(deleteDialog).toBeHidden({ timeout: 5_000 });
+    }).toPass({ timeout: 90_000 });
+    await expect(page.getByTestId("active-key-switcher")).not.toHaveText(team);
+    await viewer.goto("/settings/team");
+    await expect(viewer.getByRole("heading", { name: "Members" })).toHaveCount(0);
+
     // Nothing the member's or the viewer's browser got carries the team's key, nor even its last 4 as a key shows them.
     const texts = await Promise.all(seen.flat());
     expect(texts.length).toBeGreaterThan(20);

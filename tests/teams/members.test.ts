@@ -302,4 +302,87 @@ describe("changing roles and removing members", () => {
     ).toEqual({ ok: false, reason: "refused", message: "Only an owner can name owners." });
     expect(await store.membersOf(db, pair)).toEqual(before);
   });
+
+  it("an owner deletes a team once nothing runs on its key; members keep their own entries and go back to their own keys", async () => {
+    const { createUser } = await import("@/lib/accounts/server/users");
+    const { addTeamKey } = await import("@/lib/keys/server/runcrate-keys");
+    const { keyRing } = await import("@/lib/server/crypto/key-ring");
+    const { trackCluster } = await import("@/lib/spend/server/tracked-clusters");
+    const { teamMembers, teams, trackedClusters, auditLog } = await import("@/lib/server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const person = async (email: string): Promise<SessionUser> => {
+      const made = await createUser(db, { email, name: null, passwordHash: null });
+      if (!made.ok) throw new Error("fixture");
+      return { id: made.user.id, email, name: null };
+    };
+    const [boss, deputy, hand] = [
+      await person("boss@gone.example"),
+      await person("deputy@gone.example"),
+      await person("hand@gone.example"),
+    ];
+    const { teamId: lab } = await store.createTeam(db, boss.id, "Old lab");
+    await db.insert(teamMembers).values([
+      { teamId: lab, userId: deputy.id, role: "admin" },
+      { teamId: lab, userId: hand.id, role: "member", active: true },
+    ]);
+    const key = await addTeamKey(
+      db,
+      { teamId: lab, userId: boss.id },
+      { label: "Lab", environment: null, apiKey: "rc_live_lab_key_0123456789" },
+      keyRing(),
+    );
+    if (!key.ok) throw new Error("key");
+    await trackCluster(db, {
+      clusterId: "lab-1",
+      userId: hand.id,
+      keyId: key.key.id,
+      name: "still-training",
+      environment: null,
+      status: "ready",
+    });
+    await db.insert(auditLog).values({ userId: hand.id, teamId: lab, action: "launch", keyLabel: "Lab" });
+
+    // Only an owner; the name typed; and not while a cluster on the team's key runs. Nothing changes.
+    env.session = deputy;
+    expect(await actions.deleteTeamAction({ teamId: lab, confirmName: "Old lab" })).toEqual({
+      ok: false,
+      kind: "forbidden",
+      error: "Only an owner can delete the team.",
+    });
+    env.session = boss;
+    expect(await actions.deleteTeamAction({ teamId: lab, confirmName: "old lab" })).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+      fieldErrors: { confirmName: "That is not the team's name." },
+    });
+    expect(await actions.deleteTeamAction({ teamId: lab, confirmName: "Old lab" })).toEqual({
+      ok: false,
+      kind: "conflict",
+      error:
+        "A cluster on the team's key is still running (still-training). Terminate it first: once the team is gone, nobody here could see it or stop it.",
+    });
+    const personal = (await store.personalTeam(db, boss.id)).teamId;
+    expect(await actions.deleteTeamAction({ teamId: personal, confirmName: "Personal" })).toMatchObject({
+      ok: false,
+      kind: "not_found",
+    });
+    expect(await db.select({ id: teams.id }).from(teams).where(eq(teams.id, lab))).toHaveLength(1);
+    expect(await audit(boss)).toEqual([]);
+
+    await db
+      .update(trackedClusters)
+      .set({ status: "terminated", endedAt: new Date() })
+      .where(eq(trackedClusters.clusterId, "lab-1"));
+    expect(await actions.deleteTeamAction({ teamId: lab, confirmName: " Old lab " })).toEqual({
+      ok: true,
+      data: { name: "Old lab" },
+    });
+    expect(await db.select({ id: teams.id }).from(teams).where(eq(teams.id, lab))).toEqual([]);
+    expect((await store.activeTeam(db, hand.id)).personal).toBe(true);
+    expect(await audit(hand)).toEqual([["launch", null]]);
+    expect(await audit(boss)).toEqual([["team-deleted", "team Old lab · 3 members"]]);
+    // The spend record keeps the cluster; the key it was read with is gone.
+    const [kept] = await db.select().from(trackedClusters).where(eq(trackedClusters.clusterId, "lab-1"));
+    expect(kept).toMatchObject({ name: "still-training", keyId: null });
+  });
 });

@@ -1,8 +1,16 @@
 import "server-only";
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { launchRecords, teamMembers, teams, users } from "@/lib/server/db/schema";
+import {
+  auditLog,
+  launchRecords,
+  runcrateKeys,
+  teamMembers,
+  teams,
+  trackedClusters,
+  users,
+} from "@/lib/server/db/schema";
 import type { Decision } from "@/lib/teams/permissions";
 import type { TeamMembership, TeamRole } from "@/lib/teams/roles";
 import { isUuid } from "@/lib/text/uuid";
@@ -269,4 +277,57 @@ export async function launchesByMember(
     by.set(r.userId, entry);
   }
   return by;
+}
+
+export type TeamDeletion =
+  | { ok: true; name: string; members: string[] }
+  | { ok: false; reason: "not_member" | "personal" }
+  | { ok: false; reason: "refused"; message: string }
+  | { ok: false; reason: "running"; clusters: string[] };
+
+/**
+ * Deletes a shared team: its memberships, invites, keys (with what was kept per key: share links, cached cluster
+ * events) and launch records. Refused while a cluster the guardian follows on the team's keys still runs: once the key
+ * is gone nobody here could see it, stop it or keep its limits. What the team's members did stays in each author's
+ * own log (the entries lose their team, not their author); the spend record keeps its clusters. In one transaction
+ * that locks the team's memberships, so the owner's role is the one read under the lock. `allow` asks the role table.
+ * Answers the members' ids, whose cached contexts hold the team's key.
+ */
+export async function deleteTeam(
+  db: Db,
+  teamId: string,
+  userId: string,
+  allow: (role: TeamRole) => Decision,
+): Promise<TeamDeletion> {
+  if (!isUuid(teamId)) return { ok: false, reason: "not_member" };
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ userId: teamMembers.userId, role: teamMembers.role })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, teamId))
+      .for("update");
+    const actor = rows.find((r) => r.userId === userId);
+    if (!actor) return { ok: false, reason: "not_member" } as const;
+    const [team] = await tx.select().from(teams).where(eq(teams.id, teamId));
+    if (!team || team.personal) return { ok: false, reason: "personal" } as const;
+    const decision = allow(actor.role);
+    if (!decision.allowed) return { ok: false, reason: "refused", message: decision.message } as const;
+    const running = await tx
+      .select({ name: trackedClusters.name })
+      .from(trackedClusters)
+      .innerJoin(runcrateKeys, eq(runcrateKeys.id, trackedClusters.keyId))
+      .where(
+        and(
+          eq(runcrateKeys.teamId, teamId),
+          isNull(trackedClusters.endedAt),
+          notInArray(trackedClusters.status, ["terminated", "failed"]),
+        ),
+      )
+      .orderBy(asc(trackedClusters.name));
+    if (running.length > 0)
+      return { ok: false, reason: "running", clusters: running.map((r) => r.name) } as const;
+    await tx.update(auditLog).set({ teamId: null }).where(eq(auditLog.teamId, teamId));
+    await tx.delete(teams).where(eq(teams.id, teamId));
+    return { ok: true, name: team.name, members: rows.map((r) => r.userId) } as const;
+  });
 }

@@ -6,6 +6,8 @@ import { TeamChooser } from "@/components/teams/team-chooser";
 import { TeamInvites } from "@/components/teams/team-invites";
 import { TeamMembers } from "@/components/teams/team-members";
 import { TeamKeyLine } from "@/components/teams/team-key-line";
+import { DeleteTeam } from "@/components/teams/delete-team";
+import { decide } from "@/lib/teams/permissions";
 import { requireUser } from "@/lib/accounts/server/session";
 import { teamSettingsView } from "@/lib/keys/server/key-views";
 
@@ -53,6 +55,14 @@ export default async function TeamPage() {
             />
             {view.invites ? <TeamInvites teamId={team.teamId} invites={view.invites} /> : null}
           </section>
+          {decide(team.role, "delete-team").allowed ? (
+            <section aria-labelledby="delete-team-heading" className="flex flex-col gap-3">
+              <h2 id="delete-team-heading" className="text-base font-semibold">
+                Delete the team
+              </h2>
+              <DeleteTeam teamId={team.teamId} teamName={team.name} />
+            </section>
+          ) : null}
         </>
       )}
       <section aria-labelledby="new-team-heading" className="flex flex-col gap-3">
