@@ -30,6 +30,7 @@ export const ACTION_LABEL: Record<
   "member-left": { label: "Left", variant: "info" },
   "cluster-transferred": { label: "Handed on", variant: "info" },
   "team-deleted": { label: "Team deleted", variant: "destructive" },
+  "sign-up-mode-changed": { label: "Sign-up changed", variant: "info" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

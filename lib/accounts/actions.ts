@@ -19,6 +19,11 @@ import { WRONG_CREDENTIALS } from "@/lib/accounts/messages";
 import { enabledExternalProviders } from "@/lib/accounts/server/providers";
 import { changePasswordSchema } from "@/lib/accounts/password-schema";
 import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "@/lib/accounts/schemas";
+import { signUpModeSchema } from "@/lib/accounts/instance";
+import { isInstanceAdmin } from "@/lib/accounts/server/instance-admin";
+import { signUpModeInForce, storeSignUpMode } from "@/lib/accounts/server/sign-up-mode";
+import { recordAudit } from "@/lib/audit/server/audit";
+import { revalidatePath } from "next/cache";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 
@@ -188,3 +193,39 @@ export async function externalSignInAction(provider: string, callbackUrl?: strin
   if (!enabledExternalProviders().some((p) => p.id === provider)) redirect("/sign-in");
   await signIn(provider, { redirectTo: safeCallbackPath(callbackUrl) });
 }
+
+/**
+ * Settings → Instance: the administrator (the first account) chooses who may sign up. SIGN_UP, when the operator set
+ * it, is not overridden from a page: the change is refused and the page says where it is set. Audited in the
+ * administrator's own log.
+ */
+export const setSignUpModeAction = userAction(
+  signUpModeSchema,
+  async function setSignUpModeAction({ mode }, { user }) {
+    const db = await getDb();
+    if (!(await isInstanceAdmin(db, user.id)))
+      throw new ActionError(
+        "Only the instance's administrator (its first account) chooses who may sign up.",
+        "forbidden",
+      );
+    const before = await signUpModeInForce(db);
+    if (before.source === "environment")
+      throw new ActionError(
+        `This instance's configuration sets SIGN_UP=${before.mode}; change it there.`,
+        "conflict",
+      );
+    await storeSignUpMode(db, mode === "default" ? null : mode, user.id);
+    const after = await signUpModeInForce(db);
+    await recordAudit({
+      userId: user.id,
+      teamId: null,
+      action: "sign-up-mode-changed",
+      clusterId: null,
+      clusterName: null,
+      keyLabel: "",
+      detail: `${before.mode} → ${after.mode}${after.source === "default" ? " (the default)" : ""}`,
+    });
+    revalidatePath("/settings/instance");
+    return after;
+  },
+);

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "member-left",
   // a shared team deleted by its owner (in the owner's own log: the team's is gone with it)
   "team-deleted",
+  // the instance administrator's choice of who may sign up (in their own log)
+  "sign-up-mode-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

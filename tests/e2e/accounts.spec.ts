@@ -3,6 +3,8 @@ import { e2e } from "../support/e2e-env";
 import {
   addKey,
   freshKey,
+  seededAccount,
+  seededAdminAccount,
   signIn,
   signOut,
   signUp,
@@ -10,7 +12,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from "../support/accounts";
-import { holdScripts, isHydrated, waitHydrated } from "../support/browser";
+import { expectAxeClean, holdScripts, isHydrated, waitHydrated } from "../support/browser";
 import { setBalance } from "../support/sim";
 
 /** Accounts, sessions and stored Runcrate keys, end to end against the simulator. */
@@ -298,5 +300,45 @@ test.describe("two users", { tag: "@postgres" }, () => {
     await expect(b.getByTestId("key-row")).toContainText("Bob");
     await aCtx.close();
     await bCtx.close();
+  });
+});
+
+test.describe("the instance's administrator", { tag: "@postgres" }, () => {
+  test("the first account sees every team's members and who may sign up; nobody else gets the page", async ({
+    page,
+    browser,
+  }) => {
+    const admin = await seededAdminAccount(page);
+    // A team somewhere on the instance, made by someone else.
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    const owner = await seededAccount(other);
+    await other.goto("/settings/team");
+    await waitHydrated(other.getByRole("button", { name: "Create team" }));
+    const teamName = `Elsewhere ${Date.now() % 100000}`;
+    await other.getByLabel("Team name").fill(teamName);
+    await other.getByRole("button", { name: "Create team" }).click();
+    await expect(other.getByTestId("active-key-switcher")).toHaveText(teamName);
+
+    await page.goto("/settings");
+    await page.getByRole("link", { name: /Instance/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Instance" })).toBeVisible();
+    await expect(page.getByTestId("sign-up-in-force")).toHaveText(
+      "Now: Anyone — set by SIGN_UP=open in this instance's configuration; change it there.",
+    );
+    await expect(page.getByRole("radio", { name: /Nobody/ })).toBeDisabled();
+    const team = page.getByTestId("instance-team").filter({ hasText: teamName });
+    await expect(team).toContainText(owner.email);
+    await expect(team).toContainText("Owner");
+    expect(admin.email).not.toBe(owner.email);
+    await expectAxeClean(page, "Settings → Instance");
+
+    // Anyone else: no card on Settings, and the page says whose it is.
+    await other.goto("/settings");
+    await expect(other.getByRole("link", { name: /Instance/ })).toHaveCount(0);
+    await other.goto("/settings/instance");
+    await expect(other.getByText(/^Ask them if you need the sign-up mode changed/)).toBeVisible();
+    await expect(other.getByTestId("instance-team")).toHaveCount(0);
+    await context.close();
   });
 });

@@ -11,7 +11,10 @@ import { BACKENDS } from "../db/support/backends";
 // env() first reads it).
 delete process.env.SIGN_UP;
 const { registerUser } = await import("@/lib/accounts/server/sign-up");
-const { newAccountRefusal, signUpMode } = await import("@/lib/accounts/server/sign-up-mode");
+const { newAccountRefusal, signUpMode, signUpModeInForce, storeSignUpMode } =
+  await import("@/lib/accounts/server/sign-up-mode");
+const { instanceAdminId, instanceOverview, instanceView } =
+  await import("@/lib/accounts/server/instance-admin");
 
 const STRONG = "unicorn-lantern-7-brisk";
 const ADDRESS = "10.9.0.1";
@@ -139,5 +142,37 @@ describe.each(BACKENDS)("who may make an account, on $name", (backend) => {
     });
     expect(await newAccountRefusal(db, "anyone@example.com", { configured: "open" })).toBeNull();
     expect(await signUpMode(db, "off")).toBe("off");
+  });
+
+  it("the administrator's choice decides while SIGN_UP is unset, and SIGN_UP wins over it", async () => {
+    const { db } = database;
+    expect(await signUpModeInForce(db, undefined)).toEqual({ mode: "invite", source: "default" });
+    await storeSignUpMode(db, "off", ownerId);
+    expect(await signUpModeInForce(db, undefined)).toEqual({ mode: "off", source: "console" });
+    expect(await newAccountRefusal(db, "closed@example.com", { configured: undefined })).toEqual({
+      reason: "sign_up_closed",
+      message: SIGN_UP_CLOSED.off,
+    });
+    expect(await signUpModeInForce(db, "open")).toEqual({ mode: "open", source: "environment" });
+    await storeSignUpMode(db, "open", ownerId);
+    expect(await newAccountRefusal(db, "walk-in@example.com", { configured: undefined })).toBeNull();
+    // Back to the default: one row, whatever was chosen before.
+    await storeSignUpMode(db, null, ownerId);
+    expect(await signUpModeInForce(db, undefined)).toEqual({ mode: "invite", source: "default" });
+  });
+
+  it("the first account administers the instance: every shared team's members, no personal team, no key", async () => {
+    const { db } = database;
+    expect(await instanceAdminId(db)).toBe(ownerId);
+    const later = (await findUserByEmail(db, "invited@example.com"))!;
+    expect(await instanceView(db, later.id)).toBeNull();
+    const view = await instanceView(db, ownerId);
+    expect(view?.signUp).toEqual({ mode: "invite", source: "default" });
+    const overview = await instanceOverview(db);
+    expect(overview.accounts).toBe(view?.accounts);
+    expect(overview.teams.map((t) => [t.name, t.members])).toEqual([
+      ["Research", [{ email: "first@example.com", name: null, role: "owner" }]],
+    ]);
+    expect(JSON.stringify(overview)).not.toMatch(/rc_live|ciphertext|apiKey/);
   });
 });

@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { waitHydrated } from "./browser";
 import { chromiumLaunchOptions } from "./chromium";
 import { e2e } from "./e2e-env";
-import { claimSeeded } from "./seeded-pool";
+import { claimSeeded, seededAdmin } from "./seeded-pool";
 import { freshKey } from "./sim-client";
 
 export const TEST_PASSWORD = "correct horse battery staple";
@@ -127,6 +127,13 @@ export async function seededAccountWithKey(
   const { email, password, key } = claimSeeded(e2e.seededDir, true);
   await signInOverHttp(page, email, password);
   return { email, password, key: key! };
+}
+
+/** The instance's administrator (the pool's first account, shared by every test that needs it), signed in. */
+export async function seededAdminAccount(page: Page): Promise<{ email: string }> {
+  const { email, password } = seededAdmin(e2e.seededDir);
+  await signInOverHttp(page, email, password);
+  return { email };
 }
 
 /** The email and password of a ready-made account without a key, not signed in anywhere. */

@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   try {
     const ring = keyRing();
     // Every account has its own password, hashed once here at the cost the server is given (PASSWORD_SCRYPT_N).
-    for (const account of [...pool.withKey, ...pool.withoutKey]) {
+    // The administrator first: the instance's oldest account is its administrator.
+    for (const account of [pool.admin, ...pool.withKey, ...pool.withoutKey]) {
       const created = await createUser(database.db, {
         email: account.email,
         name: null,

@@ -11,7 +11,8 @@ import { freshKey } from "./sim-client";
 export const SEEDED_LABEL = "Personal";
 
 export type SeededAccount = { email: string; password: string; key: string | null };
-export type SeededPool = { withKey: SeededAccount[]; withoutKey: SeededAccount[] };
+/** `admin` is made first, so it is the instance's administrator (its oldest account); shared, never claimed. */
+export type SeededPool = { admin: SeededAccount; withKey: SeededAccount[]; withoutKey: SeededAccount[] };
 
 function account(kind: string, i: number, key: string | null): SeededAccount {
   const run = randomBytes(4).toString("hex");
@@ -24,6 +25,7 @@ function account(kind: string, i: number, key: string | null): SeededAccount {
 
 export function seededPool(withKey: number, withoutKey: number): SeededPool {
   return {
+    admin: account("admin", 0, null),
     withKey: Array.from({ length: withKey }, (_, i) => account("key", i, freshKey())),
     withoutKey: Array.from({ length: withoutKey }, (_, i) => account("nokey", i, null)),
   };
@@ -32,11 +34,8 @@ export function seededPool(withKey: number, withoutKey: number): SeededPool {
 const pools = new Map<string, SeededPool>();
 const cursors = new Map<string, number>();
 
-/**
- * The next unclaimed account of the pool in `folder`. A claim is a file made with O_EXCL beside the pool, so two
- * workers never get the same account; the cursor only saves this process from retrying claims it has seen fail.
- */
-export function claimSeeded(folder: string, withKey: boolean): SeededAccount {
+/** The pool written in `folder`, read once per process. */
+function readPool(folder: string): SeededPool {
   let pool = pools.get(folder);
   if (!pool) {
     const file = path.join(folder, "accounts.json");
@@ -49,6 +48,20 @@ export function claimSeeded(folder: string, withKey: boolean): SeededAccount {
     }
     pools.set(folder, pool);
   }
+  return pool;
+}
+
+/** The instance's administrator of the pool in `folder` (its first account): every test may sign in as it. */
+export function seededAdmin(folder: string): SeededAccount {
+  return readPool(folder).admin;
+}
+
+/**
+ * The next unclaimed account of the pool in `folder`. A claim is a file made with O_EXCL beside the pool, so two
+ * workers never get the same account; the cursor only saves this process from retrying claims it has seen fail.
+ */
+export function claimSeeded(folder: string, withKey: boolean): SeededAccount {
+  const pool = readPool(folder);
   const kind = withKey ? "withKey" : "withoutKey";
   const list = pool[kind];
   const cursorKey = `${folder}:${kind}`;

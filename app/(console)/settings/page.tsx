@@ -5,6 +5,7 @@ import {
   ChevronRightIcon,
   HistoryIcon,
   KeyRoundIcon,
+  ServerCogIcon,
   TimerIcon,
   UsersIcon,
   WebhookIcon,
@@ -12,6 +13,7 @@ import {
 import { ChangePasswordForm } from "@/components/accounts/change-password-form";
 import { SessionsSection } from "@/components/accounts/sessions-section";
 import { hasPassword } from "@/lib/accounts/server/change-password";
+import { isInstanceAdmin } from "@/lib/accounts/server/instance-admin";
 import { getDb } from "@/lib/server/db/client";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/accounts/server/session";
@@ -60,12 +62,23 @@ const SECTIONS = [
   },
 ] as const;
 
+/** Only the instance's administrator (its first account) sees this one. */
+const INSTANCE_SECTION = {
+  href: "/settings/instance",
+  title: "Instance",
+  description: "Who may sign up, and who is in which team.",
+  icon: ServerCogIcon,
+} as const;
+
 export default async function SettingsPage() {
   const user = await requireUser();
-  const [{ keys, active: team, teams }, withPassword] = await Promise.all([
+  const db = await getDb();
+  const [{ keys, active: team, teams }, withPassword, admin] = await Promise.all([
     switcherView(user.id),
-    hasPassword(await getDb(), user.id),
+    hasPassword(db, user.id),
+    isInstanceAdmin(db, user.id),
   ]);
+  const sections = admin ? [...SECTIONS, INSTANCE_SECTION] : SECTIONS;
   const active = keys.find((k) => k.isActive);
   const status: Record<string, string> = {
     "/settings/keys": active
@@ -81,7 +94,7 @@ export default async function SettingsPage() {
     <div className="max-w-3xl">
       <SettingsHeading title="Settings" description={`Signed in as ${user.email}.`} />
       <ul className="grid gap-3 sm:grid-cols-2">
-        {SECTIONS.map(({ href, title, description, icon: Icon }) => (
+        {sections.map(({ href, title, description, icon: Icon }) => (
           <li key={href}>
             <Link
               href={href}

@@ -19,6 +19,7 @@ export const APP_ROUTES = [
   "/settings",
   "/settings/audit",
   "/settings/inbox",
+  "/settings/instance",
   "/settings/keys",
   "/settings/limits",
   "/settings/team",

@@ -12,3 +12,4 @@ export * from "./launch";
 export * from "./clusters";
 export * from "./share";
 export * from "./teams";
+export * from "./instance";

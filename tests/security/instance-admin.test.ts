@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "@/lib/accounts/server/session";
+import { seedDataDir } from "../support/pglite-template";
+
+/**
+ * Settings → Instance's action: only the instance's administrator (its first account) chooses who may sign up; the
+ * choice takes effect at once, is audited in their own log, and anyone else's attempt changes nothing.
+ */
+
+const env = vi.hoisted(() => {
+  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 4).toString("base64");
+  // A new install's default: no SIGN_UP, so the administrator's choice decides.
+  delete process.env.SIGN_UP;
+  return { session: null as SessionUser | null };
+});
+vi.mock("@/lib/accounts/server/session", () => ({
+  getSessionUser: async () => env.session,
+  requireUser: async () => {
+    if (!env.session) throw new Error("redirect /sign-in");
+    return env.session;
+  },
+  sessionUserId: async () => env.session?.id ?? null,
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// The module's sign-in actions need Auth.js, which this test does not run.
+vi.mock("@/lib/accounts/server/config", () => ({ signIn: vi.fn(), signOut: vi.fn() }));
+vi.mock("next-auth", () => ({ CredentialsSignin: class extends Error {} }));
+
+describe("choosing who may sign up", () => {
+  let dataDir: string;
+  let actions: typeof import("@/lib/accounts/actions");
+  let db: import("@/lib/server/db/client").Db;
+  let mode: typeof import("@/lib/accounts/server/sign-up-mode");
+  let listAudit: typeof import("@/lib/audit/server/audit-log").listAudit;
+  const people = {} as Record<"admin" | "later", SessionUser>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "clusterdeck-instance-"));
+    seedDataDir(dataDir);
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    actions = await import("@/lib/accounts/actions");
+    mode = await import("@/lib/accounts/server/sign-up-mode");
+    ({ listAudit } = await import("@/lib/audit/server/audit-log"));
+    const { getDb } = await import("@/lib/server/db/client");
+    const { createUser } = await import("@/lib/accounts/server/users");
+    db = await getDb();
+    for (const who of ["admin", "later"] as const) {
+      const made = await createUser(db, { email: `${who}@instance.example`, name: null, passwordHash: null });
+      if (!made.ok) throw new Error("fixture");
+      people[who] = { id: made.user.id, email: made.user.email, name: null };
+    }
+  });
+
+  afterAll(async () => {
+    const { getDatabase } = await import("@/lib/server/db/client");
+    await (await getDatabase()).close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("anyone but the first account is refused, and nothing changes", async () => {
+    env.session = people.later;
+    expect(await actions.setSignUpModeAction({ mode: "open" })).toEqual({
+      ok: false,
+      kind: "forbidden",
+      error: "Only the instance's administrator (its first account) chooses who may sign up.",
+    });
+    expect(await mode.signUpModeInForce(db)).toEqual({ mode: "invite", source: "default" });
+    expect(await listAudit(db, people.later.id)).toEqual([]);
+  });
+
+  it("the administrator closes sign-up and opens it to the default again; each change is in their log", async () => {
+    env.session = people.admin;
+    expect(await actions.setSignUpModeAction({ mode: "off" })).toEqual({
+      ok: true,
+      data: { mode: "off", source: "console" },
+    });
+    expect(await mode.newAccountRefusal(db, "walk-in@instance.example")).toMatchObject({
+      reason: "sign_up_closed",
+    });
+    expect(await actions.setSignUpModeAction({ mode: "default" })).toEqual({
+      ok: true,
+      data: { mode: "invite", source: "default" },
+    });
+    expect(await actions.setSignUpModeAction({ mode: "everyone" as never })).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+    });
+    expect((await listAudit(db, people.admin.id)).map((e) => [e.action, e.detail]).reverse()).toEqual([
+      ["sign-up-mode-changed", "invite → off"],
+      ["sign-up-mode-changed", "off → invite (the default)"],
+    ]);
+  });
+});
