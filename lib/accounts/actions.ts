@@ -3,7 +3,13 @@
 import { CredentialsSignin } from "next-auth";
 import type { z } from "zod";
 import { redirect, unstable_rethrow } from "next/navigation";
-import { ActionError, fieldErrorsOf, userAction, type ActionResult } from "@/lib/handlers/safe-action";
+import {
+  ActionError,
+  fieldErrorsOf,
+  SIGNED_OUT_MESSAGE,
+  userAction,
+  type ActionResult,
+} from "@/lib/handlers/safe-action";
 import { changePassword } from "@/lib/accounts/server/change-password";
 import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
@@ -20,6 +26,10 @@ import { enabledExternalProviders } from "@/lib/accounts/server/providers";
 import { changePasswordSchema } from "@/lib/accounts/password-schema";
 import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "@/lib/accounts/schemas";
 import { signUpModeSchema } from "@/lib/accounts/instance";
+import { sendVerificationSchema, VERIFY_REFUSED, verifyEmailSchema } from "@/lib/accounts/email-verification";
+import { emailStatus, requestVerification, verifyEmail } from "@/lib/accounts/server/email-verification";
+import { emailConfig } from "@/lib/notifications/server/email";
+import { processEngine } from "@/lib/server/jobs/process-engine";
 import { isInstanceAdmin } from "@/lib/accounts/server/instance-admin";
 import { signUpModeInForce, storeSignUpMode } from "@/lib/accounts/server/sign-up-mode";
 import { recordAudit } from "@/lib/audit/server/audit";
@@ -227,5 +237,53 @@ export const setSignUpModeAction = userAction(
     });
     revalidatePath("/settings/instance");
     return after;
+  },
+);
+
+/** The console's public origin for links in mail: AUTH_URL when set, else the origin this request came to. */
+async function appOrigin(): Promise<string> {
+  const configured = process.env.AUTH_URL?.trim();
+  if (configured) return new URL(configured).origin;
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
+  const proto = h.get("x-forwarded-proto") ?? "http";
+  return `${proto.split(",")[0]!.trim()}://${host.split(",")[0]!.trim()}`;
+}
+
+/**
+ * Settings → Notifications: sends a link to the person's own address to verify it (by the job queue; at most one a
+ * minute however often it is pressed, and a few an hour).
+ */
+export const sendVerificationEmailAction = userAction(
+  sendVerificationSchema,
+  async function sendVerificationEmailAction(_input, { user }): Promise<{ email: string }> {
+    if (!emailConfig())
+      throw new ActionError(
+        "This Clusterdeck sends no email (SMTP_URL and SMTP_FROM are not set).",
+        "conflict",
+      );
+    const db = await getDb();
+    const status = await emailStatus(db, user.id);
+    if (!status) throw new ActionError(SIGNED_OUT_MESSAGE, "unauthenticated");
+    if (status.verifiedAt) throw new ActionError(`${status.email} is verified already.`, "conflict");
+    const engine = await processEngine();
+    await requestVerification(engine.boss, user.id, await appOrigin());
+    return { email: status.email };
+  },
+  { throttle: "send-verification" },
+);
+
+/** /verify-email/{token}'s button: verifies the signed-in person's address with the link they were sent. */
+export const verifyEmailAction = userAction(
+  verifyEmailSchema,
+  async function verifyEmailAction({ token }, { user }): Promise<{ email: string }> {
+    const result = await verifyEmail(await getDb(), token, user.id);
+    if (!result.ok)
+      throw new ActionError(
+        VERIFY_REFUSED[result.reason],
+        result.reason === "other_account" ? "forbidden" : "conflict",
+      );
+    revalidatePath("/settings/inbox");
+    return { email: result.email };
   },
 );

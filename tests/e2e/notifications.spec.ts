@@ -32,8 +32,26 @@ test("launch → ready → terminate: each event once per channel, through a rec
   try {
     const { email, key } = await seededAccountWithKey(page);
 
-    // Email for ready and terminated too (the defaults are failures, limits and low balances).
+    // Email waits for a verified address: the link mailed there, opened signed in, confirms it.
     await page.goto("/settings/inbox");
+    const sendLink = page.getByRole("button", { name: "Send a verification link" });
+    await waitHydrated(sendLink);
+    await sendLink.click();
+    await expect(page.getByTestId("email-status")).toContainText("A link is on its way");
+    const verification = () =>
+      smtp.messages.filter((m) => m.to.includes(email) && m.raw.includes("Verify your email address"));
+    await expect.poll(() => verification().length, { timeout: 60_000 }).toBe(1);
+    const mailed = verification()[0]!.raw.replace(/=\r?\n/g, "");
+    const link = /https?:\/\/[^\s"<>]+(\/verify-email\/[A-Za-z0-9_-]{43})/.exec(mailed)?.[1];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    const verify = page.getByRole("button", { name: `Verify ${email}` });
+    await waitHydrated(verify);
+    await verify.click();
+    await expect(page).toHaveURL(/\/settings\/inbox$/);
+    await expect(page.getByTestId("email-status")).toHaveText(`Email goes to ${email}, verified.`);
+
+    // Email for ready and terminated too (the defaults are failures, limits and low balances).
     await waitHydrated(page.getByRole("button", { name: "Save notification settings" }));
     await page.getByRole("checkbox", { name: "Cluster ready: email" }).check();
     await page.getByRole("checkbox", { name: "Cluster terminated: email" }).check();
@@ -76,7 +94,8 @@ test("launch → ready → terminate: each event once per channel, through a rec
     await expect.poll(() => ok("cluster-terminated").length, { timeout: 120_000, intervals: [500] }).toBe(1);
     // The e2e app server is shared by every spec: mail for other specs' accounts (their failures and limits, retried
     // until an SMTP server answers) can arrive here too. This account's mail is what this test is about.
-    const mine = () => smtp.messages.filter((m) => m.to.includes(email));
+    const mine = () =>
+      smtp.messages.filter((m) => m.to.includes(email) && !m.raw.includes("Verify your email address"));
     await expect.poll(() => mine().length, { timeout: 120_000 }).toBe(2);
     // A duplicate sent before the termination's delivery is counted below; that none comes later, from a second guard
     // run or a retried job on another worker, is the exactly-once tests' (tests/notifications/two-workers.test.ts).

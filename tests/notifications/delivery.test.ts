@@ -16,7 +16,7 @@ import { emitEvent, setPrefs } from "@/lib/notifications/server/store";
 import { verifySignature } from "@/lib/notifications/server/webhook";
 import { createWebhook, webhookDeliveries } from "@/lib/notifications/server/webhooks-store";
 import { BACKENDS } from "../db/support/backends";
-import { makeUser, SECRET } from "../db/support/fixtures";
+import { makeVerifiedUser, SECRET } from "../db/support/fixtures";
 import { startReceiver, startSmtp } from "./support/receivers";
 
 function event(type: NotificationEvent["type"] = "cluster-failed"): NotificationEvent {
@@ -73,7 +73,7 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
 
   async function setup(events: NotificationEvent["type"][] = ["cluster-failed"]) {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     await setPrefs(db, user.id, { inbox: [], email: [], balanceLowHours: 2 });
     const made = await createWebhook(
       db,
@@ -166,7 +166,7 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
 
   it("email goes to the user's address over SMTP, plain text and HTML, once", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     const { deliveries } = await emitEvent(db, user.id, event(), { emailEnabled: true });
     expect(deliveries).toHaveLength(1);
     const before = smtp.messages.length;
@@ -218,7 +218,7 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
     expect(await runDelivery(deps(), sent[0]!.deliveryId)).toMatchObject({ outcome: "delivered" });
     expect(await sendTestDelivery(database.db, boss, user.id, hook.id)).toBe("queued");
     // Another user's webhook id is not theirs to test.
-    const other = await makeUser(database.db);
+    const other = await makeVerifiedUser(database.db);
     expect(await sendTestDelivery(database.db, boss, other.id, hook.id)).toBe("not-found");
   });
 
@@ -233,7 +233,7 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
 
   it("smtp:// requires TLS: a server without STARTTLS gets nothing unless the URL opts out", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     const { deliveries } = await emitEvent(db, user.id, event(), { emailEnabled: true });
     const before = smtp.messages.length;
     const plain = smtp.url.replace("/?requireTLS=false", "");
@@ -247,7 +247,7 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
 
   it("an SMTP server that is down is retried, not lost", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     const { deliveries } = await emitEvent(db, user.id, event(), { emailEnabled: true });
     const down = { ...deps(), email: { url: "smtp://127.0.0.1:1", from: "deck@example.com" } };
     expect((await runDelivery(down, deliveries[0]!)).outcome).toBe("retry");

@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
 import { BACKENDS } from "../db/support/backends";
-import { makeUser, SECRET } from "../db/support/fixtures";
+import { makeVerifiedUser, SECRET } from "../db/support/fixtures";
 
 function event(over: Partial<NotificationEvent> = {}): NotificationEvent {
   return {
@@ -43,7 +43,7 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
 
   it("preferences start at the defaults and keep only known events", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     expect(await getPrefs(db, user.id)).toEqual(DEFAULT_PREFS);
     await setPrefs(db, user.id, {
       inbox: ["cluster-ready", "nonsense" as never],
@@ -55,7 +55,7 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
 
   it("an event is recorded at most once per channel, even when emitted concurrently", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     const hook = await createWebhook(
       db,
       user.id,
@@ -87,20 +87,20 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
 
   it("preferences choose the channels: email off and inbox off record nothing there", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     await setPrefs(db, user.id, { inbox: [], email: [], balanceLowHours: 2 });
     expect(await emitEvent(db, user.id, event(), { emailEnabled: true })).toEqual({
       inbox: false,
       deliveries: [],
     });
-    const noSmtp = await makeUser(db);
+    const noSmtp = await makeVerifiedUser(db);
     expect((await emitEvent(db, noSmtp.id, event(), { emailEnabled: false })).deliveries).toEqual([]);
   });
 
   it("the inbox counts unread, lists newest first and marks read only the user's own entries", async () => {
     const { db } = database;
-    const user = await makeUser(db);
-    const stranger = await makeUser(db);
+    const user = await makeVerifiedUser(db);
+    const stranger = await makeVerifiedUser(db);
     for (const [i, at] of [
       "2026-01-01T00:00:00.000Z",
       "2026-01-01T02:00:00.000Z",
@@ -122,8 +122,8 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
 
   it("a webhook's secret is stored sealed, opens for delivery, and the hook belongs to its user", async () => {
     const { db } = database;
-    const user = await makeUser(db);
-    const stranger = await makeUser(db);
+    const user = await makeVerifiedUser(db);
+    const stranger = await makeVerifiedUser(db);
     const made = await createWebhook(
       db,
       user.id,
@@ -143,7 +143,7 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
 
   it("a Slack or Discord address is stored sealed and shown by its origin only; the delivery gets it whole", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     const slackUrl = "https://hooks.slack.com/services/T0ABCDEF/B0GHIJKL/s3cr3tTokenValue";
     const discordUrl = "https://discord.com/api/webhooks/1234567890/d1sc0rdT0ken";
     const jsonUrl = "https://receiver.example.com/hooks/clusterdeck";
@@ -178,7 +178,7 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
 
   it("a webhook saved before addresses were sealed is delivered to as it is, and re-sealing seals its address", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     const url = "https://hooks.slack.com/services/T0OLD/B0OLD/oldTokenValue";
     const id = crypto.randomUUID();
     // The earlier format: the secret alone sealed (format 1), the full address in the clear.
@@ -212,7 +212,7 @@ describe.each(BACKENDS)("notification records on $name", (backend) => {
 
   it("key rotation: a secret sealed with the previous key opens, and re-sealing lets the previous key go", async () => {
     const { db } = database;
-    const user = await makeUser(db);
+    const user = await makeVerifiedUser(db);
     const oldRing: KeyRing = { current: randomBytes(32), previous: [] };
     const newRing: KeyRing = { current: randomBytes(32), previous: [oldRing.current] };
     const newOnly: KeyRing = { current: newRing.current, previous: [] };

@@ -40,6 +40,7 @@ export const ACTION_ALLOWANCES = {
   "save-notification-prefs": { points: 60, duration: 10 * 60 },
   "create-team": { points: 10, duration: 60 * 60 },
   invite: { points: 30, duration: 60 * 60 },
+  "send-verification": { points: 5, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type ThrottledAction = keyof typeof ACTION_ALLOWANCES;

@@ -20,6 +20,7 @@ import {
   startDeliveryWorker,
 } from "@/lib/notifications/server/delivery-queue";
 import { startAuditRetention } from "@/lib/audit/server/audit-retention";
+import { startVerificationWorker } from "@/lib/accounts/server/email-verification";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
@@ -149,7 +150,8 @@ export async function startGuardWorker(
 
 /**
  * Starts the process's job engine (lib/server/jobs/process-engine.ts) with the guard and delivery queues and, when
- * `work` (the app server by default, or `npm run worker`), their workers and the audit log's daily pruning.
+ * `work` (the app server by default, or `npm run worker`), their workers, the audit log's daily pruning and the
+ * sending of email verification links.
  */
 export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
   return startProcessEngine(
@@ -168,6 +170,10 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
       });
       // The audit log's retention: entries past AUDIT_RETENTION_DAYS go once a day.
       await startAuditRetention(engine.boss, database.db);
+      // Links that verify an email address, sent by mail.
+      await startVerificationWorker(engine.boss, database.db, {
+        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
+      });
     },
     { database: opts.database },
   );

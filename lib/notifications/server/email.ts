@@ -31,7 +31,7 @@ function transportFor(url: string): Transporter {
   return cached.transport;
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
@@ -67,15 +67,27 @@ export type EmailResult = {
   statusCode: number | null;
 };
 
-/** Sends one message. Never throws; the SMTP answer code is kept as the attempt's status. */
+/** Sends one event's message. Never throws; the SMTP answer code is kept as the attempt's status. */
 export async function sendEmail(
   cfg: { url: string; from: string },
   to: string,
   event: NotificationEvent,
   o: { appUrl: string | null; messageId: string },
 ): Promise<EmailResult> {
+  return sendMessage(cfg, to, emailContent(event, o.appUrl), o.messageId);
+}
+
+/**
+ * Sends one message (a notification, an address's verification link). Never throws. `messageId` names it: a send
+ * retried after a lost answer is recognisable as the same message.
+ */
+export async function sendMessage(
+  cfg: { url: string; from: string },
+  to: string,
+  c: { subject: string; text: string; html: string },
+  messageId: string,
+): Promise<EmailResult> {
   const started = performance.now();
-  const c = emailContent(event, o.appUrl);
   try {
     await transportFor(cfg.url).sendMail({
       from: cfg.from,
@@ -83,8 +95,7 @@ export async function sendEmail(
       subject: c.subject,
       text: c.text,
       html: c.html,
-      // The delivery id: a retried send after a lost answer is recognisable as the same message.
-      messageId: `<${o.messageId}@clusterdeck>`,
+      messageId: `<${messageId}@clusterdeck>`,
     });
     return { ok: true, durationMs: Math.round(performance.now() - started), error: null, statusCode: 250 };
   } catch (err) {

@@ -83,7 +83,9 @@ export async function emitEvent(
       inbox = rows.length === 1;
     }
     const targets: { channel: "email" | "webhook"; target: string; webhookId: string | null }[] = [];
-    if (o.emailEnabled && prefs.email.includes(type)) {
+    // Email only to an address its owner has verified (a link sent there): an account made with someone else's
+    // address sends them nothing.
+    if (o.emailEnabled && prefs.email.includes(type) && (await emailVerified(tx, userId))) {
       targets.push({ channel: "email", target: "email", webhookId: null });
     }
     const hooks = await tx
@@ -171,6 +173,12 @@ export async function terminatedHere(db: Db, userId: string, clusterId: string):
     )
     .limit(1);
   return !!row;
+}
+
+/** Whether the person has verified their address (lib/accounts/server/email-verification.ts). */
+export async function emailVerified(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return !!row?.at;
 }
 
 export async function userEmail(db: Db, userId: string): Promise<string | null> {

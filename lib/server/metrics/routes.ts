@@ -15,6 +15,7 @@ export const APP_ROUTES = [
   "/clusters/[id]",
   "/shared/[token]",
   "/invite/[token]",
+  "/verify-email/[token]",
   "/spend",
   "/settings",
   "/settings/audit",

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/server/db/client";
+import { eq } from "drizzle-orm";
 import { createUser } from "@/lib/accounts/server/users";
-
+import { users } from "@/lib/server/db/schema";
 import type { KeyRing } from "@/lib/server/crypto/key-ring";
 import { freshKey } from "../../support/sim-client";
 
@@ -15,6 +16,13 @@ export async function makeUser(db: Db, email = `u-${randomBytes(5).toString("hex
   const created = await createUser(db, { email, name: null, passwordHash: null });
   if (!created.ok) throw new Error("fixture user already exists");
   return created.user;
+}
+
+/** A user whose address is verified (a link opened): email notifications may go to it. */
+export async function makeVerifiedUser(db: Db, email?: string) {
+  const user = await makeUser(db, email);
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+  return { ...user, emailVerifiedAt: new Date() };
 }
 
 /** A cluster id no other test in this run uses. */

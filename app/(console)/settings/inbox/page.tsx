@@ -10,6 +10,8 @@ import { getDb } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/notifications/server/inbox";
 import { emailConfig } from "@/lib/notifications/server/email";
 import { getPrefs } from "@/lib/notifications/server/store";
+import { EmailVerificationLine } from "@/components/accounts/email-verification-line";
+import { emailStatus, verificationWaiting } from "@/lib/accounts/server/email-verification";
 
 export const metadata: Metadata = { title: "Notifications" };
 
@@ -17,7 +19,13 @@ export const metadata: Metadata = { title: "Notifications" };
 export default async function InboxPage() {
   const user = await requireUser();
   const db = await getDb();
-  const [entries, prefs] = await Promise.all([listInbox(db, user.id), getPrefs(db, user.id)]);
+  const emailOn = emailConfig() !== null;
+  const [entries, prefs, email, waiting] = await Promise.all([
+    listInbox(db, user.id),
+    getPrefs(db, user.id),
+    emailStatus(db, user.id),
+    verificationWaiting(db, user.id),
+  ]);
   const unread = entries.filter((e) => e.readAt === null).length;
   return (
     <div className="flex max-w-4xl flex-col gap-8">
@@ -74,7 +82,10 @@ export default async function InboxPage() {
         <h2 id="prefs-heading" className="text-sm font-semibold">
           Where each event goes
         </h2>
-        <NotificationPrefsForm initial={prefs} emailEnabled={emailConfig() !== null} />
+        {emailOn && email ? (
+          <EmailVerificationLine email={email.email} verified={!!email.verifiedAt} waiting={waiting} />
+        ) : null}
+        <NotificationPrefsForm initial={prefs} emailEnabled={emailOn} />
         <p className="text-sm">
           <Link href="/settings/webhooks" className="underline">
             Webhooks

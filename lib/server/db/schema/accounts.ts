@@ -1,5 +1,5 @@
 /** Accounts: users, their sign-in accounts (GitHub, OIDC), and the rate-limit counters (sign-in and actions). */
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -12,9 +12,37 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     /** Carried in every session JWT; bumping it ends every session of this user (session-version.ts). */
     sessionVersion: integer("session_version").notNull().default(0),
+    /**
+     * When the person proved they read mail at `email` (a link sent there, lib/accounts/server/email-verification.ts);
+     * null until then. Email notifications go only to a verified address.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+/**
+ * A link sent to a person's address to verify it: single use, for a day, for that address only (a changed address
+ * needs a new one). Only the token's SHA-256 is kept (lib/server/crypto/link-token.ts).
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_verifications_token").on(t.tokenHash),
+    index("email_verifications_user").on(t.userId, t.createdAt),
+  ],
 );
 
 /** Links an external identity (GitHub, OIDC) to a user. */

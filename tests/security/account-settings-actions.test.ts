@@ -6,8 +6,9 @@ import type { SessionUser } from "@/lib/accounts/server/session";
 import { seedDataDir } from "../support/pglite-template";
 
 /**
- * Settings → Instance's action: only the instance's administrator (its first account) chooses who may sign up; the
- * choice takes effect at once, is audited in their own log, and anyone else's attempt changes nothing.
+ * The account actions of Settings: only the instance's administrator (its first account) chooses who may sign up
+ * (at once, audited; anyone else's attempt changes nothing), and a person verifies their own address with the link
+ * mailed to it, not anyone else's.
  */
 
 const env = vi.hoisted(() => {
@@ -93,5 +94,32 @@ describe("choosing who may sign up", () => {
       ["sign-up-mode-changed", "invite → off"],
       ["sign-up-mode-changed", "off → invite (the default)"],
     ]);
+  });
+
+  it("a person verifies their own address with its link, not another's; without SMTP no link is sent", async () => {
+    const { createVerification, emailStatus } = await import("@/lib/accounts/server/email-verification");
+    const link = (await createVerification(db, people.later.id))!;
+    env.session = people.admin;
+    expect(await actions.verifyEmailAction({ token: link.token })).toEqual({
+      ok: false,
+      kind: "forbidden",
+      error: "This link verifies another account's address. Sign in with that account to use it.",
+    });
+    expect((await emailStatus(db, people.later.id))?.verifiedAt).toBeNull();
+    env.session = people.later;
+    expect(await actions.verifyEmailAction({ token: link.token })).toEqual({
+      ok: true,
+      data: { email: people.later.email },
+    });
+    expect(await actions.verifyEmailAction({ token: link.token })).toMatchObject({
+      ok: false,
+      error: "This link was used already.",
+    });
+    delete process.env.SMTP_URL;
+    expect(await actions.sendVerificationEmailAction({})).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "This Clusterdeck sends no email (SMTP_URL and SMTP_FROM are not set).",
+    });
   });
 });
