@@ -9,6 +9,7 @@ import { formAlertOf } from "@/components/common/apply-field-errors";
 import { CopyButton } from "@/components/common/copy-button";
 import { FormAlert } from "@/components/common/form-alert";
 import { Badge } from "@/components/ui/badge";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -35,9 +36,22 @@ const ROLE_HINT = {
   viewer: "sees clusters, costs and tests; no actions",
 } as const;
 
-/** Settings → Team, for its admins: invite by email with a role (a single-use link, shown once), and the invites waiting. */
-export function TeamInvites({ teamId, invites }: { teamId: string; invites: InviteView[] }) {
-  const [link, setLink] = React.useState<{ url: string; email: string } | null>(null);
+/**
+ * Settings → Team, for its admins: invite by email with a role (a single-use link, shown once, and mailed to the
+ * address where the instance sends email), and the invites waiting.
+ */
+export function TeamInvites({
+  teamId,
+  invites,
+  emailEnabled = false,
+}: {
+  teamId: string;
+  invites: InviteView[];
+  /** The instance sends email (SMTP is set up): the link can be mailed too. */
+  emailEnabled?: boolean;
+}) {
+  const [link, setLink] = React.useState<{ url: string; email: string; emailed: boolean } | null>(null);
+  const [mailIt, setMailIt] = React.useState(true);
   const [formError, setFormError] = React.useState<string | null>(null);
   const form = useForm<CreateInviteInput, unknown, z.output<typeof createInviteSchema>>({
     resolver: zodResolver(createInviteSchema),
@@ -49,7 +63,11 @@ export function TeamInvites({ teamId, invites }: { teamId: string; invites: Invi
     (values: z.output<typeof createInviteSchema>) => createInviteAction(values),
     {
       onSuccess: (made) => {
-        setLink({ url: `${window.location.origin}${made.path}`, email: made.invite.email });
+        setLink({
+          url: `${window.location.origin}${made.path}`,
+          email: made.invite.email,
+          emailed: made.emailed,
+        });
         form.reset({ teamId, email: "", role: made.invite.role });
       },
       onError: (failure) => setFormError(formAlertOf(failure, FIELDS, form.setError)),
@@ -66,7 +84,7 @@ export function TeamInvites({ teamId, invites }: { teamId: string; invites: Invi
         onSubmit={form.handleSubmit((values) => {
           setFormError(null);
           setLink(null);
-          invite.mutate(values);
+          invite.mutate({ ...values, sendEmail: emailEnabled && mailIt });
         })}
         noValidate
         aria-label="Invite someone"
@@ -95,6 +113,14 @@ export function TeamInvites({ teamId, invites }: { teamId: string; invites: Invi
             </NativeSelect>
           </FormField>
         </div>
+        {emailEnabled ? (
+          <div className="flex items-center gap-2">
+            <Checkbox id="invite-mail" checked={mailIt} onCheckedChange={(v) => setMailIt(v === true)} />
+            <label htmlFor="invite-mail" className="text-sm">
+              Email the link to them too
+            </label>
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-[13px] text-pretty text-muted-foreground">
             {ROLE_WORD[role ?? "member"]}: {ROLE_HINT[role ?? "member"]}. The link works once, for this
@@ -107,8 +133,10 @@ export function TeamInvites({ teamId, invites }: { teamId: string; invites: Invi
         {link && (
           <div className="flex flex-col gap-1.5" role="status">
             <p className="text-sm">
-              Invite link for <span className="font-medium">{link.email}</span>. It is shown only now: copy it
-              and send it to them.
+              Invite link for <span className="font-medium">{link.email}</span>.{" "}
+              {link.emailed
+                ? "It is on its way to them by email; it is also shown here, only now, if you would rather send it yourself."
+                : "It is shown only now: copy it and send it to them."}
             </p>
             <div className="flex items-center gap-2 rounded-md border bg-muted/60 p-2">
               <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="invite-url">

@@ -30,6 +30,7 @@ import { sendVerificationSchema, VERIFY_REFUSED, verifyEmailSchema } from "@/lib
 import { emailStatus, requestVerification, verifyEmail } from "@/lib/accounts/server/email-verification";
 import { emailConfig } from "@/lib/notifications/server/email";
 import { processEngine } from "@/lib/server/jobs/process-engine";
+import { appOrigin } from "@/lib/server/app-origin";
 import { isInstanceAdmin } from "@/lib/accounts/server/instance-admin";
 import { signUpModeInForce, storeSignUpMode } from "@/lib/accounts/server/sign-up-mode";
 import { recordAudit } from "@/lib/audit/server/audit";
@@ -239,16 +240,6 @@ export const setSignUpModeAction = userAction(
     return after;
   },
 );
-
-/** The console's public origin for links in mail: AUTH_URL when set, else the origin this request came to. */
-async function appOrigin(): Promise<string> {
-  const configured = process.env.AUTH_URL?.trim();
-  if (configured) return new URL(configured).origin;
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto.split(",")[0]!.trim()}://${host.split(",")[0]!.trim()}`;
-}
 
 /**
  * Settings → Notifications: sends a link to the person's own address to verify it (by the job queue; at most one a

@@ -14,6 +14,11 @@ import {
   type TeamAction,
 } from "@/lib/teams/permissions";
 import { ROLE_WORD } from "@/lib/teams/roles";
+import { emailConfig } from "@/lib/notifications/server/email";
+import { appOrigin } from "@/lib/server/app-origin";
+import { keyRing } from "@/lib/server/crypto/key-ring";
+import { processEngine } from "@/lib/server/jobs/process-engine";
+import { queueInviteEmail } from "@/lib/teams/server/invite-email";
 import {
   acceptInviteSchema,
   createInviteSchema,
@@ -121,9 +126,9 @@ export const createTeamAction = userAction(
 export const createInviteAction = userAction(
   createInviteSchema,
   async function createInviteAction(
-    { teamId, email, role },
+    { teamId, email, role, sendEmail },
     { user },
-  ): Promise<{ invite: PendingInvite; path: string }> {
+  ): Promise<{ invite: PendingInvite; path: string; emailed: boolean }> {
     const db = await getDb();
     const team = await allowedIn(db, user, teamId, "invite");
     const { token, invite } = await createInvite(db, {
@@ -133,9 +138,22 @@ export const createInviteAction = userAction(
       invitedBy: user.id,
       days: INVITE_DAYS,
     });
-    await auditTeam(user, team, "member-invited", `${invite.email} as ${ROLE_WORD[role].toLowerCase()}`);
+    // Mailed by a job (the action answers at once; a failed send is retried), where the instance sends email.
+    const emailed = !!sendEmail && emailConfig() !== null;
+    if (emailed)
+      await queueInviteEmail((await processEngine()).boss, keyRing(), {
+        inviteId: invite.id,
+        token,
+        appUrl: await appOrigin(),
+      });
+    await auditTeam(
+      user,
+      team,
+      "member-invited",
+      `${invite.email} as ${ROLE_WORD[role].toLowerCase()}${emailed ? " · by email" : ""}`,
+    );
     revalidatePath("/settings/team");
-    return { invite, path: invitePath(token) };
+    return { invite, path: invitePath(token), emailed };
   },
   { throttle: "invite" },
 );

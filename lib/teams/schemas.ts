@@ -39,6 +39,8 @@ export const createInviteSchema = z.object({
     .max(EMAIL_MAX, `An email address has at most ${EMAIL_MAX} characters.`)
     .pipe(z.email("Enter a valid email address, like name@example.com.")),
   role: z.enum(INVITE_ROLES, "Choose a role: admin, member or viewer."),
+  /** Mail the link to the address too (where the instance sends email); the admin sees it either way. */
+  sendEmail: z.boolean().optional(),
 });
 export type CreateInviteInput = z.input<typeof createInviteSchema>;
 

@@ -21,6 +21,7 @@ import {
 } from "@/lib/notifications/server/delivery-queue";
 import { startAuditRetention } from "@/lib/audit/server/audit-retention";
 import { startVerificationWorker } from "@/lib/accounts/server/email-verification";
+import { startInviteEmailWorker } from "@/lib/teams/server/invite-email";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
@@ -151,7 +152,7 @@ export async function startGuardWorker(
 /**
  * Starts the process's job engine (lib/server/jobs/process-engine.ts) with the guard and delivery queues and, when
  * `work` (the app server by default, or `npm run worker`), their workers, the audit log's daily pruning and the
- * sending of email verification links.
+ * mailing of links (email verification, team invites).
  */
 export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
   return startProcessEngine(
@@ -170,8 +171,11 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
       });
       // The audit log's retention: entries past AUDIT_RETENTION_DAYS go once a day.
       await startAuditRetention(engine.boss, database.db);
-      // Links that verify an email address, sent by mail.
+      // Links sent by mail: an address's verification, a team's invite.
       await startVerificationWorker(engine.boss, database.db, {
+        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
+      });
+      await startInviteEmailWorker(engine.boss, database.db, keyRing(), {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
     },

@@ -8,6 +8,7 @@ import { TeamMembers } from "@/components/teams/team-members";
 import { TeamKeyLine } from "@/components/teams/team-key-line";
 import { DeleteTeam } from "@/components/teams/delete-team";
 import { decide } from "@/lib/teams/permissions";
+import { emailConfig } from "@/lib/notifications/server/email";
 import { requireUser } from "@/lib/accounts/server/session";
 import { teamSettingsView } from "@/lib/keys/server/key-views";
 
@@ -53,7 +54,13 @@ export default async function TeamPage() {
               you={user.id}
               yourRole={team.role}
             />
-            {view.invites ? <TeamInvites teamId={team.teamId} invites={view.invites} /> : null}
+            {view.invites ? (
+              <TeamInvites
+                teamId={team.teamId}
+                invites={view.invites}
+                emailEnabled={emailConfig() !== null}
+              />
+            ) : null}
           </section>
           {decide(team.role, "delete-team").allowed ? (
             <section aria-labelledby="delete-team-heading" className="flex flex-col gap-3">
