@@ -30,6 +30,7 @@ export const ACTION_LABEL: Record<
   "member-left": { label: "Left", variant: "info" },
   "cluster-transferred": { label: "Handed on", variant: "info" },
   "team-deleted": { label: "Team deleted", variant: "destructive" },
+  "auto-join-changed": { label: "Joining by domain", variant: "info" },
   "sign-up-mode-changed": { label: "Sign-up changed", variant: "info" },
 };
 

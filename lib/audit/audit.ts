@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "member-role-changed",
   "member-removed",
   "member-left",
+  "auto-join-changed",
   // a shared team deleted by its owner (in the owner's own log: the team's is gone with it)
   "team-deleted",
   // the instance administrator's choice of who may sign up (in their own log)

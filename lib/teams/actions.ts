@@ -19,8 +19,10 @@ import { appOrigin } from "@/lib/server/app-origin";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import { queueInviteEmail } from "@/lib/teams/server/invite-email";
+import { autoJoinOf, setAutoJoin, type AutoJoin } from "@/lib/teams/server/auto-join";
 import {
   acceptInviteSchema,
+  autoJoinSchema,
   createInviteSchema,
   createTeamSchema,
   deleteTeamSchema,
@@ -75,7 +77,8 @@ async function auditTeam(
     | "member-joined"
     | "member-role-changed"
     | "member-removed"
-    | "member-left",
+    | "member-left"
+    | "auto-join-changed",
   detail: string,
 ) {
   await recordAudit({
@@ -325,5 +328,26 @@ export const deleteTeamAction = userAction(
     for (const member of result.members) invalidateUserContext(member);
     switched(user.id);
     return { name: result.name };
+  },
+);
+
+const joinWords = (j: AutoJoin | null) => (j ? `@${j.domain} as ${ROLE_WORD[j.role].toLowerCase()}` : "off");
+
+/**
+ * Sets who joins the team by their email's domain (an empty domain: nobody), when they sign in through the instance's
+ * OIDC provider with an address it verified. Managing members is an admin's; audited.
+ */
+export const setAutoJoinAction = userAction(
+  autoJoinSchema,
+  async function setAutoJoinAction({ teamId, domain, role }, { user }): Promise<AutoJoin | null> {
+    const db = await getDb();
+    const team = await allowedIn(db, user, teamId, "members");
+    const before = await autoJoinOf(db, team.teamId);
+    const after = domain ? { domain, role } : null;
+    await setAutoJoin(db, team.teamId, after);
+    if (joinWords(before) !== joinWords(after))
+      await auditTeam(user, team, "auto-join-changed", `${joinWords(before)} → ${joinWords(after)}`);
+    revalidatePath("/settings/team");
+    return after;
   },
 );

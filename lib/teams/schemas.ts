@@ -62,3 +62,22 @@ export const memberRoleSchema = memberRefSchema.extend({
 
 /** Deleting a team, confirmed by typing its name. */
 export const deleteTeamSchema = z.object({ teamId, confirmName: z.string().max(200) });
+
+/** The roles a person joins with by their email domain: never an admin or owner by their address alone. */
+export const JOIN_ROLES = ["member", "viewer"] as const;
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A team's joining by email domain: a domain (empty: nobody joins by domain) and the role they get. */
+export const autoJoinSchema = z.object({
+  teamId,
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, "A domain has at most 253 characters.")
+    .transform((d) => d.replace(/^@/, ""))
+    .refine((d) => d === "" || DOMAIN.test(d), "Enter a domain such as example.com, or leave it empty."),
+  role: z.enum(JOIN_ROLES, "Choose a role: member or viewer."),
+});
+export type AutoJoinInput = z.input<typeof autoJoinSchema>;

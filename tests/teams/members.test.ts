@@ -385,4 +385,44 @@ describe("changing roles and removing members", () => {
     const [kept] = await db.select().from(trackedClusters).where(eq(trackedClusters.clusterId, "lab-1"));
     expect(kept).toMatchObject({ name: "still-training", keyId: null });
   });
+
+  it("an admin opens the team to an email domain (a member may not); a bad domain changes nothing; audited", async () => {
+    const { autoJoinOf } = await import("@/lib/teams/server/auto-join");
+    env.session = people.member;
+    // (An earlier test made them a viewer: refused either way, by the role table.)
+    expect(
+      await actions.setAutoJoinAction({ teamId, domain: "vision.example", role: "member" }),
+    ).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+    });
+    env.session = people.admin;
+    expect(await actions.setAutoJoinAction({ teamId, domain: "not a domain", role: "member" })).toMatchObject(
+      {
+        ok: false,
+        kind: "invalid-input",
+        fieldErrors: { domain: "Enter a domain such as example.com, or leave it empty." },
+      },
+    );
+    expect(
+      await actions.setAutoJoinAction({ teamId, domain: "vision.example", role: "admin" as never }),
+    ).toMatchObject({
+      ok: false,
+      kind: "invalid-input",
+    });
+    expect(await autoJoinOf(db, teamId)).toBeNull();
+    expect(await actions.setAutoJoinAction({ teamId, domain: " @Vision.Example ", role: "viewer" })).toEqual({
+      ok: true,
+      data: { domain: "vision.example", role: "viewer" },
+    });
+    expect(await actions.setAutoJoinAction({ teamId, domain: "", role: "viewer" })).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(await autoJoinOf(db, teamId)).toBeNull();
+    expect((await audit(people.admin)).filter(([a]) => a === "auto-join-changed")).toEqual([
+      ["auto-join-changed", "team Vision · off → @vision.example as viewer"],
+      ["auto-join-changed", "team Vision · @vision.example as viewer → off"],
+    ]);
+  });
 });

@@ -2,7 +2,10 @@ import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
-import { getDb } from "@/lib/server/db/client";
+import { getDb, type Db } from "@/lib/server/db/client";
+import { recordAudit } from "@/lib/audit/server/audit";
+import { joinTeamsByDomain } from "@/lib/teams/server/auto-join";
+import { markEmailVerified } from "./email-verification";
 import { findOrCreateExternalUser, type ExternalSignIn } from "@/lib/accounts/server/users";
 import { clientAddress } from "./client-address";
 import { checkCredentials } from "./credentials";
@@ -110,6 +113,9 @@ function buildConfig(): NextAuthConfig {
           (email) => newAccountRefusal(db, email),
         );
         if (!result.ok) return `/sign-in?error=${EXTERNAL_ERRORS[result.reason]}`;
+        // An OIDC provider that verified the address: verified here too, and the teams open to its domain are joined.
+        if (account.provider === "oidc" && profile?.email_verified === true)
+          await afterVerifiedOidcSignIn(db, result.user);
         user.id = result.user.id;
         user.email = result.user.email;
         user.name = result.user.name;
@@ -134,6 +140,28 @@ function buildConfig(): NextAuthConfig {
       },
     },
   };
+}
+
+/**
+ * A sign-in through the OIDC provider with an address it verified. Never fails the sign-in: what could not be done is
+ * logged, and is tried again at the next one.
+ */
+async function afterVerifiedOidcSignIn(db: Db, user: { id: string; email: string }): Promise<void> {
+  try {
+    await markEmailVerified(db, user.id, user.email);
+    for (const team of await joinTeamsByDomain(db, user, { provider: "oidc", emailVerified: true }))
+      await recordAudit({
+        userId: user.id,
+        teamId: team.teamId,
+        action: "member-joined",
+        clusterId: null,
+        clusterName: null,
+        keyLabel: "",
+        detail: `team ${team.name} · ${user.email} as ${team.role} · by their email's domain`,
+      });
+  } catch (err) {
+    authLog.error({ err: errorSummary(err) }, "joining teams by email domain failed");
+  }
 }
 
 // Lazy: the secret (and its file) is only resolved when a request needs it, never at build time.

@@ -31,6 +31,19 @@ export async function emailStatus(db: Db, userId: string): Promise<EmailStatus |
   return row ?? null;
 }
 
+/**
+ * An identity provider vouches for the address (OIDC's `email_verified` on a sign-in): it counts as verified here
+ * too, if it is still the account's address. Returns whether this changed anything.
+ */
+export async function markEmailVerified(db: Db, userId: string, email: string, now = new Date()) {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, userId), eq(users.email, email), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** A new link for the person's current address, or null when it is verified already (or the account is gone). */
 export async function createVerification(
   db: Db,

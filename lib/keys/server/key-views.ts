@@ -7,6 +7,7 @@ import type { TeamMembership } from "@/lib/teams/roles";
 import { decide } from "@/lib/teams/permissions";
 import { pendingInvites } from "@/lib/teams/server/invites-store";
 import { activeTeam, launchesByMember, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
+import { autoJoinOf } from "@/lib/teams/server/auto-join";
 
 /** The browser's view of a key: the summary carries no ciphertext, and this drops everything else it need not see. */
 export function keyView(k: KeySummary): KeyView {
@@ -59,19 +60,22 @@ export type TeamSettingsView = SwitcherView & {
   managedKeys: KeyView[] | null;
   /** The invites waiting, for those who may invite; null for everyone else. */
   invites: { id: string; email: string; role: "admin" | "member" | "viewer"; expiresAt: string }[] | null;
+  /** Joining by email domain, for those who manage members: what is set (null: nobody joins by domain). */
+  autoJoin: { domain: string; role: "member" | "viewer" } | null | undefined;
 };
 
 export async function teamSettingsView(userId: string): Promise<TeamSettingsView> {
   const db = await getDb();
   const view = await switcherView(userId);
   const team = view.active;
-  if (team.personal) return { ...view, members: [], managedKeys: null, invites: null };
+  if (team.personal) return { ...view, members: [], managedKeys: null, invites: null, autoJoin: undefined };
   const may = (action: "keys" | "invite" | "members") => decide(team.role, action).allowed;
-  const [members, keys, invites, launches] = await Promise.all([
+  const [members, keys, invites, launches, autoJoin] = await Promise.all([
     membersOf(db, team.teamId),
     may("keys") ? listTeamKeys(db, team.teamId) : null,
     may("invite") ? pendingInvites(db, team.teamId) : null,
     may("members") ? launchesByMember(db, team.teamId) : null,
+    may("members") ? autoJoinOf(db, team.teamId) : undefined,
   ]);
   return {
     ...view,
@@ -80,6 +84,7 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
       return launched ? { ...m, launched } : m;
     }),
     managedKeys: keys ? keys.map(keyView) : null,
+    autoJoin,
     invites: invites
       ? invites.map(({ id, email, role, expiresAt }) => ({
           id,

@@ -9,6 +9,8 @@ import { TeamKeyLine } from "@/components/teams/team-key-line";
 import { DeleteTeam } from "@/components/teams/delete-team";
 import { decide } from "@/lib/teams/permissions";
 import { emailConfig } from "@/lib/notifications/server/email";
+import { oidcConfig } from "@/lib/accounts/server/providers";
+import { TeamAutoJoin } from "@/components/teams/team-auto-join";
 import { requireUser } from "@/lib/accounts/server/session";
 import { teamSettingsView } from "@/lib/keys/server/key-views";
 
@@ -62,6 +64,18 @@ export default async function TeamPage() {
               />
             ) : null}
           </section>
+          {view.autoJoin !== undefined ? (
+            <section aria-labelledby="auto-join-heading" className="flex flex-col gap-3">
+              <h2 id="auto-join-heading" className="text-base font-semibold">
+                Joining by email domain
+              </h2>
+              <TeamAutoJoin
+                teamId={team.teamId}
+                current={view.autoJoin}
+                provider={oidcConfig()?.name ?? null}
+              />
+            </section>
+          ) : null}
           {decide(team.role, "delete-team").allowed ? (
             <section aria-labelledby="delete-team-heading" className="flex flex-col gap-3">
               <h2 id="delete-team-heading" className="text-base font-semibold">

@@ -22,9 +22,17 @@ export const teams = pgTable(
     personal: boolean("personal").notNull().default(false),
     /** Who made it; for a personal team, whose it is. */
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * People who sign in through the instance's OIDC provider with a verified address at this domain join the team
+     * with `joinRole` (lib/teams/server/auto-join.ts); null: nobody joins by domain.
+     */
+    joinDomain: text("join_domain"),
+    joinRole: text("join_role").$type<"member" | "viewer">(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("teams_join_role", sql`${t.joinRole} in ('member', 'viewer')`),
+    index("teams_join_domain").on(t.joinDomain),
     // One personal team per person, so two requests that each make one cannot make two.
     uniqueIndex("teams_one_personal")
       .on(t.createdBy)
