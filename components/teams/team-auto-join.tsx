@@ -15,6 +15,7 @@ import { useActionMutation } from "@/lib/query/mutation";
 import { setAutoJoinAction } from "@/lib/teams/actions";
 import { ROLE_WORD } from "@/lib/teams/roles";
 import { autoJoinSchema, JOIN_ROLES, type AutoJoinInput } from "@/lib/teams/schemas";
+import { RoleOptions } from "./role-options";
 
 const FIELDS = ["domain", "role"] as const;
 
@@ -74,11 +75,7 @@ export function TeamAutoJoin({
         </FormField>
         <FormField id="join-role" label="They join as" error={errors.role}>
           <NativeSelect id="join-role" className="w-full sm:w-36" {...form.register("role")}>
-            {JOIN_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_WORD[r]}
-              </option>
-            ))}
+            <RoleOptions roles={JOIN_ROLES} />
           </NativeSelect>
         </FormField>
       </div>

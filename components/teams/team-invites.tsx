@@ -20,6 +20,7 @@ import { EMAIL_MAX } from "@/lib/accounts/rate-limits";
 import { createInviteAction, revokeInviteAction } from "@/lib/teams/actions";
 import { ROLE_WORD } from "@/lib/teams/roles";
 import { createInviteSchema, INVITE_DAYS, INVITE_ROLES, type CreateInviteInput } from "@/lib/teams/schemas";
+import { RoleOptions } from "./role-options";
 
 export type InviteView = {
   id: string;
@@ -105,11 +106,7 @@ export function TeamInvites({
           </FormField>
           <FormField id="invite-role" label="Role" error={errors.role}>
             <NativeSelect id="invite-role" className="w-full sm:w-36" {...form.register("role")}>
-              {INVITE_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_WORD[r]}
-                </option>
-              ))}
+              <RoleOptions roles={INVITE_ROLES} />
             </NativeSelect>
           </FormField>
         </div>

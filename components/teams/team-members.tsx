@@ -12,7 +12,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FormField } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -20,6 +19,7 @@ import { useActionMutation } from "@/lib/query/mutation";
 import { changeMemberRoleAction, removeMemberAction } from "@/lib/teams/actions";
 import { decideMemberChange } from "@/lib/teams/permissions";
 import { ROLE_WORD, TEAM_ROLES, type TeamRole } from "@/lib/teams/roles";
+import { RoleBadge, RoleOptions } from "./role-options";
 
 export type MemberView = {
   userId: string;
@@ -102,14 +102,10 @@ export function TeamMembers({
                     disabled={changeRole.isPending}
                     onChange={(e) => changeRole.mutate({ member: m, role: e.target.value as TeamRole })}
                   >
-                    {roles.map((r) => (
-                      <option key={r} value={r}>
-                        {ROLE_WORD[r]}
-                      </option>
-                    ))}
+                    <RoleOptions roles={roles} />
                   </NativeSelect>
                 ) : (
-                  <Badge variant={m.role === "owner" ? "brand" : "outline"}>{ROLE_WORD[m.role]}</Badge>
+                  <RoleBadge role={m.role} />
                 )}
                 {mayRemove ? (
                   <Button

@@ -25,15 +25,11 @@ import { WRONG_CREDENTIALS } from "@/lib/accounts/messages";
 import { enabledExternalProviders } from "@/lib/accounts/server/providers";
 import { changePasswordSchema } from "@/lib/accounts/password-schema";
 import { signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "@/lib/accounts/schemas";
-import { signUpModeSchema } from "@/lib/accounts/instance";
 import { sendVerificationSchema, VERIFY_REFUSED, verifyEmailSchema } from "@/lib/accounts/email-verification";
 import { emailStatus, requestVerification, verifyEmail } from "@/lib/accounts/server/email-verification";
 import { emailConfig } from "@/lib/notifications/server/email";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import { appOrigin } from "@/lib/server/app-origin";
-import { isInstanceAdmin } from "@/lib/accounts/server/instance-admin";
-import { signUpModeInForce, storeSignUpMode } from "@/lib/accounts/server/sign-up-mode";
-import { recordAudit } from "@/lib/audit/server/audit";
 import { revalidatePath } from "next/cache";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
@@ -204,42 +200,6 @@ export async function externalSignInAction(provider: string, callbackUrl?: strin
   if (!enabledExternalProviders().some((p) => p.id === provider)) redirect("/sign-in");
   await signIn(provider, { redirectTo: safeCallbackPath(callbackUrl) });
 }
-
-/**
- * Settings → Instance: the administrator (the first account) chooses who may sign up. SIGN_UP, when the operator set
- * it, is not overridden from a page: the change is refused and the page says where it is set. Audited in the
- * administrator's own log.
- */
-export const setSignUpModeAction = userAction(
-  signUpModeSchema,
-  async function setSignUpModeAction({ mode }, { user }) {
-    const db = await getDb();
-    if (!(await isInstanceAdmin(db, user.id)))
-      throw new ActionError(
-        "Only the instance's administrator (its first account) chooses who may sign up.",
-        "forbidden",
-      );
-    const before = await signUpModeInForce(db);
-    if (before.source === "environment")
-      throw new ActionError(
-        `This instance's configuration sets SIGN_UP=${before.mode}; change it there.`,
-        "conflict",
-      );
-    await storeSignUpMode(db, mode === "default" ? null : mode, user.id);
-    const after = await signUpModeInForce(db);
-    await recordAudit({
-      userId: user.id,
-      teamId: null,
-      action: "sign-up-mode-changed",
-      clusterId: null,
-      clusterName: null,
-      keyLabel: "",
-      detail: `${before.mode} → ${after.mode}${after.source === "default" ? " (the default)" : ""}`,
-    });
-    revalidatePath("/settings/instance");
-    return after;
-  },
-);
 
 /**
  * Settings → Notifications: sends a link to the person's own address to verify it (by the job queue; at most one a

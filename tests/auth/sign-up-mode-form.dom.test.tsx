@@ -7,13 +7,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SignUpModeForm } from "@/components/accounts/sign-up-mode-form";
+import { SignUpModeForm } from "@/components/instance/sign-up-mode-form";
 
 const { setSignUpModeAction, toast } = vi.hoisted(() => ({
   setSignUpModeAction: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock("@/lib/accounts/actions", () => ({ setSignUpModeAction }));
+vi.mock("@/lib/instance/actions", () => ({ setSignUpModeAction }));
 vi.mock("sonner", () => ({ toast }));
 
 function renderForm(props: Parameters<typeof SignUpModeForm>[0]) {

@@ -33,6 +33,7 @@ vi.mock("next-auth", () => ({ CredentialsSignin: class extends Error {} }));
 describe("choosing who may sign up", () => {
   let dataDir: string;
   let actions: typeof import("@/lib/accounts/actions");
+  let instance: typeof import("@/lib/instance/actions");
   let db: import("@/lib/server/db/client").Db;
   let mode: typeof import("@/lib/accounts/server/sign-up-mode");
   let listAudit: typeof import("@/lib/audit/server/audit-log").listAudit;
@@ -44,6 +45,7 @@ describe("choosing who may sign up", () => {
     process.env.DATA_DIR = dataDir;
     delete process.env.DATABASE_URL;
     actions = await import("@/lib/accounts/actions");
+    instance = await import("@/lib/instance/actions");
     mode = await import("@/lib/accounts/server/sign-up-mode");
     ({ listAudit } = await import("@/lib/audit/server/audit-log"));
     const { getDb } = await import("@/lib/server/db/client");
@@ -64,7 +66,7 @@ describe("choosing who may sign up", () => {
 
   it("anyone but the first account is refused, and nothing changes", async () => {
     env.session = people.later;
-    expect(await actions.setSignUpModeAction({ mode: "open" })).toEqual({
+    expect(await instance.setSignUpModeAction({ mode: "open" })).toEqual({
       ok: false,
       kind: "forbidden",
       error: "Only the instance's administrator (its first account) chooses who may sign up.",
@@ -75,18 +77,18 @@ describe("choosing who may sign up", () => {
 
   it("the administrator closes sign-up and opens it to the default again; each change is in their log", async () => {
     env.session = people.admin;
-    expect(await actions.setSignUpModeAction({ mode: "off" })).toEqual({
+    expect(await instance.setSignUpModeAction({ mode: "off" })).toEqual({
       ok: true,
       data: { mode: "off", source: "console" },
     });
     expect(await mode.newAccountRefusal(db, "walk-in@instance.example")).toMatchObject({
       reason: "sign_up_closed",
     });
-    expect(await actions.setSignUpModeAction({ mode: "default" })).toEqual({
+    expect(await instance.setSignUpModeAction({ mode: "default" })).toEqual({
       ok: true,
       data: { mode: "invite", source: "default" },
     });
-    expect(await actions.setSignUpModeAction({ mode: "everyone" as never })).toMatchObject({
+    expect(await instance.setSignUpModeAction({ mode: "everyone" as never })).toMatchObject({
       ok: false,
       kind: "invalid-input",
     });

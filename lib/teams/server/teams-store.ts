@@ -145,6 +145,19 @@ export async function findPersonalTeam(db: Db, userId: string): Promise<TeamMemb
   return row ?? null;
 }
 
+/**
+ * The team's memberships, locked until the transaction ends: every change to who is in a team, or to what they own
+ * in it, reads them this way, so two changes at once take turns and each sees the other's result.
+ */
+function lockedMembers(tx: Db, teamId: string) {
+  return tx
+    .select({ userId: teamMembers.userId, role: teamMembers.role, email: users.email })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .for("update", { of: teamMembers });
+}
+
 export type MemberChange =
   | { ok: true; email: string; from: TeamRole; handed: number; heir: string | null }
   | { ok: false; reason: "not_member" | "last_owner" | "no_such_heir" }
@@ -167,12 +180,7 @@ export async function changeMember(
 ): Promise<MemberChange> {
   if (!isUuid(teamId) || !isUuid(userId)) return { ok: false, reason: "not_member" };
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ userId: teamMembers.userId, role: teamMembers.role, email: users.email })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(eq(teamMembers.teamId, teamId))
-      .for("update", { of: teamMembers });
+    const rows = await lockedMembers(tx, teamId);
     const target = rows.find((r) => r.userId === userId);
     if (!target) return { ok: false, reason: "not_member" } as const;
     const decision = opts.allow?.(target.role);
@@ -220,12 +228,7 @@ export async function transferCluster(
 ): Promise<ClusterTransfer> {
   if (!isUuid(teamId) || !isUuid(toUserId)) return { ok: false, reason: "no_such_heir" };
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ userId: teamMembers.userId, role: teamMembers.role, email: users.email })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(eq(teamMembers.teamId, teamId))
-      .for("update", { of: teamMembers });
+    const rows = await lockedMembers(tx, teamId);
     const heir = rows.find((r) => r.userId === toUserId);
     if (!heir || heir.role === "viewer") return { ok: false, reason: "no_such_heir" } as const;
     const [record] = await tx
@@ -301,11 +304,7 @@ export async function deleteTeam(
 ): Promise<TeamDeletion> {
   if (!isUuid(teamId)) return { ok: false, reason: "not_member" };
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ userId: teamMembers.userId, role: teamMembers.role })
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, teamId))
-      .for("update");
+    const rows = await lockedMembers(tx, teamId);
     const actor = rows.find((r) => r.userId === userId);
     if (!actor) return { ok: false, reason: "not_member" } as const;
     const [team] = await tx.select().from(teams).where(eq(teams.id, teamId));

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { InstanceTeams } from "@/components/accounts/instance-teams";
-import { SignUpModeForm } from "@/components/accounts/sign-up-mode-form";
+import { InstanceTeams } from "@/components/instance/instance-teams";
+import { SignUpModeForm } from "@/components/instance/sign-up-mode-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/accounts/server/session";
-import { instanceView } from "@/lib/accounts/server/instance-admin";
+import { instanceView } from "@/lib/instance/server/instance-admin";
 import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Instance" };

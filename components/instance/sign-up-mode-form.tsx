@@ -5,8 +5,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { setSignUpModeAction } from "@/lib/accounts/actions";
-import { SIGN_UP_WORDS, type SignUpChoice } from "@/lib/accounts/instance";
+import { setSignUpModeAction } from "@/lib/instance/actions";
+import { SIGN_UP_WORDS, type SignUpChoice } from "@/lib/instance/sign-up-choices";
 import type { SignUpMode } from "@/lib/accounts/messages";
 import { useActionMutation } from "@/lib/query/mutation";
 

@@ -2,7 +2,7 @@
  * Settings → Instance, browser-safe: the administrator's choice of who may sign up, and how each mode reads.
  */
 import { z } from "zod";
-import type { SignUpMode } from "./messages";
+import type { SignUpMode } from "@/lib/accounts/messages";
 
 /** "default": no choice made, the instance's default (open until the first account exists, invite after). */
 export const SIGN_UP_CHOICES = ["default", "open", "invite", "off"] as const;

@@ -1,7 +1,6 @@
-import { Badge } from "@/components/ui/badge";
-import type { InstanceTeam } from "@/lib/accounts/server/instance-admin";
+import { RoleBadge } from "@/components/teams/role-options";
+import type { InstanceTeam } from "@/lib/instance/server/instance-admin";
 import { formatDateTime } from "@/lib/format/date";
-import { ROLE_WORD } from "@/lib/teams/roles";
 
 /** Every shared team on the instance with its members and their roles: what the administrator sees (never a key). */
 export function InstanceTeams({ teams }: { teams: InstanceTeam[] }) {
@@ -26,7 +25,7 @@ export function InstanceTeams({ teams }: { teams: InstanceTeam[] }) {
             {t.members.map((m) => (
               <li key={m.email} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
                 <span className="min-w-0 break-words">{m.name ? `${m.name} (${m.email})` : m.email}</span>
-                <Badge variant={m.role === "owner" ? "brand" : "outline"}>{ROLE_WORD[m.role]}</Badge>
+                <RoleBadge role={m.role} />
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/server/db/client";
 import { teamMembers, teams, users } from "@/lib/server/db/schema";
 import type { TeamRole } from "@/lib/teams/roles";
 import type { SignUpMode } from "@/lib/accounts/messages";
-import { signUpModeInForce, type SignUpModeSource } from "./sign-up-mode";
+import { signUpModeInForce, type SignUpModeSource } from "@/lib/accounts/server/sign-up-mode";
 
 /**
  * The instance's administrator: its first account (the person who installed it signs up first). They see every

@@ -1,0 +1,45 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { signUpModeInForce, storeSignUpMode } from "@/lib/accounts/server/sign-up-mode";
+import { recordAudit } from "@/lib/audit/server/audit";
+import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { getDb } from "@/lib/server/db/client";
+import { signUpModeSchema } from "@/lib/instance/sign-up-choices";
+import { isInstanceAdmin } from "@/lib/instance/server/instance-admin";
+
+/**
+ * Settings → Instance: the administrator (the first account) chooses who may sign up. SIGN_UP, when the operator set
+ * it, is not overridden from a page: the change is refused and the page says where it is set. Audited in the
+ * administrator's own log.
+ */
+export const setSignUpModeAction = userAction(
+  signUpModeSchema,
+  async function setSignUpModeAction({ mode }, { user }) {
+    const db = await getDb();
+    if (!(await isInstanceAdmin(db, user.id)))
+      throw new ActionError(
+        "Only the instance's administrator (its first account) chooses who may sign up.",
+        "forbidden",
+      );
+    const before = await signUpModeInForce(db);
+    if (before.source === "environment")
+      throw new ActionError(
+        `This instance's configuration sets SIGN_UP=${before.mode}; change it there.`,
+        "conflict",
+      );
+    await storeSignUpMode(db, mode === "default" ? null : mode, user.id);
+    const after = await signUpModeInForce(db);
+    await recordAudit({
+      userId: user.id,
+      teamId: null,
+      action: "sign-up-mode-changed",
+      clusterId: null,
+      clusterName: null,
+      keyLabel: "",
+      detail: `${before.mode} → ${after.mode}${after.source === "default" ? " (the default)" : ""}`,
+    });
+    revalidatePath("/settings/instance");
+    return after;
+  },
+);
