@@ -31,6 +31,7 @@ export const ACTION_LABEL: Record<
   "cluster-transferred": { label: "Handed on", variant: "info" },
   "team-deleted": { label: "Team deleted", variant: "destructive" },
   "auto-join-changed": { label: "Joining by domain", variant: "info" },
+  "policy-changed": { label: "Policy changed", variant: "info" },
   "sign-up-mode-changed": { label: "Sign-up changed", variant: "info" },
 };
 

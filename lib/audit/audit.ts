@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   "member-removed",
   "member-left",
   "auto-join-changed",
+  // the team's policy: the rules launches, resizes and limits must keep
+  "policy-changed",
   // a shared team deleted by its owner (in the owner's own log: the team's is gone with it)
   "team-deleted",
   // the instance administrator's choice of who may sign up (in their own log)

@@ -6,6 +6,8 @@ import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { tellOwner } from "@/lib/clusters/server/tell-owner";
 import { transferCluster } from "@/lib/teams/server/teams-store";
+import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
+import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
 import { readOfferOf } from "@/lib/runcrate/server/reads";
@@ -98,6 +100,12 @@ export const resizeCluster = runcrateAction(
         nodeCount: "Not an allowed node count for this offer.",
       });
     }
+    await enforceTeamPolicy(
+      await getDb(),
+      team.teamId,
+      { nodes: nodeCount, hourlyRate: clusterHourlyRate(cluster.hourly_rate_per_node, nodeCount) },
+      (message, fields) => new ActionError(message, "forbidden", fields),
+    );
     // PATCH /clusters/{id}
     const after = await client.resizeCluster(id, nodeCount);
     const change = `${cluster.node_count} → ${nodeCount} nodes`;

@@ -17,6 +17,8 @@ import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
 import { idempotencyKeySchema, MAX_NODES, MIN_NODES, type CreateClusterBody } from "@/lib/runcrate/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
+import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
+import { clusterHourlyRate } from "@/lib/spend/estimate";
 
 // The values are re-validated below against the offer as it is now; this only bounds their shape.
 const launchInputSchema = z.object({
@@ -71,6 +73,18 @@ export const launchCluster = runcrateAction(
     const short = stockShortfall(offer, values.node_count);
     if (short) throw new ActionError(short, "conflict", { node_count: short });
     const limits = launchLimits(input.limits);
+    // The team's policy: the offer's GPU type, the node count, the cluster's rate, its time limit.
+    await enforceTeamPolicy(
+      await getDb(),
+      team.teamId,
+      {
+        gpuType: offer.gpu_type,
+        nodes: values.node_count,
+        hourlyRate: offer.hourly_rate ?? clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
+        timeLimitMinutes: limits?.timeLimitMinutes ?? null,
+      },
+      (message, fields) => new ActionError(message, "forbidden", fields),
+    );
     const body = toCreateBody(offer, values);
     const { cluster, replayed } = await client
       .createCluster(body, { idempotencyKey: input.idempotencyKey })

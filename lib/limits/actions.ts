@@ -12,6 +12,7 @@ import { getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
 import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 import { processEngine } from "@/lib/server/jobs/process-engine";
+import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
 
 /**
  * Limits after launch (the cluster page: change, extend, remove — audited) and a user's default limits (Settings).
@@ -39,6 +40,12 @@ export const setClusterLimits = runcrateAction(
     }
     const limits = checked(input, maxTimeLimitMinutes());
     const db = await getDb();
+    await enforceTeamPolicy(
+      db,
+      team.teamId,
+      { timeLimitMinutes: limits.timeLimitMinutes },
+      (message, fields) => new ActionError(message, "forbidden", fields),
+    );
     const tracked = await getTracked(db, cluster.id);
     // Followed through the key in use — the person's own, or their team's (whoever in the team launched it: the role
     // table above decided who may change its limits). Launched elsewhere (the Runcrate dashboard, another console):

@@ -311,6 +311,80 @@ describe("handing a cluster on", () => {
   });
 });
 
+describe("the team's policy", () => {
+  it("only an admin sets it; audited; a launch, a resize and a limit that break it are refused, naming the rule", async () => {
+    const policies = await import("@/lib/policies/actions");
+    const rules = {
+      teamId,
+      maxHourlyRate: "",
+      maxNodes: "2",
+      gpuTypes: "",
+      requireTimeLimit: false,
+      maxTimeLimit: "4 h",
+    };
+    env.session = people.member;
+    expect(await policies.setTeamPolicyAction(rules)).toEqual({
+      ok: false,
+      kind: "forbidden",
+      error: "Only an admin can change the team's policies.",
+    });
+    env.session = people.admin;
+    expect(await policies.setTeamPolicyAction(rules)).toMatchObject({
+      ok: true,
+      data: { maxNodes: 2, maxTimeLimitMinutes: 240 },
+    });
+    expect((await listAudit(await getDb(), people.admin.id)).map((e) => e.detail)).toContain(
+      "team Research · no rules → At most 2 nodes per cluster; Time limits of at most 4 h",
+    );
+    try {
+      const c = await clusterOf(people.member);
+      env.session = people.member;
+      expect(await clusters.resizeCluster({ id: c.id, nodeCount: 4 })).toEqual({
+        ok: false,
+        kind: "forbidden",
+        error: "The team's policy allows at most 2 nodes per cluster; this asks for 4.",
+        fieldErrors: { node_count: "The team's policy allows at most 2 nodes per cluster; this asks for 4." },
+      });
+      expect((await h.getCluster(teamKey, c.id)).node_count).toBe(2);
+      expect(await limits.setClusterLimits({ id: c.id, timeLimit: "8 h", budgetLimit: "" })).toMatchObject({
+        ok: false,
+        kind: "forbidden",
+        error: "The team's policy allows a time limit of at most 4 h; this asks for 8 h.",
+      });
+      expect(await limits.setClusterLimits({ id: c.id, timeLimit: "3 h", budgetLimit: "" })).toMatchObject({
+        ok: true,
+      });
+
+      // A GPU type the policy does not list: refused before anything is created.
+      env.session = people.admin;
+      await policies.setTeamPolicyAction({ ...rules, maxNodes: "", maxTimeLimit: "", gpuTypes: "NoSuchGPU" });
+      env.session = people.member;
+      const name = "outside-policy";
+      const r = await launch.launchCluster({
+        offerId: OFFER,
+        idempotencyKey: randomUUID(),
+        values: {
+          name,
+          node_count: 2,
+          stack: "slurm",
+          ssh_key_ids: [],
+          storage_id: "",
+          include_community: false,
+        },
+      });
+      expect(r).toMatchObject({
+        ok: false,
+        kind: "forbidden",
+        error: expect.stringMatching(/^The team's policy allows NoSuchGPU; this offer is .+\.$/),
+      });
+      expect((await h.control.clustersOf(teamKey)).filter((x) => x.name === name)).toEqual([]);
+    } finally {
+      env.session = people.admin;
+      await policies.setTeamPolicyAction({ ...rules, maxNodes: "", maxTimeLimit: "" });
+    }
+  });
+});
+
 describe("the team's cluster list", () => {
   it("says who launched each cluster: the person, a colleague, or nobody here", async () => {
     const { readClusterList } = await import("@/lib/clusters/server/cluster-list");

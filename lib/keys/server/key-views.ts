@@ -8,6 +8,8 @@ import { decide } from "@/lib/teams/permissions";
 import { pendingInvites } from "@/lib/teams/server/invites-store";
 import { activeTeam, launchesByMember, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
 import { autoJoinOf } from "@/lib/teams/server/auto-join";
+import { teamPolicy } from "@/lib/policies/server/policy-store";
+import type { TeamPolicy } from "@/lib/policies/policy";
 
 /** The browser's view of a key: the summary carries no ciphertext, and this drops everything else it need not see. */
 export function keyView(k: KeySummary): KeyView {
@@ -62,20 +64,24 @@ export type TeamSettingsView = SwitcherView & {
   invites: { id: string; email: string; role: "admin" | "member" | "viewer"; expiresAt: string }[] | null;
   /** Joining by email domain, for those who manage members: what is set (null: nobody joins by domain). */
   autoJoin: { domain: string; role: "member" | "viewer" } | null | undefined;
+  /** The team's policy (every member sees it; admins change it); undefined for a personal team. */
+  policy: TeamPolicy | undefined;
 };
 
 export async function teamSettingsView(userId: string): Promise<TeamSettingsView> {
   const db = await getDb();
   const view = await switcherView(userId);
   const team = view.active;
-  if (team.personal) return { ...view, members: [], managedKeys: null, invites: null, autoJoin: undefined };
+  if (team.personal)
+    return { ...view, members: [], managedKeys: null, invites: null, autoJoin: undefined, policy: undefined };
   const may = (action: "keys" | "invite" | "members") => decide(team.role, action).allowed;
-  const [members, keys, invites, launches, autoJoin] = await Promise.all([
+  const [members, keys, invites, launches, autoJoin, policy] = await Promise.all([
     membersOf(db, team.teamId),
     may("keys") ? listTeamKeys(db, team.teamId) : null,
     may("invite") ? pendingInvites(db, team.teamId) : null,
     may("members") ? launchesByMember(db, team.teamId) : null,
     may("members") ? autoJoinOf(db, team.teamId) : undefined,
+    teamPolicy(db, team.teamId),
   ]);
   return {
     ...view,
@@ -85,6 +91,7 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
     }),
     managedKeys: keys ? keys.map(keyView) : null,
     autoJoin,
+    policy,
     invites: invites
       ? invites.map(({ id, email, role, expiresAt }) => ({
           id,

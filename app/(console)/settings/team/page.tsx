@@ -11,6 +11,7 @@ import { decide } from "@/lib/teams/permissions";
 import { emailConfig } from "@/lib/notifications/server/email";
 import { oidcConfig } from "@/lib/accounts/server/providers";
 import { TeamAutoJoin } from "@/components/teams/team-auto-join";
+import { TeamPolicyForm, TeamPolicyLines } from "@/components/policies/team-policy-form";
 import { requireUser } from "@/lib/accounts/server/session";
 import { teamSettingsView } from "@/lib/keys/server/key-views";
 
@@ -64,6 +65,22 @@ export default async function TeamPage() {
               />
             ) : null}
           </section>
+          {view.policy ? (
+            <section aria-labelledby="policy-heading" className="flex flex-col gap-3">
+              <h2 id="policy-heading" className="text-base font-semibold">
+                Policy
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                The rules every launch, resize and limit change in the team keeps; the server refuses what
+                breaks one, naming it.
+              </p>
+              {decide(team.role, "policies").allowed ? (
+                <TeamPolicyForm teamId={team.teamId} policy={view.policy} />
+              ) : (
+                <TeamPolicyLines policy={view.policy} />
+              )}
+            </section>
+          ) : null}
           {view.autoJoin !== undefined ? (
             <section aria-labelledby="auto-join-heading" className="flex flex-col gap-3">
               <h2 id="auto-join-heading" className="text-base font-semibold">

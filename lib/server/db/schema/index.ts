@@ -13,3 +13,4 @@ export * from "./clusters";
 export * from "./share";
 export * from "./teams";
 export * from "./instance";
+export * from "./policies";

@@ -1,0 +1,143 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { formAlertOf } from "@/components/common/apply-field-errors";
+import { FormAlert } from "@/components/common/form-alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { setTeamPolicyAction } from "@/lib/policies/actions";
+import {
+  policyFormValues,
+  policyLines,
+  teamPolicySchema,
+  type TeamPolicy,
+  type TeamPolicyInput,
+} from "@/lib/policies/policy";
+import { useActionMutation } from "@/lib/query/mutation";
+
+const FIELDS = ["maxHourlyRate", "maxNodes", "gpuTypes", "maxTimeLimit"] as const;
+
+/** The team's policy as every member reads it: one line per rule. */
+export function TeamPolicyLines({ policy }: { policy: TeamPolicy }) {
+  const lines = policyLines(policy);
+  if (lines.length === 0)
+    return <p className="text-sm text-muted-foreground">No rules: any offer, size and time limit.</p>;
+  return (
+    <ul className="list-disc pl-5 text-sm" data-testid="policy-lines">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Settings → Team, for admins: the rules every launch, resize and limit change in the team must keep, checked on the
+ * server with a refusal that names the rule. Empty fields are no rule.
+ */
+export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: TeamPolicy }) {
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const form = useForm<TeamPolicyInput, unknown, z.output<typeof teamPolicySchema>>({
+    resolver: zodResolver(teamPolicySchema),
+    defaultValues: policyFormValues(teamId, policy),
+  });
+  const { errors } = form.formState;
+  // The server reads the form as typed, with the same schema.
+  const save = useActionMutation((values: TeamPolicyInput) => setTeamPolicyAction(values), {
+    onSuccess: (saved) => {
+      toast.success("Policy saved", { description: policyLines(saved).join(" · ") || "No rules." });
+      form.reset(policyFormValues(teamId, saved));
+    },
+    onError: (failure) => setFormError(formAlertOf(failure, FIELDS, form.setError)),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit(() => {
+        setFormError(null);
+        save.mutate(form.getValues());
+      })}
+      noValidate
+      aria-label="Team policy"
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4"
+    >
+      <FormAlert message={formError} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          id="policy-rate"
+          label="Largest hourly rate per cluster ($/h)"
+          error={errors.maxHourlyRate}
+        >
+          <Input
+            id="policy-rate"
+            inputMode="decimal"
+            placeholder="No rule"
+            autoComplete="off"
+            aria-invalid={!!errors.maxHourlyRate}
+            {...form.register("maxHourlyRate")}
+          />
+        </FormField>
+        <FormField id="policy-nodes" label="Most nodes per cluster" error={errors.maxNodes}>
+          <Input
+            id="policy-nodes"
+            inputMode="numeric"
+            placeholder="No rule"
+            autoComplete="off"
+            aria-invalid={!!errors.maxNodes}
+            {...form.register("maxNodes")}
+          />
+        </FormField>
+        <FormField
+          id="policy-gpus"
+          label="GPU types allowed"
+          description="As offers name them, separated by commas."
+          error={errors.gpuTypes}
+        >
+          <Input
+            id="policy-gpus"
+            placeholder="Any"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={!!errors.gpuTypes}
+            {...form.register("gpuTypes")}
+          />
+        </FormField>
+        <FormField id="policy-time" label="Longest time limit" error={errors.maxTimeLimit}>
+          <Input
+            id="policy-time"
+            placeholder="No rule (e.g. 8 h)"
+            autoComplete="off"
+            aria-invalid={!!errors.maxTimeLimit}
+            {...form.register("maxTimeLimit")}
+          />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Controller
+            control={form.control}
+            name="requireTimeLimit"
+            render={({ field }) => (
+              <Checkbox
+                id="policy-require-time"
+                checked={field.value}
+                onCheckedChange={(v) => field.onChange(v === true)}
+              />
+            )}
+          />
+          <label htmlFor="policy-require-time" className="text-sm">
+            Every cluster must have a time limit
+          </label>
+        </div>
+        <Button type="submit" variant="outline" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save policy"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { recordAudit } from "@/lib/audit/server/audit";
+import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { policyLines, teamPolicySchema, type TeamPolicy } from "@/lib/policies/policy";
+import { setTeamPolicy, teamPolicy } from "@/lib/policies/server/policy-store";
+import { getDb } from "@/lib/server/db/client";
+import { decide } from "@/lib/teams/permissions";
+import { membershipOf } from "@/lib/teams/server/teams-store";
+
+const words = (p: TeamPolicy) => policyLines(p).join("; ") || "no rules";
+
+/** Settings → Team: an admin sets the rules every launch, resize and limit change in the team must keep. Audited. */
+export const setTeamPolicyAction = userAction(
+  teamPolicySchema,
+  async function setTeamPolicyAction({ teamId, ...rules }, { user }): Promise<TeamPolicy> {
+    const db = await getDb();
+    const team = await membershipOf(db, teamId, user.id);
+    if (!team || team.personal)
+      throw new ActionError(
+        "That team no longer exists, or you are no longer in it. Reload the page.",
+        "not_found",
+      );
+    const may = decide(team.role, "policies");
+    if (!may.allowed) throw new ActionError(may.message, "forbidden");
+    const policy: TeamPolicy = {
+      maxHourlyRate: rules.maxHourlyRate,
+      maxNodes: rules.maxNodes,
+      gpuTypes: rules.gpuTypes,
+      requireTimeLimit: rules.requireTimeLimit,
+      maxTimeLimitMinutes: rules.maxTimeLimit,
+    };
+    const before = await teamPolicy(db, team.teamId);
+    await setTeamPolicy(db, team.teamId, policy, user.id);
+    if (words(before) !== words(policy))
+      await recordAudit({
+        userId: user.id,
+        teamId: team.teamId,
+        action: "policy-changed",
+        clusterId: null,
+        clusterName: null,
+        keyLabel: "",
+        detail: `team ${team.name} · ${words(before)} → ${words(policy)}`,
+      });
+    revalidatePath("/settings/team");
+    return policy;
+  },
+);

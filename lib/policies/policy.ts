@@ -1,0 +1,181 @@
+/**
+ * Team policies, browser-safe: the rules a team's admins set, how the form reads them, and what breaks them. The
+ * server checks a launch, a resize and a limit change against the same functions the pages show the rules with, and
+ * a refusal names the rule and its value.
+ */
+import { z } from "zod";
+import { parseDuration } from "@/lib/spend/ledger";
+import { formatHourly } from "@/lib/format/money";
+import { formatMinutes } from "@/lib/format/duration";
+import { MAX_NODES } from "@/lib/runcrate/schemas";
+import { MAX_TIME_LIMIT_MINUTES } from "@/lib/limits/input";
+
+export type TeamPolicy = {
+  /** The largest hourly rate one cluster may have, in dollars; null: no rule. */
+  maxHourlyRate: number | null;
+  maxNodes: number | null;
+  /** The GPU types a cluster may use (as offers name them, compared without case); null: any. */
+  gpuTypes: string[] | null;
+  requireTimeLimit: boolean;
+  maxTimeLimitMinutes: number | null;
+};
+
+export const NO_POLICY: TeamPolicy = {
+  maxHourlyRate: null,
+  maxNodes: null,
+  gpuTypes: null,
+  requireTimeLimit: false,
+  maxTimeLimitMinutes: null,
+};
+
+export const isNoPolicy = (p: TeamPolicy) =>
+  p.maxHourlyRate === null &&
+  p.maxNodes === null &&
+  p.gpuTypes === null &&
+  !p.requireTimeLimit &&
+  p.maxTimeLimitMinutes === null;
+
+/** Which rule a launch, resize or limit breaks; the field of the create form it is about. */
+export type PolicyBreach = {
+  rule: "max-hourly-rate" | "max-nodes" | "gpu-type" | "time-limit-required" | "max-time-limit";
+  field: "node_count" | "offer_id" | "timeLimit";
+  message: string;
+};
+
+/** What a launch or a resize would make: the cluster's GPU type, node count and hourly rate (and its time limit). */
+export type PolicyCase = {
+  gpuType?: string;
+  nodes?: number;
+  hourlyRate?: number;
+  /** The cluster's time limit in minutes: null for none, undefined when the change does not touch limits. */
+  timeLimitMinutes?: number | null;
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Every rule `c` breaks, in the order the form shows them; empty when it keeps the policy. */
+export function policyBreaches(p: TeamPolicy, c: PolicyCase): PolicyBreach[] {
+  const out: PolicyBreach[] = [];
+  if (c.gpuType !== undefined && p.gpuTypes !== null) {
+    const allowed = p.gpuTypes.map((g) => g.toLowerCase());
+    if (!allowed.includes(c.gpuType.toLowerCase()))
+      out.push({
+        rule: "gpu-type",
+        field: "offer_id",
+        message: `The team's policy allows ${p.gpuTypes.length ? p.gpuTypes.join(", ") : "no GPU type"}; this offer is ${c.gpuType}.`,
+      });
+  }
+  if (c.nodes !== undefined && p.maxNodes !== null && c.nodes > p.maxNodes)
+    out.push({
+      rule: "max-nodes",
+      field: "node_count",
+      message: `The team's policy allows at most ${plural(p.maxNodes, "node")} per cluster; this asks for ${c.nodes}.`,
+    });
+  if (c.hourlyRate !== undefined && p.maxHourlyRate !== null && c.hourlyRate > p.maxHourlyRate + 1e-9)
+    out.push({
+      rule: "max-hourly-rate",
+      field: "node_count",
+      message: `The team's policy allows at most ${formatHourly(p.maxHourlyRate)} per cluster; this would be ${formatHourly(c.hourlyRate)}.`,
+    });
+  if (c.timeLimitMinutes !== undefined) {
+    if (c.timeLimitMinutes === null && p.requireTimeLimit)
+      out.push({
+        rule: "time-limit-required",
+        field: "timeLimit",
+        message: `The team's policy asks every cluster for a time limit${p.maxTimeLimitMinutes !== null ? ` (at most ${formatMinutes(p.maxTimeLimitMinutes)})` : ""}.`,
+      });
+    if (
+      c.timeLimitMinutes !== null &&
+      p.maxTimeLimitMinutes !== null &&
+      c.timeLimitMinutes > p.maxTimeLimitMinutes
+    )
+      out.push({
+        rule: "max-time-limit",
+        field: "timeLimit",
+        message: `The team's policy allows a time limit of at most ${formatMinutes(p.maxTimeLimitMinutes)}; this asks for ${formatMinutes(c.timeLimitMinutes)}.`,
+      });
+  }
+  return out;
+}
+
+/** The policy in a sentence each, for the pages that show it (Settings → Team, the create form). */
+export function policyLines(p: TeamPolicy): string[] {
+  const lines: string[] = [];
+  if (p.maxHourlyRate !== null) lines.push(`At most ${formatHourly(p.maxHourlyRate)} per cluster`);
+  if (p.maxNodes !== null) lines.push(`At most ${plural(p.maxNodes, "node")} per cluster`);
+  if (p.gpuTypes !== null) lines.push(`GPU types: ${p.gpuTypes.length ? p.gpuTypes.join(", ") : "none"}`);
+  if (p.requireTimeLimit) lines.push("Every cluster has a time limit");
+  if (p.maxTimeLimitMinutes !== null)
+    lines.push(`Time limits of at most ${formatMinutes(p.maxTimeLimitMinutes)}`);
+  return lines;
+}
+
+// ───────────────────────────── the form ─────────────────────────────
+
+const optionalNumber = (what: string, max: number, int: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(20)
+    .transform((s) => s.replace(/^\$/, "").replace(/\/h$/i, "").trim())
+    .refine((s) => s === "" || (Number.isFinite(Number(s)) && Number(s) > 0 && Number(s) <= max), {
+      message: `${what}: a number above 0, at most ${max}, or empty for no rule.`,
+    })
+    .refine((s) => !int || s === "" || Number.isInteger(Number(s)), { message: `${what}: a whole number.` })
+    .transform((s) => (s === "" ? null : Number(s)));
+
+/** Settings → Team's policy form, as typed (empty: no rule). */
+export const teamPolicySchema = z.object({
+  teamId: z.uuid("That team does not exist."),
+  maxHourlyRate: optionalNumber("Largest hourly rate", 100_000, false),
+  maxNodes: optionalNumber("Most nodes", MAX_NODES, true),
+  gpuTypes: z
+    .string()
+    .trim()
+    .max(500, "List at most a few hundred characters of GPU types.")
+    .transform((s) =>
+      s === ""
+        ? null
+        : [
+            ...new Set(
+              s
+                .split(",")
+                .map((g) => g.trim())
+                .filter(Boolean),
+            ),
+          ],
+    )
+    .refine((g) => g === null || g.every((t) => t.length <= 60 && /^[\w .+-]+$/.test(t)), {
+      message: "GPU types as offers name them, separated by commas (H100, A100 80GB), or empty for any.",
+    }),
+  requireTimeLimit: z.boolean(),
+  maxTimeLimit: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((s, ctx) => {
+      if (s === "") return null;
+      const minutes = parseDuration(s);
+      if (minutes === null || minutes <= 0 || minutes > MAX_TIME_LIMIT_MINUTES) {
+        ctx.addIssue({
+          code: "custom",
+          message: 'Longest time limit: a duration such as "8 h" or "90 min".',
+        });
+        return z.NEVER;
+      }
+      return minutes;
+    }),
+});
+export type TeamPolicyInput = z.input<typeof teamPolicySchema>;
+
+/** The form's text for a stored policy. */
+export function policyFormValues(teamId: string, p: TeamPolicy): TeamPolicyInput {
+  return {
+    teamId,
+    maxHourlyRate: p.maxHourlyRate === null ? "" : String(p.maxHourlyRate),
+    maxNodes: p.maxNodes === null ? "" : String(p.maxNodes),
+    gpuTypes: p.gpuTypes === null ? "" : p.gpuTypes.join(", "),
+    requireTimeLimit: p.requireTimeLimit,
+    maxTimeLimit: p.maxTimeLimitMinutes === null ? "" : formatMinutes(p.maxTimeLimitMinutes),
+  };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import {
+  NO_POLICY,
+  policyBreaches,
+  policyFormValues,
+  policyLines,
+  teamPolicySchema,
+  type TeamPolicy,
+} from "@/lib/policies/policy";
+
+const TEAM = "6f1c2f3e-9a4b-4c5d-8e7f-0a1b2c3d4e5f";
+const POLICY: TeamPolicy = {
+  maxHourlyRate: 20,
+  maxNodes: 4,
+  gpuTypes: ["H100", "A100 80GB"],
+  requireTimeLimit: true,
+  maxTimeLimitMinutes: 8 * 60,
+};
+
+describe("what breaks a team's policy", () => {
+  it("no policy: nothing does", () => {
+    expect(
+      policyBreaches(NO_POLICY, { gpuType: "B200", nodes: 64, hourlyRate: 900, timeLimitMinutes: null }),
+    ).toEqual([]);
+    expect(policyLines(NO_POLICY)).toEqual([]);
+  });
+
+  it("each rule, named with its value and what was asked, on the field it is about", () => {
+    expect(
+      policyBreaches(POLICY, { gpuType: "b200", nodes: 8, hourlyRate: 31.36, timeLimitMinutes: 12 * 60 }),
+    ).toEqual([
+      {
+        rule: "gpu-type",
+        field: "offer_id",
+        message: "The team's policy allows H100, A100 80GB; this offer is b200.",
+      },
+      {
+        rule: "max-nodes",
+        field: "node_count",
+        message: "The team's policy allows at most 4 nodes per cluster; this asks for 8.",
+      },
+      {
+        rule: "max-hourly-rate",
+        field: "node_count",
+        message: "The team's policy allows at most $20.00/h per cluster; this would be $31.36/h.",
+      },
+      {
+        rule: "max-time-limit",
+        field: "timeLimit",
+        message: "The team's policy allows a time limit of at most 8 h; this asks for 12 h.",
+      },
+    ]);
+    expect(policyBreaches(POLICY, { timeLimitMinutes: null }).map((b) => b.message)).toEqual([
+      "The team's policy asks every cluster for a time limit (at most 8 h).",
+    ]);
+  });
+
+  it("what keeps it passes: GPU types compare without case, the limit is inclusive, untouched fields are not asked", () => {
+    expect(
+      policyBreaches(POLICY, { gpuType: "h100", nodes: 4, hourlyRate: 20, timeLimitMinutes: 8 * 60 }),
+    ).toEqual([]);
+    // A resize says nothing of time limits or GPU types.
+    expect(policyBreaches(POLICY, { nodes: 2, hourlyRate: 10 })).toEqual([]);
+  });
+});
+
+describe("the policy form", () => {
+  it("reads what is typed: empty is no rule, a $ and /h are allowed, types are a list", () => {
+    expect(
+      teamPolicySchema.parse({
+        teamId: TEAM,
+        maxHourlyRate: " $20/h ",
+        maxNodes: "4",
+        gpuTypes: "H100, A100 80GB, H100",
+        requireTimeLimit: true,
+        maxTimeLimit: "8 h",
+      }),
+    ).toEqual({
+      teamId: TEAM,
+      maxHourlyRate: 20,
+      maxNodes: 4,
+      gpuTypes: ["H100", "A100 80GB"],
+      requireTimeLimit: true,
+      maxTimeLimit: 480,
+    });
+    expect(
+      teamPolicySchema.parse({
+        teamId: TEAM,
+        maxHourlyRate: "",
+        maxNodes: "",
+        gpuTypes: "",
+        requireTimeLimit: false,
+        maxTimeLimit: "",
+      }),
+    ).toMatchObject({ maxHourlyRate: null, maxNodes: null, gpuTypes: null, maxTimeLimit: null });
+  });
+
+  it("says what is wrong with each field it cannot read", () => {
+    const r = teamPolicySchema.safeParse({
+      teamId: TEAM,
+      maxHourlyRate: "-3",
+      maxNodes: "2.5",
+      gpuTypes: "H100; DROP TABLE",
+      requireTimeLimit: false,
+      maxTimeLimit: "forever",
+    });
+    expect(r.success).toBe(false);
+    const byField = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(byField).toEqual({
+      maxHourlyRate: "Largest hourly rate: a number above 0, at most 100000, or empty for no rule.",
+      maxNodes: "Most nodes: a whole number.",
+      gpuTypes: "GPU types as offers name them, separated by commas (H100, A100 80GB), or empty for any.",
+      maxTimeLimit: 'Longest time limit: a duration such as "8 h" or "90 min".',
+    });
+  });
+
+  it("a stored policy fills the form with text that reads back to it", () => {
+    const text = policyFormValues(TEAM, { ...POLICY, maxTimeLimitMinutes: 90 });
+    const back = teamPolicySchema.parse(text);
+    expect(back).toEqual({
+      teamId: TEAM,
+      maxHourlyRate: 20,
+      maxNodes: 4,
+      gpuTypes: ["H100", "A100 80GB"],
+      requireTimeLimit: true,
+      maxTimeLimit: 90,
+    });
+    expect(policyLines(POLICY)).toEqual([
+      "At most $20.00/h per cluster",
+      "At most 4 nodes per cluster",
+      "GPU types: H100, A100 80GB",
+      "Every cluster has a time limit",
+      "Time limits of at most 8 h",
+    ]);
+  });
+});
