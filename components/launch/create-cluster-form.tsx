@@ -25,6 +25,10 @@ import { isCommunity, nodeCountFor } from "@/lib/offers/offer-rules";
 import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/launch/queries";
 import type { LimitText } from "@/lib/limits/input";
 import type { Offer } from "@/lib/runcrate/schemas";
+import { PolicyNote } from "@/components/policies/policy-note";
+import type { TeamPolicy } from "@/lib/policies/policy";
+import { clusterHourlyRate } from "@/lib/spend/estimate";
+import { parseDuration } from "@/lib/spend/ledger";
 
 export function CreateClusterForm({
   offer,
@@ -34,6 +38,7 @@ export function CreateClusterForm({
   limitDefaults = { timeLimit: "", budgetLimit: "" },
   ceilingMinutes = null,
   prefill,
+  policy = null,
 }: {
   offer: Offer;
   /** The chosen offer's facts at the top of the form: rendered by the server page (it never changes here). */
@@ -45,6 +50,8 @@ export function CreateClusterForm({
   ceilingMinutes?: number | null;
   /** "Launch again": first values from an earlier launch; a new intent, so any stored draft is dropped. */
   prefill?: CreateClusterFormValues;
+  /** The team's policy, shown beside the form with what this launch would break; null for none. */
+  policy?: TeamPolicy | null;
 }) {
   const formId = useId();
   // The schema the launch action runs on the server, built from the offer and from the workspace's keys and volumes
@@ -124,6 +131,17 @@ export function CreateClusterForm({
             {...section("limits")}
             hourlyRate={offer.hourly_rate_per_node * values.node_count}
             ceilingMinutes={ceilingMinutes}
+          />
+          <PolicyNote
+            policy={policy}
+            case={{
+              gpuType: offer.gpu_type,
+              nodes: values.node_count,
+              hourlyRate: clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
+              timeLimitMinutes: values.limits.timeLimit.trim()
+                ? parseDuration(values.limits.timeLimit)
+                : null,
+            }}
           />
           {isCommunity(offer) ? <CommunityNote /> : null}
           <FieldError errors={[errors.include_community]} />

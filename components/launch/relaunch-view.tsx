@@ -4,6 +4,7 @@ import { OfferHeader } from "@/components/launch/offer-header";
 import { OfferProblem } from "@/components/launch/offer-problem";
 import type { LimitText } from "@/lib/limits/input";
 import type { RelaunchPlan } from "@/lib/launch/server/relaunch-source";
+import type { TeamPolicy } from "@/lib/policies/policy";
 
 /** /clusters/new?from=<id>: the create form filled from an earlier launch, with what could not be kept named. */
 export function RelaunchView({
@@ -11,12 +12,14 @@ export function RelaunchView({
   apiBaseUrl,
   limitDefaults,
   ceilingMinutes,
+  policy = null,
 }: {
   plan: RelaunchPlan;
   apiBaseUrl: string;
   /** The earlier cluster's limits (or the user's defaults), for the spending-limit fields. */
   limitDefaults?: LimitText;
   ceilingMinutes?: number | null;
+  policy?: TeamPolicy | null;
 }) {
   if (plan.state === "offer-gone") {
     const s = plan.source;
@@ -75,6 +78,7 @@ export function RelaunchView({
         prefill={prefill.values}
         limitDefaults={limitDefaults}
         ceilingMinutes={ceilingMinutes}
+        policy={policy}
       />
     </div>
   );

@@ -31,7 +31,8 @@ function recordResponses(context: BrowserContext): Array<Promise<string>> {
     if (!res.url().startsWith(e2e.appUrl)) return;
     bodies.push(
       (async () => {
-        const headers = JSON.stringify(await res.allHeaders());
+        // A response still arriving as the test closes its contexts cannot be read any more (after the check).
+        const headers = await res.allHeaders().then(JSON.stringify, () => "");
         const body = await res.body().then(
           (b) => b.toString("utf8"),
           () => "", // redirects have no body
@@ -91,6 +92,13 @@ test(
     const viewerLink = await invite(page, viewerEmail, "viewer");
     // The page in its fullest state (a team key, members, invites waiting, a link shown) holds to the a11y rules.
     await expectAxeClean(page, "Settings → Team of a shared team");
+    // A policy the member's launch keeps: the member reads it on Settings → Team and beside the create form.
+    const offer = await pickOffer(teamKey, { stack: "none" });
+    const policyForm = page.getByRole("form", { name: "Team policy" });
+    await waitHydrated(policyForm.getByRole("button", { name: "Save policy" }));
+    await policyForm.getByLabel("Most nodes per cluster").fill(String(smallestCount(offer)));
+    await policyForm.getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByText("Policy saved")).toBeVisible();
 
     // The member joins, sees the team's key by its label only, and launches with it.
     const seen: Array<Promise<string>>[] = [];
@@ -99,10 +107,14 @@ test(
     await member.goto("/settings/team");
     await expect(member.getByTestId("team-key")).toContainText("Team key");
     expect(await member.content()).not.toContain(teamKey.slice(-4));
-    const offer = await pickOffer(teamKey, { stack: "none" });
+    await expect(member.getByTestId("policy-lines")).toHaveText(
+      `At most ${smallestCount(offer)} node${smallestCount(offer) === 1 ? "" : "s"} per cluster`,
+    );
     await member.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
     const name = `team-${Date.now() % 100000}`;
     await waitHydrated(member.getByRole("textbox", { name: "Name" }));
+    await expect(member.getByTestId("policy-note")).toContainText("The team's policy: At most");
+    await expect(member.getByTestId("policy-note")).not.toHaveAttribute("role", "alert");
     await member.getByRole("textbox", { name: "Name" }).fill(name);
     await member.getByRole("button", { name: "Launch cluster" }).click();
     await expect(member).toHaveURL(CLUSTER_URL, { timeout: 120_000 });

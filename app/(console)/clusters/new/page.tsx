@@ -15,8 +15,16 @@ import { RelaunchView } from "@/components/launch/relaunch-view";
 import { planRelaunch } from "@/lib/launch/server/relaunch-source";
 import { prefetchLaunchForm } from "@/lib/launch/server/prefetch";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
+import type { TeamPolicy } from "@/lib/policies/policy";
+import { teamPolicy } from "@/lib/policies/server/policy-store";
+import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "New cluster" };
+
+/** The team's policy the launch must keep (none in one's own team). */
+async function policyOf(ctx: Extract<RuncrateContext, { state: "ready" }>): Promise<TeamPolicy | null> {
+  return ctx.team.personal ? null : teamPolicy(await getDb(), ctx.team.teamId);
+}
 
 export default async function NewClusterPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { offer: offerId, nodes, from } = await loadLaunchSearchParams(searchParams);
@@ -92,6 +100,7 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
           apiBaseUrl={env().RUNCRATE_API_URL}
           initialNodes={nodes}
           {...await launchLimitDefaults(ctx.user.id)}
+          policy={await policyOf(ctx)}
         />
       </HydrationBoundary>
     </div>
@@ -125,6 +134,7 @@ async function Relaunch({ ctx, from }: { ctx: Extract<RuncrateContext, { state: 
         plan={plan}
         apiBaseUrl={env().RUNCRATE_API_URL}
         {...await launchLimitDefaults(ctx.user.id, from)}
+        policy={await policyOf(ctx)}
       />
     </HydrationBoundary>
   );
