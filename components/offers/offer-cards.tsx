@@ -16,6 +16,7 @@ import { describeNodeCounts } from "@/lib/offers/offer-rules";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
+import { PolicyMark } from "@/components/policies/policy-mark";
 
 /** The narrow-screen form of one offer row: the same facts and marks as the table, stacked. */
 const OfferCard = memo(function OfferCard({
@@ -46,6 +47,7 @@ const OfferCard = memo(function OfferCard({
             ) : null}
           </p>
           <LocationText offer={offer} />
+          <PolicyMark offer={offer} facts={f} detailed className="mt-1 block" />
           {machineText(offer) ? (
             <p className="text-xs text-muted-foreground" data-testid="offer-machine">
               {machineText(offer)}

@@ -15,6 +15,7 @@ import type { SortDir, SortKey } from "@/lib/offers/filters";
 import { offerRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { cn } from "@/lib/utils";
+import { PolicyMark } from "@/components/policies/policy-mark";
 
 type SortProps = { sort: SortKey; dir: SortDir; onSort: (key: SortKey) => void };
 
@@ -77,6 +78,7 @@ const OfferRow = memo(function OfferRow({
       <td className="max-w-44 min-w-36 px-2 py-1.5 whitespace-normal">
         <div className="font-medium wrap-anywhere text-foreground">{offer.gpu_type}</div>
         <GpuShapeText offer={offer} />
+        <PolicyMark offer={offer} facts={facts} className="block" />
       </td>
       <td className="px-2 py-1.5 text-right tabular-nums">
         <GpuPrice offer={offer} />

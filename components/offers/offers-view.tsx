@@ -26,8 +26,10 @@ import { ListNotesLine } from "@/components/common/list-notes-line";
 import { notesOf } from "@/lib/runcrate/listed";
 import { cn } from "@/lib/utils";
 import { formatCount } from "@/lib/format/number";
+import { OfferPolicy } from "@/components/policies/policy-mark";
+import type { TeamPolicy } from "@/lib/policies/policy";
 
-export function OffersView() {
+export function OffersView({ policy = null }: { policy?: TeamPolicy | null }) {
   const { choices, q, notices, setFilters, setSearch, urlWrites } = useOfferFilters();
   const offers = useQuery(offersQueryOptions(choices.community));
   const notes = useQuery({ ...offersQueryOptions(choices.community), select: notesOf }).data;
@@ -58,7 +60,7 @@ export function OffersView() {
   // counts beside the title on a wide screen, below it on a phone (pulled up to sit under the title as one block;
   // beside it, the row's items-end keeps them on the title's last line); the rest takes the full width below them.
   return (
-    <>
+    <OfferPolicy value={policy}>
       <p
         className="-mt-3 min-h-5 shrink-0 text-sm text-muted-foreground tabular-nums sm:min-w-80 sm:text-right"
         aria-live="polite"
@@ -124,6 +126,6 @@ export function OffersView() {
           </p>
         ) : null}
       </div>
-    </>
+    </OfferPolicy>
   );
 }

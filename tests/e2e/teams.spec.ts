@@ -99,6 +99,11 @@ test(
     await policyForm.getByLabel("Most nodes per cluster").fill(String(smallestCount(offer)));
     await policyForm.getByRole("button", { name: "Save policy" }).click();
     await expect(page.getByText("Policy saved")).toBeVisible();
+    // The offers list marks what the policy would refuse at the count chosen, with why, and keeps it listed.
+    await page.goto("/offers?nodes=8");
+    await expect(page.getByTestId("outside-policy").first()).toContainText("this asks for 8");
+    await expectAxeClean(page, "offers marked by the team's policy");
+    await page.goto("/settings/team");
 
     // The member joins, sees the team's key by its label only, and launches with it.
     const seen: Array<Promise<string>>[] = [];

@@ -14,6 +14,7 @@ import { balanceQueryOptions } from "@/lib/query/balance";
 import { type ListNotes } from "@/lib/runcrate/listed";
 import { offersQueryOptions } from "@/lib/offers/queries";
 import type { Offer } from "@/lib/runcrate/schemas";
+import { NO_POLICY, type TeamPolicy } from "@/lib/policies/policy";
 import { communityOfferFixture, offerFixture, WHOLE_LIST, whole } from "../support/fixtures";
 
 const datacenter = [
@@ -34,7 +35,7 @@ vi.mock("next/navigation", () => ({
  */
 function renderView(
   search: string,
-  lists: { offers?: Offer[] | "fetch"; notes?: ListNotes; balance?: number } = {},
+  lists: { offers?: Offer[] | "fetch"; notes?: ListNotes; balance?: number; policy?: TeamPolicy } = {},
 ) {
   const onUrlUpdate = vi.fn<(e: UrlUpdateEvent) => void>();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -50,7 +51,7 @@ function renderView(
   render(
     <QueryClientProvider client={client}>
       <NuqsTestingAdapter searchParams={search} onUrlUpdate={onUrlUpdate} hasMemory>
-        <OffersView />
+        <OffersView policy={lists.policy ?? null} />
       </NuqsTestingAdapter>
     </QueryClientProvider>,
   );
@@ -155,6 +156,25 @@ describe("the offers list", () => {
     expect(within(row).getByText("8 GPUs × 80 GB / node")).toBeTruthy();
     const other = document.querySelector('tr[data-offer-id="a100-unknown-stock"]') as HTMLElement;
     expect(within(other).getByTestId("offer-stock").textContent).toBe("Stock: only a launch can tell");
+  });
+});
+
+describe("the team's policy in the list", () => {
+  it("marks the offers it would refuse, with why, and keeps them listed; the rest are unmarked", () => {
+    renderView("", { policy: { ...NO_POLICY, gpuTypes: ["A100 80GB"] } });
+    const marks = screen.getAllByTestId("outside-policy");
+    expect(marks.length).toBeGreaterThan(0);
+    const gpu = datacenter[0]!.gpu_type;
+    for (const m of marks) {
+      expect(m.closest("[data-offer-id]")?.getAttribute("data-offer-id")).toBe(datacenter[0]!.id);
+      expect(m.textContent).toContain(`The team's policy allows A100 80GB; this offer is ${gpu}.`);
+    }
+    expect(rowIds()).toContain(datacenter[1]!.id);
+  });
+
+  it("no policy: no marks", () => {
+    renderView("");
+    expect(screen.queryAllByTestId("outside-policy")).toEqual([]);
   });
 });
 

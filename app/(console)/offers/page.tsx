@@ -9,6 +9,8 @@ import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchOffers } from "@/lib/offers/server/prefetch";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { SearchParams } from "nuqs/server";
+import { teamPolicy } from "@/lib/policies/server/policy-store";
+import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Offers" };
 
@@ -28,11 +30,15 @@ export default function OffersPage({ searchParams }: { searchParams: Promise<Sea
 async function PrefetchedOffers({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await getRuncrateContext();
   if (ctx.state === "signed-out") redirect("/sign-in?callbackUrl=%2Foffers");
-  const state = await prefetchOffers(ctx, await searchParams);
+  const [state, policy] = await Promise.all([
+    prefetchOffers(ctx, await searchParams),
+    // The team's policy: offers it would refuse are marked, with why (none in one's own team).
+    ctx.state === "ready" && !ctx.team.personal ? teamPolicy(await getDb(), ctx.team.teamId) : null,
+  ]);
   return (
     <HydrationBoundary state={state ?? undefined}>
       <NuqsAdapter>
-        <OffersView />
+        <OffersView policy={policy} />
       </NuqsAdapter>
     </HydrationBoundary>
   );
