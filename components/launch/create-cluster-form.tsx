@@ -136,6 +136,7 @@ export function CreateClusterForm({
             policy={policy}
             case={{
               gpuType: offer.gpu_type,
+              community: isCommunity(offer),
               nodes: values.node_count,
               hourlyRate: clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
               timeLimitMinutes: values.limits.timeLimit.trim()

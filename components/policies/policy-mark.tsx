@@ -4,14 +4,15 @@ import { createContext, useContext } from "react";
 import { policyBreaches, type TeamPolicy } from "@/lib/policies/policy";
 import type { OfferRowFacts } from "@/lib/offers/row-facts";
 import type { Offer } from "@/lib/runcrate/schemas";
+import { isCommunity } from "@/lib/offers/offer-rules";
 import { cn } from "@/lib/utils";
 
 /** The team's policy the offers list marks its rows against (none in one's own team). */
 export const OfferPolicy = createContext<TeamPolicy | null>(null);
 
 /**
- * "Outside policy" on an offer the team's policy would refuse at the row's node count (its GPU type, its nodes, its
- * rate), with why: the offer stays listed, since a policy can change and the reason is worth seeing.
+ * "Outside policy" on an offer the team's policy would refuse at the row's node count (its GPU type, its hosts, its
+ * nodes, its rate), with why: the offer stays listed, since a policy can change and the reason is worth seeing.
  */
 export function PolicyMark({
   offer,
@@ -29,6 +30,7 @@ export function PolicyMark({
   if (!policy) return null;
   const why = policyBreaches(policy, {
     gpuType: offer.gpu_type,
+    community: isCommunity(offer),
     nodes: facts.n ?? undefined,
     hourlyRate: facts.total ?? undefined,
   }).map((b) => b.message);

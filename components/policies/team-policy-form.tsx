@@ -118,21 +118,39 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
         </FormField>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
-          <Controller
-            control={form.control}
-            name="requireTimeLimit"
-            render={({ field }) => (
-              <Checkbox
-                id="policy-require-time"
-                checked={field.value}
-                onCheckedChange={(v) => field.onChange(v === true)}
-              />
-            )}
-          />
-          <label htmlFor="policy-require-time" className="text-sm">
-            Every cluster must have a time limit
-          </label>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center gap-2">
+            <Controller
+              control={form.control}
+              name="allowCommunity"
+              render={({ field }) => (
+                <Checkbox
+                  id="policy-community"
+                  checked={field.value}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
+              )}
+            />
+            <label htmlFor="policy-community" className="text-sm">
+              Allow community hosts
+            </label>
+          </div>
+          <div className="flex items-center gap-2">
+            <Controller
+              control={form.control}
+              name="requireTimeLimit"
+              render={({ field }) => (
+                <Checkbox
+                  id="policy-require-time"
+                  checked={field.value}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
+              )}
+            />
+            <label htmlFor="policy-require-time" className="text-sm">
+              Every cluster must have a time limit
+            </label>
+          </div>
         </div>
         <Button type="submit" variant="outline" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save policy"}

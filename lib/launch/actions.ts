@@ -19,6 +19,7 @@ import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
+import { isCommunity } from "@/lib/offers/offer-rules";
 
 // The values are re-validated below against the offer as it is now; this only bounds their shape.
 const launchInputSchema = z.object({
@@ -79,6 +80,7 @@ export const launchCluster = runcrateAction(
       team.teamId,
       {
         gpuType: offer.gpu_type,
+        community: isCommunity(offer),
         nodes: values.node_count,
         hourlyRate: offer.hourly_rate ?? clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
         timeLimitMinutes: limits?.timeLimitMinutes ?? null,

@@ -28,6 +28,7 @@ export const setTeamPolicyAction = userAction(
       maxHourlyRate: rules.maxHourlyRate,
       maxNodes: rules.maxNodes,
       gpuTypes: rules.gpuTypes,
+      allowCommunity: rules.allowCommunity,
       requireTimeLimit: rules.requireTimeLimit,
       maxTimeLimitMinutes: rules.maxTimeLimit,
     };

@@ -16,6 +16,8 @@ export type TeamPolicy = {
   maxNodes: number | null;
   /** The GPU types a cluster may use (as offers name them, compared without case); null: any. */
   gpuTypes: string[] | null;
+  /** Clusters may run on community hosts; a policy keeps them off unless its admins allow them. */
+  allowCommunity: boolean;
   requireTimeLimit: boolean;
   maxTimeLimitMinutes: number | null;
 };
@@ -24,6 +26,7 @@ export const NO_POLICY: TeamPolicy = {
   maxHourlyRate: null,
   maxNodes: null,
   gpuTypes: null,
+  allowCommunity: true,
   requireTimeLimit: false,
   maxTimeLimitMinutes: null,
 };
@@ -32,12 +35,13 @@ export const isNoPolicy = (p: TeamPolicy) =>
   p.maxHourlyRate === null &&
   p.maxNodes === null &&
   p.gpuTypes === null &&
+  p.allowCommunity &&
   !p.requireTimeLimit &&
   p.maxTimeLimitMinutes === null;
 
 /** Which rule a launch, resize or limit breaks; the field of the create form it is about. */
 export type PolicyBreach = {
-  rule: "max-hourly-rate" | "max-nodes" | "gpu-type" | "time-limit-required" | "max-time-limit";
+  rule: "max-hourly-rate" | "max-nodes" | "gpu-type" | "community" | "time-limit-required" | "max-time-limit";
   field: "node_count" | "offer_id" | "timeLimit";
   message: string;
 };
@@ -45,6 +49,8 @@ export type PolicyBreach = {
 /** What a launch or a resize would make: the cluster's GPU type, node count and hourly rate (and its time limit). */
 export type PolicyCase = {
   gpuType?: string;
+  /** The offer is on community hosts. */
+  community?: boolean;
   nodes?: number;
   hourlyRate?: number;
   /** The cluster's time limit in minutes: null for none, undefined when the change does not touch limits. */
@@ -65,6 +71,12 @@ export function policyBreaches(p: TeamPolicy, c: PolicyCase): PolicyBreach[] {
         message: `The team's policy allows ${p.gpuTypes.length ? p.gpuTypes.join(", ") : "no GPU type"}; this offer is ${c.gpuType}.`,
       });
   }
+  if (c.community === true && !p.allowCommunity)
+    out.push({
+      rule: "community",
+      field: "offer_id",
+      message: "The team's policy does not allow community hosts; this offer is on them.",
+    });
   if (c.nodes !== undefined && p.maxNodes !== null && c.nodes > p.maxNodes)
     out.push({
       rule: "max-nodes",
@@ -104,6 +116,7 @@ export function policyLines(p: TeamPolicy): string[] {
   if (p.maxHourlyRate !== null) lines.push(`At most ${formatHourly(p.maxHourlyRate)} per cluster`);
   if (p.maxNodes !== null) lines.push(`At most ${plural(p.maxNodes, "node")} per cluster`);
   if (p.gpuTypes !== null) lines.push(`GPU types: ${p.gpuTypes.length ? p.gpuTypes.join(", ") : "none"}`);
+  if (!p.allowCommunity) lines.push("No community hosts");
   if (p.requireTimeLimit) lines.push("Every cluster has a time limit");
   if (p.maxTimeLimitMinutes !== null)
     lines.push(`Time limits of at most ${formatMinutes(p.maxTimeLimitMinutes)}`);
@@ -148,6 +161,7 @@ export const teamPolicySchema = z.object({
     .refine((g) => g === null || g.every((t) => t.length <= 60 && /^[\w .+-]+$/.test(t)), {
       message: "GPU types as offers name them, separated by commas (H100, A100 80GB), or empty for any.",
     }),
+  allowCommunity: z.boolean(),
   requireTimeLimit: z.boolean(),
   maxTimeLimit: z
     .string()
@@ -168,9 +182,13 @@ export const teamPolicySchema = z.object({
 });
 export type TeamPolicyInput = z.input<typeof teamPolicySchema>;
 
-/** The form's text for a stored policy. */
+/**
+ * The form's text for a stored policy. A team without one starts with community hosts off: a policy allows them
+ * only when its admins say so.
+ */
 export function policyFormValues(teamId: string, p: TeamPolicy): TeamPolicyInput {
   return {
+    allowCommunity: isNoPolicy(p) ? false : p.allowCommunity,
     teamId,
     maxHourlyRate: p.maxHourlyRate === null ? "" : String(p.maxHourlyRate),
     maxNodes: p.maxNodes === null ? "" : String(p.maxNodes),

@@ -13,6 +13,7 @@ const POLICY: TeamPolicy = {
   maxHourlyRate: 20,
   maxNodes: 4,
   gpuTypes: ["H100", "A100 80GB"],
+  allowCommunity: false,
   requireTimeLimit: true,
   maxTimeLimitMinutes: 8 * 60,
 };
@@ -27,12 +28,23 @@ describe("what breaks a team's policy", () => {
 
   it("each rule, named with its value and what was asked, on the field it is about", () => {
     expect(
-      policyBreaches(POLICY, { gpuType: "b200", nodes: 8, hourlyRate: 31.36, timeLimitMinutes: 12 * 60 }),
+      policyBreaches(POLICY, {
+        gpuType: "b200",
+        community: true,
+        nodes: 8,
+        hourlyRate: 31.36,
+        timeLimitMinutes: 12 * 60,
+      }),
     ).toEqual([
       {
         rule: "gpu-type",
         field: "offer_id",
         message: "The team's policy allows H100, A100 80GB; this offer is b200.",
+      },
+      {
+        rule: "community",
+        field: "offer_id",
+        message: "The team's policy does not allow community hosts; this offer is on them.",
       },
       {
         rule: "max-nodes",
@@ -57,8 +69,15 @@ describe("what breaks a team's policy", () => {
 
   it("what keeps it passes: GPU types compare without case, the limit is inclusive, untouched fields are not asked", () => {
     expect(
-      policyBreaches(POLICY, { gpuType: "h100", nodes: 4, hourlyRate: 20, timeLimitMinutes: 8 * 60 }),
+      policyBreaches(POLICY, {
+        gpuType: "h100",
+        community: false,
+        nodes: 4,
+        hourlyRate: 20,
+        timeLimitMinutes: 8 * 60,
+      }),
     ).toEqual([]);
+    expect(policyBreaches({ ...POLICY, allowCommunity: true }, { community: true })).toEqual([]);
     // A resize says nothing of time limits or GPU types.
     expect(policyBreaches(POLICY, { nodes: 2, hourlyRate: 10 })).toEqual([]);
   });
@@ -72,6 +91,7 @@ describe("the policy form", () => {
         maxHourlyRate: " $20/h ",
         maxNodes: "4",
         gpuTypes: "H100, A100 80GB, H100",
+        allowCommunity: false,
         requireTimeLimit: true,
         maxTimeLimit: "8 h",
       }),
@@ -80,6 +100,7 @@ describe("the policy form", () => {
       maxHourlyRate: 20,
       maxNodes: 4,
       gpuTypes: ["H100", "A100 80GB"],
+      allowCommunity: false,
       requireTimeLimit: true,
       maxTimeLimit: 480,
     });
@@ -89,6 +110,7 @@ describe("the policy form", () => {
         maxHourlyRate: "",
         maxNodes: "",
         gpuTypes: "",
+        allowCommunity: true,
         requireTimeLimit: false,
         maxTimeLimit: "",
       }),
@@ -101,6 +123,7 @@ describe("the policy form", () => {
       maxHourlyRate: "-3",
       maxNodes: "2.5",
       gpuTypes: "H100; DROP TABLE",
+      allowCommunity: true,
       requireTimeLimit: false,
       maxTimeLimit: "forever",
     });
@@ -114,6 +137,11 @@ describe("the policy form", () => {
     });
   });
 
+  it("a team without a policy starts the form with community hosts off: they are allowed only when said", () => {
+    expect(policyFormValues(TEAM, NO_POLICY).allowCommunity).toBe(false);
+    expect(policyFormValues(TEAM, { ...NO_POLICY, maxNodes: 2 }).allowCommunity).toBe(true);
+  });
+
   it("a stored policy fills the form with text that reads back to it", () => {
     const text = policyFormValues(TEAM, { ...POLICY, maxTimeLimitMinutes: 90 });
     const back = teamPolicySchema.parse(text);
@@ -122,6 +150,7 @@ describe("the policy form", () => {
       maxHourlyRate: 20,
       maxNodes: 4,
       gpuTypes: ["H100", "A100 80GB"],
+      allowCommunity: false,
       requireTimeLimit: true,
       maxTimeLimit: 90,
     });
@@ -129,6 +158,7 @@ describe("the policy form", () => {
       "At most $20.00/h per cluster",
       "At most 4 nodes per cluster",
       "GPU types: H100, A100 80GB",
+      "No community hosts",
       "Every cluster has a time limit",
       "Time limits of at most 8 h",
     ]);

@@ -319,6 +319,7 @@ describe("the team's policy", () => {
       maxHourlyRate: "",
       maxNodes: "2",
       gpuTypes: "",
+      allowCommunity: true,
       requireTimeLimit: false,
       maxTimeLimit: "4 h",
     };
@@ -378,6 +379,29 @@ describe("the team's policy", () => {
         error: expect.stringMatching(/^The team's policy allows NoSuchGPU; this offer is .+\.$/),
       });
       expect((await h.control.clustersOf(teamKey)).filter((x) => x.name === name)).toEqual([]);
+
+      // Community hosts, off in this policy: a community offer is refused, naming the rule.
+      env.session = people.admin;
+      await policies.setTeamPolicyAction({ ...rules, maxNodes: "", maxTimeLimit: "", allowCommunity: false });
+      env.session = people.member;
+      const onCommunity = await launch.launchCluster({
+        offerId: "rtx4090-8x-eth-community-fremont",
+        idempotencyKey: randomUUID(),
+        values: {
+          name: "on-community",
+          node_count: 2,
+          stack: "none",
+          ssh_key_ids: [],
+          storage_id: "",
+          include_community: true,
+        },
+      });
+      expect(onCommunity).toMatchObject({
+        ok: false,
+        kind: "forbidden",
+        error: "The team's policy does not allow community hosts; this offer is on them.",
+      });
+      expect((await h.control.clustersOf(teamKey)).filter((x) => x.name === "on-community")).toEqual([]);
     } finally {
       env.session = people.admin;
       await policies.setTeamPolicyAction({ ...rules, maxNodes: "", maxTimeLimit: "" });

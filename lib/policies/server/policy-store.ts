@@ -18,6 +18,7 @@ export async function teamPolicy(db: Db, teamId: string): Promise<TeamPolicy> {
     maxHourlyRate: row.maxHourlyRate,
     maxNodes: row.maxNodes,
     gpuTypes: row.gpuTypes,
+    allowCommunity: row.allowCommunity,
     requireTimeLimit: row.requireTimeLimit,
     maxTimeLimitMinutes: row.maxTimeLimitMinutes,
   };

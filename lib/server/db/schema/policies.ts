@@ -14,6 +14,8 @@ export const teamPolicies = pgTable("team_policies", {
   maxNodes: integer("max_nodes"),
   /** The GPU types a cluster may use, as the offers name them; null: any. */
   gpuTypes: text("gpu_types").array(),
+  /** Clusters may run on community hosts (off unless an admin allows them). */
+  allowCommunity: boolean("allow_community").notNull().default(false),
   /** Every cluster must have a time limit. */
   requireTimeLimit: boolean("require_time_limit").notNull().default(false),
   /** The longest time limit a cluster may have, in minutes. */
