@@ -10,7 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/server/db/client";
-import { runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
+import { launchRecords, runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import {
   createTeam,
@@ -73,6 +73,12 @@ describe.each(BACKENDS)("teams on $name", (backend) => {
       });
     for (const name of ["a-1", "a-2", "a-3"]) await launch(ada.id, name);
     await launch(bo.id, "b-1");
+    // One second apart, in the order made: the clock of the embedded database can give two quick inserts one time.
+    for (const [i, name] of ["a-1", "a-2", "a-3", "b-1"].entries())
+      await db
+        .update(launchRecords)
+        .set({ createdAt: new Date(Date.UTC(2026, 11, 6, 12, 0, i)) })
+        .where(eq(launchRecords.clusterName, name));
     // Another team's launches are not this team's.
     const { teamId: other } = await createTeam(db, cy.id, "Elsewhere");
     await saveLaunchRecord(db, {
