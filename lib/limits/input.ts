@@ -2,17 +2,14 @@
  * The limit fields as people type them (create form, cluster page, Settings), checked the same way in the browser
  * and in the server actions. No zod here: this ships with the create form, which is near its weight budget.
  */
-import { parseDuration, type Limits } from "@/lib/spend/ledger";
+import { MAX_TIME_LIMIT_MINUTES, parseDuration, type Limits } from "@/lib/spend/ledger";
 import { formatDateTime } from "@/lib/format/date";
 import { formatMinutes } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 
 export const MAX_BUDGET = 1_000_000;
-/**
- * The longest time limit anyone may set: a year and a day. Far beyond any training run, and far below what the
- * database's integer column holds (a limit of 2³¹ minutes or more used to pass and then fail the launch).
- */
-export const MAX_TIME_LIMIT_MINUTES = 366 * 24 * 60;
+/** The longest time limit anyone may set (lib/spend/ledger.ts, beside the duration reader): a year and a day. */
+export { MAX_TIME_LIMIT_MINUTES };
 
 export type LimitText = { timeLimit: string; budgetLimit: string };
 

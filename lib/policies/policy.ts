@@ -4,11 +4,10 @@
  * a refusal names the rule and its value.
  */
 import { z } from "zod";
-import { parseDuration } from "@/lib/spend/ledger";
+import { MAX_TIME_LIMIT_MINUTES, parseDuration } from "@/lib/spend/ledger";
 import { formatHourly } from "@/lib/format/money";
 import { formatMinutes } from "@/lib/format/duration";
 import { MAX_NODES } from "@/lib/runcrate/schemas";
-import { MAX_TIME_LIMIT_MINUTES } from "@/lib/limits/input";
 
 export type TeamPolicy = {
   /** The largest hourly rate one cluster may have, in dollars; null: no rule. */

@@ -186,6 +186,12 @@ export function nextCheckDelay(
 // ───────────────────────────── durations for people ─────────────────────────────
 
 /**
+ * The longest time limit anyone may set: a year and a day. Far beyond any training run, and far below what the
+ * database's integer column holds (a limit of 2³¹ minutes or more used to pass and then fail the launch).
+ */
+export const MAX_TIME_LIMIT_MINUTES = 366 * 24 * 60;
+
+/**
  * "90 min", "4 h", "1.5h", "2h30m", "2 d 4 h", "45" (minutes) → minutes; null when unreadable or not positive. Reads
  * every text formatDuration (lib/format/duration.ts) writes, so a limit shown in its field saves unchanged.
  */
