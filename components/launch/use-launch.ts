@@ -59,10 +59,19 @@ export function fingerprint(body: CreateClusterBody): string {
   return JSON.stringify(body);
 }
 
-/** "values.ssh_key_ids.0" or "ssh_key_ids" → the form field it is about, if any. */
-export function formFieldOf(path: string): FormField | "offer_id" | null {
+/** The limit fields as the server names them (the limits travel beside the values) → their place in the form. */
+const LIMIT_FIELDS = { timeLimit: "limits.timeLimit", budgetLimit: "limits.budgetLimit" } as const;
+
+/**
+ * "values.ssh_key_ids.0" or "ssh_key_ids" → the form field it is about, if any; "timeLimit" (a limit the operator's
+ * ceiling or the team's policy refused) → its limit field.
+ */
+export function formFieldOf(
+  path: string,
+): FormField | (typeof LIMIT_FIELDS)[keyof typeof LIMIT_FIELDS] | "offer_id" | null {
   const head = path.replace(/^values\./, "").split(".")[0] ?? "";
   if ((FORM_FIELDS as readonly string[]).includes(head)) return head as FormField;
+  if (head in LIMIT_FIELDS) return LIMIT_FIELDS[head as keyof typeof LIMIT_FIELDS];
   return head === "offer_id" ? "offer_id" : null;
 }
 

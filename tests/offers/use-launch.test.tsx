@@ -219,6 +219,15 @@ describe("useLaunch: what a failed launch shows", () => {
     });
   });
 
+  it("puts a refused time limit (the team's policy, the operator's ceiling) on the limit field", async () => {
+    const message = "The team's policy allows a time limit of at most 4 h; this asks for 8 h.";
+    launchCluster.mockResolvedValue(failed("forbidden", message, { fieldErrors: { timeLimit: message } }));
+    const { result, launch } = renderLaunch();
+    await launch(values);
+    expect(result.current.form.getFieldState("limits.timeLimit").error?.message).toBe(message);
+    expect(result.current.problem).toMatchObject({ where: "form", message, offerGone: false });
+  });
+
   it("says the offer is gone when the error is about the offer or a conflict", async () => {
     launchCluster
       .mockResolvedValueOnce(
