@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { emailVerifications, users } from "@/lib/server/db/schema";
 import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "@/lib/server/crypto/link-token";
-import { countedHandler, ensureQueue } from "@/lib/server/jobs/engine";
+import { ensureQueue, MAIL_QUEUE_OPTIONS, workEach } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { emailConfig, escapeHtml, sendMessage } from "@/lib/notifications/server/email";
 import { verifyPath } from "@/lib/accounts/email-verification";
@@ -99,7 +99,7 @@ export async function verifyEmail(
   });
 }
 
-/** Whether a link for the person's address was sent in the last `minutes` and is still waiting (the page says so). */
+/** Whether a link sent to the person's address still works: unused and unexpired (the page says so). */
 export async function verificationWaiting(db: Db, userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ id: emailVerifications.id })
@@ -118,13 +118,7 @@ export async function verificationWaiting(db: Db, userId: string, now = new Date
 // ───────────────────────────── the job that sends the link ─────────────────────────────
 
 export function ensureVerifyQueue(boss: PgBoss): Promise<void> {
-  return ensureQueue(boss, VERIFY_QUEUE, {
-    expireInSeconds: 60,
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    deleteAfterSeconds: 86_400,
-  });
+  return ensureQueue(boss, VERIFY_QUEUE, MAIL_QUEUE_OPTIONS);
 }
 
 /** Queues the sending of a link to the person's address; `appUrl` is the console's origin the link points to. */
@@ -175,11 +169,7 @@ export async function startVerificationWorker(
   o: { pollSeconds: number },
 ): Promise<void> {
   await ensureVerifyQueue(boss);
-  await boss.work<{ userId: string; appUrl: string }>(
-    VERIFY_QUEUE,
-    { pollingIntervalSeconds: o.pollSeconds },
-    countedHandler(VERIFY_QUEUE, async (jobs: Array<{ data: { userId: string; appUrl: string } }>) => {
-      for (const job of jobs) await sendVerification(db, job.data);
-    }),
+  await workEach<{ userId: string; appUrl: string }>(boss, VERIFY_QUEUE, o.pollSeconds, (job) =>
+    sendVerification(db, job),
   );
 }

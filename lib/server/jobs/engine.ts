@@ -109,3 +109,31 @@ export function countedHandler<T>(
     }
   };
 }
+
+/**
+ * A queue of messages to mail (a verification link, an invite): a job whose worker died runs again after a minute, a
+ * failed send is retried five times with backoff, and a finished job is kept a day.
+ */
+export const MAIL_QUEUE_OPTIONS = {
+  expireInSeconds: 60,
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  deleteAfterSeconds: 86_400,
+} as const satisfies Parameters<PgBoss["createQueue"]>[1];
+
+/** Registers a worker on `queue` that runs each job of a fetched batch in turn, counted (clusterdeck_jobs_total). */
+export async function workEach<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  pollSeconds: number,
+  run: (data: T) => Promise<void>,
+): Promise<void> {
+  await boss.work<T>(
+    queue,
+    { pollingIntervalSeconds: pollSeconds },
+    countedHandler(queue, async (jobs: Array<{ data: T }>) => {
+      for (const job of jobs) await run(job.data);
+    }),
+  );
+}

@@ -152,18 +152,19 @@ export async function statusTransitionsOf(db: Db, clusterId: string) {
     .orderBy(asc(clusterStatusTransitions.at), asc(clusterStatusTransitions.id));
 }
 
+/** A followed cluster that has not ended: no end recorded, and its last status is neither terminated nor failed. */
+export const stillRunning = and(
+  isNull(trackedClusters.endedAt),
+  notInArray(trackedClusters.status, ["terminated", "failed"]),
+);
+
 /** Tracked clusters still running (by what the guardian last saw), or with a guard still open: each needs a job. */
 export async function activeTracked(db: Db): Promise<string[]> {
   const rows = await db
     .select({ clusterId: trackedClusters.clusterId })
     .from(trackedClusters)
     .leftJoin(clusterLimits, eq(clusterLimits.clusterId, trackedClusters.clusterId))
-    .where(
-      or(
-        and(isNull(trackedClusters.endedAt), notInArray(trackedClusters.status, ["terminated", "failed"])),
-        inArray(clusterLimits.state, ["watching", "enforcing"]),
-      ),
-    );
+    .where(or(stillRunning, inArray(clusterLimits.state, ["watching", "enforcing"])));
   return rows.map((r) => r.clusterId);
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/server/db/client";
 import { teamInvites, teams, users } from "@/lib/server/db/schema";
 import { seal } from "@/lib/server/crypto/aes-gcm";
 import { CURRENT_FORMAT, openWithRing, type KeyRing } from "@/lib/server/crypto/key-ring";
-import { countedHandler, ensureQueue } from "@/lib/server/jobs/engine";
+import { ensureQueue, MAIL_QUEUE_OPTIONS, workEach } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { emailConfig, escapeHtml, sendMessage } from "@/lib/notifications/server/email";
 import { formatDateTime } from "@/lib/format/date";
@@ -31,13 +31,7 @@ const inviteLog = log.child({ area: "teams" });
 const aad = (inviteId: string) => `clusterdeck/invite-email/v1/invite:${inviteId}`;
 
 export function ensureInviteEmailQueue(boss: PgBoss): Promise<void> {
-  return ensureQueue(boss, INVITE_EMAIL_QUEUE, {
-    expireInSeconds: 60,
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    deleteAfterSeconds: 86_400,
-  });
+  return ensureQueue(boss, INVITE_EMAIL_QUEUE, MAIL_QUEUE_OPTIONS);
 }
 
 export async function queueInviteEmail(
@@ -106,11 +100,7 @@ export async function startInviteEmailWorker(
   o: { pollSeconds: number },
 ): Promise<void> {
   await ensureInviteEmailQueue(boss);
-  await boss.work<InviteEmailJob>(
-    INVITE_EMAIL_QUEUE,
-    { pollingIntervalSeconds: o.pollSeconds },
-    countedHandler(INVITE_EMAIL_QUEUE, async (jobs: Array<{ data: InviteEmailJob }>) => {
-      for (const job of jobs) await sendInviteEmail(db, ring, job.data);
-    }),
+  await workEach<InviteEmailJob>(boss, INVITE_EMAIL_QUEUE, o.pollSeconds, (job) =>
+    sendInviteEmail(db, ring, job),
   );
 }
