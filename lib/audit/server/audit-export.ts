@@ -1,6 +1,6 @@
 import "server-only";
 import { auditCsv } from "@/lib/audit/audit";
-import { readAuditLog } from "@/lib/audit/server/audit-view";
+import { readAuditLog, teamLogOf } from "@/lib/audit/server/audit-view";
 import { getDb } from "@/lib/server/db/client";
 
 /** A name a file system takes: letters, digits and dashes. */
@@ -28,11 +28,13 @@ export async function auditCsvFile(
   query: URLSearchParams,
   now = new Date(),
 ): Promise<{ fileName: string; csv: string }> {
-  const log = await readAuditLog(await getDb(), userId, {
+  const db = await getDb();
+  const params = {
     person: one(query, "person"),
     action: one(query, "action"),
     cluster: one(query, "cluster"),
-  });
+  };
+  const log = await readAuditLog(db, userId, params, await teamLogOf(db, userId));
   const day = now.toISOString().slice(0, 10);
   return {
     fileName:

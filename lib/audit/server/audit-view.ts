@@ -48,8 +48,9 @@ export async function readAuditLog(
   db: Db,
   userId: string,
   params: { person?: string | string[]; action?: string | string[]; cluster?: string | string[] },
+  /** Whose log: `teamLogOf`'s answer, which the caller has read (the page decides its view by it). */
+  team: TeamMembership | null,
 ): Promise<AuditLogView> {
-  const team = await teamLogOf(db, userId);
   if (!team) return { scope: "own", entries: (await listAudit(db, userId)).map(auditView) };
   const { filter, messages } = readAuditFilter(params);
   const [rows, people, clusters] = await Promise.all([

@@ -54,18 +54,6 @@ export async function whoseCluster(
   return (await launcherOf(db, actor.team.teamId, clusterId))?.userId === actor.userId ? "own" : "colleague";
 }
 
-/** What the cluster page offers the person on this cluster (lib/teams/permissions.ts), and who launched it. */
-export async function permissionsOn(
-  db: Db,
-  actor: { userId: string; team: TeamMembership },
-  clusterId: string,
-): Promise<ClusterPermissions> {
-  if (actor.team.personal) return clusterPermissions(actor.team.role, "own", null);
-  const row = await launcherOf(db, actor.team.teamId, clusterId);
-  const whose = row?.userId === actor.userId ? "own" : "colleague";
-  return clusterPermissions(actor.team.role, whose, whose === "colleague" ? (row?.email ?? null) : null);
-}
-
 export type Authorization =
   | { ok: true; whose: Whose }
   | { ok: false; kind: "forbidden" | "invalid-input"; message: string; fieldErrors?: Record<string, string> };
@@ -93,22 +81,36 @@ export async function authorize(
 }
 
 /**
- * The cluster page's hand-on choices, or null when it offers none: a personal team, a role without the transfer
- * right, or a cluster made outside Clusterdeck (nobody owns it here).
+ * What the cluster page offers the person on one cluster (lib/teams/permissions.ts) and who launched it; and, for an
+ * admin in a shared team, whom they may hand it to (null when nobody owns it here: made outside Clusterdeck). One
+ * read of its launcher serves both.
  */
-export async function transferChoices(
+export async function clusterPageAccess(
   db: Db,
   actor: { userId: string; team: TeamMembership },
   clusterId: string,
-): Promise<TransferChoices | null> {
-  if (actor.team.personal || !decide(actor.team.role, "transfer").allowed) return null;
+): Promise<{ permissions: ClusterPermissions; transfer: TransferChoices | null }> {
+  const { team } = actor;
+  if (team.personal) return { permissions: clusterPermissions(team.role, "own", null), transfer: null };
+  const mayTransfer = decide(team.role, "transfer").allowed;
   const [owner, members] = await Promise.all([
-    launcherOf(db, actor.team.teamId, clusterId),
-    membersOf(db, actor.team.teamId),
+    launcherOf(db, team.teamId, clusterId),
+    mayTransfer ? membersOf(db, team.teamId) : null,
   ]);
-  if (!owner) return null;
-  const candidates = members
-    .filter((m) => m.role !== "viewer" && m.userId !== owner.userId)
-    .map(({ userId, email, name }) => ({ userId, email, name }));
-  return { owner, candidates };
+  const whose = owner?.userId === actor.userId ? "own" : "colleague";
+  const permissions = clusterPermissions(
+    team.role,
+    whose,
+    whose === "colleague" ? (owner?.email ?? null) : null,
+  );
+  const transfer =
+    owner && members
+      ? {
+          owner,
+          candidates: members
+            .filter((m) => m.role !== "viewer" && m.userId !== owner.userId)
+            .map(({ userId, email, name }) => ({ userId, email, name })),
+        }
+      : null;
+  return { permissions, transfer };
 }

@@ -10,7 +10,7 @@ import { noKeyTeam } from "@/lib/teams/permissions";
 import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { getDb } from "@/lib/server/db/client";
-import { permissionsOn, transferChoices } from "@/lib/teams/server/authorize";
+import { clusterPageAccess } from "@/lib/teams/server/authorize";
 import { TransferButton } from "@/components/clusters/transfer-button";
 import { isClusterId } from "@/lib/runcrate/cluster-id";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
@@ -32,10 +32,8 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   // are the console's own record: read beside the cluster, not after it.
   const guardRead = guardViewNow({ userId: ctx.user.id, keyId: ctx.key.id }, id).catch(() => null);
   // What the person's role lets them do here (a colleague's cluster: fewer buttons, or a reason asked).
-  const actor = { userId: ctx.user.id, team: ctx.team };
-  const permissionsRead = permissionsOn(await getDb(), actor, id);
-  // An admin may hand a cluster launched here to another member.
-  const transferRead = transferChoices(await getDb(), actor, id);
+  // An admin may also hand a cluster launched here to another member.
+  const accessRead = clusterPageAccess(await getDb(), { userId: ctx.user.id, team: ctx.team }, id);
 
   // Prefetch for the first paint. Not found (unknown id, or another workspace's) → the not-found page; any other
   // failure is left to the browser, which shows the reason and keeps retrying.
@@ -51,12 +49,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   // The offer's node-count limits (for resizing) need the cluster's offer; the guard read runs on meanwhile.
   const offerRead =
     cluster?.resize === true ? readOfferOf(ctx, cluster).catch(() => null) : Promise.resolve(null);
-  const [offer, guard, permissions, transfer] = await Promise.all([
-    offerRead,
-    guardRead,
-    permissionsRead,
-    transferRead,
-  ]);
+  const [offer, guard, { permissions, transfer }] = await Promise.all([offerRead, guardRead, accessRead]);
   const limits: NodeCountLimits | null = offer
     ? {
         min_nodes: offer.min_nodes,

@@ -31,7 +31,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const db = await getDb();
   // In a shared team, a cluster narrows the team's log like its other filters; alone, it opens that cluster's history.
   const param = readClusterParam(params.cluster);
-  if (param.ok && param.clusterId && !(await teamLogOf(db, user.id))) {
+  const team = await teamLogOf(db, user.id);
+  if (param.ok && param.clusterId && !team) {
     const { name, items } = await readClusterHistory(user.id, param.clusterId);
     return (
       <div className="max-w-5xl">
@@ -44,7 +45,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </div>
     );
   }
-  const log = await readAuditLog(db, user.id, params);
+  const log = await readAuditLog(db, user.id, params, team);
   if (log.scope === "team") {
     const csv = `/api/audit?${auditFilterQuery(log.filter)}`;
     return (
