@@ -5,7 +5,7 @@ import { ActionError, runcrateAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { tellOwner } from "@/lib/clusters/server/tell-owner";
-import { transferCluster } from "@/lib/teams/server/teams-store";
+import { transferCluster } from "@/lib/teams/server/team-clusters";
 import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";

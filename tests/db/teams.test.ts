@@ -12,13 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 import { launchRecords, runcrateKeys, teamMembers, teams } from "@/lib/server/db/schema";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
-import {
-  createTeam,
-  launchesByMember,
-  membershipOf,
-  personalTeam,
-  teamsOf,
-} from "@/lib/teams/server/teams-store";
+import { createTeam, membershipOf, personalTeam, teamsOf } from "@/lib/teams/server/teams-store";
+import { launchesByMember } from "@/lib/teams/server/team-clusters";
 import { saveLaunchRecord } from "@/lib/launch/server/launch-records";
 import { launcherOf } from "@/lib/teams/server/authorize";
 import { BACKENDS, createPostgresDatabase } from "./support/backends";

@@ -244,7 +244,8 @@ describe("changing roles and removing members", () => {
         offerId: "o",
         values: {},
       });
-    expect((await store.launchesByMember(db, crew)).get(leaver.id)).toEqual({
+    const { launchesByMember } = await import("@/lib/teams/server/team-clusters");
+    expect((await launchesByMember(db, crew)).get(leaver.id)).toEqual({
       count: 2,
       names: ["run-c-2", "run-c-1"],
     });

@@ -6,7 +6,8 @@ import { listKeys, listTeamKeys, type KeySummary } from "@/lib/keys/server/runcr
 import type { TeamMembership } from "@/lib/teams/roles";
 import { decide } from "@/lib/teams/permissions";
 import { pendingInvites } from "@/lib/teams/server/invites-store";
-import { activeTeam, launchesByMember, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
+import { activeTeam, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
+import { launchesByMember } from "@/lib/teams/server/team-clusters";
 import { autoJoinOf } from "@/lib/teams/server/auto-join";
 import { teamPolicy } from "@/lib/policies/server/policy-store";
 import type { TeamPolicy } from "@/lib/policies/policy";
