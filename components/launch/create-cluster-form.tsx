@@ -26,7 +26,7 @@ import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/launch/queries";
 import type { LimitText } from "@/lib/limits/input";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { PolicyNote } from "@/components/policies/policy-note";
-import type { TeamPolicy } from "@/lib/policies/policy";
+import type { TeamPolicy, TeamUsage } from "@/lib/policies/policy";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { parseDuration } from "@/lib/spend/ledger";
 
@@ -39,6 +39,7 @@ export function CreateClusterForm({
   ceilingMinutes = null,
   prefill,
   policy = null,
+  usage = null,
 }: {
   offer: Offer;
   /** The chosen offer's facts at the top of the form: rendered by the server page (it never changes here). */
@@ -52,6 +53,8 @@ export function CreateClusterForm({
   prefill?: CreateClusterFormValues;
   /** The team's policy, shown beside the form with what this launch would break; null for none. */
   policy?: TeamPolicy | null;
+  /** What already runs in the team (for the rules on its clusters together), as the page was built. */
+  usage?: TeamUsage | null;
 }) {
   const formId = useId();
   // The schema the launch action runs on the server, built from the offer and from the workspace's keys and volumes
@@ -142,6 +145,11 @@ export function CreateClusterForm({
               timeLimitMinutes: values.limits.timeLimit.trim()
                 ? parseDuration(values.limits.timeLimit)
                 : null,
+              usage: usage ?? undefined,
+              adds: {
+                clusters: 1,
+                hourlyRate: clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
+              },
             }}
           />
           {isCommunity(offer) ? <CommunityNote /> : null}

@@ -4,7 +4,7 @@ import { OfferHeader } from "@/components/launch/offer-header";
 import { OfferProblem } from "@/components/launch/offer-problem";
 import type { LimitText } from "@/lib/limits/input";
 import type { RelaunchPlan } from "@/lib/launch/server/relaunch-source";
-import type { TeamPolicy } from "@/lib/policies/policy";
+import type { TeamPolicy, TeamUsage } from "@/lib/policies/policy";
 
 /** /clusters/new?from=<id>: the create form filled from an earlier launch, with what could not be kept named. */
 export function RelaunchView({
@@ -13,6 +13,7 @@ export function RelaunchView({
   limitDefaults,
   ceilingMinutes,
   policy = null,
+  usage = null,
 }: {
   plan: RelaunchPlan;
   apiBaseUrl: string;
@@ -20,6 +21,7 @@ export function RelaunchView({
   limitDefaults?: LimitText;
   ceilingMinutes?: number | null;
   policy?: TeamPolicy | null;
+  usage?: TeamUsage | null;
 }) {
   if (plan.state === "offer-gone") {
     const s = plan.source;
@@ -79,6 +81,7 @@ export function RelaunchView({
         limitDefaults={limitDefaults}
         ceilingMinutes={ceilingMinutes}
         policy={policy}
+        usage={usage}
       />
     </div>
   );

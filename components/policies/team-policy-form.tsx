@@ -21,7 +21,14 @@ import {
 } from "@/lib/policies/policy";
 import { useActionMutation } from "@/lib/query/mutation";
 
-const FIELDS = ["maxHourlyRate", "maxNodes", "gpuTypes", "maxTimeLimit"] as const;
+const FIELDS = [
+  "maxHourlyRate",
+  "maxNodes",
+  "gpuTypes",
+  "maxTimeLimit",
+  "maxClustersPerMember",
+  "maxTeamHourlyRate",
+] as const;
 
 /** The team's policy as every member reads it: one line per rule. */
 export function TeamPolicyLines({ policy }: { policy: TeamPolicy }) {
@@ -114,6 +121,35 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
             autoComplete="off"
             aria-invalid={!!errors.maxTimeLimit}
             {...form.register("maxTimeLimit")}
+          />
+        </FormField>
+        <FormField
+          id="policy-per-member"
+          label="Most running clusters per member"
+          error={errors.maxClustersPerMember}
+        >
+          <Input
+            id="policy-per-member"
+            inputMode="numeric"
+            placeholder="No rule"
+            autoComplete="off"
+            aria-invalid={!!errors.maxClustersPerMember}
+            {...form.register("maxClustersPerMember")}
+          />
+        </FormField>
+        <FormField
+          id="policy-team-rate"
+          label="Largest hourly rate for the whole team ($/h)"
+          description="All the team's running clusters together."
+          error={errors.maxTeamHourlyRate}
+        >
+          <Input
+            id="policy-team-rate"
+            inputMode="decimal"
+            placeholder="No rule"
+            autoComplete="off"
+            aria-invalid={!!errors.maxTeamHourlyRate}
+            {...form.register("maxTeamHourlyRate")}
           />
         </FormField>
       </div>

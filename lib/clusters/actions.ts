@@ -100,11 +100,19 @@ export const resizeCluster = runcrateAction(
         nodeCount: "Not an allowed node count for this offer.",
       });
     }
+    const hourlyRate = clusterHourlyRate(cluster.hourly_rate_per_node, nodeCount);
     await enforceTeamPolicy(
       await getDb(),
       team.teamId,
-      { nodes: nodeCount, hourlyRate: clusterHourlyRate(cluster.hourly_rate_per_node, nodeCount) },
+      { nodes: nodeCount, hourlyRate },
       (message, fields) => new ActionError(message, "forbidden", fields),
+      {
+        userId: user.id,
+        adds: {
+          clusters: 0,
+          hourlyRate: hourlyRate - clusterHourlyRate(cluster.hourly_rate_per_node, cluster.node_count),
+        },
+      },
     );
     // PATCH /clusters/{id}
     const after = await client.resizeCluster(id, nodeCount);

@@ -18,6 +18,7 @@ import { idempotencyKeySchema, MAX_NODES, MIN_NODES, type CreateClusterBody } fr
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
+import { releaseHold, settleHold } from "@/lib/policies/server/launch-holds";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { isCommunity } from "@/lib/offers/offer-rules";
 
@@ -74,23 +75,34 @@ export const launchCluster = runcrateAction(
     const short = stockShortfall(offer, values.node_count);
     if (short) throw new ActionError(short, "conflict", { node_count: short });
     const limits = launchLimits(input.limits);
-    // The team's policy: the offer's GPU type, the node count, the cluster's rate, its time limit.
-    await enforceTeamPolicy(
-      await getDb(),
+    // The team's policy: the offer's GPU type, the node count, the cluster's rate, its time limit; and, under a lock
+    // on the team, its running clusters: this launch holds its place there until Runcrate answers.
+    const db = await getDb();
+    const hourlyRate = offer.hourly_rate ?? clusterHourlyRate(offer.hourly_rate_per_node, values.node_count);
+    const hold = await enforceTeamPolicy(
+      db,
       team.teamId,
       {
         gpuType: offer.gpu_type,
         community: isCommunity(offer),
         nodes: values.node_count,
-        hourlyRate: offer.hourly_rate ?? clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
+        hourlyRate,
         timeLimitMinutes: limits?.timeLimitMinutes ?? null,
       },
       (message, fields) => new ActionError(message, "forbidden", fields),
+      {
+        userId: user.id,
+        adds: { clusters: 1, hourlyRate },
+        hold: { idempotencyKey: input.idempotencyKey, hourlyRate },
+      },
     );
     const body = toCreateBody(offer, values);
     const { cluster, replayed } = await client
       .createCluster(body, { idempotencyKey: input.idempotencyKey })
-      .catch((e: unknown) => {
+      .catch(async (e: unknown) => {
+        // A refusal frees the place; a timeout or a 5xx may have made the cluster, so its hold lapses by itself.
+        if (hold && isRuncrateError(e) && REFUSED.has(e.kind))
+          await releaseHold(db, hold).catch(() => undefined);
         throw isRuncrateError(e) ? onField(e, body) : e;
       });
     try {
@@ -111,7 +123,7 @@ export const launchCluster = runcrateAction(
       );
     }
     // What "Launch again" fills the form with (the API's cluster object does not say which SSH keys it got).
-    await saveLaunchRecord(await getDb(), {
+    await saveLaunchRecord(db, {
       userId: user.id,
       teamId: team.teamId,
       clusterId: cluster.id,
@@ -125,7 +137,7 @@ export const launchCluster = runcrateAction(
     let guarded = false;
     try {
       guarded = await guardLaunchedCluster(
-        await getDb(),
+        db,
         { userId: user.id, keyId: key.id, environment: key.environment, cluster },
         limits,
       );
@@ -135,6 +147,12 @@ export const launchCluster = runcrateAction(
         "launch: guard not scheduled",
       );
     }
+    // Only now does the hold stop counting as a launch in flight: the cluster counts as running from here on (at the
+    // held rate until the guardian bills it), never neither.
+    if (hold)
+      await settleHold(db, hold, cluster.id).catch((e: unknown) =>
+        log.warn({ err: errorSummary(e) }, "launch: hold not settled (it lapses by itself)"),
+      );
     return { id: cluster.id, name: cluster.name, replayed, guarded };
   },
 );
@@ -146,6 +164,18 @@ function launchLimits(t: { timeLimit: string; budgetLimit: string } | undefined)
     throw new ActionError(Object.values(c.errors)[0] ?? "Check the limits.", "invalid-input", c.errors);
   return c.limits;
 }
+
+/** Answers after which Runcrate made no cluster. */
+const REFUSED = new Set<RuncrateError["kind"]>([
+  "bad_request",
+  "unauthorized",
+  "insufficient_credits",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "validation",
+  "rate_limited",
+]);
 
 const FIELD_GONE: Record<string, string> = {
   ssh_key_ids: "A picked SSH key no longer exists in this workspace; untick it or reload the list.",

@@ -31,6 +31,8 @@ export const setTeamPolicyAction = userAction(
       allowCommunity: rules.allowCommunity,
       requireTimeLimit: rules.requireTimeLimit,
       maxTimeLimitMinutes: rules.maxTimeLimit,
+      maxClustersPerMember: rules.maxClustersPerMember,
+      maxTeamHourlyRate: rules.maxTeamHourlyRate,
     };
     const before = await teamPolicy(db, team.teamId);
     await setTeamPolicy(db, team.teamId, policy, user.id);

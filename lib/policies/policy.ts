@@ -19,6 +19,10 @@ export type TeamPolicy = {
   allowCommunity: boolean;
   requireTimeLimit: boolean;
   maxTimeLimitMinutes: number | null;
+  /** The most clusters one member may have running at once in the team; null: no rule. */
+  maxClustersPerMember: number | null;
+  /** The largest hourly rate of all the team's running clusters together, in dollars; null: no rule. */
+  maxTeamHourlyRate: number | null;
 };
 
 export const NO_POLICY: TeamPolicy = {
@@ -28,6 +32,8 @@ export const NO_POLICY: TeamPolicy = {
   allowCommunity: true,
   requireTimeLimit: false,
   maxTimeLimitMinutes: null,
+  maxClustersPerMember: null,
+  maxTeamHourlyRate: null,
 };
 
 export const isNoPolicy = (p: TeamPolicy) =>
@@ -36,12 +42,23 @@ export const isNoPolicy = (p: TeamPolicy) =>
   p.gpuTypes === null &&
   p.allowCommunity &&
   !p.requireTimeLimit &&
-  p.maxTimeLimitMinutes === null;
+  p.maxTimeLimitMinutes === null &&
+  p.maxClustersPerMember === null &&
+  p.maxTeamHourlyRate === null;
 
 /** Which rule a launch, resize or limit breaks; the field of the create form it is about. */
 export type PolicyBreach = {
-  rule: "max-hourly-rate" | "max-nodes" | "gpu-type" | "community" | "time-limit-required" | "max-time-limit";
-  field: "node_count" | "offer_id" | "timeLimit";
+  rule:
+    | "max-hourly-rate"
+    | "max-nodes"
+    | "gpu-type"
+    | "community"
+    | "time-limit-required"
+    | "max-time-limit"
+    | "max-clusters-per-member"
+    | "max-team-hourly-rate";
+  /** null: about the launch as a whole, not one field (how many clusters the member already runs). */
+  field: "node_count" | "offer_id" | "timeLimit" | null;
   message: string;
 };
 
@@ -54,7 +71,17 @@ export type PolicyCase = {
   hourlyRate?: number;
   /** The cluster's time limit in minutes: null for none, undefined when the change does not touch limits. */
   timeLimitMinutes?: number | null;
+  /**
+   * What already runs in the team, for the rules on all of a team's clusters together: the clusters the member has
+   * running (and launching), and the team's hourly rate now. `adds` is what this change adds to them: a launch adds
+   * one cluster and its rate, a resize the difference in rate.
+   */
+  usage?: TeamUsage;
+  adds?: { clusters: number; hourlyRate: number };
 };
+
+/** What runs in a team now, as the policy counts it (lib/policies/server/launch-holds.ts reads it). */
+export type TeamUsage = { memberClusters: number; teamHourlyRate: number };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -106,6 +133,29 @@ export function policyBreaches(p: TeamPolicy, c: PolicyCase): PolicyBreach[] {
         message: `The team's policy allows a time limit of at most ${formatMinutes(p.maxTimeLimitMinutes)}; this asks for ${formatMinutes(c.timeLimitMinutes)}.`,
       });
   }
+  if (c.usage && c.adds) {
+    const { usage, adds } = c;
+    if (
+      adds.clusters > 0 &&
+      p.maxClustersPerMember !== null &&
+      usage.memberClusters + adds.clusters > p.maxClustersPerMember
+    )
+      out.push({
+        rule: "max-clusters-per-member",
+        field: null,
+        message: `The team's policy allows each member ${plural(p.maxClustersPerMember, "running cluster")}; you have ${usage.memberClusters}.`,
+      });
+    if (
+      adds.hourlyRate > 0 &&
+      p.maxTeamHourlyRate !== null &&
+      usage.teamHourlyRate + adds.hourlyRate > p.maxTeamHourlyRate + 1e-9
+    )
+      out.push({
+        rule: "max-team-hourly-rate",
+        field: "node_count",
+        message: `The team's policy allows its running clusters ${formatHourly(p.maxTeamHourlyRate)} together; they run at ${formatHourly(usage.teamHourlyRate)} and this would add ${formatHourly(adds.hourlyRate)}.`,
+      });
+  }
   return out;
 }
 
@@ -119,6 +169,10 @@ export function policyLines(p: TeamPolicy): string[] {
   if (p.requireTimeLimit) lines.push("Every cluster has a time limit");
   if (p.maxTimeLimitMinutes !== null)
     lines.push(`Time limits of at most ${formatMinutes(p.maxTimeLimitMinutes)}`);
+  if (p.maxClustersPerMember !== null)
+    lines.push(`At most ${plural(p.maxClustersPerMember, "running cluster")} per member`);
+  if (p.maxTeamHourlyRate !== null)
+    lines.push(`At most ${formatHourly(p.maxTeamHourlyRate)} for the whole team`);
   return lines;
 }
 
@@ -141,6 +195,8 @@ export const teamPolicySchema = z.object({
   teamId: z.uuid("That team does not exist."),
   maxHourlyRate: optionalNumber("Largest hourly rate", 100_000, false),
   maxNodes: optionalNumber("Most nodes", MAX_NODES, true),
+  maxClustersPerMember: optionalNumber("Most running clusters per member", 1000, true),
+  maxTeamHourlyRate: optionalNumber("Largest hourly rate for the team", 1_000_000, false),
   gpuTypes: z
     .string()
     .trim()
@@ -194,5 +250,7 @@ export function policyFormValues(teamId: string, p: TeamPolicy): TeamPolicyInput
     gpuTypes: p.gpuTypes === null ? "" : p.gpuTypes.join(", "),
     requireTimeLimit: p.requireTimeLimit,
     maxTimeLimit: p.maxTimeLimitMinutes === null ? "" : formatMinutes(p.maxTimeLimitMinutes),
+    maxClustersPerMember: p.maxClustersPerMember === null ? "" : String(p.maxClustersPerMember),
+    maxTeamHourlyRate: p.maxTeamHourlyRate === null ? "" : String(p.maxTeamHourlyRate),
   };
 }

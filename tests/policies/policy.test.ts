@@ -16,6 +16,8 @@ const POLICY: TeamPolicy = {
   allowCommunity: false,
   requireTimeLimit: true,
   maxTimeLimitMinutes: 8 * 60,
+  maxClustersPerMember: 2,
+  maxTeamHourlyRate: 50,
 };
 
 describe("what breaks a team's policy", () => {
@@ -81,6 +83,33 @@ describe("what breaks a team's policy", () => {
     // A resize says nothing of time limits or GPU types.
     expect(policyBreaches(POLICY, { nodes: 2, hourlyRate: 10 })).toEqual([]);
   });
+
+  it("the rules on a team's clusters together: a member's running clusters and the team's total rate", () => {
+    const usage = { memberClusters: 2, teamHourlyRate: 45 };
+    expect(policyBreaches(POLICY, { usage, adds: { clusters: 1, hourlyRate: 10 } })).toEqual([
+      {
+        rule: "max-clusters-per-member",
+        field: null,
+        message: "The team's policy allows each member 2 running clusters; you have 2.",
+      },
+      {
+        rule: "max-team-hourly-rate",
+        field: "node_count",
+        message:
+          "The team's policy allows its running clusters $50.00/h together; they run at $45.00/h and this would add $10.00/h.",
+      },
+    ]);
+    // Up to the rule passes; a resize adds no cluster, and a smaller one adds no rate.
+    expect(
+      policyBreaches(POLICY, {
+        usage: { memberClusters: 1, teamHourlyRate: 40 },
+        adds: { clusters: 1, hourlyRate: 10 },
+      }),
+    ).toEqual([]);
+    expect(policyBreaches(POLICY, { usage, adds: { clusters: 0, hourlyRate: -5 } })).toEqual([]);
+    // Without what runs, these rules are not asked (the offers list has no usage).
+    expect(policyBreaches(POLICY, { adds: { clusters: 1, hourlyRate: 1000 } })).toEqual([]);
+  });
 });
 
 describe("the policy form", () => {
@@ -94,6 +123,8 @@ describe("the policy form", () => {
         allowCommunity: false,
         requireTimeLimit: true,
         maxTimeLimit: "8 h",
+        maxClustersPerMember: "3",
+        maxTeamHourlyRate: "$200",
       }),
     ).toEqual({
       teamId: TEAM,
@@ -103,6 +134,8 @@ describe("the policy form", () => {
       allowCommunity: false,
       requireTimeLimit: true,
       maxTimeLimit: 480,
+      maxClustersPerMember: 3,
+      maxTeamHourlyRate: 200,
     });
     expect(
       teamPolicySchema.parse({
@@ -113,8 +146,17 @@ describe("the policy form", () => {
         allowCommunity: true,
         requireTimeLimit: false,
         maxTimeLimit: "",
+        maxClustersPerMember: "",
+        maxTeamHourlyRate: "",
       }),
-    ).toMatchObject({ maxHourlyRate: null, maxNodes: null, gpuTypes: null, maxTimeLimit: null });
+    ).toMatchObject({
+      maxHourlyRate: null,
+      maxNodes: null,
+      gpuTypes: null,
+      maxTimeLimit: null,
+      maxClustersPerMember: null,
+      maxTeamHourlyRate: null,
+    });
   });
 
   it("says what is wrong with each field it cannot read", () => {
@@ -126,6 +168,8 @@ describe("the policy form", () => {
       allowCommunity: true,
       requireTimeLimit: false,
       maxTimeLimit: "forever",
+      maxClustersPerMember: "0",
+      maxTeamHourlyRate: "lots",
     });
     expect(r.success).toBe(false);
     const byField = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));
@@ -134,6 +178,10 @@ describe("the policy form", () => {
       maxNodes: "Most nodes: a whole number.",
       gpuTypes: "GPU types as offers name them, separated by commas (H100, A100 80GB), or empty for any.",
       maxTimeLimit: 'Longest time limit: a duration such as "8 h" or "90 min".',
+      maxClustersPerMember:
+        "Most running clusters per member: a number above 0, at most 1000, or empty for no rule.",
+      maxTeamHourlyRate:
+        "Largest hourly rate for the team: a number above 0, at most 1000000, or empty for no rule.",
     });
   });
 
@@ -153,6 +201,8 @@ describe("the policy form", () => {
       allowCommunity: false,
       requireTimeLimit: true,
       maxTimeLimit: 90,
+      maxClustersPerMember: 2,
+      maxTeamHourlyRate: 50,
     });
     expect(policyLines(POLICY)).toEqual([
       "At most $20.00/h per cluster",
@@ -161,6 +211,8 @@ describe("the policy form", () => {
       "No community hosts",
       "Every cluster has a time limit",
       "Time limits of at most 8 h",
+      "At most 2 running clusters per member",
+      "At most $50.00/h for the whole team",
     ]);
   });
 });

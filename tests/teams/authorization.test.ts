@@ -322,6 +322,8 @@ describe("the team's policy", () => {
       allowCommunity: true,
       requireTimeLimit: false,
       maxTimeLimit: "4 h",
+      maxClustersPerMember: "",
+      maxTeamHourlyRate: "",
     };
     env.session = people.member;
     expect(await policies.setTeamPolicyAction(rules)).toEqual({

@@ -15,15 +15,24 @@ import { RelaunchView } from "@/components/launch/relaunch-view";
 import { planRelaunch } from "@/lib/launch/server/relaunch-source";
 import { prefetchLaunchForm } from "@/lib/launch/server/prefetch";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
-import type { TeamPolicy } from "@/lib/policies/policy";
+import type { TeamPolicy, TeamUsage } from "@/lib/policies/policy";
 import { teamPolicy } from "@/lib/policies/server/policy-store";
+import { teamUsage } from "@/lib/policies/server/launch-holds";
 import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "New cluster" };
 
-/** The team's policy the launch must keep (none in one's own team). */
-async function policyOf(ctx: Extract<RuncrateContext, { state: "ready" }>): Promise<TeamPolicy | null> {
-  return ctx.team.personal ? null : teamPolicy(await getDb(), ctx.team.teamId);
+/** The team's policy the launch must keep (none in one's own team), and what already runs in the team. */
+async function policyOf(
+  ctx: Extract<RuncrateContext, { state: "ready" }>,
+): Promise<{ policy: TeamPolicy | null; usage: TeamUsage | null }> {
+  if (ctx.team.personal) return { policy: null, usage: null };
+  const db = await getDb();
+  const [policy, usage] = await Promise.all([
+    teamPolicy(db, ctx.team.teamId),
+    teamUsage(db, ctx.team.teamId, ctx.user.id),
+  ]);
+  return { policy, usage };
 }
 
 export default async function NewClusterPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -100,7 +109,7 @@ export default async function NewClusterPage({ searchParams }: { searchParams: P
           apiBaseUrl={env().RUNCRATE_API_URL}
           initialNodes={nodes}
           {...await launchLimitDefaults(ctx.user.id)}
-          policy={await policyOf(ctx)}
+          {...await policyOf(ctx)}
         />
       </HydrationBoundary>
     </div>
@@ -134,7 +143,7 @@ async function Relaunch({ ctx, from }: { ctx: Extract<RuncrateContext, { state: 
         plan={plan}
         apiBaseUrl={env().RUNCRATE_API_URL}
         {...await launchLimitDefaults(ctx.user.id, from)}
-        policy={await policyOf(ctx)}
+        {...await policyOf(ctx)}
       />
     </HydrationBoundary>
   );

@@ -1,5 +1,15 @@
 /** Team policies: the rules a team's admins set that every launch, resize and limit change in it must keep. */
-import { boolean, doublePrecision, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { teams } from "./teams";
 
@@ -20,6 +30,39 @@ export const teamPolicies = pgTable("team_policies", {
   requireTimeLimit: boolean("require_time_limit").notNull().default(false),
   /** The longest time limit a cluster may have, in minutes. */
   maxTimeLimitMinutes: integer("max_time_limit_minutes"),
+  /** The most clusters one member may have running at once. */
+  maxClustersPerMember: integer("max_clusters_per_member"),
+  /** The largest hourly rate of the team's running clusters together, in dollars. */
+  maxTeamHourlyRate: doublePrecision("max_team_hourly_rate"),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What a launch holds of its team's allowance while Runcrate creates the cluster (lib/policies/server/launch-holds.ts):
+ * taken under a lock on the team with the check, so two launches at the same moment cannot both fit where only one
+ * does. Pending (no cluster yet) it counts as one cluster at its rate until it expires; once the cluster exists it
+ * gives the cluster its rate until the guardian bills it, and it marks the Idempotency-Key as launched, so a retry
+ * of the same launch is not refused for the cluster it made.
+ */
+export const launchHolds = pgTable(
+  "launch_holds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    clusterId: text("cluster_id"),
+    hourlyRate: doublePrecision("hourly_rate").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("launch_holds_team_key").on(t.teamId, t.idempotencyKey),
+    index("launch_holds_team_cluster").on(t.teamId, t.clusterId),
+  ],
+);

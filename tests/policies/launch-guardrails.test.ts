@@ -1,0 +1,195 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "@/lib/accounts/server/session";
+import { createPostgresDatabase } from "@/tests/db/support/backends";
+import { startHarness, type Harness } from "@/tests/sim/support/sim-harness";
+
+/**
+ * The rules on a team's clusters together (most running clusters per member, the team's total hourly rate), through
+ * the real launch and resize actions against the simulator, on Postgres: a refusal names the rule and creates
+ * nothing; launches at the same moment pass only as far as the rule has room; a retry of a launch is not refused for
+ * the cluster it made.
+ */
+
+const env = vi.hoisted(() => {
+  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
+  return { session: null as SessionUser | null };
+});
+
+vi.mock("@/lib/accounts/server/session", () => ({
+  getSessionUser: async () => env.session,
+  requireUser: async () => {
+    if (!env.session) throw new Error("redirect /sign-in");
+    return env.session;
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
+// The guardian's job queue is not what is tested here: the launch follows the cluster (the spend record) and skips
+// scheduling its guard.
+vi.mock("@/lib/server/jobs/process-engine", () => ({
+  processEngine: async () => {
+    throw new Error("no job engine in this test");
+  },
+}));
+
+const OFFER = "h100-sxm-8x-ib-dallas";
+
+let h: Harness;
+let dropDatabase: () => Promise<void>;
+let launch: typeof import("@/lib/launch/actions");
+let clusters: typeof import("@/lib/clusters/actions");
+let policies: typeof import("@/lib/policies/actions");
+const people = {} as Record<"owner" | "ada" | "bo" | "cy", SessionUser>;
+let teamId: string;
+let teamKey: string;
+
+const RULES = {
+  maxHourlyRate: "",
+  maxNodes: "",
+  gpuTypes: "",
+  allowCommunity: true,
+  requireTimeLimit: false,
+  maxTimeLimit: "",
+  maxClustersPerMember: "",
+  maxTeamHourlyRate: "",
+};
+
+beforeAll(async () => {
+  h = await startHarness();
+  const pg = await createPostgresDatabase();
+  dropDatabase = pg.drop;
+  process.env.DATABASE_URL = pg.url;
+  process.env.RUNCRATE_API_URL = h.sim.apiUrl;
+  const { getDb } = await import("@/lib/server/db/client");
+  launch = await import("@/lib/launch/actions");
+  clusters = await import("@/lib/clusters/actions");
+  policies = await import("@/lib/policies/actions");
+  const { createUser } = await import("@/lib/accounts/server/users");
+  const { addTeamKey } = await import("@/lib/keys/server/runcrate-keys");
+  const { keyRing } = await import("@/lib/server/crypto/key-ring");
+  const { chooseTeam, createTeam } = await import("@/lib/teams/server/teams-store");
+  const { teamMembers } = await import("@/lib/server/db/schema");
+  const db = await getDb();
+  for (const who of ["owner", "ada", "bo", "cy"] as const) {
+    const made = await createUser(db, { email: `${who}@guardrails.example`, name: null, passwordHash: null });
+    if (!made.ok) throw new Error("fixture");
+    people[who] = { id: made.user.id, email: made.user.email, name: null };
+  }
+  teamId = (await createTeam(db, people.owner.id, "Guardrails")).teamId;
+  await db.insert(teamMembers).values(
+    (["ada", "bo", "cy"] as const).map((who) => ({
+      teamId,
+      userId: people[who].id,
+      role: "member" as const,
+    })),
+  );
+  teamKey = h.newKey();
+  const stored = await addTeamKey(
+    db,
+    { teamId, userId: people.owner.id },
+    { label: "Team", environment: null, apiKey: teamKey },
+    keyRing(),
+  );
+  if (!stored.ok) throw new Error("team key");
+  for (const who of ["owner", "ada", "bo", "cy"] as const) await chooseTeam(db, people[who].id, teamId);
+  await h.control.setBalance(teamKey, 1_000_000);
+}, 120_000);
+
+afterAll(async () => {
+  const { getDatabase } = await import("@/lib/server/db/client");
+  await (await getDatabase()).close();
+  await h.close();
+  await dropDatabase();
+});
+
+async function setPolicy(rules: Partial<typeof RULES>) {
+  env.session = people.owner;
+  const r = await policies.setTeamPolicyAction({ teamId, ...RULES, ...rules });
+  expect(r).toMatchObject({ ok: true });
+}
+
+function launchAs(who: SessionUser, name: string, idempotencyKey: string = randomUUID()) {
+  env.session = who;
+  return launch.launchCluster({
+    offerId: OFFER,
+    idempotencyKey,
+    values: {
+      name,
+      node_count: 2,
+      stack: "slurm",
+      ssh_key_ids: [],
+      storage_id: "",
+      include_community: false,
+    },
+  });
+}
+
+const named = async (prefix: string) =>
+  (await h.control.clustersOf(teamKey)).filter((c) => c.name.startsWith(prefix));
+
+describe("most running clusters per member", () => {
+  it("refuses a member's launch past the rule, naming it; a retry of the launch made is not refused", async () => {
+    await setPolicy({ maxClustersPerMember: "1" });
+    const key = randomUUID();
+    const first = await launchAs(people.ada, "ada-first", key);
+    expect(first).toMatchObject({ ok: true, data: { name: "ada-first", replayed: false } });
+    expect(await launchAs(people.ada, "ada-second")).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      error: "The team's policy allows each member 1 running cluster; you have 1.",
+    });
+    expect(await named("ada-second")).toEqual([]);
+    // The same launch again (a retry after a lost answer): the cluster it made, not a refusal.
+    const retry = await launchAs(people.ada, "ada-first", key);
+    expect(retry).toMatchObject({ ok: true, data: { replayed: true } });
+    if (!first.ok || !retry.ok) throw new Error("launch");
+    expect(retry.data.id).toBe(first.data.id);
+    // Per member: bo has room for his own.
+    expect(await launchAs(people.bo, "bo-first")).toMatchObject({ ok: true });
+  });
+
+  it("of launches at the same moment by one member, one passes", async () => {
+    await setPolicy({ maxClustersPerMember: "1" });
+    const results = await Promise.all([1, 2, 3].map((i) => launchAs(people.cy, `cy-burst-${i}`)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok))
+      expect(r).toMatchObject({
+        kind: "forbidden",
+        error: expect.stringMatching(/^The team's policy allows each member 1/),
+      });
+    expect(await named("cy-burst-")).toHaveLength(1);
+  });
+});
+
+describe("the team's total hourly rate", () => {
+  it("refuses a launch or a resize that would take the team past it; a smaller cluster passes", async () => {
+    await setPolicy({});
+    const { getDb } = await import("@/lib/server/db/client");
+    const { teamUsage } = await import("@/lib/policies/server/launch-holds");
+    const { teamHourlyRate } = await teamUsage(await getDb(), teamId, people.bo.id);
+    expect(teamHourlyRate).toBeGreaterThan(0);
+    // Room for nothing more.
+    await setPolicy({ maxTeamHourlyRate: String(Math.ceil(teamHourlyRate)) });
+    const over = await launchAs(people.bo, "bo-over");
+    expect(over).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      error: expect.stringMatching(
+        /^The team's policy allows its running clusters \$[\d,.]+\/h together; they run at \$[\d,.]+\/h and this would add \$[\d,.]+\/h\.$/,
+      ),
+    });
+    expect(await named("bo-over")).toEqual([]);
+    // bo's own cluster, resized up: refused; down, allowed (it adds no rate).
+    const [mine] = await named("bo-first");
+    if (!mine) throw new Error("bo's cluster");
+    await h.control.advance(180);
+    env.session = people.bo;
+    const up = await clusters.resizeCluster({ id: mine.id, nodeCount: 4 });
+    expect(up).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      fieldErrors: { node_count: expect.any(String) },
+    });
+    expect((await h.control.clustersOf(teamKey)).find((c) => c.id === mine.id)?.node_count).toBe(2);
+  });
+});
