@@ -32,6 +32,7 @@ export const ACTION_LABEL: Record<
   "team-deleted": { label: "Team deleted", variant: "destructive" },
   "auto-join-changed": { label: "Joining by domain", variant: "info" },
   "policy-changed": { label: "Policy changed", variant: "info" },
+  "budget-changed": { label: "Budget changed", variant: "info" },
   "sign-up-mode-changed": { label: "Sign-up changed", variant: "info" },
 };
 

@@ -26,6 +26,8 @@ import { sshKeysQueryOptions, storageQueryOptions } from "@/lib/launch/queries";
 import type { LimitText } from "@/lib/limits/input";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { PolicyNote } from "@/components/policies/policy-note";
+import { BudgetNote } from "@/components/budgets/budget-note";
+import type { BudgetStanding } from "@/lib/budgets/budget";
 import type { TeamPolicy, TeamUsage } from "@/lib/policies/policy";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { parseDuration } from "@/lib/spend/ledger";
@@ -40,6 +42,7 @@ export function CreateClusterForm({
   prefill,
   policy = null,
   usage = null,
+  budget = null,
 }: {
   offer: Offer;
   /** The chosen offer's facts at the top of the form: rendered by the server page (it never changes here). */
@@ -55,6 +58,8 @@ export function CreateClusterForm({
   policy?: TeamPolicy | null;
   /** What already runs in the team (for the rules on its clusters together), as the page was built. */
   usage?: TeamUsage | null;
+  /** Where the team's budgets stand, as the page was built; null without one. */
+  budget?: BudgetStanding | null;
 }) {
   const formId = useId();
   // The schema the launch action runs on the server, built from the offer and from the workspace's keys and volumes
@@ -102,6 +107,9 @@ export function CreateClusterForm({
     body,
     idempotencyKey: intent && intent.fingerprint === fingerprint(body) ? intent.key : null,
   });
+  // What the team's policy and budgets judge: the cluster's rate and its time limit as typed.
+  const rate = clusterHourlyRate(offer.hourly_rate_per_node, values.node_count);
+  const timeLimitMinutes = values.limits.timeLimit.trim() ? parseDuration(values.limits.timeLimit) : null;
 
   return (
     <>
@@ -130,28 +138,20 @@ export function CreateClusterForm({
           <StackField {...section("stack")} offer={offer} />
           <SshKeysSection {...section("ssh")} />
           <StorageSection {...section("storage")} offer={offer} />
-          <LimitFields
-            {...section("limits")}
-            hourlyRate={offer.hourly_rate_per_node * values.node_count}
-            ceilingMinutes={ceilingMinutes}
-          />
+          <LimitFields {...section("limits")} hourlyRate={rate} ceilingMinutes={ceilingMinutes} />
           <PolicyNote
             policy={policy}
             case={{
               gpuType: offer.gpu_type,
               community: isCommunity(offer),
               nodes: values.node_count,
-              hourlyRate: clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
-              timeLimitMinutes: values.limits.timeLimit.trim()
-                ? parseDuration(values.limits.timeLimit)
-                : null,
+              hourlyRate: rate,
+              timeLimitMinutes,
               usage: usage ?? undefined,
-              adds: {
-                clusters: 1,
-                hourlyRate: clusterHourlyRate(offer.hourly_rate_per_node, values.node_count),
-              },
+              adds: { clusters: 1, hourlyRate: rate },
             }}
           />
+          <BudgetNote standing={budget} launch={{ rate, timeLimitMinutes }} />
           {isCommunity(offer) ? <CommunityNote /> : null}
           <FieldError errors={[errors.include_community]} />
           <FieldError errors={[errors.root]} />

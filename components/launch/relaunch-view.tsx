@@ -5,6 +5,7 @@ import { OfferProblem } from "@/components/launch/offer-problem";
 import type { LimitText } from "@/lib/limits/input";
 import type { RelaunchPlan } from "@/lib/launch/server/relaunch-source";
 import type { TeamPolicy, TeamUsage } from "@/lib/policies/policy";
+import type { BudgetStanding } from "@/lib/budgets/budget";
 
 /** /clusters/new?from=<id>: the create form filled from an earlier launch, with what could not be kept named. */
 export function RelaunchView({
@@ -14,6 +15,7 @@ export function RelaunchView({
   ceilingMinutes,
   policy = null,
   usage = null,
+  budget = null,
 }: {
   plan: RelaunchPlan;
   apiBaseUrl: string;
@@ -22,6 +24,7 @@ export function RelaunchView({
   ceilingMinutes?: number | null;
   policy?: TeamPolicy | null;
   usage?: TeamUsage | null;
+  budget?: BudgetStanding | null;
 }) {
   if (plan.state === "offer-gone") {
     const s = plan.source;
@@ -82,6 +85,7 @@ export function RelaunchView({
         ceilingMinutes={ceilingMinutes}
         policy={policy}
         usage={usage}
+        budget={budget}
       />
     </div>
   );

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "auto-join-changed",
   // the team's policy: the rules launches, resizes and limits must keep
   "policy-changed",
+  // the team's budgets: dollars per period for the team and each member
+  "budget-changed",
   // a shared team deleted by its owner (in the owner's own log: the team's is gone with it)
   "team-deleted",
   // the instance administrator's choice of who may sign up (in their own log)

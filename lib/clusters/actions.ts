@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { tellOwner } from "@/lib/clusters/server/tell-owner";
 import { transferCluster } from "@/lib/teams/server/team-clusters";
-import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
+import { enforceGuardrails } from "@/lib/policies/server/guardrails";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
@@ -101,7 +101,7 @@ export const resizeCluster = runcrateAction(
       });
     }
     const hourlyRate = clusterHourlyRate(cluster.hourly_rate_per_node, nodeCount);
-    await enforceTeamPolicy(
+    await enforceGuardrails(
       await getDb(),
       team.teamId,
       { nodes: nodeCount, hourlyRate },

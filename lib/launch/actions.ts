@@ -17,7 +17,7 @@ import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
 import { idempotencyKeySchema, MAX_NODES, MIN_NODES, type CreateClusterBody } from "@/lib/runcrate/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
-import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
+import { enforceGuardrails } from "@/lib/policies/server/guardrails";
 import { releaseHold, settleHold } from "@/lib/policies/server/launch-holds";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { isCommunity } from "@/lib/offers/offer-rules";
@@ -76,10 +76,10 @@ export const launchCluster = runcrateAction(
     if (short) throw new ActionError(short, "conflict", { node_count: short });
     const limits = launchLimits(input.limits);
     // The team's policy: the offer's GPU type, the node count, the cluster's rate, its time limit; and, under a lock
-    // on the team, its running clusters: this launch holds its place there until Runcrate answers.
+    // on the team, its running clusters and budgets: this launch holds its place there until Runcrate answers.
     const db = await getDb();
     const hourlyRate = offer.hourly_rate ?? clusterHourlyRate(offer.hourly_rate_per_node, values.node_count);
-    const hold = await enforceTeamPolicy(
+    const hold = await enforceGuardrails(
       db,
       team.teamId,
       {
@@ -93,7 +93,12 @@ export const launchCluster = runcrateAction(
       {
         userId: user.id,
         adds: { clusters: 1, hourlyRate },
-        hold: { idempotencyKey: input.idempotencyKey, hourlyRate },
+        reserve: { rate: hourlyRate, timeLimitMinutes: limits?.timeLimitMinutes ?? null },
+        hold: {
+          idempotencyKey: input.idempotencyKey,
+          hourlyRate,
+          timeLimitMinutes: limits?.timeLimitMinutes ?? null,
+        },
       },
     );
     const body = toCreateBody(offer, values);

@@ -12,7 +12,7 @@ import { getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
 import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 import { processEngine } from "@/lib/server/jobs/process-engine";
-import { enforceTeamPolicy } from "@/lib/policies/server/policy-store";
+import { enforceGuardrails } from "@/lib/policies/server/guardrails";
 
 /**
  * Limits after launch (the cluster page: change, extend, remove — audited) and a user's default limits (Settings).
@@ -40,7 +40,7 @@ export const setClusterLimits = runcrateAction(
     }
     const limits = checked(input, maxTimeLimitMinutes());
     const db = await getDb();
-    await enforceTeamPolicy(
+    await enforceGuardrails(
       db,
       team.teamId,
       { timeLimitMinutes: limits.timeLimitMinutes },

@@ -56,7 +56,9 @@ export type PolicyBreach = {
     | "time-limit-required"
     | "max-time-limit"
     | "max-clusters-per-member"
-    | "max-team-hourly-rate";
+    | "max-team-hourly-rate"
+    | "team-budget"
+    | "member-budget";
   /** null: about the launch as a whole, not one field (how many clusters the member already runs). */
   field: "node_count" | "offer_id" | "timeLimit" | null;
   message: string;

@@ -122,8 +122,9 @@ describe.each(BACKENDS)("what runs in a team, and launches holding their place, 
           db,
           t.teamId,
           t.ada.id,
-          (usage) => {
-            if (usage.memberClusters + 1 > 2) throw new Refused("too many");
+          async (tx) => {
+            if ((await teamUsage(tx, t.teamId, t.ada.id)).memberClusters + 1 > 2)
+              throw new Refused("too many");
           },
           { idempotencyKey: randomUUID(), hourlyRate: 10 },
         ),
@@ -142,8 +143,9 @@ describe.each(BACKENDS)("what runs in a team, and launches holding their place, 
           db,
           t.teamId,
           t.bo.id,
-          (usage) => {
-            if (usage.teamHourlyRate + 10 > 35) throw new Refused("over the team's rate");
+          async (tx) => {
+            if ((await teamUsage(tx, t.teamId, t.bo.id)).teamHourlyRate + 10 > 35)
+              throw new Refused("over the team's rate");
           },
           { idempotencyKey: randomUUID(), hourlyRate: 10 },
         ),
@@ -157,8 +159,8 @@ describe.each(BACKENDS)("what runs in a team, and launches holding their place, 
     const { db } = database;
     const t = await team();
     const idempotencyKey = randomUUID();
-    const atMostOne = (usage: { memberClusters: number }) => {
-      if (usage.memberClusters >= 1) throw new Refused("one at a time");
+    const atMostOne = async (tx: typeof db) => {
+      if ((await teamUsage(tx, t.teamId, t.ada.id)).memberClusters >= 1) throw new Refused("one at a time");
     };
     const first = await underTeamLock(db, t.teamId, t.ada.id, atMostOne, { idempotencyKey, hourlyRate: 3 });
     const retry = await underTeamLock(db, t.teamId, t.ada.id, atMostOne, { idempotencyKey, hourlyRate: 3 });

@@ -99,6 +99,14 @@ test(
     await policyForm.getByLabel("Most nodes per cluster").fill(String(smallestCount(offer)));
     await policyForm.getByRole("button", { name: "Save policy" }).click();
     await expect(page.getByText("Policy saved")).toBeVisible();
+    // A budget per member: the member's launch (no time limit: it holds its rate to the month's end) fits it.
+    const budgetForm = page.getByRole("form", { name: "Team budget" });
+    await budgetForm.getByLabel("Budget per member per period ($)").fill("1,000,000");
+    await budgetForm.getByRole("button", { name: "Save budget" }).click();
+    await expect(page.getByText("Budget saved")).toBeVisible();
+    await expect(page.getByTestId("budget-standing")).toContainText(
+      "Each member: $1,000,000.00 a month from day 1",
+    );
     // The offers list marks what the policy would refuse at the count chosen, with why, and keeps it listed.
     await page.goto("/offers?nodes=8");
     await expect(page.getByTestId("outside-policy").first()).toContainText("this asks for 8");
@@ -122,12 +130,19 @@ test(
     await waitHydrated(member.getByRole("textbox", { name: "Name" }));
     await expect(member.getByTestId("policy-note")).toContainText("The team's policy: At most");
     await expect(member.getByTestId("policy-note")).not.toHaveAttribute("role", "alert");
+    await expect(member.getByTestId("budget-note")).toContainText("this launch would hold $");
+    await expect(member.getByTestId("budget-note")).not.toHaveAttribute("role", "alert");
     await member.getByRole("textbox", { name: "Name" }).fill(name);
     await member.getByRole("button", { name: "Launch cluster" }).click();
     await expect(member).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
     const clusterPath = new URL(member.url()).pathname;
     await expect(member.getByRole("button", { name: "Terminate" })).toBeVisible();
     await expect(member.getByTestId("permissions-note")).toHaveCount(0);
+    // The Spend page shows the member's budget, with the running cluster's hold counted.
+    await member.goto("/spend");
+    await expect(member.getByTestId("budget-meter")).toContainText("Your budget");
+    await expect(member.getByTestId("budget-meter")).toContainText("held by running clusters");
+    await expectAxeClean(member, "Spend with the team's budgets");
 
     // The viewer sees it, by whom it was launched, and no way to act on it.
     const viewer = await join(browser, viewerLink, viewerEmail, "viewer", seen);

@@ -39,7 +39,8 @@ let dropDatabase: () => Promise<void>;
 let launch: typeof import("@/lib/launch/actions");
 let clusters: typeof import("@/lib/clusters/actions");
 let policies: typeof import("@/lib/policies/actions");
-const people = {} as Record<"owner" | "ada" | "bo" | "cy", SessionUser>;
+let budgets: typeof import("@/lib/budgets/actions");
+const people = {} as Record<"owner" | "ada" | "bo" | "cy" | "dee", SessionUser>;
 let teamId: string;
 let teamKey: string;
 
@@ -64,20 +65,21 @@ beforeAll(async () => {
   launch = await import("@/lib/launch/actions");
   clusters = await import("@/lib/clusters/actions");
   policies = await import("@/lib/policies/actions");
+  budgets = await import("@/lib/budgets/actions");
   const { createUser } = await import("@/lib/accounts/server/users");
   const { addTeamKey } = await import("@/lib/keys/server/runcrate-keys");
   const { keyRing } = await import("@/lib/server/crypto/key-ring");
   const { chooseTeam, createTeam } = await import("@/lib/teams/server/teams-store");
   const { teamMembers } = await import("@/lib/server/db/schema");
   const db = await getDb();
-  for (const who of ["owner", "ada", "bo", "cy"] as const) {
+  for (const who of ["owner", "ada", "bo", "cy", "dee"] as const) {
     const made = await createUser(db, { email: `${who}@guardrails.example`, name: null, passwordHash: null });
     if (!made.ok) throw new Error("fixture");
     people[who] = { id: made.user.id, email: made.user.email, name: null };
   }
   teamId = (await createTeam(db, people.owner.id, "Guardrails")).teamId;
   await db.insert(teamMembers).values(
-    (["ada", "bo", "cy"] as const).map((who) => ({
+    (["ada", "bo", "cy", "dee"] as const).map((who) => ({
       teamId,
       userId: people[who].id,
       role: "member" as const,
@@ -91,7 +93,8 @@ beforeAll(async () => {
     keyRing(),
   );
   if (!stored.ok) throw new Error("team key");
-  for (const who of ["owner", "ada", "bo", "cy"] as const) await chooseTeam(db, people[who].id, teamId);
+  for (const who of ["owner", "ada", "bo", "cy", "dee"] as const)
+    await chooseTeam(db, people[who].id, teamId);
   await h.control.setBalance(teamKey, 1_000_000);
 }, 120_000);
 
@@ -108,11 +111,12 @@ async function setPolicy(rules: Partial<typeof RULES>) {
   expect(r).toMatchObject({ ok: true });
 }
 
-function launchAs(who: SessionUser, name: string, idempotencyKey: string = randomUUID()) {
+function launchAs(who: SessionUser, name: string, idempotencyKey: string = randomUUID(), timeLimit = "") {
   env.session = who;
   return launch.launchCluster({
     offerId: OFFER,
     idempotencyKey,
+    limits: { timeLimit, budgetLimit: "" },
     values: {
       name,
       node_count: 2,
@@ -193,3 +197,72 @@ describe("the team's total hourly rate", () => {
     expect((await h.control.clustersOf(teamKey)).find((c) => c.id === mine.id)?.node_count).toBe(2);
   });
 });
+
+describe("budgets", () => {
+  // The offer: 8 GPUs at $2.49 per node, 2 nodes: $39.84/h.
+  const RATE = 2 * 8 * 2.49;
+
+  async function setBudget(b: { teamDollars?: string; memberDollars?: string }) {
+    env.session = people.owner;
+    const r = await budgets.setTeamBudgetAction({
+      teamId,
+      period: "month",
+      startDay: "1",
+      teamDollars: "",
+      memberDollars: "",
+      endRunning: false,
+      ...b,
+    });
+    expect(r).toMatchObject({ ok: true });
+  }
+
+  it("a launch holds its rate for its time limit; one the member's budget cannot hold is refused, naming it", async () => {
+    await setPolicy({});
+    await setBudget({ memberDollars: "100" });
+    expect(await launchAs(people.dee, "dee-1h", randomUUID(), "1 h")).toMatchObject({ ok: true });
+    const second = await launchAs(people.dee, "dee-2h", randomUUID(), "2 h");
+    expect(second).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      error: `Your budget for this month (from ${periodStart()}) is $100.00, with $${(100 - RATE).toFixed(2)} left after what is spent and held by running clusters; this launch holds $${(2 * RATE).toFixed(2)} ($${RATE.toFixed(2)}/h for 2 h).`,
+      fieldErrors: { timeLimit: expect.stringMatching(/^Your budget/) },
+    });
+    expect(await named("dee-2h")).toEqual([]);
+    // Without a time limit a launch holds to the period's end: refused for the same budget.
+    expect(await launchAs(people.dee, "dee-open")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("until the period ends: it has no time limit"),
+    });
+    // A shorter limit that fits passes.
+    expect(await launchAs(people.dee, "dee-30m", randomUUID(), "30 min")).toMatchObject({ ok: true });
+  });
+
+  it("the team's budget counts every member's clusters; launches at the same moment pass only as far as it holds", async () => {
+    await setBudget({ teamDollars: "10000000" });
+    const { getDb } = await import("@/lib/server/db/client");
+    const { budgetStanding } = await import("@/lib/budgets/server/budget-standing");
+    const before = await budgetStanding(await getDb(), teamId, people.dee.id);
+    const used = before!.team!.spent + before!.team!.held;
+    // Room for one more hour of this cluster, not two.
+    await setBudget({ teamDollars: (used + 1.5 * RATE).toFixed(2) });
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => launchAs(people.dee, `dee-team-${i}`, randomUUID(), "1 h")),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok))
+      expect(r).toMatchObject({
+        kind: "forbidden",
+        error: expect.stringMatching(/^The team's budget for this month/),
+      });
+    expect(await named("dee-team-")).toHaveLength(1);
+    await setBudget({});
+  });
+});
+
+/** The first of this month, as a refusal names the period ("Dec 1"). */
+function periodStart(): string {
+  const d = new Date();
+  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+  );
+}

@@ -8,6 +8,8 @@ import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { requireUser } from "@/lib/accounts/server/session";
 import { loadSpend, TRANSACTIONS_PAGE } from "@/lib/spend/server/spend-page";
+import { activeTeamBudget } from "@/lib/budgets/server/budget-standing";
+import { BudgetStandingView } from "@/components/budgets/budget-meter";
 
 export const metadata: Metadata = { title: "Spend" };
 
@@ -15,7 +17,7 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
   const user = await requireUser();
   const raw = Number((await searchParams).offset ?? 0);
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= 100_000 ? raw : 0;
-  const keys = await loadSpend(user.id, offset);
+  const [keys, budget] = await Promise.all([loadSpend(user.id, offset), activeTeamBudget(user.id)]);
   const rows = keys.flatMap((k) => k.rows.map((r) => ({ ...r, keyLabel: k.label })));
   return (
     <div className="flex max-w-6xl flex-col gap-6">
@@ -26,6 +28,14 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
           and Runcrate’s own transaction record beside it.
         </p>
       </div>
+      {budget ? (
+        <section aria-labelledby="budget-heading" className="flex flex-col gap-2">
+          <h2 id="budget-heading" className="text-base font-semibold">
+            {budget.team}&rsquo;s budgets
+          </h2>
+          <BudgetStandingView standing={budget.standing} />
+        </section>
+      ) : null}
       {keys.length === 0 ? (
         <p className="text-sm">
           No Runcrate key yet.{" "}

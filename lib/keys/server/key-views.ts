@@ -10,6 +10,9 @@ import { activeTeam, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
 import { launchesByMember } from "@/lib/teams/server/team-clusters";
 import { autoJoinOf } from "@/lib/teams/server/auto-join";
 import { teamPolicy } from "@/lib/policies/server/policy-store";
+import { teamBudget } from "@/lib/budgets/server/budget-store";
+import { budgetStanding } from "@/lib/budgets/server/budget-standing";
+import type { BudgetStanding, TeamBudget } from "@/lib/budgets/budget";
 import type { TeamPolicy } from "@/lib/policies/policy";
 
 /** The browser's view of a key: the summary carries no ciphertext, and this drops everything else it need not see. */
@@ -67,6 +70,8 @@ export type TeamSettingsView = SwitcherView & {
   autoJoin: { domain: string; role: "member" | "viewer" } | null | undefined;
   /** The team's policy (every member sees it; admins change it); undefined for a personal team. */
   policy: TeamPolicy | undefined;
+  /** The team's budgets (admins change them) and where they stand for this person; undefined for a personal team. */
+  budget: { budget: TeamBudget; standing: BudgetStanding | null } | undefined;
 };
 
 export async function teamSettingsView(userId: string): Promise<TeamSettingsView> {
@@ -74,15 +79,25 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
   const view = await switcherView(userId);
   const team = view.active;
   if (team.personal)
-    return { ...view, members: [], managedKeys: null, invites: null, autoJoin: undefined, policy: undefined };
+    return {
+      ...view,
+      members: [],
+      managedKeys: null,
+      invites: null,
+      autoJoin: undefined,
+      policy: undefined,
+      budget: undefined,
+    };
   const may = (action: "keys" | "invite" | "members") => decide(team.role, action).allowed;
-  const [members, keys, invites, launches, autoJoin, policy] = await Promise.all([
+  const [members, keys, invites, launches, autoJoin, policy, budget, standing] = await Promise.all([
     membersOf(db, team.teamId),
     may("keys") ? listTeamKeys(db, team.teamId) : null,
     may("invite") ? pendingInvites(db, team.teamId) : null,
     may("members") ? launchesByMember(db, team.teamId) : null,
     may("members") ? autoJoinOf(db, team.teamId) : undefined,
     teamPolicy(db, team.teamId),
+    teamBudget(db, team.teamId),
+    budgetStanding(db, team.teamId, userId),
   ]);
   return {
     ...view,
@@ -93,6 +108,7 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
     managedKeys: keys ? keys.map(keyView) : null,
     autoJoin,
     policy,
+    budget: { budget, standing },
     invites: invites
       ? invites.map(({ id, email, role, expiresAt }) => ({
           id,

@@ -1,16 +1,10 @@
 import "server-only";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import {
-  clusterRateSegments,
-  launchHolds,
-  launchRecords,
-  runcrateKeys,
-  teams,
-  trackedClusters,
-} from "@/lib/server/db/schema";
-import { stillRunning } from "@/lib/spend/server/tracked-clusters";
+import { launchHolds, teams } from "@/lib/server/db/schema";
 import type { TeamUsage } from "@/lib/policies/policy";
+import type { BudgetCluster, PendingLaunch } from "@/lib/budgets/budget";
+import { teamClusters } from "@/lib/budgets/server/team-spend";
 
 /**
  * What runs in a team, for the rules on its clusters together (most running clusters per member, the team's total
@@ -27,6 +21,20 @@ export const PENDING_MINUTES = 15;
 /** How long an answered launch's hold is kept: the cluster's rate until billing starts, and the retry marker. */
 const SETTLED_DAYS = 2;
 
+/** The rules' view of a team's clusters: the ones `userId` has running or launching, and the rate of all. */
+export function usageOf(
+  t: { clusters: readonly BudgetCluster[]; pending: readonly PendingLaunch[] },
+  userId: string,
+): TeamUsage {
+  let memberClusters = 0;
+  let teamHourlyRate = 0;
+  for (const c of [...t.clusters.filter((c) => c.running), ...t.pending]) {
+    if (c.owner === userId) memberClusters++;
+    teamHourlyRate += c.rate;
+  }
+  return { memberClusters, teamHourlyRate };
+}
+
 /** The team's usage as `userId` launching in it sees it, at `now`. */
 export async function teamUsage(
   db: Db,
@@ -34,48 +42,7 @@ export async function teamUsage(
   userId: string,
   now = new Date(),
 ): Promise<TeamUsage> {
-  const open = db
-    .select({
-      clusterId: clusterRateSegments.clusterId,
-      rate: sql<number>`sum(${clusterRateSegments.nodes} * ${clusterRateSegments.ratePerNode})`.as("rate"),
-    })
-    .from(clusterRateSegments)
-    .where(isNull(clusterRateSegments.toAt))
-    .groupBy(clusterRateSegments.clusterId)
-    .as("open_rate");
-  const running = await db
-    .select({
-      owner: sql<string>`coalesce(${launchRecords.userId}, ${trackedClusters.userId})`,
-      rate: sql<number>`coalesce(${open.rate}, ${launchHolds.hourlyRate}, 0)`,
-    })
-    .from(trackedClusters)
-    .innerJoin(runcrateKeys, eq(runcrateKeys.id, trackedClusters.keyId))
-    .leftJoin(
-      launchRecords,
-      and(
-        eq(launchRecords.teamId, runcrateKeys.teamId),
-        eq(launchRecords.clusterId, trackedClusters.clusterId),
-      ),
-    )
-    .leftJoin(
-      launchHolds,
-      and(eq(launchHolds.teamId, runcrateKeys.teamId), eq(launchHolds.clusterId, trackedClusters.clusterId)),
-    )
-    .leftJoin(open, eq(open.clusterId, trackedClusters.clusterId))
-    .where(and(eq(runcrateKeys.teamId, teamId), stillRunning));
-  const pending = await db
-    .select({ owner: launchHolds.userId, rate: launchHolds.hourlyRate })
-    .from(launchHolds)
-    .where(
-      and(eq(launchHolds.teamId, teamId), isNull(launchHolds.clusterId), gt(launchHolds.expiresAt, now)),
-    );
-  let memberClusters = 0;
-  let teamHourlyRate = 0;
-  for (const r of [...running, ...pending]) {
-    if (r.owner === userId) memberClusters++;
-    teamHourlyRate += Number(r.rate);
-  }
-  return { memberClusters, teamHourlyRate };
+  return usageOf(await teamClusters(db, teamId, now.getTime(), now.getTime()), userId);
 }
 
 export type LaunchHold = {
@@ -94,8 +61,8 @@ export async function underTeamLock(
   db: Db,
   teamId: string,
   userId: string,
-  check: (usage: TeamUsage) => void | Promise<void>,
-  hold?: { idempotencyKey: string; hourlyRate: number },
+  check: (tx: Db) => void | Promise<void>,
+  hold?: { idempotencyKey: string; hourlyRate: number; timeLimitMinutes?: number | null },
   now = new Date(),
 ): Promise<LaunchHold | null> {
   return db.transaction(async (tx) => {
@@ -118,7 +85,7 @@ export async function underTeamLock(
         .where(and(eq(launchHolds.teamId, teamId), eq(launchHolds.idempotencyKey, hold.idempotencyKey)));
       if (prior) return { id: prior.id, fresh: false };
     }
-    await check(await teamUsage(tx, teamId, userId, now));
+    await check(tx);
     if (!hold) return null;
     const [row] = await tx
       .insert(launchHolds)
@@ -127,6 +94,7 @@ export async function underTeamLock(
         userId,
         idempotencyKey: hold.idempotencyKey,
         hourlyRate: hold.hourlyRate,
+        timeLimitMinutes: hold.timeLimitMinutes ?? null,
         expiresAt: new Date(now.getTime() + PENDING_MINUTES * 60_000),
       })
       .returning({ id: launchHolds.id });

@@ -18,21 +18,24 @@ import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import type { TeamPolicy, TeamUsage } from "@/lib/policies/policy";
 import { teamPolicy } from "@/lib/policies/server/policy-store";
 import { teamUsage } from "@/lib/policies/server/launch-holds";
+import type { BudgetStanding } from "@/lib/budgets/budget";
+import { budgetStanding } from "@/lib/budgets/server/budget-standing";
 import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "New cluster" };
 
-/** The team's policy the launch must keep (none in one's own team), and what already runs in the team. */
+/** The team's policy and budgets the launch must keep (none in one's own team), and what already runs in the team. */
 async function policyOf(
   ctx: Extract<RuncrateContext, { state: "ready" }>,
-): Promise<{ policy: TeamPolicy | null; usage: TeamUsage | null }> {
-  if (ctx.team.personal) return { policy: null, usage: null };
+): Promise<{ policy: TeamPolicy | null; usage: TeamUsage | null; budget: BudgetStanding | null }> {
+  if (ctx.team.personal) return { policy: null, usage: null, budget: null };
   const db = await getDb();
-  const [policy, usage] = await Promise.all([
+  const [policy, usage, budget] = await Promise.all([
     teamPolicy(db, ctx.team.teamId),
     teamUsage(db, ctx.team.teamId, ctx.user.id),
+    budgetStanding(db, ctx.team.teamId, ctx.user.id),
   ]);
-  return { policy, usage };
+  return { policy, usage, budget };
 }
 
 export default async function NewClusterPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -12,6 +12,8 @@ import { emailConfig } from "@/lib/notifications/server/email";
 import { oidcConfig } from "@/lib/accounts/server/providers";
 import { TeamAutoJoin } from "@/components/teams/team-auto-join";
 import { TeamPolicyForm, TeamPolicyLines } from "@/components/policies/team-policy-form";
+import { BudgetStandingView } from "@/components/budgets/budget-meter";
+import { TeamBudgetForm } from "@/components/budgets/team-budget-form";
 import { requireUser } from "@/lib/accounts/server/session";
 import { teamSettingsView } from "@/lib/keys/server/key-views";
 
@@ -79,6 +81,23 @@ export default async function TeamPage() {
               ) : (
                 <TeamPolicyLines policy={view.policy} />
               )}
+            </section>
+          ) : null}
+          {view.budget ? (
+            <section aria-labelledby="budget-heading" className="flex flex-col gap-3">
+              <h2 id="budget-heading" className="text-base font-semibold">
+                Budgets
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Dollars the team&rsquo;s clusters, and each member&rsquo;s, may cost in a period. A launch
+                that would go past one is refused, naming it.
+              </p>
+              <BudgetStandingView standing={view.budget.standing} />
+              {decide(team.role, "policies").allowed ? (
+                <TeamBudgetForm teamId={team.teamId} budget={view.budget.budget} />
+              ) : view.budget.standing === null ? (
+                <p className="text-sm text-muted-foreground">No budget.</p>
+              ) : null}
             </section>
           ) : null}
           {view.autoJoin !== undefined ? (

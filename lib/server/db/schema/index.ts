@@ -14,3 +14,4 @@ export * from "./share";
 export * from "./teams";
 export * from "./instance";
 export * from "./policies";
+export * from "./budgets";

@@ -58,6 +58,8 @@ export const launchHolds = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     clusterId: text("cluster_id"),
     hourlyRate: doublePrecision("hourly_rate").notNull(),
+    /** The launch's time limit: what it holds of a budget is its rate for this long (null: to the period's end). */
+    timeLimitMinutes: integer("time_limit_minutes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

@@ -1,0 +1,127 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { formAlertOf } from "@/components/common/apply-field-errors";
+import { FormAlert } from "@/components/common/form-alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { setTeamBudgetAction } from "@/lib/budgets/actions";
+import {
+  budgetFormValues,
+  budgetLines,
+  teamBudgetSchema,
+  WEEKDAYS,
+  type TeamBudget,
+  type TeamBudgetInput,
+} from "@/lib/budgets/budget";
+import { useActionMutation } from "@/lib/query/mutation";
+
+const FIELDS = ["period", "startDay", "teamDollars", "memberDollars"] as const;
+
+/**
+ * Settings → Team, for admins: the team's budget and each member's, per period. A launch that would take either past
+ * it (what is spent, plus what running clusters hold until their time limits, plus the launch's own hold) is refused.
+ */
+export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: TeamBudget }) {
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const form = useForm<TeamBudgetInput, unknown, z.output<typeof teamBudgetSchema>>({
+    resolver: zodResolver(teamBudgetSchema),
+    defaultValues: budgetFormValues(teamId, budget),
+  });
+  const { errors } = form.formState;
+  const period = useWatch({ control: form.control, name: "period" });
+  const save = useActionMutation((values: TeamBudgetInput) => setTeamBudgetAction(values), {
+    onSuccess: (saved) => {
+      toast.success("Budget saved", { description: budgetLines(saved).join(" · ") || "No budget." });
+      form.reset(budgetFormValues(teamId, saved));
+    },
+    onError: (failure) => setFormError(formAlertOf(failure, FIELDS, form.setError)),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit(() => {
+        setFormError(null);
+        save.mutate(form.getValues());
+      })}
+      noValidate
+      aria-label="Team budget"
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4"
+    >
+      <FormAlert message={formError} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id="budget-team" label="Team budget per period ($)" error={errors.teamDollars}>
+          <Input
+            id="budget-team"
+            inputMode="decimal"
+            placeholder="None"
+            autoComplete="off"
+            aria-invalid={!!errors.teamDollars}
+            {...form.register("teamDollars")}
+          />
+        </FormField>
+        <FormField id="budget-member" label="Budget per member per period ($)" error={errors.memberDollars}>
+          <Input
+            id="budget-member"
+            inputMode="decimal"
+            placeholder="None"
+            autoComplete="off"
+            aria-invalid={!!errors.memberDollars}
+            {...form.register("memberDollars")}
+          />
+        </FormField>
+        <FormField id="budget-period" label="Period" error={errors.period}>
+          <NativeSelect
+            id="budget-period"
+            className="w-full"
+            {...form.register("period", {
+              // A day of the month is rarely a day of the week: start each kind from its first day.
+              onChange: () => form.setValue("startDay", "1"),
+            })}
+          >
+            <option value="month">A month</option>
+            <option value="week">A week</option>
+          </NativeSelect>
+        </FormField>
+        <FormField
+          id="budget-start"
+          label={period === "week" ? "Starts on" : "Starts on day (1–28)"}
+          description="In UTC, at midnight."
+          error={errors.startDay}
+        >
+          {period === "week" ? (
+            <NativeSelect id="budget-start" className="w-full" {...form.register("startDay")}>
+              {WEEKDAYS.map((d, i) => (
+                <option key={d} value={String(i + 1)}>
+                  {d}
+                </option>
+              ))}
+            </NativeSelect>
+          ) : (
+            <Input
+              id="budget-start"
+              inputMode="numeric"
+              autoComplete="off"
+              aria-invalid={!!errors.startDay}
+              {...form.register("startDay")}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-xs text-muted-foreground">
+          What counts: the period&rsquo;s spend, plus what running clusters will cost until their time limits
+          (to the period&rsquo;s end without one). Empty: no budget.
+        </p>
+        <Button type="submit" variant="outline" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save budget"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import type { Db } from "@/lib/server/db/client";
+import { policyBreaches, type PolicyBreach, type PolicyCase } from "@/lib/policies/policy";
+import { budgetBreaches, hasBudget, periodOf, reserveFor, standingOf } from "@/lib/budgets/budget";
+import { teamBudget } from "@/lib/budgets/server/budget-store";
+import { teamClusters } from "@/lib/budgets/server/team-spend";
+import { teamPolicy } from "./policy-store";
+import { underTeamLock, usageOf, type LaunchHold } from "./launch-holds";
+
+/**
+ * What a launch, a resize or a limit change in a team must keep: the team's policy (lib/policies/policy.ts) and its
+ * budgets (lib/budgets/budget.ts), checked before anything is done. A refusal's message is the first rule broken;
+ * every broken rule with a field is on its field.
+ */
+
+type Refuse = (message: string, fieldErrors: Record<string, string>) => Error;
+
+function refuseWith(refuse: Refuse, breaches: PolicyBreach[]): Error {
+  const fields = breaches.flatMap((b) => (b.field ? [[b.field, b.message] as const] : []));
+  return refuse(breaches[0]!.message, Object.fromEntries(fields));
+}
+
+export type GuardedChange = {
+  userId: string;
+  /** What the change adds to the team's running clusters: a launch one cluster and its rate, a resize its rate's change. */
+  adds: { clusters: number; hourlyRate: number };
+  /** What a launch holds of the budgets: its rate for its time limit (null: to the period's end). */
+  reserve?: { rate: number; timeLimitMinutes: number | null };
+  /** A launch's place in the team, taken with the check (launch-holds.ts). */
+  hold?: { idempotencyKey: string; hourlyRate: number; timeLimitMinutes: number | null };
+};
+
+/**
+ * Refuses what breaks the team's policy or budgets. With `change`, the rules on the team's clusters together and the
+ * budgets are checked against what runs in the team under a lock on the team; a launch passes `hold` and gets back
+ * its place, to settle with the cluster Runcrate made or release when Runcrate refused.
+ */
+export async function enforceGuardrails(
+  db: Db,
+  teamId: string,
+  c: PolicyCase,
+  refuse: Refuse,
+  change?: GuardedChange,
+): Promise<LaunchHold | null> {
+  const [policy, budget] = await Promise.all([teamPolicy(db, teamId), teamBudget(db, teamId)]);
+  const breaches = policyBreaches(policy, c);
+  if (breaches.length > 0) throw refuseWith(refuse, breaches);
+  if (!change) return null;
+  const counts = policy.maxClustersPerMember !== null || policy.maxTeamHourlyRate !== null;
+  const reserve = hasBudget(budget) ? change.reserve : undefined;
+  if (!counts && !reserve && !change.hold) return null;
+  return underTeamLock(
+    db,
+    teamId,
+    change.userId,
+    async (tx) => {
+      const now = Date.now();
+      const period = periodOf(budget, now);
+      const team = await teamClusters(tx, teamId, reserve ? period.from : now, now);
+      const over = policyBreaches(policy, { usage: usageOf(team, change.userId), adds: change.adds });
+      if (reserve) {
+        const mine = <T extends { owner: string }>(xs: readonly T[]) =>
+          xs.filter((x) => x.owner === change.userId);
+        over.push(
+          ...budgetBreaches(
+            budget,
+            {
+              team: standingOf(team.clusters, team.pending, period, now),
+              member: standingOf(mine(team.clusters), mine(team.pending), period, now),
+            },
+            { ...reserve, dollars: reserveFor(reserve.rate, reserve.timeLimitMinutes, period, now) },
+            period,
+          ),
+        );
+      }
+      if (over.length > 0) throw refuseWith(refuse, over);
+    },
+    change.hold,
+  );
+}
