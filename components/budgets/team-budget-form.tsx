@@ -2,12 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { formAlertOf } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -112,6 +113,29 @@ export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: Tea
             />
           )}
         </FormField>
+      </div>
+      <div className="flex items-start gap-2">
+        <Controller
+          control={form.control}
+          name="endRunning"
+          render={({ field }) => (
+            <Checkbox
+              id="budget-end-running"
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+              aria-describedby="budget-end-running-note"
+            />
+          )}
+        />
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor="budget-end-running" className="text-sm">
+            At 100 % of a budget, end the running clusters it covers
+          </label>
+          <p id="budget-end-running-note" className="text-xs text-muted-foreground">
+            The guardian terminates them and tells each owner. Off: they keep running and only new launches
+            are refused. Warnings go out at 50, 80 and 100 % either way.
+          </p>
+        </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-muted-foreground">

@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, TimerIcon } from "lucide-react";
 import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
-import { limitState, openRate, shouldWarn, type Limits } from "@/lib/spend/ledger";
+import { limitState, openRate, reasonText, shouldWarn, type Limits } from "@/lib/spend/ledger";
 import { survivesText } from "@/lib/clusters/survives";
 import { formatDateTime, formatTime } from "@/lib/format/date";
 import { formatDuration, formatMinutes } from "@/lib/format/duration";
@@ -33,7 +33,7 @@ export function LimitsLine({
     return (
       <Line tone="neutral">
         <span data-testid="limits-line">
-          Auto-terminated: {l.reason === "budget" ? "budget limit reached" : "time limit reached"}
+          Auto-terminated: {reasonText(l.reason ?? "time")}
           {l.enforcedAt ? ` at ${formatDateTime(l.enforcedAt, { now })}` : ""}.
         </span>
       </Line>

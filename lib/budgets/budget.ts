@@ -25,7 +25,10 @@ export type TeamBudget = {
   teamDollars: number | null;
   /** Dollars each member's clusters may cost in a period; null: no member budget. */
   memberDollars: number | null;
-  /** At 100 % of the team's budget, the guardian ends the team's running clusters (each owner told). */
+  /**
+   * At 100 % of a budget, the guardian ends the running clusters it covers (the team's, or the member's), each owner
+   * told (lib/budgets/server/budget-sweep.ts).
+   */
   endRunning: boolean;
 };
 
@@ -58,6 +61,7 @@ export function periodOf(b: Pick<TeamBudget, "period" | "startDay">, now: number
 
 /** One of a team's clusters, as the budget counts it. */
 export type BudgetCluster = {
+  clusterId: string;
   owner: string;
   segments: readonly RateSegment[];
   running: boolean;
@@ -213,7 +217,7 @@ export function budgetLines(b: TeamBudget): string[] {
   const lines: string[] = [];
   if (b.teamDollars !== null) lines.push(`Team: ${formatUsd(b.teamDollars)} ${per}`);
   if (b.memberDollars !== null) lines.push(`Each member: ${formatUsd(b.memberDollars)} ${per}`);
-  if (b.teamDollars !== null && b.endRunning) lines.push("At 100 % the team's running clusters end");
+  if (b.endRunning) lines.push("At 100 % of a budget, the running clusters it covers end");
   return lines;
 }
 

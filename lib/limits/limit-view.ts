@@ -1,4 +1,4 @@
-import type { RateSegment } from "@/lib/spend/ledger";
+import type { LimitReason, RateSegment } from "@/lib/spend/ledger";
 
 /** GET /api/clusters/{id}/guard: a cluster's limits, the guardian's state and its rate segments. */
 export type GuardView = {
@@ -9,7 +9,7 @@ export type GuardView = {
     timeLimitMinutes: number | null;
     budgetLimit: number | null;
     state: "watching" | "enforcing" | "enforced" | "closed";
-    reason: "time" | "budget" | null;
+    reason: LimitReason | null;
     enforcedAt: string | null;
     warnedAt: string | null;
     problem: string | null;

@@ -14,6 +14,7 @@ export const NOTIFICATION_EVENTS = [
   "limit-unenforced",
   "balance-low",
   "colleague-action",
+  "budget-warning",
 ] as const;
 export type NotificationEventType = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -31,6 +32,7 @@ export const EVENT_LABELS: Record<DeliveryEventType, string> = {
   "limit-unenforced": "Limit not enforced",
   "balance-low": "Balance low",
   "colleague-action": "An admin ended, resized or handed you a cluster",
+  "budget-warning": "A team budget is 50, 80 or 100 % spent",
   test: "Test delivery",
 };
 
@@ -54,6 +56,7 @@ export const DEFAULT_PREFS: NotificationPrefs = {
     "auto-terminated",
     "balance-low",
     "colleague-action",
+    "budget-warning",
   ],
   balanceLowHours: 2,
 };

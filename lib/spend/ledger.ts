@@ -81,6 +81,18 @@ export function observe(segments: readonly RateSegment[], o: Observation): RateS
 
 // ───────────────────────────── limits ─────────────────────────────
 
+/**
+ * Why the guardian ended a cluster: its time limit, its own budget limit, or a budget of its team (the team's or its
+ * owner's, for the period) reached where the team chose to end running clusters.
+ */
+export type LimitReason = "time" | "budget" | "team-budget";
+
+/** The reason in words, for audit entries and notifications: "time limit reached". */
+export function reasonText(reason: LimitReason): string {
+  if (reason === "team-budget") return "team budget reached";
+  return reason === "time" ? "time limit reached" : "budget limit reached";
+}
+
 export type Limits = {
   /** Minutes of billed time, counted from when billing started. */
   timeLimitMinutes: number | null;

@@ -54,6 +54,7 @@ describe("what counts against a budget", () => {
   const period = periodOf({ period: "month", startDay: 1 }, at("2026-12-10T00:00:00Z"));
   const now = at("2026-12-10T00:00:00Z");
   const cluster = (over: Partial<BudgetCluster>): BudgetCluster => ({
+    clusterId: "c1",
     owner: "ada",
     segments: [],
     running: true,
@@ -228,7 +229,7 @@ describe("the budget form", () => {
     expect(budgetLines(b)).toEqual([
       "Team: $2,500.50 a week from Monday",
       "Each member: $400.00 a week from Monday",
-      "At 100 % the team's running clusters end",
+      "At 100 % of a budget, the running clusters it covers end",
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
-import { limitsOfCluster, setLimits } from "@/lib/limits/server/cluster-limits";
+import { limitsOfCluster, requestEnd, setLimits } from "@/lib/limits/server/cluster-limits";
 import { listInbox } from "@/lib/notifications/server/inbox";
 import { segmentsOf, statusTransitionsOf, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
@@ -115,6 +115,33 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
     expect(segs[0]!.to).not.toBeNull();
     const transitions = await statusTransitionsOf(database.db, cluster.id);
     expect(transitions.at(-1)?.toStatus).toBe("terminated");
+  });
+
+  it("ends a cluster a team budget asks it to end, once, whatever its own limits, and says why", async () => {
+    const { d, cluster, user } = await guarded({ timeLimitMinutes: null, budgetLimit: null });
+    expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
+    expect(await requestEnd(database.db, cluster.id)).toBe(true);
+    expect(await requestEnd(database.db, cluster.id)).toBe(false);
+    // Removing the cluster's own limits does not take the request back.
+    await setLimits(database.db, cluster.id, { timeLimitMinutes: null, budgetLimit: null });
+    nextRead();
+    expect((await runGuard(d, cluster.id)).outcome).toBe("enforced");
+    nextRead();
+    await runGuard(d, cluster.id);
+    expect(await deletes(cluster.id)).toBe(1);
+    const audit = (await listAudit(database.db, user.id)).filter((e) => e.clusterId === cluster.id);
+    expect(audit.map((e) => [e.action, e.detail])).toEqual([
+      ["auto-terminate", "auto-terminated: team budget reached"],
+    ]);
+    expect((await listInbox(database.db, user.id)).map((e) => e.message)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${cluster.name} was terminated by Clusterdeck: team budget reached\\.`),
+      ),
+    );
+    expect(await limitsOfCluster(database.db, cluster.id)).toMatchObject({
+      state: "enforced",
+      reason: "team-budget",
+    });
   });
 
   it("wakes at the deadline rather than a whole interval later when the limit is near", async () => {

@@ -70,6 +70,7 @@ export async function teamClusters(
     const s = segments.get(r.clusterId) ?? [];
     const running = Boolean(r.running);
     return {
+      clusterId: r.clusterId,
       owner: r.launcher ?? r.follower,
       segments: s,
       running,

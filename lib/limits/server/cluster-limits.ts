@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Limits } from "@/lib/spend/ledger";
+import type { LimitReason, Limits } from "@/lib/spend/ledger";
 import type { Db } from "@/lib/server/db/client";
 import { insertAudit, type AuditInput } from "@/lib/audit/server/audit-log";
 import { addInbox } from "@/lib/notifications/server/inbox";
@@ -24,6 +24,8 @@ export type ClusterLimitsView = Limits & {
   problem: string | null;
   problemSince: Date | null;
   attempts: number;
+  /** A team budget was reached: the guardian ends the cluster now. */
+  endRequestedAt: Date | null;
 };
 
 function limitsView(r: ClusterLimitsRow): ClusterLimitsView {
@@ -37,6 +39,7 @@ function limitsView(r: ClusterLimitsRow): ClusterLimitsView {
     problem: r.problem,
     problemSince: r.problemSince,
     attempts: r.attempts,
+    endRequestedAt: r.endRequestedAt,
   };
 }
 
@@ -63,7 +66,8 @@ export async function setLimits(db: Db, clusterId: string, limits: Limits): Prom
       set: {
         ...values,
         warnedAt: null,
-        state: sql`case when ${clusterLimits.state} = 'enforced' then 'enforced' when ${none}::boolean then 'closed' when ${clusterLimits.state} = 'enforcing' then 'enforcing' else 'watching' end`,
+        // A team budget's end request outlives the cluster's own limits: removing them does not stop it.
+        state: sql`case when ${clusterLimits.state} = 'enforced' then 'enforced' when ${none}::boolean and ${clusterLimits.endRequestedAt} is null then 'closed' when ${clusterLimits.state} = 'enforcing' then 'enforcing' else 'watching' end`,
       },
     })
     .returning();
@@ -104,7 +108,7 @@ export async function openGuards(db: Db): Promise<string[]> {
 export async function claimEnforcement(
   db: Db,
   clusterId: string,
-  reason: "time" | "budget",
+  reason: LimitReason,
   leaseMs: number,
   now = new Date(),
 ): Promise<boolean> {
@@ -205,6 +209,28 @@ export async function setProblem(db: Db, clusterId: string, problem: string | nu
     .where(eq(clusterLimits.clusterId, clusterId))
     .returning({ attempts: clusterLimits.attempts });
   return row?.attempts ?? 0;
+}
+
+/**
+ * A team budget was reached: asks the guardian to end the cluster now, whatever its own limits. True only for the
+ * first request (a sweep repeated by another instance or a restart asks nothing new); a cluster already ended by a
+ * limit keeps its record. The cluster must be tracked.
+ */
+export async function requestEnd(db: Db, clusterId: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .insert(clusterLimits)
+    .values({ clusterId, endRequestedAt: now, state: "watching", updatedAt: now })
+    .onConflictDoUpdate({
+      target: clusterLimits.clusterId,
+      set: {
+        endRequestedAt: now,
+        state: sql`case when ${clusterLimits.state} = 'closed' then 'watching' else ${clusterLimits.state} end`,
+        updatedAt: now,
+      },
+      setWhere: and(isNull(clusterLimits.endRequestedAt), sql`${clusterLimits.state} <> 'enforced'`),
+    })
+    .returning({ clusterId: clusterLimits.clusterId });
+  return rows.length === 1;
 }
 
 /** The cluster ended some other way (or vanished): close the guard without a word. */

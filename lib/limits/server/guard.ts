@@ -1,6 +1,14 @@
 import "server-only";
 import { costSoFar } from "@/lib/spend/cluster-cost";
-import { limitState, nextCheckDelay, shouldWarn, type Limits, type RateSegment } from "@/lib/spend/ledger";
+import {
+  limitState,
+  nextCheckDelay,
+  reasonText,
+  shouldWarn,
+  type LimitReason,
+  type Limits,
+  type RateSegment,
+} from "@/lib/spend/ledger";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { survivesText } from "@/lib/clusters/survives";
@@ -83,8 +91,8 @@ function hasLimits(l: ClusterLimitsView | null): l is ClusterLimitsView {
   return !!l && (l.timeLimitMinutes !== null || l.budgetLimit !== null);
 }
 
-function reasonText(reason: "time" | "budget"): string {
-  return reason === "time" ? "time limit reached" : "budget limit reached";
+function hasEndRequest(l: ClusterLimitsView | null): l is ClusterLimitsView {
+  return !!l && l.endRequestedAt !== null;
 }
 
 export async function runGuard(deps: GuardDeps, clusterId: string): Promise<GuardResult> {
@@ -109,7 +117,9 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     return attempts;
   };
   const limits = await limitsOfCluster(db, clusterId);
-  const guarding = hasLimits(limits) && (limits.state === "watching" || limits.state === "enforcing");
+  const guarding =
+    (hasLimits(limits) || hasEndRequest(limits)) &&
+    (limits.state === "watching" || limits.state === "enforcing");
   if (TERMINAL.has(tracked.status) && tracked.endedAt !== null) {
     if (guarding) await closeGuard(db, clusterId);
     return { outcome: "ended", nextInMs: null };
@@ -160,7 +170,7 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     name: cluster.name,
   });
 
-  const observed = (enforced: { reason: "time" | "budget" } | null) =>
+  const observed = (enforced: { reason: LimitReason } | null) =>
     tellObservation(db, notify, {
       userId: tracked.userId,
       cluster,
@@ -199,8 +209,15 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
   const cost = costSoFar(cluster, now, segments);
   const rate = openRateOf(segments, cluster);
   const state = limitState({ billedSince, cost: cost.amount, rate, limits: l }, now);
-  if (state.deadline !== null && state.deadline <= now + EDGE_MS) {
-    const reason = state.reason ?? "time";
+  // A team budget reached ends the cluster now; otherwise its own limit when its deadline comes.
+  const due: LimitReason | null =
+    limits.endRequestedAt !== null
+      ? "team-budget"
+      : state.deadline !== null && state.deadline <= now + EDGE_MS
+        ? (state.reason ?? "time")
+        : null;
+  if (due !== null) {
+    const reason = due;
     if (!(await claimEnforcement(db, clusterId, reason, LEASE_MS, new Date(now)))) {
       // Another instance holds the claim; look again when its lease could have run out.
       return { outcome: "observed", nextInMs: Math.min(deps.intervalMs, LEASE_MS) };
@@ -250,7 +267,7 @@ async function finish(
   userId: string,
   key: GuardKey,
   cluster: Cluster,
-  reason: "time" | "budget",
+  reason: LimitReason,
 ): Promise<void> {
   const detail = `auto-terminated: ${reasonText(reason)}`;
   const done = await completeEnforcement(

@@ -8,7 +8,13 @@ import { keyRing } from "@/lib/server/crypto/key-ring";
 import type { Database, Db } from "@/lib/server/db/client";
 import { activeTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { keySecretById } from "@/lib/keys/server/runcrate-keys";
-import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits/server/cluster-limits";
+import {
+  limitsOfCluster,
+  requestEnd,
+  setLimits,
+  type ClusterLimitsView,
+} from "@/lib/limits/server/cluster-limits";
+import { startBudgetSweep } from "@/lib/budgets/server/budget-sweep";
 import { countedHandler, ensureQueue, type Engine } from "@/lib/server/jobs/engine";
 import { processEngine, startProcessEngine } from "@/lib/server/jobs/process-engine";
 import { parseConfig } from "@/lib/server/env";
@@ -169,6 +175,21 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
       await startDeliveryWorker(engine.boss, database.db, {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
+      // Team budgets: warnings at 50, 80 and 100 %, and the end of running clusters where the team chose it.
+      await startBudgetSweep(
+        engine.boss,
+        {
+          db: database.db,
+          now: () => Date.now(),
+          notify: createNotifier(database.db, () => Promise.resolve(engine.boss)),
+          endCluster: async (clusterId) => {
+            const asked = await requestEnd(database.db, clusterId);
+            await scheduleGuard(engine.boss, clusterId, 0);
+            return asked;
+          },
+        },
+        { intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS, pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS },
+      );
       // The audit log's retention: entries past AUDIT_RETENTION_DAYS go once a day.
       await startAuditRetention(engine.boss, database.db);
       // Links sent by mail: an address's verification, a team's invite.

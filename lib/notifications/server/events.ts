@@ -1,6 +1,6 @@
 import "server-only";
 import { costSoFar, hourlyRate } from "@/lib/spend/cluster-cost";
-import type { RateSegment } from "@/lib/spend/ledger";
+import { reasonText, type LimitReason, type RateSegment } from "@/lib/spend/ledger";
 import { formatDuration } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
@@ -28,7 +28,7 @@ export type Observed = {
   segments: readonly RateSegment[];
   now: number;
   /** The guardian terminated it at a limit. */
-  enforced: { reason: "time" | "budget" } | null;
+  enforced: { reason: LimitReason } | null;
   /** The owner pressed Terminate in this console (an audit entry says so). */
   terminatedHere: boolean;
 };
@@ -38,10 +38,6 @@ const SLACK_MS = 5 * 60_000;
 
 function clusterRef(c: Cluster): NotificationEvent["cluster"] {
   return { id: c.id, name: c.name, status: c.status };
-}
-
-function reasonText(reason: "time" | "budget"): string {
-  return reason === "time" ? "time limit reached" : "budget limit reached";
 }
 
 function iso(t: number): string {

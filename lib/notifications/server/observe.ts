@@ -1,6 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import type { RateSegment } from "@/lib/spend/ledger";
+import type { LimitReason, RateSegment } from "@/lib/spend/ledger";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Db } from "@/lib/server/db/client";
@@ -46,7 +46,7 @@ export async function tellObservation(
     firstSeenAt: Date;
     segments: readonly RateSegment[];
     now: number;
-    enforced: { reason: "time" | "budget" } | null;
+    enforced: { reason: LimitReason } | null;
   },
 ): Promise<void> {
   await safely("notifying an observation", o.cluster.id, async () => {

@@ -1,4 +1,5 @@
 /** Spending limits: each cluster's limits and their enforcement, and each user's default limits. */
+import type { LimitReason } from "@/lib/spend/ledger";
 import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { trackedClusters } from "./spend";
@@ -18,7 +19,9 @@ export const clusterLimits = pgTable("cluster_limits", {
     .$type<"watching" | "enforcing" | "enforced" | "closed">()
     .notNull()
     .default("watching"),
-  reason: text("reason").$type<"time" | "budget">(),
+  reason: text("reason").$type<LimitReason>(),
+  /** A team budget was reached: the guardian ends the cluster now, whatever its own limits (lib/budgets/server). */
+  endRequestedAt: timestamp("end_requested_at", { withTimezone: true }),
   leaseUntil: timestamp("lease_until", { withTimezone: true, precision: 3 }),
   enforcedAt: timestamp("enforced_at", { withTimezone: true }),
   warnedAt: timestamp("warned_at", { withTimezone: true }),
