@@ -105,7 +105,7 @@ export const resizeCluster = runcrateAction(
       await getDb(),
       team.teamId,
       { nodes: nodeCount, hourlyRate },
-      (message, fields) => new ActionError(message, "forbidden", fields),
+      (message, fields) => new ActionError(message, "outside-policy", fields),
       {
         userId: user.id,
         adds: {

@@ -13,40 +13,17 @@ import {
 } from "@/lib/accounts/server/rate-limits";
 import { getDb } from "@/lib/server/db/client";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
-import { isRuncrateError, type RuncrateErrorKind } from "@/lib/runcrate/server/errors";
+import { isRuncrateError } from "@/lib/runcrate/server/errors";
+import { ActionError, fieldErrorsOf, type ActionResult } from "@/lib/server/action-error";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 
-export type ActionErrorKind =
-  | RuncrateErrorKind
-  | "unauthenticated"
-  | "no-key"
-  | "invalid-input"
-  | "internal"
-  /** What the action acts on changed since the page was loaded (a launch's offer price): nothing was done. */
-  | "changed";
-
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | {
-      ok: false;
-      error: string;
-      kind: ActionErrorKind;
-      fieldErrors?: Record<string, string>;
-      retryAfterSeconds?: number;
-    };
-
-/** Throw from an action body to answer with a specific, user-safe failure (e.g. "that label is taken"). */
-export class ActionError extends Error {
-  constructor(
-    readonly userMessage: string,
-    readonly kind: ActionErrorKind = "invalid-input",
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(userMessage);
-    this.name = "ActionError";
-  }
-}
+export {
+  ActionError,
+  fieldErrorsOf,
+  type ActionErrorKind,
+  type ActionResult,
+} from "@/lib/server/action-error";
 
 export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again to continue.";
 export const NO_KEY_MESSAGE = "Add a Runcrate API key in Settings first.";
@@ -54,16 +31,6 @@ export const TEAM_NO_KEY_MESSAGE =
   "Your team has no Runcrate key yet: one of its admins adds it in Settings → Team.";
 const INTERNAL_MESSAGE =
   "Something went wrong on the Clusterdeck server. Try again; if it keeps happening, check the server logs.";
-
-/** zod issues → one message per field (the first), keyed by dotted path. */
-export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 function invalidInput(error: z.ZodError): ActionResult<never> {
   const fieldErrors = fieldErrorsOf(error);

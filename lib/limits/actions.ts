@@ -44,7 +44,7 @@ export const setClusterLimits = runcrateAction(
       db,
       team.teamId,
       { timeLimitMinutes: limits.timeLimitMinutes },
-      (message, fields) => new ActionError(message, "forbidden", fields),
+      (message, fields) => new ActionError(message, "outside-policy", fields),
     );
     const tracked = await getTracked(db, cluster.id);
     // Followed through the key in use — the person's own, or their team's (whoever in the team launched it: the role

@@ -139,7 +139,7 @@ describe("most running clusters per member", () => {
     expect(first).toMatchObject({ ok: true, data: { name: "ada-first", replayed: false } });
     expect(await launchAs(people.ada, "ada-second")).toMatchObject({
       ok: false,
-      kind: "forbidden",
+      kind: "outside-policy",
       error: "The team's policy allows each member 1 running cluster; you have 1.",
     });
     expect(await named("ada-second")).toEqual([]);
@@ -158,7 +158,7 @@ describe("most running clusters per member", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results.filter((r) => !r.ok))
       expect(r).toMatchObject({
-        kind: "forbidden",
+        kind: "outside-policy",
         error: expect.stringMatching(/^The team's policy allows each member 1/),
       });
     expect(await named("cy-burst-")).toHaveLength(1);
@@ -177,7 +177,7 @@ describe("the team's total hourly rate", () => {
     const over = await launchAs(people.bo, "bo-over");
     expect(over).toMatchObject({
       ok: false,
-      kind: "forbidden",
+      kind: "outside-policy",
       error: expect.stringMatching(
         /^The team's policy allows its running clusters \$[\d,.]+\/h together; they run at \$[\d,.]+\/h and this would add \$[\d,.]+\/h\.$/,
       ),
@@ -191,7 +191,7 @@ describe("the team's total hourly rate", () => {
     const up = await clusters.resizeCluster({ id: mine.id, nodeCount: 4 });
     expect(up).toMatchObject({
       ok: false,
-      kind: "forbidden",
+      kind: "outside-policy",
       fieldErrors: { node_count: expect.any(String) },
     });
     expect((await h.control.clustersOf(teamKey)).find((c) => c.id === mine.id)?.node_count).toBe(2);
@@ -223,7 +223,7 @@ describe("budgets", () => {
     const second = await launchAs(people.dee, "dee-2h", randomUUID(), "2 h");
     expect(second).toMatchObject({
       ok: false,
-      kind: "forbidden",
+      kind: "outside-policy",
       error: `Your budget for this month (from ${periodStart()}) is $100.00, with $${(100 - RATE).toFixed(2)} left after what is spent and held by running clusters; this launch holds $${(2 * RATE).toFixed(2)} ($${RATE.toFixed(2)}/h for 2 h).`,
       fieldErrors: { timeLimit: expect.stringMatching(/^Your budget/) },
     });
@@ -251,7 +251,7 @@ describe("budgets", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results.filter((r) => !r.ok))
       expect(r).toMatchObject({
-        kind: "forbidden",
+        kind: "outside-policy",
         error: expect.stringMatching(/^The team's budget for this month/),
       });
     expect(await named("dee-team-")).toHaveLength(1);

@@ -344,14 +344,14 @@ describe("the team's policy", () => {
       env.session = people.member;
       expect(await clusters.resizeCluster({ id: c.id, nodeCount: 4 })).toEqual({
         ok: false,
-        kind: "forbidden",
+        kind: "outside-policy",
         error: "The team's policy allows at most 2 nodes per cluster; this asks for 4.",
         fieldErrors: { node_count: "The team's policy allows at most 2 nodes per cluster; this asks for 4." },
       });
       expect((await h.getCluster(teamKey, c.id)).node_count).toBe(2);
       expect(await limits.setClusterLimits({ id: c.id, timeLimit: "8 h", budgetLimit: "" })).toMatchObject({
         ok: false,
-        kind: "forbidden",
+        kind: "outside-policy",
         error: "The team's policy allows a time limit of at most 4 h; this asks for 8 h.",
       });
       expect(await limits.setClusterLimits({ id: c.id, timeLimit: "3 h", budgetLimit: "" })).toMatchObject({
@@ -377,7 +377,7 @@ describe("the team's policy", () => {
       });
       expect(r).toMatchObject({
         ok: false,
-        kind: "forbidden",
+        kind: "outside-policy",
         error: expect.stringMatching(/^The team's policy allows NoSuchGPU; this offer is .+\.$/),
       });
       expect((await h.control.clustersOf(teamKey)).filter((x) => x.name === name)).toEqual([]);
@@ -400,7 +400,7 @@ describe("the team's policy", () => {
       });
       expect(onCommunity).toMatchObject({
         ok: false,
-        kind: "forbidden",
+        kind: "outside-policy",
         error: "The team's policy does not allow community hosts; this offer is on them.",
       });
       expect((await h.control.clustersOf(teamKey)).filter((x) => x.name === "on-community")).toEqual([]);

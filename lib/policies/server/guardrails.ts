@@ -1,7 +1,14 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { policyBreaches, type PolicyBreach, type PolicyCase } from "@/lib/policies/policy";
-import { budgetBreaches, hasBudget, periodOf, reserveFor, standingOf } from "@/lib/budgets/budget";
+import { policyBreaches, type PolicyBreach, type PolicyCase, type TeamPolicy } from "@/lib/policies/policy";
+import {
+  budgetBreaches,
+  hasBudget,
+  periodOf,
+  reserveFor,
+  standingOf,
+  type TeamBudget,
+} from "@/lib/budgets/budget";
 import { teamBudget } from "@/lib/budgets/server/budget-store";
 import { teamClusters } from "@/lib/budgets/server/team-spend";
 import { teamPolicy } from "./policy-store";
@@ -30,10 +37,61 @@ export type GuardedChange = {
   hold?: { idempotencyKey: string; hourlyRate: number; timeLimitMinutes: number | null };
 };
 
+type Rules = { policy: TeamPolicy; budget: TeamBudget };
+
+/** Everything a change breaks of the rules on what runs in the team (counted with `tx`, under the lock or not). */
+async function usageBreaches(
+  tx: Db,
+  teamId: string,
+  { policy, budget }: Rules,
+  change: GuardedChange,
+): Promise<PolicyBreach[]> {
+  const reserve = hasBudget(budget) ? change.reserve : undefined;
+  const now = Date.now();
+  const period = periodOf(budget, now);
+  const team = await teamClusters(tx, teamId, reserve ? period.from : now, now);
+  const over = policyBreaches(policy, { usage: usageOf(team, change.userId), adds: change.adds });
+  if (reserve) {
+    const mine = <T extends { owner: string }>(xs: readonly T[]) =>
+      xs.filter((x) => x.owner === change.userId);
+    over.push(
+      ...budgetBreaches(
+        budget,
+        {
+          team: standingOf(team.clusters, team.pending, period, now),
+          member: standingOf(mine(team.clusters), mine(team.pending), period, now),
+        },
+        { ...reserve, dollars: reserveFor(reserve.rate, reserve.timeLimitMinutes, period, now) },
+        period,
+      ),
+    );
+  }
+  return over;
+}
+
+async function readRules(db: Db, teamId: string): Promise<Rules> {
+  const [policy, budget] = await Promise.all([teamPolicy(db, teamId), teamBudget(db, teamId)]);
+  return { policy, budget };
+}
+
+/** Every rule of the team's policy and budgets a change would break now (what an approval request is about). */
+export async function guardrailBreaches(
+  db: Db,
+  teamId: string,
+  c: PolicyCase,
+  change?: GuardedChange,
+): Promise<PolicyBreach[]> {
+  const rules = await readRules(db, teamId);
+  const out = policyBreaches(rules.policy, c);
+  if (change) out.push(...(await usageBreaches(db, teamId, rules, change)));
+  return out;
+}
+
 /**
- * Refuses what breaks the team's policy or budgets. With `change`, the rules on the team's clusters together and the
- * budgets are checked against what runs in the team under a lock on the team; a launch passes `hold` and gets back
- * its place, to settle with the cluster Runcrate made or release when Runcrate refused.
+ * Refuses what breaks the team's policy or budgets, but the rules in `waive` (an approved request's). With `change`,
+ * the rules on the team's clusters together and the budgets are checked against what runs in the team under a lock
+ * on the team; a launch passes `hold` and gets back its place, to settle with the cluster Runcrate made or release
+ * when Runcrate refused.
  */
 export async function enforceGuardrails(
   db: Db,
@@ -41,38 +99,22 @@ export async function enforceGuardrails(
   c: PolicyCase,
   refuse: Refuse,
   change?: GuardedChange,
+  waive: ReadonlySet<PolicyBreach["rule"]> = new Set(),
 ): Promise<LaunchHold | null> {
-  const [policy, budget] = await Promise.all([teamPolicy(db, teamId), teamBudget(db, teamId)]);
-  const breaches = policyBreaches(policy, c);
+  const kept = (breaches: PolicyBreach[]) => breaches.filter((b) => !waive.has(b.rule));
+  const rules = await readRules(db, teamId);
+  const breaches = kept(policyBreaches(rules.policy, c));
   if (breaches.length > 0) throw refuseWith(refuse, breaches);
   if (!change) return null;
-  const counts = policy.maxClustersPerMember !== null || policy.maxTeamHourlyRate !== null;
-  const reserve = hasBudget(budget) ? change.reserve : undefined;
+  const counts = rules.policy.maxClustersPerMember !== null || rules.policy.maxTeamHourlyRate !== null;
+  const reserve = hasBudget(rules.budget) ? change.reserve : undefined;
   if (!counts && !reserve && !change.hold) return null;
   return underTeamLock(
     db,
     teamId,
     change.userId,
     async (tx) => {
-      const now = Date.now();
-      const period = periodOf(budget, now);
-      const team = await teamClusters(tx, teamId, reserve ? period.from : now, now);
-      const over = policyBreaches(policy, { usage: usageOf(team, change.userId), adds: change.adds });
-      if (reserve) {
-        const mine = <T extends { owner: string }>(xs: readonly T[]) =>
-          xs.filter((x) => x.owner === change.userId);
-        over.push(
-          ...budgetBreaches(
-            budget,
-            {
-              team: standingOf(team.clusters, team.pending, period, now),
-              member: standingOf(mine(team.clusters), mine(team.pending), period, now),
-            },
-            { ...reserve, dollars: reserveFor(reserve.rate, reserve.timeLimitMinutes, period, now) },
-            period,
-          ),
-        );
-      }
+      const over = kept(await usageBreaches(tx, teamId, rules, change));
       if (over.length > 0) throw refuseWith(refuse, over);
     },
     change.hold,

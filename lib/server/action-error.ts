@@ -1,0 +1,50 @@
+import type { z } from "zod";
+import type { RuncrateErrorKind } from "@/lib/runcrate/server/errors";
+
+/**
+ * What a server action answers when it does not do what it was asked, and the error that carries it. Below the
+ * actions (lib/handlers/safe-action.ts turns it into the answer), so the features' server modules can throw it.
+ */
+
+export type ActionErrorKind =
+  | RuncrateErrorKind
+  | "unauthenticated"
+  | "no-key"
+  | "invalid-input"
+  | "internal"
+  /** What the action acts on changed since the page was loaded (a launch's offer price): nothing was done. */
+  | "changed"
+  /** The team's policy or budgets refuse it: nothing was done; an admin may approve it as a request. */
+  | "outside-policy";
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      error: string;
+      kind: ActionErrorKind;
+      fieldErrors?: Record<string, string>;
+      retryAfterSeconds?: number;
+    };
+
+/** Throw from an action body to answer with a specific, user-safe failure (e.g. "that label is taken"). */
+export class ActionError extends Error {
+  constructor(
+    readonly userMessage: string,
+    readonly kind: ActionErrorKind = "invalid-input",
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(userMessage);
+    this.name = "ActionError";
+  }
+}
+
+/** zod issues → one message per field (the first), keyed by dotted path. */
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
