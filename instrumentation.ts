@@ -17,7 +17,7 @@ export async function register() {
   const { startupChecks } = await import("./lib/boot/startup");
   await startupChecks();
   // The job engine and the guardian of cluster limits (CLUSTERDECK_WORKER=off leaves it to `npm run worker`).
-  const { startGuardianWithServer } = await import("./lib/limits/server/guardian-start");
+  const { startGuardianWithServer } = await import("./lib/boot/guardian-start");
   await startGuardianWithServer();
 }
 

@@ -33,6 +33,9 @@ export const ACTION_LABEL: Record<
   "auto-join-changed": { label: "Joining by domain", variant: "info" },
   "policy-changed": { label: "Policy changed", variant: "info" },
   "budget-changed": { label: "Budget changed", variant: "info" },
+  "approval-requested": { label: "Approval asked", variant: "info" },
+  "approval-approved": { label: "Approved", variant: "info" },
+  "approval-denied": { label: "Denied", variant: "info" },
   "sign-up-mode-changed": { label: "Sign-up changed", variant: "info" },
 };
 

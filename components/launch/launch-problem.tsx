@@ -2,6 +2,7 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { AlertTriangleIcon } from "lucide-react";
 import type { LaunchProblem } from "@/components/launch/use-launch";
+import { RequestApproval } from "@/components/approvals/request-approval";
 
 /** Why the last Launch failed, above the button, with the way out that fits (retry, other offer, sign in, Settings). */
 export function LaunchProblemAlert({ problem }: { problem: Extract<LaunchProblem, { where: "form" }> }) {
@@ -38,6 +39,7 @@ export function LaunchProblemAlert({ problem }: { problem: Extract<LaunchProblem
             Open Settings
           </Link>
         ) : null}
+        {problem.approval ? <RequestApproval launch={problem.approval} /> : null}
       </div>
     </div>
   );

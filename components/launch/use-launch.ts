@@ -12,6 +12,7 @@ import {
   type LaunchIntent,
 } from "@/components/launch/draft-storage";
 import { launchCluster } from "@/lib/launch/actions";
+import type { LaunchRequest } from "@/lib/launch/launch-input";
 import { toCreateBody, type LaunchFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/clusters/queries";
@@ -39,6 +40,8 @@ export type LaunchProblem =
       offerGone: boolean;
       signIn: boolean;
       settings: boolean;
+      /** The team's policy or budgets refused it: the launch as sent, which an admin can be asked to approve. */
+      approval: LaunchRequest | null;
     };
 
 export const NOT_GUARDED_MESSAGE =
@@ -94,7 +97,7 @@ export function useLaunch(offer: Offer, form: UseFormReturn<LaunchFormValues>) {
   const [problem, setProblem] = useState<LaunchProblem | null>(null);
 
   const showFailure = useCallback(
-    (failure: ActionFailure) => {
+    (failure: ActionFailure, sent?: LaunchRequest) => {
       inFlight.current = false;
       if (failure.kind === "insufficient_credits") {
         void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey });
@@ -106,7 +109,9 @@ export function useLaunch(offer: Offer, form: UseFormReturn<LaunchFormValues>) {
       let placed = 0;
       for (const [path, message] of Object.entries(failure.fieldErrors ?? {})) {
         const field = formFieldOf(path);
-        if (field === "offer_id") offerGone = true;
+        // The offer is gone, or outside the team's policy (its GPU type, its hosts): another offer is the way out
+        // only in the first case; the second can also be asked for.
+        if (field === "offer_id") offerGone = failure.kind !== "outside-policy";
         else if (field) {
           form.setError(field, { type: "server", message }, { shouldFocus: placed === 0 });
           placed++;
@@ -128,6 +133,7 @@ export function useLaunch(offer: Offer, form: UseFormReturn<LaunchFormValues>) {
         offerGone,
         signIn: failure.kind === "unauthenticated",
         settings: failure.kind === "no-key" || failure.kind === "unauthorized",
+        approval: failure.kind === "outside-policy" && sent ? sent : null,
       });
     },
     [form, queryClient],

@@ -53,7 +53,9 @@ export default function NotificationList() {
               }}
             >
               <Link
-                href={n.clusterId ? `/clusters/${encodeURIComponent(n.clusterId)}` : "/settings/inbox"}
+                href={
+                  n.path ?? (n.clusterId ? `/clusters/${encodeURIComponent(n.clusterId)}` : "/settings/inbox")
+                }
                 data-testid="notification-item"
                 data-kind={n.kind}
                 data-read={n.read ? "true" : "false"}

@@ -33,6 +33,10 @@ export const AUDIT_ACTIONS = [
   "policy-changed",
   // the team's budgets: dollars per period for the team and each member
   "budget-changed",
+  // a launch outside the team's rules, sent for approval; an admin's decision
+  "approval-requested",
+  "approval-approved",
+  "approval-denied",
   // a shared team deleted by its owner (in the owner's own log: the team's is gone with it)
   "team-deleted",
   // the instance administrator's choice of who may sign up (in their own log)

@@ -15,3 +15,5 @@ export const launchInputSchema = z.object({
   seen: z.object({ hourlyRatePerNode: z.number().nonnegative().max(1e6) }).optional(),
 });
 export type LaunchInput = z.output<typeof launchInputSchema>;
+/** A launch as the browser sends it. */
+export type LaunchRequest = z.input<typeof launchInputSchema>;

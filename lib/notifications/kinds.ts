@@ -15,6 +15,8 @@ export const NOTIFICATION_EVENTS = [
   "balance-low",
   "colleague-action",
   "budget-warning",
+  "approval-requested",
+  "approval-decided",
 ] as const;
 export type NotificationEventType = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -33,6 +35,8 @@ export const EVENT_LABELS: Record<DeliveryEventType, string> = {
   "balance-low": "Balance low",
   "colleague-action": "An admin ended, resized or handed you a cluster",
   "budget-warning": "A team budget is 50, 80 or 100 % spent",
+  "approval-requested": "A launch asks for your approval",
+  "approval-decided": "Your request was approved or denied",
   test: "Test delivery",
 };
 
@@ -57,6 +61,8 @@ export const DEFAULT_PREFS: NotificationPrefs = {
     "balance-low",
     "colleague-action",
     "budget-warning",
+    "approval-requested",
+    "approval-decided",
   ],
   balanceLowHours: 2,
 };
@@ -78,9 +84,17 @@ export type NotificationEvent = {
   cost: { hourlyRate: number | null; total: number | null; estimated: boolean } | null;
   /** Event-specific figures: timeToReadySeconds, reason, terminatedBy, verdict, peakBusbwGbS, runwayHours, … */
   details: Record<string, string | number | boolean | null>;
+  /** The page of an event not about one cluster (an approval request), relative to the console. */
+  path?: string;
+  /**
+   * Buttons in the email and the webhook (approve, deny, extend): links relative to the console, signed for the one
+   * recipient and single use. Never shown in the inbox, where the page has the buttons.
+   */
+  links?: { label: string; path: string }[];
 };
 
-/** The cluster page of an event, relative to the console. */
-export function eventPath(e: Pick<NotificationEvent, "cluster">): string | null {
+/** The page of an event — its own, or its cluster's — relative to the console. */
+export function eventPath(e: Pick<NotificationEvent, "cluster" | "path">): string | null {
+  if (e.path) return e.path;
   return e.cluster ? `/clusters/${encodeURIComponent(e.cluster.id)}` : null;
 }

@@ -27,6 +27,8 @@ export type InboxView = {
     kind: NotificationEventType;
     clusterId: string | null;
     clusterName: string | null;
+    /** The page the entry opens when it is not a cluster's. */
+    path: string | null;
     message: string;
     createdAt: string;
     read: boolean;

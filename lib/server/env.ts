@@ -52,6 +52,8 @@ const envSchema = z.object({
    * At least 30: a cluster's end is told apart as "terminated here" by its entry.
    */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(365),
+  /** How many hours a request for approval (a launch outside a team's policy or budgets) waits for an admin. */
+  APPROVAL_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { addKey, seededAccountWithKey, signUp } from "../support/accounts";
+import { expect, test } from "@playwright/test";
+import { addKey, seededAccountWithKey } from "../support/accounts";
+import { invite, join } from "../support/teams";
 import { expectAxeClean, waitHydrated } from "../support/browser";
 import { pickOffer, setBalance, smallestCount } from "../support/sim";
 import { freshKey } from "../support/sim-client";
-import { e2e } from "../support/e2e-env";
 
 /**
  * A team's whole journey across three people: an owner makes a team and stores its key, invites a member and a
@@ -13,60 +13,6 @@ import { e2e } from "../support/e2e-env";
  */
 
 const CLUSTER_URL = /\/clusters\/[0-9a-f-]{36}$/;
-
-async function invite(page: Page, email: string, role: "member" | "viewer"): Promise<string> {
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Role", { exact: true }).selectOption(role);
-  await page.getByRole("button", { name: "Create invite link" }).click();
-  const url = page.getByTestId("invite-url");
-  await expect(url).toContainText("/invite/");
-  await expect(page.getByTestId("invite-row").filter({ hasText: email })).toHaveCount(1);
-  return (await url.textContent())!;
-}
-
-/** Every response a browser context gets from the app, headers and body, to look for the team's key in. */
-function recordResponses(context: BrowserContext): Array<Promise<string>> {
-  const bodies: Array<Promise<string>> = [];
-  context.on("response", (res) => {
-    if (!res.url().startsWith(e2e.appUrl)) return;
-    bodies.push(
-      (async () => {
-        // A response still arriving as the test closes its contexts cannot be read any more (after the check).
-        const headers = await res.allHeaders().then(JSON.stringify, () => "");
-        const body = await res.body().then(
-          (b) => b.toString("utf8"),
-          () => "", // redirects have no body
-        );
-        return `${res.url()}\n${headers}\n${body}`;
-      })(),
-    );
-  });
-  return bodies;
-}
-
-/** A new person in a browser of their own: signs up with `email`, opens the invite and joins. */
-async function join(
-  browser: Browser,
-  link: string,
-  email: string,
-  role: string,
-  seen: Array<Promise<string>>[],
-): Promise<Page> {
-  const context = await browser.newContext();
-  seen.push(recordResponses(context));
-  const page = await context.newPage();
-  // Signed out, the link asks for a sign-in first (and comes back to the invite after it).
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Finvite%2F/);
-  await signUp(page, { email });
-  await page.goto(link);
-  const button = page.getByRole("button", { name: `Join as ${role}` });
-  await waitHydrated(button);
-  if (role === "viewer") await expectAxeClean(page, "an invite");
-  await button.click();
-  await expect(page).toHaveURL(/\/clusters$/);
-  return page;
-}
 
 test(
   "an owner's team: a member launches with the team's key, a viewer only looks, the owner ends it with a reason",

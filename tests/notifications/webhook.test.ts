@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
+import { emailContent } from "@/lib/notifications/server/email";
 import { checkWebhookUrl, isForbiddenAddress } from "@/lib/notifications/server/address";
 import {
   MAX_RESPONSE_BYTES,
@@ -61,7 +62,41 @@ describe("webhook bodies", () => {
       cost: { hourly_rate: 40, total: null, estimated: false },
       details: { timeToReadySeconds: 180 },
       link: "https://deck.example.com/clusters/c1",
+      actions: [],
     });
+  });
+
+  it("an event's own page and its signed links (approve, deny) reach JSON, Slack and email as absolute links", () => {
+    const asked = {
+      ...event,
+      type: "approval-requested" as const,
+      cluster: null,
+      message: "ada asks to launch train.",
+      path: "/approvals/r1",
+      links: [
+        { label: "Approve", path: "/approvals/link/tok-a" },
+        { label: "Deny", path: "/approvals/link/tok-d" },
+      ],
+    };
+    const p = JSON.parse(webhookBody(asked, "json", "d-2", "https://deck.example.com")) as Record<
+      string,
+      unknown
+    >;
+    expect(p).toMatchObject({
+      link: "https://deck.example.com/approvals/r1",
+      actions: [
+        { label: "Approve", url: "https://deck.example.com/approvals/link/tok-a" },
+        { label: "Deny", url: "https://deck.example.com/approvals/link/tok-d" },
+      ],
+    });
+    expect(JSON.parse(webhookBody(asked, "slack", "d-2", "https://deck.example.com"))).toEqual({
+      text: "*A launch asks for your approval*: ada asks to launch train. <https://deck.example.com/approvals/link/tok-a|Approve> · <https://deck.example.com/approvals/link/tok-d|Deny> <https://deck.example.com/approvals/r1|Open in Clusterdeck>",
+    });
+    const mail = emailContent(asked, "https://deck.example.com");
+    expect(mail.text).toContain(
+      "Approve: https://deck.example.com/approvals/link/tok-a\nDeny: https://deck.example.com/approvals/link/tok-d\nOpen it in Clusterdeck: https://deck.example.com/approvals/r1",
+    );
+    expect(mail.html).toContain('<a href="https://deck.example.com/approvals/link/tok-a">Approve</a>');
   });
 
   it("Slack format is a single text field", () => {

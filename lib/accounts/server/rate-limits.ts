@@ -41,6 +41,8 @@ export const ACTION_ALLOWANCES = {
   "create-team": { points: 10, duration: 60 * 60 },
   invite: { points: 30, duration: 60 * 60 },
   "send-verification": { points: 5, duration: 60 * 60 },
+  // Each request mails every admin of the team.
+  "request-approval": { points: 20, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type ThrottledAction = keyof typeof ACTION_ALLOWANCES;

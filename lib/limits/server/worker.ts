@@ -5,29 +5,16 @@ import { parseDuration, type Limits } from "@/lib/spend/ledger";
 import { MAX_TIME_LIMIT_MINUTES } from "@/lib/limits/input";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
-import type { Database, Db } from "@/lib/server/db/client";
+import type { Db } from "@/lib/server/db/client";
 import { activeTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { keySecretById } from "@/lib/keys/server/runcrate-keys";
-import {
-  limitsOfCluster,
-  requestEnd,
-  setLimits,
-  type ClusterLimitsView,
-} from "@/lib/limits/server/cluster-limits";
-import { startBudgetSweep } from "@/lib/budgets/server/budget-sweep";
+import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits/server/cluster-limits";
 import { countedHandler, ensureQueue, type Engine } from "@/lib/server/jobs/engine";
-import { processEngine, startProcessEngine } from "@/lib/server/jobs/process-engine";
+import { processEngine } from "@/lib/server/jobs/process-engine";
+import { createNotifier } from "@/lib/notifications/server/delivery-queue";
 import { parseConfig } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
-import {
-  createNotifier,
-  ensureDeliveryQueue,
-  startDeliveryWorker,
-} from "@/lib/notifications/server/delivery-queue";
-import { startAuditRetention } from "@/lib/audit/server/audit-retention";
-import { startVerificationWorker } from "@/lib/accounts/server/email-verification";
-import { startInviteEmailWorker } from "@/lib/teams/server/invite-email";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
@@ -151,57 +138,6 @@ export async function startGuardWorker(
   const open = await activeTracked(db);
   for (const id of open) await scheduleGuard(engine.boss, id, 0);
   guardianLog.info({ guards: open.length, intervalMs }, "guardian worker started");
-}
-
-// ───────────────────────────── the process's guardian ─────────────────────────────
-
-/**
- * Starts the process's job engine (lib/server/jobs/process-engine.ts) with the guard and delivery queues and, when
- * `work` (the app server by default, or `npm run worker`), their workers, the audit log's daily pruning and the
- * mailing of links (email verification, team invites).
- */
-export function startGuardian(opts: { work: boolean; database?: Database }): Promise<Engine> {
-  return startProcessEngine(
-    async (engine, database) => {
-      await ensureGuardQueue(engine.boss);
-      await ensureDeliveryQueue(engine.boss);
-      if (!opts.work) return;
-      const cfg = guardianConfig();
-      await startGuardWorker(engine, database.db, {
-        intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS,
-        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
-      });
-      // Notifications: webhook and email deliveries, on the same queue and the same workers.
-      await startDeliveryWorker(engine.boss, database.db, {
-        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
-      });
-      // Team budgets: warnings at 50, 80 and 100 %, and the end of running clusters where the team chose it.
-      await startBudgetSweep(
-        engine.boss,
-        {
-          db: database.db,
-          now: () => Date.now(),
-          notify: createNotifier(database.db, () => Promise.resolve(engine.boss)),
-          endCluster: async (clusterId) => {
-            const asked = await requestEnd(database.db, clusterId);
-            await scheduleGuard(engine.boss, clusterId, 0);
-            return asked;
-          },
-        },
-        { intervalMs: cfg.CLUSTERDECK_GUARD_INTERVAL_MS, pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS },
-      );
-      // The audit log's retention: entries past AUDIT_RETENTION_DAYS go once a day.
-      await startAuditRetention(engine.boss, database.db);
-      // Links sent by mail: an address's verification, a team's invite.
-      await startVerificationWorker(engine.boss, database.db, {
-        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
-      });
-      await startInviteEmailWorker(engine.boss, database.db, keyRing(), {
-        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
-      });
-    },
-    { database: opts.database },
-  );
 }
 
 // ───────────────────────────── small functions for other features (relaunch, NCCL history) ───────────────────────

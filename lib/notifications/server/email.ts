@@ -41,11 +41,16 @@ export function escapeHtml(s: string): string {
 export function emailContent(event: NotificationEvent, appUrl: string | null) {
   const path = eventPath(event);
   const link = path && appUrl ? new URL(path, appUrl).toString() : null;
+  const open = event.cluster && !event.path ? "Open the cluster" : "Open it in Clusterdeck";
+  const buttons = appUrl
+    ? (event.links ?? []).map((l) => ({ ...l, url: new URL(l.path, appUrl).toString() }))
+    : [];
   const subject = `[Clusterdeck] ${event.title}`;
   const text = [
     event.message,
     "",
-    link ? `Open the cluster: ${link}` : null,
+    ...buttons.map((b) => `${b.label}: ${b.url}`),
+    link ? `${open}: ${link}` : null,
     `${EVENT_LABELS[event.type]} · ${event.at}`,
     "",
     "You get this because of your notification settings in Clusterdeck (Settings → Notifications).",
@@ -54,7 +59,10 @@ export function emailContent(event: NotificationEvent, appUrl: string | null) {
     .join("\n");
   const html =
     `<p>${escapeHtml(event.message)}</p>` +
-    (link ? `<p><a href="${escapeHtml(link)}">Open the cluster in Clusterdeck</a></p>` : "") +
+    buttons.map((b) => `<p><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a></p>`).join("") +
+    (link
+      ? `<p><a href="${escapeHtml(link)}">${event.cluster && !event.path ? "Open the cluster in Clusterdeck" : "Open it in Clusterdeck"}</a></p>`
+      : "") +
     `<p style="color:#666;font-size:12px">${escapeHtml(EVENT_LABELS[event.type])} · ${escapeHtml(event.at)}<br>` +
     "You get this because of your notification settings in Clusterdeck (Settings → Notifications).</p>";
   return { subject, text, html };

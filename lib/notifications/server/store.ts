@@ -75,6 +75,7 @@ export async function emitEvent(
           clusterId: event.cluster?.id ?? null,
           clusterName: event.cluster?.name ?? null,
           message: event.message.slice(0, 500),
+          path: event.path ?? null,
           dedupe: event.key,
           createdAt: new Date(event.at),
         })
@@ -138,6 +139,7 @@ export async function inboxView(db: Db, userId: string, limit = 20): Promise<Inb
       kind: r.kind,
       clusterId: r.clusterId,
       clusterName: r.clusterName,
+      path: r.path,
       message: r.message,
       createdAt: r.createdAt.toISOString(),
       read: r.readAt !== null,

@@ -74,6 +74,11 @@ export function webhookPayload(event: NotificationEvent, deliveryId: string, app
     },
     details: event.details,
     link: path === null ? null : appUrl ? new URL(path, appUrl).toString() : path,
+    /** Signed single-use links for this recipient (approve, deny, extend), when the event has any. */
+    actions: (event.links ?? []).map((l) => ({
+      label: l.label,
+      url: appUrl ? new URL(l.path, appUrl).toString() : l.path,
+    })),
   };
 }
 
@@ -94,7 +99,13 @@ export function webhookBody(
   const p = webhookPayload(event, deliveryId, appUrl);
   if (format === "slack") {
     const link = p.link && /^https?:/.test(p.link) ? ` <${slackEscape(p.link)}|Open in Clusterdeck>` : "";
-    return JSON.stringify({ text: `*${EVENT_LABELS[event.type]}*: ${slackEscape(event.message)}${link}` });
+    const actions = p.actions
+      .filter((a) => /^https?:/.test(a.url))
+      .map((a) => ` <${slackEscape(a.url)}|${slackEscape(a.label)}>`)
+      .join(" ·");
+    return JSON.stringify({
+      text: `*${EVENT_LABELS[event.type]}*: ${slackEscape(event.message)}${actions}${link}`,
+    });
   }
   return JSON.stringify(p);
 }

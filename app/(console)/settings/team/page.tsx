@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { KeyList } from "@/components/keys/key-list";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { CreateTeamForm } from "@/components/teams/create-team-form";
@@ -74,7 +75,11 @@ export default async function TeamPage() {
               </h2>
               <p className="text-sm text-muted-foreground">
                 The rules every launch, resize and limit change in the team keeps; the server refuses what
-                breaks one, naming it.
+                breaks one, naming it. A refused launch can be sent to the team&rsquo;s admins for{" "}
+                <Link href="/approvals" className="underline">
+                  approval
+                </Link>
+                .
               </p>
               {decide(team.role, "policies").allowed ? (
                 <TeamPolicyForm teamId={team.teamId} policy={view.policy} />

@@ -15,3 +15,4 @@ export * from "./teams";
 export * from "./instance";
 export * from "./policies";
 export * from "./budgets";
+export * from "./approvals";

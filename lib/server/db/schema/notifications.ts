@@ -119,6 +119,8 @@ export const inboxEntries = pgTable(
     clusterId: text("cluster_id"),
     clusterName: text("cluster_name"),
     message: text("message").notNull(),
+    /** The page the entry opens when it is not about one cluster (an approval request). */
+    path: text("path"),
     /** One entry per (kind, cluster, dedupe) — a retry never writes the same warning twice. */
     dedupe: text("dedupe").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),

@@ -7,7 +7,7 @@ import "server-only";
 import { isPostgresUrl } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 import { startupChecks } from "@/lib/boot/startup";
-import { startGuardian } from "./worker";
+import { startGuardian } from "@/lib/boot/jobs";
 
 export const PGLITE_REFUSAL =
   "npm run worker needs a real Postgres (DATABASE_URL=postgres://…). The embedded PGlite database can only be opened by one process — the app server, which already runs the guardian (unless CLUSTERDECK_WORKER=off).";

@@ -1,6 +1,7 @@
 import "server-only";
 import { log } from "@/lib/server/log";
-import { guardianConfig, startGuardian } from "./worker";
+import { guardianConfig } from "@/lib/limits/server/worker";
+import { startGuardian } from "@/lib/boot/jobs";
 
 /**
  * Starts the job engine with the server (instrumentation.ts): with the guardian's worker unless
