@@ -8,6 +8,7 @@ import type { GuardView } from "@/lib/limits/limit-view";
 import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { LimitsEditButton } from "./limits-edit-button";
+import { ExtendButtons } from "./extend-buttons";
 
 /**
  * The cluster page's limits line (time and budget limits), rendered on the server so it adds no JavaScript to the page:
@@ -49,7 +50,7 @@ export function LimitsLine({
   const cost = costSoFar(cluster, now, view.segments).amount;
   const rate = view.segments.length ? openRate(view.segments) : since === null ? 0 : hourlyRate(cluster);
   const state = limitState({ billedSince: since, cost, rate, limits }, now);
-  const warn = active && shouldWarn(state, limits, now);
+  const warn = active && shouldWarn(state, now);
 
   const parts: string[] = [];
   if (limits.timeLimitMinutes !== null) {
@@ -99,6 +100,7 @@ export function LimitsLine({
           </span>
         </Line>
       </LimitsEditButton>
+      {active && editable && l?.state === "watching" ? <ExtendButtons clusterId={cluster.id} /> : null}
       {warn ? (
         <p className="text-sm text-muted-foreground" data-testid="limits-survives">
           {survivesText(cluster)}

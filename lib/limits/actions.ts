@@ -13,6 +13,8 @@ import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits"
 import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import { enforceGuardrails } from "@/lib/policies/server/guardrails";
+import { extendCluster } from "@/lib/limits/server/extend";
+import { checkExtendLink } from "@/lib/limits/server/extend-links";
 
 /**
  * Limits after launch (the cluster page: change, extend, remove — audited) and a user's default limits (Settings).
@@ -82,6 +84,38 @@ export const setClusterLimits = runcrateAction(
     // The cluster page's limits line is rendered on the server: it arrives with this answer.
     revalidatePath("/clusters/[id]", "page");
     return { timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit, state: view.state };
+  },
+  { throttle: "set-cluster-limits" },
+);
+
+/** Extend (the cluster page): its limits grow by `minutes` — its time limit, and its budget by their cost. */
+export const extendClusterAction = runcrateAction(
+  z.object({
+    id: clusterIdSchema,
+    minutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60),
+  }),
+  async function extendClusterAction({ id, minutes }, ctx) {
+    const extended = await extendCluster(ctx, id, minutes);
+    revalidatePath("/clusters/[id]", "page");
+    return extended;
+  },
+  { throttle: "set-cluster-limits" },
+);
+
+/** Extend from a limit warning's signed link: the owner it was sent to, once, before the limit's deadline. */
+export const extendByLinkAction = runcrateAction(
+  z.object({ token: z.string().min(10).max(600) }),
+  async function extendByLinkAction({ token }, ctx) {
+    const checked = checkExtendLink(token, ctx.user.id);
+    if (!checked.ok) throw new ActionError(checked.message, "forbidden");
+    const { link } = checked;
+    const extended = await extendCluster(ctx, link.clusterId, link.minutes, link.basis);
+    revalidatePath("/clusters/[id]", "page");
+    return { ...extended, clusterId: link.clusterId };
   },
   { throttle: "set-cluster-limits" },
 );

@@ -16,3 +16,6 @@ export type GuardView = {
     problemSince: string | null;
   } | null;
 };
+
+/** The extensions the cluster page and a limit warning offer, in minutes. */
+export const EXTEND_CHOICES = [60, 240] as const;

@@ -165,20 +165,23 @@ export function limitState(
   };
 }
 
-/** Warn this long before a time limit, or at this share of a budget left. */
-export const WARN_BEFORE_MS = 15 * 60_000;
-export const WARN_BUDGET_SHARE = 0.1;
+/**
+ * A limit's owner is warned twice before it ends the cluster: 30 minutes and 5 minutes before its deadline — the time
+ * limit's, or when the budget is reached at the rate billed now — with Extend beside each warning.
+ */
+export const WARN_STAGES_MS = [30 * 60_000, 5 * 60_000] as const;
+export type WarnStage = 0 | 1 | 2;
 
-export function shouldWarn(s: LimitState, limits: Limits, now: number): boolean {
-  if (s.reached) return false;
-  if (s.timeDeadline !== null && s.timeDeadline - now <= WARN_BEFORE_MS) return true;
-  if (
-    limits.budgetLimit !== null &&
-    s.moneyLeft !== null &&
-    s.moneyLeft <= limits.budgetLimit * WARN_BUDGET_SHARE
-  )
-    return true;
-  return false;
+/** How near the end a limit is: 0 not yet, 1 within 30 minutes, 2 within 5 (never once reached). */
+export function warnStage(s: LimitState, now: number): WarnStage {
+  if (s.reached || s.deadline === null) return 0;
+  const left = s.deadline - now;
+  if (left <= WARN_STAGES_MS[1]) return 2;
+  return left <= WARN_STAGES_MS[0] ? 1 : 0;
+}
+
+export function shouldWarn(s: LimitState, now: number): boolean {
+  return warnStage(s, now) > 0;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   openRate,
   parseDuration,
   shouldWarn,
+  warnStage,
   timeLimitDeadline,
   type RateSegment,
 } from "@/lib/spend/ledger";
@@ -153,15 +154,21 @@ describe("limits", () => {
     expect(at.timeLeftMs).toBe(0);
   });
 
-  it("warns 15 minutes or 10 % of the budget before, not after the limit", () => {
+  it("warns 30 and 5 minutes before the deadline — a time limit's, or a budget's at the rate now — not after", () => {
     const limits = { timeLimitMinutes: 60, budgetLimit: null };
     const st = (now: number) => limitState({ billedSince: UP, cost: 0, rate: 40, limits }, now);
-    expect(shouldWarn(st(UP + 44 * MIN), limits, UP + 44 * MIN)).toBe(false);
-    expect(shouldWarn(st(UP + 45 * MIN), limits, UP + 45 * MIN)).toBe(true);
-    expect(shouldWarn(st(UP + 60 * MIN), limits, UP + 60 * MIN)).toBe(false);
+    expect(warnStage(st(UP + 29 * MIN), UP + 29 * MIN)).toBe(0);
+    expect(warnStage(st(UP + 30 * MIN), UP + 30 * MIN)).toBe(1);
+    expect(warnStage(st(UP + 54 * MIN), UP + 54 * MIN)).toBe(1);
+    expect(warnStage(st(UP + 55 * MIN), UP + 55 * MIN)).toBe(2);
+    expect(warnStage(st(UP + 60 * MIN), UP + 60 * MIN)).toBe(0);
+    // $100 at $40/h: 2.5 h from nothing spent; with $80 spent, 30 minutes left.
     const b = { timeLimitMinutes: null, budgetLimit: 100 };
-    expect(shouldWarn(limitState({ billedSince: UP, cost: 89, rate: 40, limits: b }, UP), b, UP)).toBe(false);
-    expect(shouldWarn(limitState({ billedSince: UP, cost: 90, rate: 40, limits: b }, UP), b, UP)).toBe(true);
+    expect(warnStage(limitState({ billedSince: UP, cost: 79, rate: 40, limits: b }, UP), UP)).toBe(0);
+    expect(warnStage(limitState({ billedSince: UP, cost: 80, rate: 40, limits: b }, UP), UP)).toBe(1);
+    expect(shouldWarn(limitState({ billedSince: UP, cost: 97, rate: 40, limits: b }, UP), UP)).toBe(true);
+    // Nothing billed: a budget is never reached, so never warned.
+    expect(warnStage(limitState({ billedSince: UP, cost: 99, rate: 0, limits: b }, UP), UP)).toBe(0);
   });
 
   it("the next check is the interval, sooner near a deadline, never a spin", () => {

@@ -153,6 +153,13 @@ test("limits can be changed and removed on the cluster page, audited; Settings d
   await expect(line).toContainText("Auto-terminates", { timeout: 120_000 });
   await expect(line).toContainText("when the cost reaches $40.00");
 
+  // Extend: one press adds an hour to the time limit, and the hour's cost to the budget limit.
+  const extend = page.getByRole("group", { name: "Extend the cluster" });
+  await waitHydrated(extend.getByRole("button", { name: "Extend by 1 h" }));
+  await extend.getByRole("button", { name: "Extend by 1 h" }).click();
+  await expect(page.getByText(`${name} extended by 1 h`)).toBeVisible();
+  await expect(line).not.toContainText("when the cost reaches $40.00");
+
   await page.getByRole("button", { name: "Change limits" }).click();
   const form = page.getByRole("form", { name: "Limits" });
   await form.getByLabel("Budget limit").fill("");
@@ -160,14 +167,15 @@ test("limits can be changed and removed on the cluster page, audited; Settings d
   await expect(page.getByText(`Limits of ${name} saved`)).toBeVisible();
   await expect(line).not.toContainText("cost reaches");
   await page.getByRole("button", { name: "Change limits" }).click();
-  await expect(form.getByLabel("Time limit")).toHaveValue("3 h");
+  await expect(form.getByLabel("Time limit")).toHaveValue("4 h");
   await form.getByRole("button", { name: "Remove limits" }).click();
   await expect(line).toContainText("No limits", { timeout: 120_000 });
 
   await page.goto("/settings/audit");
   const rows = page.getByRole("row").filter({ hasText: name });
   await expect(rows.filter({ hasText: "limits: none" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "limits: time 3 h" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "extended by 1 h · limits: time 3 h" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "limits: time 4 h" })).toHaveCount(1);
 
   // The cluster's history: the console's entries beside the events Runcrate recorded, kept since its creation.
   await rows

@@ -6,6 +6,8 @@ import { listInbox } from "@/lib/notifications/server/inbox";
 import { segmentsOf, statusTransitionsOf, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
 import { runGuard, type GuardDeps } from "@/lib/limits/server/guard";
+import { readExtendLink } from "@/lib/limits/server/extend-links";
+import type { NotificationEvent } from "@/lib/notifications/kinds";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { forgetCoalescedReads } from "@/lib/runcrate/server/coalesce";
 import { BACKENDS } from "../db/support/backends";
@@ -159,8 +161,9 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
       timeLimitMinutes: null,
       budgetLimit: Math.ceil((rate / 6) * 100) / 100,
     });
+    // Ten minutes from its end at the rate billed now: the owner is warned at once.
     const r1 = await runGuard(d, cluster.id);
-    expect(r1.outcome).toBe("observed");
+    expect(r1.outcome).toBe("warned");
     await h.control.advance(10 * 60 + 5);
     nextRead();
     expect((await runGuard(d, cluster.id)).outcome).toBe("enforced");
@@ -227,17 +230,38 @@ describe.each(BACKENDS)("the guard on $name", (backend) => {
     expect((await limitsOfCluster(database.db, cluster.id))?.problem).toBeNull();
   });
 
-  it("warns once, 15 minutes before a time limit", async () => {
-    const { d, cluster, user } = await guarded({ timeLimitMinutes: 30, budgetLimit: null });
+  it("warns 30 and 5 minutes before a time limit, each once, with Extend links signed for the owner", async () => {
+    const { d: base, cluster, user } = await guarded({ timeLimitMinutes: 60, budgetLimit: null });
+    const told: NotificationEvent[] = [];
+    const d: GuardDeps = { ...base, notify: async (_userId, events) => void told.push(...events) };
     expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
-    await h.control.advance(16 * 60);
+    // Billing began within the 3 minutes createReady advanced: 35 minutes on, 22 to 25 are left.
+    await h.control.advance(35 * 60);
     nextRead();
     expect((await runGuard(d, cluster.id)).outcome).toBe("warned");
     nextRead();
     expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
-    const warnings = (await listInbox(database.db, user.id)).filter((e) => e.kind === "limit-warning");
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.message).toContain(cluster.name);
+    // 21 minutes more: 1 to 4 are left.
+    await h.control.advance(21 * 60);
+    nextRead();
+    expect((await runGuard(d, cluster.id)).outcome).toBe("warned");
+    nextRead();
+    expect((await runGuard(d, cluster.id)).outcome).toBe("observed");
+    const warnings = told.filter((e) => e.type === "limit-warning");
+    expect(warnings.map((e) => e.details.stage)).toEqual([1, 2]);
+    expect(new Set(warnings.map((e) => e.key)).size).toBe(2);
+    expect(warnings[1]!.message).toMatch(
+      new RegExp(`^${cluster.name} will be terminated soon: its time limit ends in [1-4] min\\.`),
+    );
+    const links = warnings[1]!.links ?? [];
+    expect(links.map((l) => l.label)).toEqual(["Extend by 1 h", "Extend by 4 h"]);
+    const link = readExtendLink(links[0]!.path.replace("/extend/", ""));
+    expect(link).toMatchObject({
+      clusterId: cluster.id,
+      userId: user.id,
+      minutes: 60,
+      basis: { timeLimitMinutes: 60, budgetCents: null },
+    });
   });
 
   it("without limits it only keeps the spend record", async () => {

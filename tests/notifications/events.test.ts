@@ -189,7 +189,7 @@ describe("limit and balance events", () => {
     });
     expect(a.key).not.toBe(b.key);
     expect(a.message).toBe(
-      "train will be terminated soon: its time limit ends in 15 min. Files on the machines are deleted, and no volume is attached: nothing on the cluster survives. Extend or remove the limit on the cluster page to keep it.",
+      "train will be terminated soon: its time limit ends in 15 min. Files on the machines are deleted, and no volume is attached: nothing on the cluster survives. Extend it, or change the limit on the cluster page, to keep it.",
     );
   });
 

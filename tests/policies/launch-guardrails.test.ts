@@ -40,6 +40,7 @@ let launch: typeof import("@/lib/launch/actions");
 let clusters: typeof import("@/lib/clusters/actions");
 let policies: typeof import("@/lib/policies/actions");
 let budgets: typeof import("@/lib/budgets/actions");
+let limits: typeof import("@/lib/limits/actions");
 const people = {} as Record<"owner" | "ada" | "bo" | "cy" | "dee", SessionUser>;
 let teamId: string;
 let teamKey: string;
@@ -66,6 +67,7 @@ beforeAll(async () => {
   clusters = await import("@/lib/clusters/actions");
   policies = await import("@/lib/policies/actions");
   budgets = await import("@/lib/budgets/actions");
+  limits = await import("@/lib/limits/actions");
   const { createUser } = await import("@/lib/accounts/server/users");
   const { addTeamKey } = await import("@/lib/keys/server/runcrate-keys");
   const { keyRing } = await import("@/lib/server/crypto/key-ring");
@@ -256,6 +258,79 @@ describe("budgets", () => {
       });
     expect(await named("dee-team-")).toHaveLength(1);
     await setBudget({});
+  });
+});
+
+describe("Extend", () => {
+  it("adds to the time limit within the policy's longest; past it, refused naming the rule, nothing changed", async () => {
+    await setPolicy({ maxTimeLimit: "2 h" });
+    const launched = await launchAs(people.ada, "ada-extends", randomUUID(), "1 h");
+    if (!launched.ok) throw new Error(launched.error);
+    const id = launched.data.id;
+    env.session = people.ada;
+    expect(await limits.extendClusterAction({ id, minutes: 60 })).toMatchObject({
+      ok: true,
+      data: { timeLimitMinutes: 120 },
+    });
+    expect(await limits.extendClusterAction({ id, minutes: 60 })).toMatchObject({
+      ok: false,
+      kind: "outside-policy",
+      error: "The team's policy allows a time limit of at most 2 h; this asks for 3 h.",
+    });
+    const { getDb } = await import("@/lib/server/db/client");
+    const { limitsOfCluster } = await import("@/lib/limits/server/cluster-limits");
+    expect((await limitsOfCluster(await getDb(), id))?.timeLimitMinutes).toBe(120);
+    // A colleague who is a member may not extend someone else's cluster.
+    env.session = people.bo;
+    expect(await limits.extendClusterAction({ id, minutes: 60 })).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+    });
+  });
+
+  it("from the warning's link: once, by the owner it was sent to", async () => {
+    await setPolicy({});
+    const launched = await launchAs(people.cy, "cy-extends-by-link", randomUUID(), "1 h");
+    if (!launched.ok) throw new Error(launched.error);
+    const id = launched.data.id;
+    const { signExtendLink } = await import("@/lib/limits/server/extend-links");
+    const token = signExtendLink({
+      clusterId: id,
+      userId: people.cy.id,
+      minutes: 240,
+      limits: { timeLimitMinutes: 60, budgetLimit: null },
+      expiresAt: Date.now() + 60_000,
+    });
+    env.session = people.bo;
+    expect(await limits.extendByLinkAction({ token })).toMatchObject({
+      ok: false,
+      error: "This link was sent to another person: sign in as them.",
+    });
+    env.session = people.cy;
+    expect(await limits.extendByLinkAction({ token: token.slice(0, -2) + "xx" })).toMatchObject({
+      ok: false,
+      error: "This link is not valid: it may have been cut short or changed.",
+    });
+    expect(await limits.extendByLinkAction({ token })).toMatchObject({
+      ok: true,
+      data: { clusterId: id, timeLimitMinutes: 300 },
+    });
+    expect(await limits.extendByLinkAction({ token })).toMatchObject({
+      ok: false,
+      error:
+        "This link was used already: the cluster's limits changed since it was sent. Extend it on its page.",
+    });
+    const old = signExtendLink({
+      clusterId: id,
+      userId: people.cy.id,
+      minutes: 60,
+      limits: { timeLimitMinutes: 300, budgetLimit: null },
+      expiresAt: Date.now() - 1,
+    });
+    expect(await limits.extendByLinkAction({ token: old })).toMatchObject({
+      ok: false,
+      error: "This link has expired: the limit it was sent for has passed.",
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { LimitReason, Limits } from "@/lib/spend/ledger";
 import type { Db } from "@/lib/server/db/client";
 import { insertAudit, type AuditInput } from "@/lib/audit/server/audit-log";
@@ -66,6 +66,7 @@ export async function setLimits(db: Db, clusterId: string, limits: Limits): Prom
       set: {
         ...values,
         warnedAt: null,
+        warnedStage: 0,
         // A team budget's end request outlives the cluster's own limits: removing them does not stop it.
         state: sql`case when ${clusterLimits.state} = 'enforced' then 'enforced' when ${none}::boolean and ${clusterLimits.endRequestedAt} is null then 'closed' when ${clusterLimits.state} = 'enforcing' then 'enforcing' else 'watching' end`,
       },
@@ -243,12 +244,15 @@ export async function closeGuard(db: Db, clusterId: string): Promise<void> {
     );
 }
 
-/** Marks the warning sent; true only for the first caller (so one warning per limit setting). */
-export async function markWarned(db: Db, clusterId: string): Promise<boolean> {
+/**
+ * Marks a warning stage told (1: 30 minutes before the end, 2: 5 minutes before); true only for its first caller, so
+ * each stage is told once per limit setting, and a later stage is never followed by an earlier one.
+ */
+export async function markWarned(db: Db, clusterId: string, stage: 1 | 2 = 1): Promise<boolean> {
   const rows = await db
     .update(clusterLimits)
-    .set({ warnedAt: new Date() })
-    .where(and(eq(clusterLimits.clusterId, clusterId), isNull(clusterLimits.warnedAt)))
+    .set({ warnedAt: new Date(), warnedStage: stage })
+    .where(and(eq(clusterLimits.clusterId, clusterId), lt(clusterLimits.warnedStage, stage)))
     .returning({ clusterId: clusterLimits.clusterId });
   return rows.length === 1;
 }

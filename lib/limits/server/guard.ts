@@ -4,12 +4,15 @@ import {
   limitState,
   nextCheckDelay,
   reasonText,
-  shouldWarn,
+  warnStage,
   type LimitReason,
   type Limits,
   type RateSegment,
 } from "@/lib/spend/ledger";
 import { formatUsd } from "@/lib/format/money";
+import { formatMinutes } from "@/lib/format/duration";
+import { EXTEND_CHOICES } from "@/lib/limits/limit-view";
+import { signExtendLink } from "./extend-links";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { survivesText } from "@/lib/clusters/survives";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
@@ -241,16 +244,31 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
 
   if (limits.problem) await setProblem(db, clusterId, null);
   let outcome: GuardOutcome = "observed";
-  if (shouldWarn(state, l, now) && (await markWarned(db, clusterId))) {
+  const stage = warnStage(state, now);
+  if (stage > 0 && (await markWarned(db, clusterId, stage === 2 ? 2 : 1))) {
     outcome = "warned";
+    const minutesLeft = Math.max(1, Math.round(((state.deadline ?? now) - now) / 60_000));
     const what =
-      state.reason === "budget" || (state.timeDeadline === null && state.budgetDeadline !== null)
-        ? `its cost reaches ${formatUsd(l.budgetLimit ?? 0)} (${formatUsd(state.moneyLeft ?? 0)} left)`
-        : `its time limit ends in ${Math.max(1, Math.round((state.timeLeftMs ?? 0) / 60_000))} min`;
+      state.reason === "budget"
+        ? `its cost reaches ${formatUsd(l.budgetLimit ?? 0)} in about ${minutesLeft} min at its rate now (${formatUsd(state.moneyLeft ?? 0)} left)`
+        : `its time limit ends in ${minutesLeft} min`;
+    // Extend, from the email or webhook: links signed for the owner, for the limits it has now, until the deadline.
+    const links = EXTEND_CHOICES.map((minutes) => ({
+      label: `Extend by ${formatMinutes(minutes)}`,
+      path: `/extend/${signExtendLink({ clusterId, userId: tracked.userId, minutes, limits: l, expiresAt: state.deadline ?? now })}`,
+    }));
     await tell(
       notify,
       tracked.userId,
-      limitWarningEvent({ cluster, what, limits: l, costSoFar: cost.amount, now }),
+      limitWarningEvent({
+        cluster,
+        what,
+        limits: l,
+        costSoFar: cost.amount,
+        now,
+        stage: stage === 2 ? 2 : 1,
+        links,
+      }),
     );
   }
   return { outcome, nextInMs: nextCheckDelay(state.deadline, now, deps.intervalMs) };

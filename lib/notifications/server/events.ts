@@ -156,17 +156,26 @@ export function limitWarningEvent(o: {
   limits: { timeLimitMinutes: number | null; budgetLimit: number | null };
   costSoFar: number;
   now: number;
+  /** 1: 30 minutes before the end, 2: 5 minutes before. Each is told once per limit setting. */
+  stage?: 1 | 2;
+  /** Extend, signed for the owner (lib/limits/server/extend-links.ts). */
+  links?: NotificationEvent["links"];
 }): NotificationEvent {
   const c = o.cluster;
   return {
-    key: `limit-warning:${c.id}:${o.limits.timeLimitMinutes ?? "-"}:${o.limits.budgetLimit ?? "-"}`,
+    key: `limit-warning:${c.id}:${o.limits.timeLimitMinutes ?? "-"}:${o.limits.budgetLimit ?? "-"}:${o.stage ?? 1}`,
     type: "limit-warning",
     at: iso(o.now),
     title: `${c.name} will be terminated soon`,
-    message: `${c.name} will be terminated soon: ${o.what}. ${survivesText(c)} Extend or remove the limit on the cluster page to keep it.`,
+    message: `${c.name} will be terminated soon: ${o.what}. ${survivesText(c)} Extend it, or change the limit on the cluster page, to keep it.`,
     cluster: clusterRef(c),
     cost: { hourlyRate: hourlyRate(c), total: o.costSoFar, estimated: false },
-    details: { timeLimitMinutes: o.limits.timeLimitMinutes, budgetLimit: o.limits.budgetLimit },
+    details: {
+      timeLimitMinutes: o.limits.timeLimitMinutes,
+      budgetLimit: o.limits.budgetLimit,
+      stage: o.stage ?? 1,
+    },
+    links: o.links,
   };
 }
 

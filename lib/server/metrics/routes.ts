@@ -19,6 +19,7 @@ export const APP_ROUTES = [
   "/approvals",
   "/approvals/[id]",
   "/approvals/link/[token]",
+  "/extend/[token]",
   "/spend",
   "/settings",
   "/settings/audit",

@@ -25,6 +25,8 @@ export const clusterLimits = pgTable("cluster_limits", {
   leaseUntil: timestamp("lease_until", { withTimezone: true, precision: 3 }),
   enforcedAt: timestamp("enforced_at", { withTimezone: true }),
   warnedAt: timestamp("warned_at", { withTimezone: true }),
+  /** The last warning told (1: 30 minutes before the end, 2: 5 minutes before); new limits start again at 0. */
+  warnedStage: integer("warned_stage").notNull().default(0),
   /** Why the limit can't be enforced right now (key deleted, API refused), shown loudly; null when fine. */
   problem: text("problem"),
   problemSince: timestamp("problem_since", { withTimezone: true }),

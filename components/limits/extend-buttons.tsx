@@ -1,0 +1,62 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { FormAlert } from "@/components/common/form-alert";
+import { HydratedButton } from "@/components/common/hydrated-button";
+import { Button } from "@/components/ui/button";
+import { extendByLinkAction, extendClusterAction } from "@/lib/limits/actions";
+import { EXTEND_CHOICES } from "@/lib/limits/limit-view";
+import { useActionMutation } from "@/lib/query/mutation";
+
+const words = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`);
+
+/**
+ * Extend, beside a cluster's limits line: +1 h or +4 h on its time limit (and its budget limit by their cost at its
+ * rate). "Change limits" beside it takes any other value. The team's policy and budgets still hold: past them the
+ * answer says which rule, and nothing changes.
+ */
+export function ExtendButtons({ clusterId }: { clusterId: string }) {
+  const extend = useActionMutation(extendClusterAction, {
+    onSuccess: (r, sent) => toast.success(`${r.name} extended by ${words(sent.minutes)}`),
+  });
+  return (
+    <div className="flex flex-col gap-2" data-testid="extend">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Extend the cluster">
+        <span className="text-sm text-muted-foreground">Extend:</span>
+        {EXTEND_CHOICES.map((minutes) => (
+          <HydratedButton
+            key={minutes}
+            size="sm"
+            variant="outline"
+            disabled={extend.isPending}
+            onClick={() => extend.mutate({ id: clusterId, minutes })}
+            aria-label={`Extend by ${words(minutes)}`}
+          >
+            +{words(minutes)}
+          </HydratedButton>
+        ))}
+      </div>
+      {extend.isError ? <FormAlert message={extend.error.message} /> : null}
+    </div>
+  );
+}
+
+/** The Extend link's page: a press extends (a mail scanner opening the link does nothing). */
+export function ExtendByLinkButton({ token, minutes }: { token: string; minutes: number }) {
+  const router = useRouter();
+  const extend = useActionMutation(() => extendByLinkAction({ token }), {
+    onSuccess: (r) => {
+      toast.success(`${r.name} extended by ${words(minutes)}`);
+      router.push(`/clusters/${encodeURIComponent(r.clusterId)}`);
+    },
+  });
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <Button onClick={() => extend.mutate()} disabled={extend.isPending || extend.isSuccess}>
+        {extend.isPending ? "Extending…" : `Extend by ${words(minutes)}`}
+      </Button>
+      {extend.isError ? <FormAlert message={extend.error.message} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import { ActionError } from "@/lib/server/action-error";
+import { recordAudit } from "@/lib/audit/server/audit";
+import { getDb } from "@/lib/server/db/client";
+import { processEngine } from "@/lib/server/jobs/process-engine";
+import { formatMinutes } from "@/lib/format/duration";
+import { describeLimits } from "@/lib/limits/input";
+import { enforceGuardrails } from "@/lib/policies/server/guardrails";
+import type { RuncrateClient } from "@/lib/runcrate/server/client";
+import { hourlyRate } from "@/lib/spend/cluster-cost";
+import { getTracked } from "@/lib/spend/server/tracked-clusters";
+import type { Limits } from "@/lib/spend/ledger";
+import { limitsOfCluster, setLimits } from "./cluster-limits";
+import { basisOf, type Basis } from "./extend-links";
+import { maxTimeLimitMinutes, scheduleGuard } from "./worker";
+
+/**
+ * Extend: a cluster near its limit keeps running longer. Its time limit grows by the minutes asked; its budget limit
+ * by what it costs in those minutes at its rate now. Within the team's policy (its longest time limit) and budgets
+ * it applies at once; past them the answer is "outside-policy". From the cluster page, or from the signed link in
+ * the warning's email and webhook, which works once: it names the limits it was sent for, and an extension changes
+ * them.
+ */
+
+type Ctx = {
+  /** May this person change the cluster's limits (their role, whose cluster it is)? Throws when not. */
+  allow: (action: "limits", on: { clusterId: string }) => Promise<unknown>;
+  user: { id: string };
+  team: { teamId: string };
+  key: { id: string; label: string };
+  client: RuncrateClient;
+};
+
+export async function extendCluster(ctx: Ctx, clusterId: string, minutes: number, basis?: Basis) {
+  // GET /clusters/{id} with the team's key: an id it does not reach is "not found" before anyone's role is asked.
+  const cluster = await ctx.client.getCluster(clusterId);
+  await ctx.allow("limits", { clusterId: cluster.id });
+  if (cluster.status === "terminated" || cluster.status === "failed")
+    throw new ActionError("This cluster has ended; there is nothing to extend.", "conflict");
+  const db = await getDb();
+  const tracked = await getTracked(db, cluster.id);
+  if (!tracked || tracked.keyId !== ctx.key.id)
+    throw new ActionError("This cluster's limits are followed through another key.", "conflict");
+  const current = await limitsOfCluster(db, cluster.id);
+  if (
+    !current ||
+    current.state !== "watching" ||
+    (current.timeLimitMinutes === null && current.budgetLimit === null)
+  )
+    throw new ActionError("This cluster has no limit to extend.", "conflict");
+  if (
+    basis &&
+    (basis.timeLimitMinutes !== current.timeLimitMinutes ||
+      basis.budgetCents !== basisOf(current).budgetCents)
+  )
+    throw new ActionError(
+      "This link was used already: the cluster's limits changed since it was sent. Extend it on its page.",
+      "conflict",
+    );
+  const rate = hourlyRate(cluster);
+  const next: Limits = {
+    timeLimitMinutes: current.timeLimitMinutes === null ? null : current.timeLimitMinutes + minutes,
+    budgetLimit:
+      current.budgetLimit === null
+        ? null
+        : Math.round((current.budgetLimit + (rate * minutes) / 60) * 100) / 100,
+  };
+  const ceiling = maxTimeLimitMinutes();
+  if (ceiling !== null && next.timeLimitMinutes !== null && next.timeLimitMinutes > ceiling)
+    throw new ActionError(
+      `This instance allows time limits of at most ${formatMinutes(ceiling)}; this would make it ${formatMinutes(next.timeLimitMinutes)}.`,
+      "invalid-input",
+    );
+  await enforceGuardrails(
+    db,
+    ctx.team.teamId,
+    { timeLimitMinutes: next.timeLimitMinutes },
+    (message, fields) => new ActionError(message, "outside-policy", fields),
+    {
+      userId: ctx.user.id,
+      adds: { clusters: 0, hourlyRate: 0 },
+      reserve: { rate, timeLimitMinutes: minutes },
+    },
+  );
+  const view = await setLimits(db, cluster.id, next);
+  await recordAudit({
+    userId: ctx.user.id,
+    teamId: ctx.team.teamId,
+    action: "limits",
+    clusterId: cluster.id,
+    clusterName: cluster.name,
+    keyLabel: ctx.key.label,
+    detail: `extended by ${formatMinutes(minutes)} · limits: ${describeLimits(next)}`,
+  });
+  // The guard reads it again now (its next run would anyway, within the interval).
+  await processEngine()
+    .then((e) => scheduleGuard(e.boss, cluster.id, 0))
+    .catch(() => null);
+  return { name: cluster.name, timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit };
+}
