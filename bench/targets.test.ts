@@ -31,6 +31,7 @@ describe("docs/performance.md's targets are the bench's", () => {
     ["rss", `≤ ${TARGETS.rssMb} MB with ${TARGETS.rssWatchers} watchers`],
     ["guardian", `interval + ${TARGETS.guardianLatenessSlackS} s`],
     ["guardian", `worker RSS ≤ ${TARGETS.guardianRssMb} MB`],
+    ["guardian", `a team budget overshot by ≤ ${TARGETS.budgetOvershootIntervals} interval's spend`],
     ["lighthouse", `performance ≥ ${TARGETS.lighthouseDesktop} desktop`],
     ["lighthouse", `accessibility ${TARGETS.lighthouseAccessibility}`],
     ["lighthouse", `(≥ ${TARGETS.lighthouseMobileAdvice})`],

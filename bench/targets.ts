@@ -19,6 +19,8 @@ export const TARGETS = {
   /** The guardian worker's RSS peak, and how late past its interval a limit may be enforced at p99. */
   guardianRssMb: 400,
   guardianLatenessSlackS: 5,
+  /** How far a team budget may be overshot when the guardian ends its clusters, in intervals of their spend. */
+  budgetOvershootIntervals: 1,
   /** Lighthouse: performance on desktop (a target) and mobile (advice), accessibility everywhere. */
   lighthouseDesktop: 95,
   lighthouseMobileAdvice: 80,

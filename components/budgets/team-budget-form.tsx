@@ -1,11 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import * as React from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
-import { formAlertOf } from "@/components/common/apply-field-errors";
+import { useActionForm } from "@/components/common/use-action-form";
 import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -19,9 +16,7 @@ import {
   teamBudgetSchema,
   WEEKDAYS,
   type TeamBudget,
-  type TeamBudgetInput,
 } from "@/lib/budgets/budget";
-import { useActionMutation } from "@/lib/query/mutation";
 
 const FIELDS = ["period", "startDay", "teamDollars", "memberDollars"] as const;
 
@@ -30,26 +25,21 @@ const FIELDS = ["period", "startDay", "teamDollars", "memberDollars"] as const;
  * it (what is spent, plus what running clusters hold until their time limits, plus the launch's own hold) is refused.
  */
 export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: TeamBudget }) {
-  const [formError, setFormError] = React.useState<string | null>(null);
-  const form = useForm<TeamBudgetInput, unknown, z.output<typeof teamBudgetSchema>>({
-    resolver: zodResolver(teamBudgetSchema),
-    defaultValues: budgetFormValues(teamId, budget),
+  const { form, formError, submit, pending } = useActionForm({
+    schema: teamBudgetSchema,
+    defaults: budgetFormValues(teamId, budget),
+    action: setTeamBudgetAction,
+    fields: FIELDS,
+    saved: (saved) => {
+      toast.success("Budget saved", { description: budgetLines(saved).join(" · ") || "No budget." });
+      return budgetFormValues(teamId, saved);
+    },
   });
   const { errors } = form.formState;
   const period = useWatch({ control: form.control, name: "period" });
-  const save = useActionMutation((values: TeamBudgetInput) => setTeamBudgetAction(values), {
-    onSuccess: (saved) => {
-      toast.success("Budget saved", { description: budgetLines(saved).join(" · ") || "No budget." });
-      form.reset(budgetFormValues(teamId, saved));
-    },
-    onError: (failure) => setFormError(formAlertOf(failure, FIELDS, form.setError)),
-  });
   return (
     <form
-      onSubmit={form.handleSubmit(() => {
-        setFormError(null);
-        save.mutate(form.getValues());
-      })}
+      onSubmit={submit}
       noValidate
       aria-label="Team budget"
       className="flex flex-col gap-3 rounded-lg border bg-card p-4"
@@ -142,8 +132,8 @@ export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: Tea
           What counts: the period&rsquo;s spend, plus what running clusters will cost until their time limits
           (to the period&rsquo;s end without one). Empty: no budget.
         </p>
-        <Button type="submit" variant="outline" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save budget"}
+        <Button type="submit" variant="outline" disabled={pending}>
+          {pending ? "Saving…" : "Save budget"}
         </Button>
       </div>
     </form>

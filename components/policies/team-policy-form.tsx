@@ -1,25 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import * as React from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
-import { formAlertOf } from "@/components/common/apply-field-errors";
+import { useActionForm } from "@/components/common/use-action-form";
 import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setTeamPolicyAction } from "@/lib/policies/actions";
-import {
-  policyFormValues,
-  policyLines,
-  teamPolicySchema,
-  type TeamPolicy,
-  type TeamPolicyInput,
-} from "@/lib/policies/policy";
-import { useActionMutation } from "@/lib/query/mutation";
+import { policyFormValues, policyLines, teamPolicySchema, type TeamPolicy } from "@/lib/policies/policy";
 
 const FIELDS = [
   "maxHourlyRate",
@@ -49,26 +39,20 @@ export function TeamPolicyLines({ policy }: { policy: TeamPolicy }) {
  * server with a refusal that names the rule. Empty fields are no rule.
  */
 export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: TeamPolicy }) {
-  const [formError, setFormError] = React.useState<string | null>(null);
-  const form = useForm<TeamPolicyInput, unknown, z.output<typeof teamPolicySchema>>({
-    resolver: zodResolver(teamPolicySchema),
-    defaultValues: policyFormValues(teamId, policy),
+  const { form, formError, submit, pending } = useActionForm({
+    schema: teamPolicySchema,
+    defaults: policyFormValues(teamId, policy),
+    action: setTeamPolicyAction,
+    fields: FIELDS,
+    saved: (saved) => {
+      toast.success("Policy saved", { description: policyLines(saved).join(" · ") || "No rules." });
+      return policyFormValues(teamId, saved);
+    },
   });
   const { errors } = form.formState;
-  // The server reads the form as typed, with the same schema.
-  const save = useActionMutation((values: TeamPolicyInput) => setTeamPolicyAction(values), {
-    onSuccess: (saved) => {
-      toast.success("Policy saved", { description: policyLines(saved).join(" · ") || "No rules." });
-      form.reset(policyFormValues(teamId, saved));
-    },
-    onError: (failure) => setFormError(formAlertOf(failure, FIELDS, form.setError)),
-  });
   return (
     <form
-      onSubmit={form.handleSubmit(() => {
-        setFormError(null);
-        save.mutate(form.getValues());
-      })}
+      onSubmit={submit}
       noValidate
       aria-label="Team policy"
       className="flex flex-col gap-3 rounded-lg border bg-card p-4"
@@ -188,8 +172,8 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
             </label>
           </div>
         </div>
-        <Button type="submit" variant="outline" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save policy"}
+        <Button type="submit" variant="outline" disabled={pending}>
+          {pending ? "Saving…" : "Save policy"}
         </Button>
       </div>
     </form>

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from "@/lib/format/date";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { formatMinutes } from "@/lib/format/duration";
 import { ledgerCost, timeLimitDeadline, type RateSegment } from "@/lib/spend/ledger";
+import type { DaySpend } from "@/lib/spend/spend-rows";
 import type { PolicyBreach } from "@/lib/policies/policy";
 
 const HOUR = 3_600_000;
@@ -201,6 +202,15 @@ export type BudgetStanding = {
   team: BudgetView | null;
   member: BudgetView | null;
   now: number;
+};
+
+/** What a team's clusters cost in the period, by member and by day (the Spend page's team section). */
+export type TeamSpendView = {
+  team: string;
+  period: Period;
+  members: { email: string; spent: number; rate: number; clusters: number }[];
+  days: DaySpend[];
+  total: number;
 };
 
 /** "runs out on Dec 18, 2026, 14:32 UTC at the current rate" / "lasts the period at the current rate". */

@@ -2,12 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/server/audit";
-import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { userAction } from "@/lib/handlers/safe-action";
 import { policyLines, teamPolicySchema, type TeamPolicy } from "@/lib/policies/policy";
 import { setTeamPolicy, teamPolicy } from "@/lib/policies/server/policy-store";
 import { getDb } from "@/lib/server/db/client";
-import { decide } from "@/lib/teams/permissions";
-import { membershipOf } from "@/lib/teams/server/teams-store";
+import { teamToRun } from "@/lib/teams/server/authorize";
 
 const words = (p: TeamPolicy) => policyLines(p).join("; ") || "no rules";
 
@@ -16,14 +15,7 @@ export const setTeamPolicyAction = userAction(
   teamPolicySchema,
   async function setTeamPolicyAction({ teamId, ...rules }, { user }): Promise<TeamPolicy> {
     const db = await getDb();
-    const team = await membershipOf(db, teamId, user.id);
-    if (!team || team.personal)
-      throw new ActionError(
-        "That team no longer exists, or you are no longer in it. Reload the page.",
-        "not_found",
-      );
-    const may = decide(team.role, "policies");
-    if (!may.allowed) throw new ActionError(may.message, "forbidden");
+    const team = await teamToRun(db, teamId, user.id, "policies");
     const policy: TeamPolicy = {
       maxHourlyRate: rules.maxHourlyRate,
       maxNodes: rules.maxNodes,

@@ -11,6 +11,7 @@ import { limitsOfCluster, requestEnd } from "@/lib/limits/server/cluster-limits"
 import { listInbox } from "@/lib/notifications/server/inbox";
 import { recordOnly } from "@/lib/notifications/server/observe";
 import type { TeamBudget } from "@/lib/budgets/budget";
+import { teamSpendOf } from "@/lib/budgets/server/budget-standing";
 import { BACKENDS } from "../db/support/backends";
 import { freshKey, makeUser, newClusterId, SECRET } from "../db/support/fixtures";
 
@@ -152,6 +153,22 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
     expect(await warnings(t.owner.id)).toEqual([
       "Budgeted's budget is 100 % spent: $120.00 of $100.00 for Dec 1 to Jan 1 (UTC). Its running clusters are being ended, as the team chose. New launches are refused until the period ends or an admin raises the budget.",
     ]);
+  });
+
+  it("a team's spend this period, by member (most first) and by day", async () => {
+    const t = await team({ teamDollars: 1000 });
+    await billed(t, t.member.id, 10, 6); // $60 today
+    await billed(t, t.owner.id, 5, 2); // $10 today
+    const view = await teamSpendOf(database.db, { teamId: t.teamId, name: "Budgeted" }, NOW);
+    expect(view.members).toEqual([
+      { email: t.member.email, spent: 60, rate: 10, clusters: 1 },
+      { email: t.owner.email, spent: 10, rate: 5, clusters: 1 },
+    ]);
+    expect(view.total).toBeCloseTo(70, 6);
+    // Dec 1 to Dec 10: ten days, all of it spent on the last.
+    expect(view.days).toHaveLength(10);
+    expect(view.days.at(-1)).toEqual({ day: "2026-12-10", amount: expect.closeTo(70, 6) as number });
+    expect(view.days.slice(0, -1).every((d) => d.amount === 0)).toBe(true);
   });
 
   it("a member's budget reached ends only that member's clusters", async () => {

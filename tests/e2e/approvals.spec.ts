@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { addKey, seededAccountWithKey } from "../support/accounts";
 import { expectAxeClean, waitHydrated } from "../support/browser";
-import { pickOffer, setBalance, simClusters, smallestCount } from "../support/sim";
-import { freshKey } from "../support/sim-client";
-import { invite, join } from "../support/teams";
+import { pickOffer, simClusters, smallestCount } from "../support/sim";
+import { invite, join, ownerWithTeam } from "../support/teams";
 import { startReceiver } from "../notifications/support/receivers";
 
 /**
@@ -20,16 +18,7 @@ test(
     test.slow();
     const receiver = await startReceiver();
     try {
-      const team = `Approvals ${randomUUID().slice(0, 6)}`;
-      const teamKey = freshKey();
-      await setBalance(teamKey, 10_000);
-      const owner = await seededAccountWithKey(page);
-      await page.goto("/settings/team");
-      await waitHydrated(page.getByRole("button", { name: "Create team" }));
-      await page.getByLabel("Team name").fill(team);
-      await page.getByRole("button", { name: "Create team" }).click();
-      await expect(page.getByRole("heading", { name: "The team’s Runcrate key" })).toBeVisible();
-      await addKey(page, teamKey, "Team key");
+      const { owner, teamKey } = await ownerWithTeam(page, `Approvals ${randomUUID().slice(0, 6)}`);
       const memberEmail = `asker-${randomUUID().slice(0, 8)}@example.com`;
       const link = await invite(page, memberEmail, "member");
       // A policy no offer keeps: every launch needs an approval.

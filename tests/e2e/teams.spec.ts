@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { addKey, seededAccountWithKey } from "../support/accounts";
-import { invite, join } from "../support/teams";
+import { invite, join, ownerWithTeam } from "../support/teams";
 import { expectAxeClean, waitHydrated } from "../support/browser";
-import { pickOffer, setBalance, smallestCount } from "../support/sim";
-import { freshKey } from "../support/sim-client";
+import { pickOffer, smallestCount } from "../support/sim";
 
 /**
  * A team's whole journey across three people: an owner makes a team and stores its key, invites a member and a
@@ -20,17 +18,9 @@ test(
   async ({ page, browser }) => {
     test.slow();
     const team = `Research ${randomUUID().slice(0, 6)}`;
-    const teamKey = freshKey();
-    await setBalance(teamKey, 10_000);
 
     // The owner: a team, its key, and two invites.
-    const owner = await seededAccountWithKey(page);
-    await page.goto("/settings/team");
-    await waitHydrated(page.getByRole("button", { name: "Create team" }));
-    await page.getByLabel("Team name").fill(team);
-    await page.getByRole("button", { name: "Create team" }).click();
-    await expect(page.getByRole("heading", { name: "The team’s Runcrate key" })).toBeVisible();
-    await addKey(page, teamKey, "Team key");
+    const { owner, teamKey } = await ownerWithTeam(page, team);
     await expect(page.getByTestId("active-key-switcher")).toHaveText(team);
     const memberEmail = `member-${randomUUID().slice(0, 8)}@example.com`;
     const viewerEmail = `viewer-${randomUUID().slice(0, 8)}@example.com`;
@@ -88,6 +78,8 @@ test(
     await member.goto("/spend");
     await expect(member.getByTestId("budget-meter")).toContainText("Your budget");
     await expect(member.getByTestId("budget-meter")).toContainText("held by running clusters");
+    // And the team's spend this period, by member: the member's running cluster is theirs.
+    await expect(member.getByTestId("team-spend-row").filter({ hasText: memberEmail })).toContainText("1");
     await expectAxeClean(member, "Spend with the team's budgets");
 
     // The viewer sees it, by whom it was launched, and no way to act on it.

@@ -1,5 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { signUp } from "./accounts";
+import { addKey, seededAccountWithKey, signUp } from "./accounts";
+import { setBalance } from "./sim";
+import { freshKey } from "./sim-client";
 import { expectAxeClean, waitHydrated } from "./browser";
 import { e2e } from "./e2e-env";
 
@@ -58,4 +60,21 @@ export async function join(
   await button.click();
   await expect(page).toHaveURL(/\/clusters$/);
   return page;
+}
+
+/**
+ * An owner (a seeded account, signed in on `page`) makes a shared team named `name` and stores its key, funded on the
+ * simulator; `page` is left on Settings → Team.
+ */
+export async function ownerWithTeam(page: Page, name: string) {
+  const teamKey = freshKey();
+  await setBalance(teamKey, 10_000);
+  const owner = await seededAccountWithKey(page);
+  await page.goto("/settings/team");
+  await waitHydrated(page.getByRole("button", { name: "Create team" }));
+  await page.getByLabel("Team name").fill(name);
+  await page.getByRole("button", { name: "Create team" }).click();
+  await expect(page.getByRole("heading", { name: "The team’s Runcrate key" })).toBeVisible();
+  await addKey(page, teamKey, "Team key");
+  return { owner, teamKey };
 }

@@ -8,7 +8,8 @@ import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { requireUser } from "@/lib/accounts/server/session";
 import { loadSpend, TRANSACTIONS_PAGE } from "@/lib/spend/server/spend-page";
-import { activeTeamBudget } from "@/lib/budgets/server/budget-standing";
+import { activeTeamBudget, activeTeamSpend } from "@/lib/budgets/server/budget-standing";
+import { TeamSpend } from "@/components/budgets/team-spend";
 import { BudgetStandingView } from "@/components/budgets/budget-meter";
 
 export const metadata: Metadata = { title: "Spend" };
@@ -17,7 +18,11 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
   const user = await requireUser();
   const raw = Number((await searchParams).offset ?? 0);
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= 100_000 ? raw : 0;
-  const [keys, budget] = await Promise.all([loadSpend(user.id, offset), activeTeamBudget(user.id)]);
+  const [keys, budget, teamSpend] = await Promise.all([
+    loadSpend(user.id, offset),
+    activeTeamBudget(user.id),
+    activeTeamSpend(user.id),
+  ]);
   const rows = keys.flatMap((k) => k.rows.map((r) => ({ ...r, keyLabel: k.label })));
   return (
     <div className="flex max-w-6xl flex-col gap-6">
@@ -36,6 +41,7 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
           <BudgetStandingView standing={budget.standing} />
         </section>
       ) : null}
+      {teamSpend ? <TeamSpend view={teamSpend} /> : null}
       {keys.length === 0 ? (
         <p className="text-sm">
           No Runcrate key yet.{" "}

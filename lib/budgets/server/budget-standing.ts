@@ -1,7 +1,16 @@
 import "server-only";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { activeTeam } from "@/lib/teams/server/teams-store";
-import { budgetView, hasBudget, periodOf, standingOf, type BudgetStanding } from "@/lib/budgets/budget";
+import { activeTeam, membersOf } from "@/lib/teams/server/teams-store";
+import {
+  budgetView,
+  hasBudget,
+  periodOf,
+  standingOf,
+  type BudgetCluster,
+  type BudgetStanding,
+  type TeamSpendView,
+} from "@/lib/budgets/budget";
+import { dailySpend } from "@/lib/spend/spend-rows";
 import { teamBudget } from "./budget-store";
 import { teamClusters } from "./team-spend";
 
@@ -46,4 +55,51 @@ export async function activeTeamBudget(
   if (team.personal) return null;
   const standing = await budgetStanding(db, team.teamId, userId);
   return standing ? { team: team.name, standing } : null;
+}
+
+/** The team the person works in now: its spend this period (its budget's, or the month's), for every member to read. */
+export async function activeTeamSpend(userId: string): Promise<TeamSpendView | null> {
+  const db = await getDb();
+  const team = await activeTeam(db, userId);
+  return team.personal ? null : teamSpendOf(db, { teamId: team.teamId, name: team.name }, Date.now());
+}
+
+/** A team's spend in its period (its budget's, or the month from the 1st): by member, and by day. */
+export async function teamSpendOf(
+  db: Db,
+  team: { teamId: string; name: string },
+  now: number,
+): Promise<TeamSpendView> {
+  const budget = await teamBudget(db, team.teamId);
+  const period = periodOf(budget, now);
+  const [{ clusters }, members] = await Promise.all([
+    teamClusters(db, team.teamId, period.from, now),
+    membersOf(db, team.teamId),
+  ]);
+  const emails = new Map(members.map((m) => [m.userId, m.email]));
+  const by = new Map<string, BudgetCluster[]>();
+  for (const c of clusters) by.set(c.owner, [...(by.get(c.owner) ?? []), c]);
+  const rows = [...by].map(([owner, own]) => {
+    const s = standingOf(own, [], period, now);
+    return {
+      email: emails.get(owner) ?? "a former member",
+      spent: s.spent,
+      rate: s.rate,
+      clusters: own.length,
+    };
+  });
+  rows.sort((a, b) => b.spent - a.spent);
+  const days = Math.min(31, Math.max(1, Math.ceil((now - period.from) / 86_400_000)));
+  const clipped = clusters.map((c) =>
+    c.segments
+      .filter((s) => s.to === null || s.to > period.from)
+      .map((s) => ({ ...s, from: Math.max(s.from, period.from) })),
+  );
+  return {
+    team: team.name,
+    period,
+    members: rows,
+    days: dailySpend(clipped, now, days),
+    total: rows.reduce((sum, r) => sum + r.spent, 0),
+  };
 }

@@ -11,7 +11,8 @@ import {
   type Whose,
 } from "@/lib/teams/permissions";
 import type { TeamMembership } from "@/lib/teams/roles";
-import { membersOf } from "@/lib/teams/server/teams-store";
+import { membersOf, membershipOf } from "@/lib/teams/server/teams-store";
+import { ActionError } from "@/lib/server/action-error";
 
 /** Who launched each of these clusters from this console with the team's key (those nobody did here are absent). */
 export async function launchersOf(
@@ -113,4 +114,25 @@ export async function clusterPageAccess(
         }
       : null;
   return { permissions, transfer };
+}
+
+/**
+ * A shared team the person may run (its policy, its budgets): their membership there, or a refusal to answer with —
+ * the team is gone or they left it, it is their own team, or their role may not.
+ */
+export async function teamToRun(
+  db: Db,
+  teamId: string,
+  userId: string,
+  action: "policies",
+): Promise<TeamMembership> {
+  const team = await membershipOf(db, teamId, userId);
+  if (!team || team.personal)
+    throw new ActionError(
+      "That team no longer exists, or you are no longer in it. Reload the page.",
+      "not_found",
+    );
+  const may = decide(team.role, action);
+  if (!may.allowed) throw new ActionError(may.message, "forbidden");
+  return team;
 }
