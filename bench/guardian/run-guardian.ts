@@ -21,7 +21,7 @@ import { ledgerCost } from "@/lib/spend/ledger";
 import { startEngine } from "@/lib/server/jobs/engine";
 import { ensureGuardQueue, scheduleGuard } from "@/lib/limits/server/worker";
 import { startSimulator } from "@/sim/server";
-import { createPostgresDatabase } from "../../tests/db/support/backends";
+import { createPostgresDatabase } from "../../tests/support/postgres-database";
 import { launchTracked, startWorker } from "../../tests/support/guardian-fixture";
 import { simClient } from "../../tests/support/sim-client";
 import { processTree, rssMb, sleep } from "../../tests/support/proc";
