@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useNow } from "./use-now";
+import { useNow } from "@/components/common/use-now";
 
 /**
  * Renders `children(now)` with the API's time, once a second. Only this subtree re-renders on the tick: a cluster page

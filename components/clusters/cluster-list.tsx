@@ -20,7 +20,7 @@ import { LiveStatus } from "./live-status";
 import { LoadError } from "./load-error";
 import { useListView } from "./use-list-view";
 import { useLiveClusters } from "./use-live-query";
-import { useNow } from "./use-now";
+import { useNow } from "@/components/common/use-now";
 
 export function ClusterList() {
   const { query, meta } = useLiveClusters();

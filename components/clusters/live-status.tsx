@@ -5,7 +5,7 @@ import { HydratedButton } from "@/components/common/hydrated-button";
 import { formatDuration } from "@/lib/format/duration";
 import { cn } from "@/lib/utils";
 import type { LiveMeta } from "./use-live-query";
-import { useNow } from "./use-now";
+import { useNow } from "@/components/common/use-now";
 
 /**
  * "Updated 4 s ago" with a refresh button; after repeated failed reads it becomes a visible warning that the figures

@@ -1,7 +1,7 @@
 "use client";
 
 import { useWatch, type FieldErrors, type UseFormReturn } from "react-hook-form";
-import { useNow } from "@/components/clusters/use-now";
+import { useNow } from "@/components/common/use-now";
 import { LimitTextFields } from "@/components/limits/limit-text-fields";
 import { formatMinutes } from "@/lib/format/duration";
 import type { LaunchFormValues } from "@/lib/launch/form";

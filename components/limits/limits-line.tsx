@@ -9,6 +9,7 @@ import { formatUsd } from "@/lib/format/money";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { LimitsEditButton } from "./limits-edit-button";
 import { ExtendButtons } from "./extend-buttons";
+import { LimitCountdown } from "./limit-countdown";
 
 /**
  * The cluster page's limits line (time and budget limits), rendered on the server so it adds no JavaScript to the page:
@@ -100,6 +101,12 @@ export function LimitsLine({
           </span>
         </Line>
       </LimitsEditButton>
+      {active && state.deadline !== null && !state.reached ? (
+        <p className="text-sm text-muted-foreground" role="timer" aria-live="off">
+          <LimitCountdown deadline={state.deadline} renderedAt={now} />
+          {state.reason === "budget" ? " (its budget at the rate billed now)" : ""}
+        </p>
+      ) : null}
       {active && editable && l?.state === "watching" ? <ExtendButtons clusterId={cluster.id} /> : null}
       {warn ? (
         <p className="text-sm text-muted-foreground" data-testid="limits-survives">

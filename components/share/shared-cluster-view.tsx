@@ -7,7 +7,7 @@ import { BusbwChart } from "@/components/clusters/busbw-chart";
 import { EventsList } from "@/components/clusters/events-list";
 import { PhaseBar } from "@/components/clusters/phase-bar";
 import { StatusBadge } from "@/components/clusters/status-badge";
-import { useNow } from "@/components/clusters/use-now";
+import { useNow } from "@/components/common/use-now";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

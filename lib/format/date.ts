@@ -13,7 +13,7 @@
  * No hydration mismatch, for a user in any zone and language: the locale ("en-US") and the zone ("UTC") are constants
  * here, never the runtime's defaults, so the text a client component renders on the server (whatever TZ and LANG the
  * server runs with) is the text the browser renders when it hydrates (whatever zone and language it has). Nothing
- * here reads the clock: a text that depends on now gets the `now` of components/clusters/use-now.ts, which is null on
+ * here reads the clock: a text that depends on now gets the `now` of components/common/use-now.ts, which is null on
  * the server and in the hydrating render, and fills in after. tests/unit/format-hydration.test.tsx renders on a "server"
  * in UTC/en-US and hydrates in a "browser" in Asia/Kolkata/de-DE, failing on any mismatch.
  *
