@@ -2,8 +2,13 @@ import { SpendChart } from "@/components/spend/spend-chart";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { periodSpan, type TeamSpendView } from "@/lib/budgets/budget";
 import { formatHourly, formatUsd } from "@/lib/format/money";
+import { formatDateTime } from "@/lib/format/date";
+import { TeamClustersCsv } from "./team-clusters-csv";
 
-/** The Spend page's team section: what the team's clusters cost this period, by member and by day. */
+/**
+ * The Spend page's team section: what the team's clusters cost this period, by member and by day, and each cluster
+ * billed in it — when it ran, its hours and cost, who ended it and why — with a CSV of those rows.
+ */
 export function TeamSpend({ view }: { view: TeamSpendView }) {
   return (
     <section aria-labelledby="team-spend-heading" className="flex flex-col gap-3" data-testid="team-spend">
@@ -49,6 +54,58 @@ export function TeamSpend({ view }: { view: TeamSpendView }) {
         </div>
       )}
       <SpendChart days={view.days} label={`Spend per day, ${view.team}`} />
+      {view.clusters.length > 0 ? (
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-sm font-semibold">Clusters this period</h3>
+            <TeamClustersCsv
+              rows={view.clusters}
+              fileName={`${view.team.replace(/[^\w.-]+/g, "-")}-clusters-${new Date(view.period.from).toISOString().slice(0, 10)}.csv`}
+            />
+          </div>
+          <div className="overflow-x-auto rounded-lg border">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Cluster</TableHead>
+                  <TableHead scope="col">Launched by</TableHead>
+                  <TableHead scope="col">Ran</TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Hours
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Cost
+                  </TableHead>
+                  <TableHead scope="col">Ended by</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {view.clusters.map((c) => (
+                  <TableRow key={c.id} data-testid="team-cluster-row">
+                    <TableCell className="max-w-48 truncate font-medium">{c.name}</TableCell>
+                    <TableCell className="max-w-48 truncate">{c.owner}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {c.from === null ? (
+                        "not billed yet"
+                      ) : (
+                        <>
+                          {formatDateTime(c.from)} →{" "}
+                          {c.to === null ? "running" : formatDateTime(c.to, { now: c.from })}
+                        </>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{c.hours.toFixed(2)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatUsd(c.cost)}</TableCell>
+                    <TableCell className="max-w-64 truncate">
+                      {c.to === null ? "" : (c.endedBy ?? "outside Clusterdeck")}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { listInbox } from "@/lib/notifications/server/inbox";
 import { recordOnly } from "@/lib/notifications/server/observe";
 import type { TeamBudget } from "@/lib/budgets/budget";
 import { teamSpendOf } from "@/lib/budgets/server/budget-standing";
+import { insertAudit } from "@/lib/audit/server/audit-log";
 import { BACKENDS } from "../db/support/backends";
 import { freshKey, makeUser, newClusterId, SECRET } from "../db/support/fixtures";
 
@@ -169,6 +170,50 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
     expect(view.days).toHaveLength(10);
     expect(view.days.at(-1)).toEqual({ day: "2026-12-10", amount: expect.closeTo(70, 6) as number });
     expect(view.days.slice(0, -1).every((d) => d.amount === 0)).toBe(true);
+    // Each cluster: when it ran, its hours and cost; running ones have no end and no one who ended them.
+    expect(view.clusters.map((c) => [c.owner, c.hours, c.cost, c.to, c.endedBy])).toEqual([
+      [t.owner.email, 2, expect.closeTo(10, 6), null, null],
+      [t.member.email, 6, expect.closeTo(60, 6), null, null],
+    ]);
+  });
+
+  it("names who ended a cluster and why: a person with their reason, or the guardian with its limit", async () => {
+    const { db } = database;
+    const t = await team({ teamDollars: 1000 });
+    const byHand = await billed(t, t.member.id, 10, 3);
+    const byLimit = await billed(t, t.owner.id, 10, 3);
+    for (const id of [byHand, byLimit])
+      await recordObservation(db, id, {
+        at: NOW,
+        billedSince: NOW - 3 * HOUR,
+        endedAt: NOW - HOUR,
+        ratePerNode: 10,
+        nodes: 1,
+        status: "terminated",
+        name: id,
+      });
+    await insertAudit(db, {
+      userId: t.admin.id,
+      teamId: t.teamId,
+      action: "terminate",
+      clusterId: byHand,
+      clusterName: byHand,
+      keyLabel: "team",
+      detail: "was ready · reason: idle all night",
+    });
+    await insertAudit(db, {
+      userId: t.owner.id,
+      teamId: t.teamId,
+      action: "auto-terminate",
+      clusterId: byLimit,
+      clusterName: byLimit,
+      keyLabel: "team",
+      detail: "auto-terminated: time limit reached",
+    });
+    const view = await teamSpendOf(db, { teamId: t.teamId, name: "Budgeted" }, NOW);
+    const ended = Object.fromEntries(view.clusters.map((c) => [c.id, [c.hours, c.to, c.endedBy]]));
+    expect(ended[byHand]).toEqual([2, NOW - HOUR, `${t.admin.email} (idle all night)`]);
+    expect(ended[byLimit]).toEqual([2, NOW - HOUR, "Clusterdeck: time limit reached"]);
   });
 
   it("a member's budget reached ends only that member's clusters", async () => {

@@ -4,6 +4,7 @@ import {
   budgetFormValues,
   budgetLines,
   budgetView,
+  clusterSummariesCsv,
   NO_BUDGET,
   periodOf,
   reserveFor,
@@ -55,6 +56,7 @@ describe("what counts against a budget", () => {
   const now = at("2026-12-10T00:00:00Z");
   const cluster = (over: Partial<BudgetCluster>): BudgetCluster => ({
     clusterId: "c1",
+    name: "train",
     owner: "ada",
     segments: [],
     running: true,
@@ -179,6 +181,39 @@ describe("what a launch past a budget is told", () => {
       left: 0,
       runsOutAt: now,
     });
+  });
+});
+
+describe("the team's clusters as CSV", () => {
+  it("one row per cluster, times in ISO 8601, a running one with no end, formulas defused", () => {
+    expect(
+      clusterSummariesCsv([
+        {
+          id: "c1",
+          name: "=train",
+          owner: "ada@example.com",
+          from: at("2026-12-01T10:00:00Z"),
+          to: null,
+          hours: 1.5,
+          cost: 12.345,
+          endedBy: null,
+        },
+        {
+          id: "c2",
+          name: "eval, big",
+          owner: "bo@example.com",
+          from: at("2026-12-02T00:00:00Z"),
+          to: at("2026-12-02T02:00:00Z"),
+          hours: 2,
+          cost: 8,
+          endedBy: "Clusterdeck: time limit reached",
+        },
+      ]),
+    ).toBe(
+      "cluster_id,name,owner,ran_from,ran_until,hours,cost,ended_by\n" +
+        "c1,'=train,ada@example.com,2026-12-01T10:00:00.000Z,,1.50,12.35,\n" +
+        'c2,"eval, big",bo@example.com,2026-12-02T00:00:00.000Z,2026-12-02T02:00:00.000Z,2.00,8.00,Clusterdeck: time limit reached\n',
+    );
   });
 });
 

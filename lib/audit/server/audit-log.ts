@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNotNull, lt, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, max, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import type { AuditAction, AuditFilter } from "@/lib/audit/audit";
 import { auditLog, users, type AuditRow } from "@/lib/server/db/schema";
@@ -136,4 +136,43 @@ export async function teamAuditClusters(
 export async function pruneAudit(db: Db, before: Date): Promise<number> {
   const gone = await db.delete(auditLog).where(lt(auditLog.createdAt, before)).returning({ id: auditLog.id });
   return gone.length;
+}
+
+/**
+ * Who ended each of these clusters from the console, and why, from the log: "ada@example.com (done for today)" for a
+ * Terminate, "Clusterdeck: time limit reached" for the guardian. Clusters ended elsewhere are absent.
+ */
+export async function endingsOf(db: Db, clusterIds: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (clusterIds.length === 0) return out;
+  const rows = await db
+    .select({
+      clusterId: auditLog.clusterId,
+      action: auditLog.action,
+      detail: auditLog.detail,
+      email: users.email,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(
+        inArray(auditLog.clusterId, [...clusterIds]),
+        inArray(auditLog.action, ["terminate", "auto-terminate"]),
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt));
+  for (const r of rows) {
+    if (!r.clusterId || out.has(r.clusterId)) continue;
+    const detail = r.detail ?? "";
+    const reason = / · reason: (.+)$/.exec(detail)?.[1];
+    out.set(
+      r.clusterId,
+      r.action === "auto-terminate"
+        ? `Clusterdeck: ${detail.replace(/^auto-terminated: /, "") || "a limit reached"}`
+        : reason
+          ? `${r.email} (${reason})`
+          : r.email,
+    );
+  }
+  return out;
 }

@@ -11,6 +11,8 @@ import {
   type TeamSpendView,
 } from "@/lib/budgets/budget";
 import { dailySpend } from "@/lib/spend/spend-rows";
+import { ledgerCost } from "@/lib/spend/ledger";
+import { endingsOf } from "@/lib/audit/server/audit-log";
 import { teamBudget } from "./budget-store";
 import { teamClusters } from "./team-spend";
 
@@ -72,9 +74,13 @@ export async function teamSpendOf(
 ): Promise<TeamSpendView> {
   const budget = await teamBudget(db, team.teamId);
   const period = periodOf(budget, now);
-  const [{ clusters }, members] = await Promise.all([
-    teamClusters(db, team.teamId, period.from, now),
+  const { clusters } = await teamClusters(db, team.teamId, period.from, now);
+  const [members, endings] = await Promise.all([
     membersOf(db, team.teamId),
+    endingsOf(
+      db,
+      clusters.filter((c) => !c.running).map((c) => c.clusterId),
+    ),
   ]);
   const emails = new Map(members.map((m) => [m.userId, m.email]));
   const by = new Map<string, BudgetCluster[]>();
@@ -101,5 +107,21 @@ export async function teamSpendOf(
     members: rows,
     days: dailySpend(clipped, now, days),
     total: rows.reduce((sum, r) => sum + r.spent, 0),
+    clusters: clusters
+      .map((c) => {
+        const first = c.segments[0];
+        const last = c.segments.at(-1);
+        return {
+          id: c.clusterId,
+          name: c.name,
+          owner: emails.get(c.owner) ?? "a former member",
+          from: first?.from ?? null,
+          to: c.running ? null : (last?.to ?? null),
+          hours: c.segments.reduce((h, s) => h + Math.max(0, (s.to ?? now) - s.from) / 3_600_000, 0),
+          cost: ledgerCost(c.segments, now),
+          endedBy: c.running ? null : (endings.get(c.clusterId) ?? null),
+        };
+      })
+      .sort((a, b) => (b.from ?? 0) - (a.from ?? 0)),
   };
 }

@@ -39,6 +39,7 @@ export async function teamClusters(
   const rows = await db
     .select({
       clusterId: trackedClusters.clusterId,
+      name: trackedClusters.name,
       launcher: launchRecords.userId,
       follower: trackedClusters.userId,
       running: sql<boolean>`(${stillRunning})`,
@@ -71,6 +72,7 @@ export async function teamClusters(
     const running = Boolean(r.running);
     return {
       clusterId: r.clusterId,
+      name: r.name,
       owner: r.launcher ?? r.follower,
       segments: s,
       running,
