@@ -3,7 +3,7 @@
 import { DownloadIcon } from "lucide-react";
 import { downloadText } from "@/components/common/download-text";
 import { Button } from "@/components/ui/button";
-import { clusterSummariesCsv, type ClusterSummary } from "@/lib/budgets/budget";
+import { clusterSummariesCsv, type ClusterSummary } from "@/lib/budgets/team-spend-view";
 
 /** Downloads the team's cluster summaries for the period as CSV (made in the browser from the rows shown). */
 export function TeamClustersCsv({ rows, fileName }: { rows: ClusterSummary[]; fileName: string }) {

@@ -1,6 +1,7 @@
 import { SpendChart } from "@/components/spend/spend-chart";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { periodSpan, type TeamSpendView } from "@/lib/budgets/budget";
+import { periodSpan } from "@/lib/budgets/budget";
+import type { TeamSpendView } from "@/lib/budgets/team-spend-view";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { formatDateTime } from "@/lib/format/date";
 import { TeamClustersCsv } from "./team-clusters-csv";

@@ -10,8 +10,6 @@ import { formatDate, formatDateTime } from "@/lib/format/date";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { formatMinutes } from "@/lib/format/duration";
 import { ledgerCost, timeLimitDeadline, type RateSegment } from "@/lib/spend/ledger";
-import type { DaySpend } from "@/lib/spend/spend-rows";
-import { toCsv } from "@/lib/text/csv";
 import type { PolicyBreach } from "@/lib/policies/policy";
 
 const HOUR = 3_600_000;
@@ -205,47 +203,6 @@ export type BudgetStanding = {
   member: BudgetView | null;
   now: number;
 };
-
-/** What a team's clusters cost in the period, by member and by day (the Spend page's team section). */
-export type TeamSpendView = {
-  team: string;
-  period: Period;
-  members: { email: string; spent: number; rate: number; clusters: number }[];
-  days: DaySpend[];
-  total: number;
-  /** Each cluster billed in the period: when it ran, its hours and cost (all of it), and who ended it and why. */
-  clusters: ClusterSummary[];
-};
-
-export type ClusterSummary = {
-  id: string;
-  name: string;
-  owner: string;
-  from: number | null;
-  /** null while it runs. */
-  to: number | null;
-  hours: number;
-  cost: number;
-  /** "ada@… — done with the sweep" / "Clusterdeck — time limit reached"; null while it runs or when not seen here. */
-  endedBy: string | null;
-};
-
-/** The team's cluster summaries as CSV (the Spend page's download). */
-export function clusterSummariesCsv(rows: readonly ClusterSummary[]): string {
-  return toCsv(
-    ["cluster_id", "name", "owner", "ran_from", "ran_until", "hours", "cost", "ended_by"],
-    rows.map((r) => [
-      r.id,
-      r.name,
-      r.owner,
-      r.from === null ? null : new Date(r.from).toISOString(),
-      r.to === null ? null : new Date(r.to).toISOString(),
-      r.hours.toFixed(2),
-      r.cost.toFixed(2),
-      r.endedBy,
-    ]),
-  );
-}
 
 /** "runs out on Dec 18, 2026, 14:32 UTC at the current rate" / "lasts the period at the current rate". */
 export function runsOutWords(v: BudgetView, now: number): string {

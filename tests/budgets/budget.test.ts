@@ -4,7 +4,6 @@ import {
   budgetFormValues,
   budgetLines,
   budgetView,
-  clusterSummariesCsv,
   NO_BUDGET,
   periodOf,
   reserveFor,
@@ -14,6 +13,7 @@ import {
   type BudgetCluster,
   type TeamBudget,
 } from "@/lib/budgets/budget";
+import { clusterSummariesCsv } from "@/lib/budgets/team-spend-view";
 
 const HOUR = 3_600_000;
 const TEAM = "6f1c2f3e-9a4b-4c5d-8e7f-0a1b2c3d4e5f";

@@ -30,6 +30,7 @@ import {
   finishApproval,
   requestById,
   statusOf,
+  teamRequests,
 } from "./approval-store";
 
 /**
@@ -217,11 +218,10 @@ export async function decideApproval(
   return { status: "failed", clusterId: null, message: `Approved, but it did not start: ${outcome.message}` };
 }
 
+/** Who decided a request, as it stands now (the store's list already joins the decider). */
 async function deciderEmail(db: Db, r: ApprovalRequestRow): Promise<string | null> {
-  const fresh = await requestById(db, r.id);
-  if (!fresh?.decidedBy) return null;
-  const m = (await membersOf(db, r.teamId)).find((x) => x.userId === fresh.decidedBy);
-  return m?.email ?? null;
+  const [fresh] = await teamRequests(db, r.teamId, { id: r.id });
+  return fresh?.deciderEmail ?? null;
 }
 
 /** Launches an approved request as its requester, with the team's key and the request's Idempotency-Key. */

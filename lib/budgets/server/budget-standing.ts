@@ -8,8 +8,8 @@ import {
   standingOf,
   type BudgetCluster,
   type BudgetStanding,
-  type TeamSpendView,
 } from "@/lib/budgets/budget";
+import type { TeamSpendView } from "@/lib/budgets/team-spend-view";
 import { dailySpend } from "@/lib/spend/spend-rows";
 import { ledgerCost } from "@/lib/spend/ledger";
 import { endingsOf } from "@/lib/audit/server/audit-log";

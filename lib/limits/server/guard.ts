@@ -9,10 +9,7 @@ import {
   type Limits,
   type RateSegment,
 } from "@/lib/spend/ledger";
-import { formatUsd } from "@/lib/format/money";
-import { formatMinutes } from "@/lib/format/duration";
-import { EXTEND_CHOICES } from "@/lib/limits/limit-view";
-import { signExtendLink } from "./extend-links";
+import { limitWarning } from "./limit-warning";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { survivesText } from "@/lib/clusters/survives";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
@@ -29,7 +26,7 @@ import {
 } from "@/lib/limits/server/cluster-limits";
 import { getTracked, recordObservation } from "@/lib/spend/server/tracked-clusters";
 import { log } from "@/lib/server/log";
-import { limitUnenforcedEvent, limitWarningEvent } from "@/lib/notifications/server/events";
+import { limitUnenforcedEvent } from "@/lib/notifications/server/events";
 import {
   checkBalance,
   recordOnly,
@@ -247,28 +244,10 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
   const stage = warnStage(state, now);
   if (stage > 0 && (await markWarned(db, clusterId, stage === 2 ? 2 : 1))) {
     outcome = "warned";
-    const minutesLeft = Math.max(1, Math.round(((state.deadline ?? now) - now) / 60_000));
-    const what =
-      state.reason === "budget"
-        ? `its cost reaches ${formatUsd(l.budgetLimit ?? 0)} in about ${minutesLeft} min at its rate now (${formatUsd(state.moneyLeft ?? 0)} left)`
-        : `its time limit ends in ${minutesLeft} min`;
-    // Extend, from the email or webhook: links signed for the owner, for the limits it has now, until the deadline.
-    const links = EXTEND_CHOICES.map((minutes) => ({
-      label: `Extend by ${formatMinutes(minutes)}`,
-      path: `/extend/${signExtendLink({ clusterId, userId: tracked.userId, minutes, limits: l, expiresAt: state.deadline ?? now })}`,
-    }));
     await tell(
       notify,
       tracked.userId,
-      limitWarningEvent({
-        cluster,
-        what,
-        limits: l,
-        costSoFar: cost.amount,
-        now,
-        stage: stage === 2 ? 2 : 1,
-        links,
-      }),
+      limitWarning({ cluster, owner: tracked.userId, limits: l, state, costSoFar: cost.amount, now }),
     );
   }
   return { outcome, nextInMs: nextCheckDelay(state.deadline, now, deps.intervalMs) };
