@@ -123,6 +123,17 @@ export function standingOf(
   return { spent, held, rate };
 }
 
+/** One member's standing in a team's budget period: the clusters and launches that are theirs. */
+export function memberStandingOf(
+  team: { clusters: readonly BudgetCluster[]; pending: readonly PendingLaunch[] },
+  userId: string,
+  period: Period,
+  now: number,
+): Standing {
+  const mine = <T extends { owner: string }>(xs: readonly T[]) => xs.filter((x) => x.owner === userId);
+  return standingOf(mine(team.clusters), mine(team.pending), period, now);
+}
+
 /** The period in words: "this month (from Dec 1)" / "this week (from Dec 7)". */
 export function periodWords(b: Pick<TeamBudget, "period">, period: Period): string {
   return `this ${b.period} (from ${formatDate(period.from).replace(/, \d{4}$/, "")})`;

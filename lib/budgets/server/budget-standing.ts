@@ -4,6 +4,7 @@ import { activeTeam, membersOf } from "@/lib/teams/server/teams-store";
 import {
   budgetView,
   hasBudget,
+  memberStandingOf,
   periodOf,
   standingOf,
   type BudgetCluster,
@@ -27,7 +28,6 @@ export async function budgetStanding(
   if (!hasBudget(budget)) return null;
   const period = periodOf(budget, now);
   const { clusters, pending } = await teamClusters(db, teamId, period.from, now);
-  const mine = <T extends { owner: string }>(xs: readonly T[]) => xs.filter((x) => x.owner === userId);
   return {
     budget,
     period,
@@ -41,7 +41,7 @@ export async function budgetStanding(
         ? null
         : budgetView(
             budget.memberDollars,
-            standingOf(mine(clusters), mine(pending), period, now),
+            memberStandingOf({ clusters, pending }, userId, period, now),
             period,
             now,
           ),

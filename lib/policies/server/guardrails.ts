@@ -4,6 +4,7 @@ import { policyBreaches, type PolicyBreach, type PolicyCase, type TeamPolicy } f
 import {
   budgetBreaches,
   hasBudget,
+  memberStandingOf,
   periodOf,
   reserveFor,
   standingOf,
@@ -52,14 +53,12 @@ async function usageBreaches(
   const team = await teamClusters(tx, teamId, reserve ? period.from : now, now);
   const over = policyBreaches(policy, { usage: usageOf(team, change.userId), adds: change.adds });
   if (reserve) {
-    const mine = <T extends { owner: string }>(xs: readonly T[]) =>
-      xs.filter((x) => x.owner === change.userId);
     over.push(
       ...budgetBreaches(
         budget,
         {
           team: standingOf(team.clusters, team.pending, period, now),
-          member: standingOf(mine(team.clusters), mine(team.pending), period, now),
+          member: memberStandingOf(team, change.userId, period, now),
         },
         { ...reserve, dollars: reserveFor(reserve.rate, reserve.timeLimitMinutes, period, now) },
         period,
