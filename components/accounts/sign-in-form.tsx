@@ -13,13 +13,17 @@ import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
 import { PasswordInput } from "@/components/common/password-input";
+import { takeSignUpEmail } from "./sign-up-email";
 
 export function SignInForm({
   callbackUrl,
   initialError,
+  registered = false,
 }: {
   callbackUrl?: string;
   initialError?: string | null;
+  /** Straight after sign-up: the address typed there fills in, and the password field takes the focus. */
+  registered?: boolean;
 }) {
   const [formError, setFormError] = React.useState<string | null>(initialError ?? null);
   const form = useForm<SignInInput>({
@@ -28,6 +32,15 @@ export function SignInForm({
     mode: "onSubmit",
   });
   const { errors, isSubmitting } = form.formState;
+
+  React.useEffect(() => {
+    if (!registered) return;
+    const email = takeSignUpEmail();
+    // What the person typed before the page hydrated wins.
+    if (!email || form.getValues("email")) return;
+    form.setValue("email", email);
+    form.setFocus("password");
+  }, [registered, form]);
 
   // A navigation, on a page without the data layer: react-hook-form's isSubmitting is the pending state, and on
   // success the action redirects and never answers, so the button stays busy until the next page.

@@ -13,6 +13,7 @@ import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
 import { PasswordInput } from "@/components/common/password-input";
+import { rememberSignUpEmail } from "./sign-up-email";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
@@ -23,9 +24,10 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   });
   const { errors, isSubmitting } = form.formState;
 
-  // A navigation, like signing in (sign-in-form.tsx): on success the action redirects and never answers.
+  // A navigation, like signing in (sign-in-form.tsx): on success the action redirects to /sign-in and never answers.
   async function onSubmit(values: SignUpInput) {
     setFormError(null);
+    rememberSignUpEmail(values.email);
     try {
       await callAction((input: SignUpInput) => signUpAction(input, callbackUrl), values);
     } catch (err) {

@@ -15,6 +15,7 @@ import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
 import { clientAddress } from "@/lib/accounts/server/client-address";
 import { registerUser, tooManySignUpsMessage } from "@/lib/accounts/server/sign-up";
+import { requestKnownAddressNotice } from "@/lib/accounts/server/known-address-notice";
 import { safeCallbackPath } from "@/lib/accounts/callback-url";
 import { invalidateUserContext } from "@/lib/keys/server/context-cache";
 import { signIn, signOut } from "@/lib/accounts/server/config";
@@ -107,23 +108,18 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
           fieldErrors: { email: result.message },
         };
       if (result.reason === "sign_up_closed") return { ok: false, kind: "forbidden", error: result.message };
-      if (result.reason === "weak_password")
-        return {
-          ok: false,
-          kind: "invalid-input",
-          error: "Check the highlighted fields.",
-          fieldErrors: { password: result.message },
-        };
       return {
         ok: false,
-        kind: "conflict",
-        error: "An account with this email already exists.",
-        fieldErrors: { email: "An account with this email already exists. Sign in instead." },
+        kind: "invalid-input",
+        error: "Check the highlighted fields.",
+        fieldErrors: { password: result.message },
       };
     }
-    await signIn("credentials", { email, password, redirect: false });
+    // The address had an account: nothing was made, its owner is told by email, and the answer is the one a new
+    // account gets — the form tells no one whether an address has an account here.
+    if (result.outcome === "known" && emailConfig())
+      await requestKnownAddressNotice((await processEngine()).boss, result.userId, await appOrigin());
   } catch (err) {
-    if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
     (await requestLog("auth")).error({ err: errorSummary(err) }, "sign-up failed");
     return {
@@ -133,8 +129,10 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
         "Creating the account failed because of a problem on the Clusterdeck server. Try again in a moment.",
     };
   }
+  // Signing in is the next step, on its own page and under its own limits, for a new address and a known one alike.
   // A new account has no key yet: settings is where it gets one.
-  redirect(callbackUrl ? safeCallbackPath(callbackUrl, "/settings/keys") : "/settings/keys");
+  const next = callbackUrl ? safeCallbackPath(callbackUrl, "/settings/keys") : "/settings/keys";
+  redirect(`/sign-in?${new URLSearchParams({ registered: "1", callbackUrl: next })}`);
 }
 
 /**

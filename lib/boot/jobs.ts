@@ -17,6 +17,7 @@ import {
 } from "@/lib/notifications/server/delivery-queue";
 import { startAuditRetention } from "@/lib/audit/server/audit-retention";
 import { startVerificationWorker } from "@/lib/accounts/server/email-verification";
+import { startKnownAddressWorker } from "@/lib/accounts/server/known-address-notice";
 import { startInviteEmailWorker } from "@/lib/teams/server/invite-email";
 import { startBudgetSweep } from "@/lib/budgets/server/budget-sweep";
 import { startApprovalExpiry } from "@/lib/approvals/server/approval-expiry";
@@ -68,8 +69,11 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
       });
       // The audit log's retention: entries past AUDIT_RETENTION_DAYS go once a day.
       await startAuditRetention(engine.boss, database.db);
-      // Links sent by mail: an address's verification, a team's invite.
+      // Mail about an account: an address's verification link, a team's invite, a sign-up with a known address.
       await startVerificationWorker(engine.boss, database.db, {
+        pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
+      });
+      await startKnownAddressWorker(engine.boss, database.db, {
         pollSeconds: cfg.CLUSTERDECK_GUARD_POLL_SECONDS,
       });
       await startInviteEmailWorker(engine.boss, database.db, keyRing(), {

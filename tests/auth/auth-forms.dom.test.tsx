@@ -87,4 +87,24 @@ describe("the sign-in form", () => {
     expect(await shown("A password has at most 200 characters.")).toHaveLength(1);
     expect(signInAction).not.toHaveBeenCalled();
   });
+
+  it("straight after sign-up, holds the address typed there and puts the focus on the password; only once", async () => {
+    // The sign-up action answers with a navigation; here it never answers, as a redirect would look to the form.
+    signUpAction.mockReturnValue(new Promise(() => {}));
+    const user = userEvent.setup();
+    const signUp = render(<SignUpForm />);
+    await user.type(field("Email"), "ada@example.com");
+    await user.type(field("Password"), "correct horse battery staple");
+    await user.type(field("Confirm password"), "correct horse battery staple");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await vi.waitFor(() => expect(signUpAction).toHaveBeenCalledTimes(1));
+    signUp.unmount();
+
+    const signIn = render(<SignInForm registered />);
+    await vi.waitFor(() => expect((field("Email") as HTMLInputElement).value).toBe("ada@example.com"));
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe("password"));
+    signIn.unmount();
+    render(<SignInForm registered />);
+    expect((field("Email") as HTMLInputElement).value).toBe("");
+  });
 });

@@ -91,18 +91,31 @@ test.describe("sign-up", { tag: "@postgres" }, () => {
     await expect(page).toHaveURL(/\/settings\/keys$/);
   });
 
-  test("refuses an email that already has an account (in any letter case)", async ({ page, browser }) => {
-    const { email } = await signUp(page);
+  test("an address that already has an account is answered like a new one; nothing is made, and its password still signs in", async ({
+    page,
+    browser,
+  }) => {
+    const { email, password } = await signUp(page);
     const other = await browser.newPage();
     await other.goto("/sign-up");
+    await waitHydrated(other);
     await other.getByLabel("Email").fill(email.toUpperCase());
-    await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-    await other.getByLabel("Confirm password").fill(TEST_PASSWORD);
+    await other.getByLabel("Password", { exact: true }).fill("another strong passphrase 42");
+    await other.getByLabel("Confirm password").fill("another strong passphrase 42");
     await other.getByRole("button", { name: "Create account" }).click();
-    await expect(
-      other.getByText("An account with this email already exists. Sign in instead."),
-    ).toBeVisible();
-    await expect(other).toHaveURL(/\/sign-up$/);
+    // The page a new address leads to, with the same words.
+    await other.waitForURL(/\/sign-in\?registered=1/);
+    await expect(other.getByRole("status")).toHaveText(
+      /Sign in to finish: use the password you just chose\./,
+    );
+    await expect(other.getByText(/already exists/)).toHaveCount(0);
+    // The second password made no account and changed nothing: it does not sign in, the first one does.
+    await other.getByLabel("Password", { exact: true }).fill("another strong passphrase 42");
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await expect(other.getByText("The email or password is incorrect.")).toBeVisible();
+    await other.getByLabel("Password", { exact: true }).fill(password);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.waitForURL("**/settings/keys");
     await other.close();
   });
 });

@@ -7,6 +7,7 @@ import {
   verificationWaiting,
   verifyEmail,
 } from "@/lib/accounts/server/email-verification";
+import { sendKnownAddressNotice } from "@/lib/accounts/server/known-address-notice";
 import { emitEvent } from "@/lib/notifications/server/store";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Database } from "@/lib/server/db/client";
@@ -119,3 +120,46 @@ describe.each(BACKENDS)("verifying an email address on $name", (backend) => {
     }
   });
 });
+
+describe.each(BACKENDS)(
+  "the notice to an address someone tried to sign up with again, on $name",
+  (backend) => {
+    let database: Database;
+    let dispose: () => Promise<void>;
+    beforeAll(async () => {
+      ({ database, dispose } = await backend.create());
+    });
+    afterAll(async () => dispose());
+
+    it("mails a verified address a sign-in link once per hour, and never an unverified one", async () => {
+      const { db } = database;
+      const [verified, unverified] = [await makeUser(db), await makeUser(db)];
+      const link = (await createVerification(db, verified.id))!;
+      await verifyEmail(db, link.token, verified.id);
+      const smtp = await startSmtp();
+      const saved = { url: process.env.SMTP_URL, from: process.env.SMTP_FROM };
+      process.env.SMTP_URL = smtp.url;
+      process.env.SMTP_FROM = "Clusterdeck <clusterdeck@test.example>";
+      try {
+        const appUrl = "https://console.example.com";
+        const at = new Date("2026-12-07T10:15:00Z");
+        expect(await sendKnownAddressNotice(db, { userId: unverified.id, appUrl }, at)).toBe(false);
+        expect(await sendKnownAddressNotice(db, { userId: verified.id, appUrl }, at)).toBe(true);
+        expect(smtp.messages.map((m) => m.to)).toEqual([[verified.email]]);
+        const raw = smtp.messages[0]!.raw.replace(/=\r?\n/g, "");
+        expect(raw).toContain("already has one");
+        expect(raw).toContain("https://console.example.com/sign-in");
+        // Its Message-ID names the account and the hour: a retried send is one message in the mailbox.
+        expect(raw).toMatch(
+          new RegExp(`Message-ID:\\s*<known-address-${verified.id}-\\d+@clusterdeck>`, "i"),
+        );
+      } finally {
+        process.env.SMTP_URL = saved.url;
+        process.env.SMTP_FROM = saved.from;
+        if (saved.url === undefined) delete process.env.SMTP_URL;
+        if (saved.from === undefined) delete process.env.SMTP_FROM;
+        await smtp.close();
+      }
+    });
+  },
+);

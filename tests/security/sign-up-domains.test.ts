@@ -57,12 +57,10 @@ describe.each(BACKENDS)("sign-up limited to listed domains on $name", (backend) 
     const { db } = database;
     expect(
       await registerUser(db, { email: "Ada@Example.com", name: null, password: STRONG }, "10.8.0.1"),
-    ).toEqual({
-      ok: true,
-    });
+    ).toEqual({ ok: true, outcome: "created" });
     expect(
       await registerUser(db, { email: "bo@lab.example.org", name: null, password: STRONG }, "10.8.0.2"),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, outcome: "created" });
     expect(
       await registerUser(db, { email: "eve@evil.test", name: null, password: STRONG }, "10.8.0.3"),
     ).toEqual({

@@ -37,7 +37,7 @@ describe.each(BACKENDS)("who may make an account, on $name", (backend) => {
       { email: "first@example.com", name: null, password: STRONG },
       ADDRESS,
     );
-    expect(first).toEqual({ ok: true });
+    expect(first).toEqual({ ok: true, outcome: "created" });
     expect(await signUpMode(db)).toBe("invite");
 
     const second = await registerUser(
@@ -62,7 +62,7 @@ describe.each(BACKENDS)("who may make an account, on $name", (backend) => {
     });
     expect(
       await registerUser(db, { email: "invited@example.com", name: null, password: STRONG }, ADDRESS),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, outcome: "created" });
 
     const { invite } = await createInvite(db, {
       teamId,

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/server/db/client";
 import { findUserByEmail } from "@/lib/accounts/server/users";
 import { BACKENDS } from "../db/support/backends";
 
-// Spy on the hash, to prove a duplicate or weak sign-up never pays for scrypt.
+// Spy on the hash: a weak sign-up never pays for scrypt, and a known address pays exactly what a new one does.
 const hashes = vi.hoisted(() => ({ count: 0 }));
 vi.mock("@/lib/accounts/server/password", async (orig) => {
   const real = await orig<typeof import("@/lib/accounts/server/password")>();
@@ -44,19 +44,23 @@ describe.each(BACKENDS)("sign-up on $name", (backend) => {
   });
   afterAll(async () => dispose());
 
-  it("checks duplicates and strength before hashing, and creates the account once", async () => {
+  it("checks strength before hashing, creates the account once, and answers a known address like a new one", async () => {
     const before = hashes.count;
     expect(
       await registerUser(database.db, { email: "New@Example.com", name: null, password: STRONG }, "10.9.0.1"),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, outcome: "created" });
     expect(hashes.count - before).toBe(1);
-    expect(await findUserByEmail(database.db, "new@example.com")).not.toBeNull();
-    expect(
-      await registerUser(database.db, { email: "new@example.com", name: null, password: STRONG }, "10.9.0.2"),
-    ).toEqual({
-      ok: false,
-      reason: "email_taken",
-    });
+    const made = await findUserByEmail(database.db, "new@example.com");
+    expect(made).not.toBeNull();
+    // Same address, any case, another password: the same success, the same work (one hash), nothing made or changed.
+    const again = await registerUser(
+      database.db,
+      { email: "NEW@example.com", name: "Mallory", password: "another-strong-passphrase-9" },
+      "10.9.0.2",
+    );
+    expect(again).toEqual({ ok: true, outcome: "known", userId: made!.id });
+    expect(hashes.count - before).toBe(2);
+    expect(await findUserByEmail(database.db, "new@example.com")).toEqual(made);
     const weak = await registerUser(
       database.db,
       { email: "weak@example.com", name: null, password: "aaaaaaaaaaaa" },
@@ -68,7 +72,19 @@ describe.each(BACKENDS)("sign-up on $name", (backend) => {
       message: expect.stringMatching(/too easy to guess/),
     });
     expect(await findUserByEmail(database.db, "weak@example.com")).toBeNull();
-    expect(hashes.count - before).toBe(1);
+    expect(hashes.count - before).toBe(2);
+  });
+
+  it("two sign-ups with one new address at once: one account, and both answers say the same", async () => {
+    const results = await Promise.all(
+      ["10.9.1.1", "10.9.1.2", "10.9.1.3"].map((at) =>
+        registerUser(database.db, { email: "race@example.com", name: null, password: STRONG }, at),
+      ),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => r.ok && r.outcome === "created")).toHaveLength(1);
+    const user = await findUserByEmail(database.db, "race@example.com");
+    for (const r of results) if (r.ok && r.outcome === "known") expect(r.userId).toBe(user!.id);
   });
 
   it("limits sign-up attempts per address (10 an hour), whatever the emails, and other addresses carry on", async () => {
@@ -79,7 +95,7 @@ describe.each(BACKENDS)("sign-up on $name", (backend) => {
         { email: "new@example.com", name: null, password: STRONG },
         at,
       );
-      expect(r, `attempt ${i + 1}`).toEqual({ ok: false, reason: "email_taken" });
+      expect(r, `attempt ${i + 1}`).toMatchObject({ ok: true, outcome: "known" });
     }
     const eleventh = await registerUser(
       database.db,
@@ -100,7 +116,7 @@ describe.each(BACKENDS)("sign-up on $name", (backend) => {
         { email: "probe@example.com", name: null, password: STRONG },
         "192.0.2.45",
       ),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, outcome: "created" });
   }, 60_000);
 
   it("counts an IPv6 client by its /64: walking the last half of the address does not reset the allowance", async () => {
@@ -110,7 +126,7 @@ describe.each(BACKENDS)("sign-up on $name", (backend) => {
         { email: "new@example.com", name: null, password: STRONG },
         `2001:db8:7:1::${(i + 1).toString(16)}`,
       );
-      expect(r, `attempt ${i + 1}`).toEqual({ ok: false, reason: "email_taken" });
+      expect(r, `attempt ${i + 1}`).toMatchObject({ ok: true, outcome: "known" });
     }
     const walked = await registerUser(
       database.db,
@@ -125,6 +141,6 @@ describe.each(BACKENDS)("sign-up on $name", (backend) => {
         { email: "walk@example.com", name: null, password: STRONG },
         "2001:db8:7:2::1",
       ),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, outcome: "created" });
   }, 60_000);
 });

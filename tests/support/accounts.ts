@@ -8,7 +8,7 @@
  *   start their own servers.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, expect, type Browser, type Page } from "@playwright/test";
 import { waitHydrated } from "./browser";
 import { chromiumLaunchOptions } from "./chromium";
 import { e2e } from "./e2e-env";
@@ -31,7 +31,10 @@ const TIMEOUT_MS = 120_000;
 /** Page-relative paths go to the context's baseURL; `appUrl` makes them absolute (outside the test runner). */
 const at = (path: string, appUrl?: string) => (appUrl ? new URL(path, appUrl).href : path);
 
-/** Creates an account through /sign-up and lands signed in (on /settings/keys, where new accounts start). */
+/**
+ * Creates an account through /sign-up, then signs in on the page sign-up leads to (the address carried over, the
+ * password typed again) and lands on /settings/keys, where new accounts start.
+ */
 export async function signUp(
   page: Page,
   opts: { email?: string; password?: string; appUrl?: string } = {},
@@ -44,6 +47,12 @@ export async function signUp(
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/sign-in?registered=1**", { timeout: TIMEOUT_MS });
+  const emailField = page.getByLabel("Email");
+  await waitHydrated(emailField, TIMEOUT_MS);
+  await expect(emailField).toHaveValue(email, { timeout: TIMEOUT_MS });
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL("**/settings/keys", { timeout: TIMEOUT_MS });
   return { email, password };
 }

@@ -18,6 +18,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, "");
   if (await getSessionUser()) redirect(callbackUrl || "/");
+  const registered = params.registered === "1";
   const signUpOff = (await signUpMode(await getDb())) === "off";
   const signUpHref = callbackUrl ? `/sign-up?${new URLSearchParams({ callbackUrl })}` : "/sign-up";
   return (
@@ -47,7 +48,21 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             You’re signed out. Sign in again to get back to your clusters.
           </p>
         ) : null}
-        <SignInForm callbackUrl={callbackUrl || undefined} initialError={externalSignInError(params.error)} />
+        {registered ? (
+          // The same words whether the address was new or already had an account (sign-up.ts says why).
+          <p
+            role="status"
+            className="rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm text-foreground"
+          >
+            Sign in to finish: use the password you just chose. If this address already had an account, use
+            that account’s password.
+          </p>
+        ) : null}
+        <SignInForm
+          callbackUrl={callbackUrl || undefined}
+          initialError={externalSignInError(params.error)}
+          registered={registered}
+        />
         <ExternalSignIn providers={enabledExternalProviders()} callbackUrl={callbackUrl || undefined} />
       </div>
     </AuthCard>
