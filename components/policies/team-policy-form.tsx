@@ -34,6 +34,18 @@ export function TeamPolicyLines({ policy }: { policy: TeamPolicy }) {
   );
 }
 
+/** For a member who does not set the policy: the team's rules, and theirs where an override makes them differ. */
+export function YourPolicy({ team, yours }: { team: TeamPolicy; yours: TeamPolicy }) {
+  const own = policyLines(yours);
+  if (own.join("|") === policyLines(team).join("|")) return <TeamPolicyLines policy={team} />;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm">The rules for you (an admin set some of them for your role or for you):</p>
+      <TeamPolicyLines policy={yours} />
+    </div>
+  );
+}
+
 /**
  * Settings → Team, for admins: the rules every launch, resize and limit change in the team must keep, checked on the
  * server with a refusal that names the rule. Empty fields are no rule.

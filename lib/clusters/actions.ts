@@ -103,11 +103,10 @@ export const resizeCluster = runcrateAction(
     const hourlyRate = clusterHourlyRate(cluster.hourly_rate_per_node, nodeCount);
     await enforceGuardrails(
       await getDb(),
-      team.teamId,
+      { teamId: team.teamId, userId: user.id },
       { nodes: nodeCount, hourlyRate },
       (message, fields) => new ActionError(message, "outside-policy", fields),
       {
-        userId: user.id,
         adds: {
           clusters: 0,
           hourlyRate: hourlyRate - clusterHourlyRate(cluster.hourly_rate_per_node, cluster.node_count),

@@ -44,7 +44,7 @@ export const setClusterLimits = runcrateAction(
     const db = await getDb();
     await enforceGuardrails(
       db,
-      team.teamId,
+      { teamId: team.teamId, userId: user.id },
       { timeLimitMinutes: limits.timeLimitMinutes },
       (message, fields) => new ActionError(message, "outside-policy", fields),
     );

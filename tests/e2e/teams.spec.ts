@@ -82,6 +82,24 @@ test(
     await expect(member.getByTestId("team-spend-row").filter({ hasText: memberEmail })).toContainText("1");
     await expectAxeClean(member, "Spend with the team's budgets");
 
+    // An override for one member: no rule on nodes for them. The owner adds it; the member reads the rules for them.
+    await page.goto("/settings/team");
+    const overrides = page.getByTestId("policy-overrides");
+    await waitHydrated(overrides.getByRole("button", { name: "Add an override" }));
+    await overrides.getByRole("button", { name: "Add an override" }).click();
+    const overrideForm = page.getByRole("form", { name: "Policy override" });
+    await overrideForm.getByLabel("For", { exact: true }).selectOption({ label: memberEmail });
+    await overrideForm.getByLabel("Most nodes per cluster").fill("none");
+    await overrideForm.getByRole("button", { name: "Save override" }).click();
+    await expect(page.getByText("Override saved")).toBeVisible();
+    await expect(overrides.getByRole("listitem")).toHaveText([
+      new RegExp(`${memberEmail}.*Any number of nodes`),
+    ]);
+    await expectAxeClean(page, "a team policy with an override");
+    await member.goto("/settings/team");
+    await expect(member.getByText(/The rules for you/)).toBeVisible();
+    await expect(member.getByTestId("policy-lines").getByRole("listitem")).toHaveText(["No community hosts"]);
+
     // The viewer sees it, by whom it was launched, and no way to act on it.
     const viewer = await join(browser, viewerLink, viewerEmail, "viewer", seen);
     const row = viewer.getByTestId("cluster-row").filter({ hasText: name });

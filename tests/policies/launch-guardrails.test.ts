@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/accounts/server/session";
-import { createPostgresDatabase } from "@/tests/db/support/backends";
-import { startHarness, type Harness } from "@/tests/sim/support/sim-harness";
+import type { Harness } from "@/tests/sim/support/sim-harness";
+import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
 
 /**
  * The rules on a team's clusters together (most running clusters per member, the team's total hourly rate), through
@@ -35,13 +35,13 @@ vi.mock("@/lib/server/jobs/process-engine", () => ({
 const OFFER = "h100-sxm-8x-ib-dallas";
 
 let h: Harness;
-let dropDatabase: () => Promise<void>;
+let team: ActionTeam<"owner" | "ada" | "bo" | "cy" | "dee">;
 let launch: typeof import("@/lib/launch/actions");
 let clusters: typeof import("@/lib/clusters/actions");
 let policies: typeof import("@/lib/policies/actions");
 let budgets: typeof import("@/lib/budgets/actions");
 let limits: typeof import("@/lib/limits/actions");
-const people = {} as Record<"owner" | "ada" | "bo" | "cy" | "dee", SessionUser>;
+let people: ActionTeam<"owner" | "ada" | "bo" | "cy" | "dee">["people"];
 let teamId: string;
 let teamKey: string;
 
@@ -57,55 +57,22 @@ const RULES = {
 };
 
 beforeAll(async () => {
-  h = await startHarness();
-  const pg = await createPostgresDatabase();
-  dropDatabase = pg.drop;
-  process.env.DATABASE_URL = pg.url;
-  process.env.RUNCRATE_API_URL = h.sim.apiUrl;
-  const { getDb } = await import("@/lib/server/db/client");
+  team = await actionTeam("guardrails.example", {
+    owner: "owner",
+    ada: "member",
+    bo: "member",
+    cy: "member",
+    dee: "member",
+  });
+  ({ h, teamId, teamKey, people } = team);
   launch = await import("@/lib/launch/actions");
   clusters = await import("@/lib/clusters/actions");
   policies = await import("@/lib/policies/actions");
   budgets = await import("@/lib/budgets/actions");
   limits = await import("@/lib/limits/actions");
-  const { createUser } = await import("@/lib/accounts/server/users");
-  const { addTeamKey } = await import("@/lib/keys/server/runcrate-keys");
-  const { keyRing } = await import("@/lib/server/crypto/key-ring");
-  const { chooseTeam, createTeam } = await import("@/lib/teams/server/teams-store");
-  const { teamMembers } = await import("@/lib/server/db/schema");
-  const db = await getDb();
-  for (const who of ["owner", "ada", "bo", "cy", "dee"] as const) {
-    const made = await createUser(db, { email: `${who}@guardrails.example`, name: null, passwordHash: null });
-    if (!made.ok) throw new Error("fixture");
-    people[who] = { id: made.user.id, email: made.user.email, name: null };
-  }
-  teamId = (await createTeam(db, people.owner.id, "Guardrails")).teamId;
-  await db.insert(teamMembers).values(
-    (["ada", "bo", "cy", "dee"] as const).map((who) => ({
-      teamId,
-      userId: people[who].id,
-      role: "member" as const,
-    })),
-  );
-  teamKey = h.newKey();
-  const stored = await addTeamKey(
-    db,
-    { teamId, userId: people.owner.id },
-    { label: "Team", environment: null, apiKey: teamKey },
-    keyRing(),
-  );
-  if (!stored.ok) throw new Error("team key");
-  for (const who of ["owner", "ada", "bo", "cy", "dee"] as const)
-    await chooseTeam(db, people[who].id, teamId);
-  await h.control.setBalance(teamKey, 1_000_000);
 }, 120_000);
 
-afterAll(async () => {
-  const { getDatabase } = await import("@/lib/server/db/client");
-  await (await getDatabase()).close();
-  await h.close();
-  await dropDatabase();
-});
+afterAll(async () => team?.close());
 
 async function setPolicy(rules: Partial<typeof RULES>) {
   env.session = people.owner;

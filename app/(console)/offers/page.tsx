@@ -9,7 +9,7 @@ import { getRuncrateContext } from "@/lib/keys/server/runcrate-context";
 import { prefetchOffers } from "@/lib/offers/server/prefetch";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { SearchParams } from "nuqs/server";
-import { teamPolicy } from "@/lib/policies/server/policy-store";
+import { effectivePolicy } from "@/lib/policies/server/policy-store";
 import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Offers" };
@@ -33,7 +33,9 @@ async function PrefetchedOffers({ searchParams }: { searchParams: Promise<Search
   const [state, policy] = await Promise.all([
     prefetchOffers(ctx, await searchParams),
     // The team's policy: offers it would refuse are marked, with why (none in one's own team).
-    ctx.state === "ready" && !ctx.team.personal ? teamPolicy(await getDb(), ctx.team.teamId) : null,
+    ctx.state === "ready" && !ctx.team.personal
+      ? effectivePolicy(await getDb(), ctx.team.teamId, ctx.user.id)
+      : null,
   ]);
   return (
     <HydrationBoundary state={state ?? undefined}>

@@ -80,7 +80,7 @@ export async function requestLaunchApproval(
   const prepared = await prepareLaunch(ctx, input);
   const breaches = await guardrailBreaches(
     db,
-    ctx.team.teamId,
+    { teamId: ctx.team.teamId, userId: ctx.user.id },
     prepared.guardrails.case,
     prepared.guardrails.change,
   );

@@ -9,7 +9,8 @@ import { pendingInvites } from "@/lib/teams/server/invites-store";
 import { activeTeam, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
 import { launchesByMember } from "@/lib/teams/server/team-clusters";
 import { autoJoinOf } from "@/lib/teams/server/auto-join";
-import { teamPolicy } from "@/lib/policies/server/policy-store";
+import { effectivePolicy, teamOverrides, teamPolicy } from "@/lib/policies/server/policy-store";
+import type { PolicyOverride } from "@/lib/policies/overrides";
 import { teamBudget } from "@/lib/budgets/server/budget-store";
 import { budgetStanding } from "@/lib/budgets/server/budget-standing";
 import type { BudgetStanding, TeamBudget } from "@/lib/budgets/budget";
@@ -70,6 +71,10 @@ export type TeamSettingsView = SwitcherView & {
   autoJoin: { domain: string; role: "member" | "viewer" } | null | undefined;
   /** The team's policy (every member sees it; admins change it); undefined for a personal team. */
   policy: TeamPolicy | undefined;
+  /** The rules that apply to this person: the team's with their role's and their own overrides. */
+  yourPolicy: TeamPolicy | undefined;
+  /** The overrides per role and member, for those who set the policy; null for everyone else. */
+  overrides: PolicyOverride[] | null | undefined;
   /** The team's budgets (admins change them) and where they stand for this person; undefined for a personal team. */
   budget: { budget: TeamBudget; standing: BudgetStanding | null } | undefined;
 };
@@ -86,19 +91,24 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
       invites: null,
       autoJoin: undefined,
       policy: undefined,
+      yourPolicy: undefined,
+      overrides: undefined,
       budget: undefined,
     };
-  const may = (action: "keys" | "invite" | "members") => decide(team.role, action).allowed;
-  const [members, keys, invites, launches, autoJoin, policy, budget, standing] = await Promise.all([
-    membersOf(db, team.teamId),
-    may("keys") ? listTeamKeys(db, team.teamId) : null,
-    may("invite") ? pendingInvites(db, team.teamId) : null,
-    may("members") ? launchesByMember(db, team.teamId) : null,
-    may("members") ? autoJoinOf(db, team.teamId) : undefined,
-    teamPolicy(db, team.teamId),
-    teamBudget(db, team.teamId),
-    budgetStanding(db, team.teamId, userId),
-  ]);
+  const may = (action: "keys" | "invite" | "members" | "policies") => decide(team.role, action).allowed;
+  const [members, keys, invites, launches, autoJoin, policy, yourPolicy, overrides, budget, standing] =
+    await Promise.all([
+      membersOf(db, team.teamId),
+      may("keys") ? listTeamKeys(db, team.teamId) : null,
+      may("invite") ? pendingInvites(db, team.teamId) : null,
+      may("members") ? launchesByMember(db, team.teamId) : null,
+      may("members") ? autoJoinOf(db, team.teamId) : undefined,
+      teamPolicy(db, team.teamId),
+      effectivePolicy(db, team.teamId, userId),
+      may("policies") ? teamOverrides(db, team.teamId) : null,
+      teamBudget(db, team.teamId),
+      budgetStanding(db, team.teamId, userId),
+    ]);
   return {
     ...view,
     members: members.map((m) => {
@@ -108,6 +118,8 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
     managedKeys: keys ? keys.map(keyView) : null,
     autoJoin,
     policy,
+    yourPolicy,
+    overrides,
     budget: { budget, standing },
     invites: invites
       ? invites.map(({ id, email, role, expiresAt }) => ({

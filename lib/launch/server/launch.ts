@@ -88,7 +88,6 @@ export async function prepareLaunch({ user, client }: LaunchContext, input: Laun
         timeLimitMinutes,
       },
       change: {
-        userId: user.id,
         adds: { clusters: 1, hourlyRate },
         reserve: { rate: hourlyRate, timeLimitMinutes },
       },
@@ -113,7 +112,7 @@ export async function launchFor(
   const db = await getDb();
   const hold = await enforceGuardrails(
     db,
-    team.teamId,
+    { teamId: team.teamId, userId: user.id },
     guardrails.case,
     (message, fields) => new ActionError(message, "outside-policy", fields),
     {

@@ -73,11 +73,10 @@ export async function extendCluster(ctx: Ctx, clusterId: string, minutes: number
     );
   await enforceGuardrails(
     db,
-    ctx.team.teamId,
+    { teamId: ctx.team.teamId, userId: ctx.user.id },
     { timeLimitMinutes: next.timeLimitMinutes },
     (message, fields) => new ActionError(message, "outside-policy", fields),
     {
-      userId: ctx.user.id,
       adds: { clusters: 0, hourlyRate: 0 },
       reserve: { rate, timeLimitMinutes: minutes },
     },

@@ -12,12 +12,12 @@ import {
 } from "@/lib/budgets/budget";
 import { teamBudget } from "@/lib/budgets/server/budget-store";
 import { teamClusters } from "@/lib/budgets/server/team-spend";
-import { teamPolicy } from "./policy-store";
+import { effectivePolicy } from "./policy-store";
 import { underTeamLock, usageOf, type LaunchHold } from "./launch-holds";
 
 /**
- * What a launch, a resize or a limit change in a team must keep: the team's policy (lib/policies/policy.ts) and its
- * budgets (lib/budgets/budget.ts), checked before anything is done. A refusal's message is the first rule broken;
+ * What a launch, a resize or a limit change in a team must keep: the team's policy (lib/policies/policy.ts) with the
+ * overrides for the person's role and for them (lib/policies/overrides.ts), and the team's budgets (lib/budgets/budget.ts), checked before anything is done. A refusal's message is the first rule broken;
  * every broken rule with a field is on its field.
  */
 
@@ -28,8 +28,10 @@ function refuseWith(refuse: Refuse, breaches: PolicyBreach[]): Error {
   return refuse(breaches[0]!.message, Object.fromEntries(fields));
 }
 
+/** Whose change, in which team: the rules that apply are the team's with that person's overrides. */
+export type Guarded = { teamId: string; userId: string };
+
 export type GuardedChange = {
-  userId: string;
   /** What the change adds to the team's running clusters: a launch one cluster and its rate, a resize its rate's change. */
   adds: { clusters: number; hourlyRate: number };
   /** What a launch holds of the budgets: its rate for its time limit (null: to the period's end). */
@@ -43,7 +45,7 @@ type Rules = { policy: TeamPolicy; budget: TeamBudget };
 /** Everything a change breaks of the rules on what runs in the team (counted with `tx`, under the lock or not). */
 async function usageBreaches(
   tx: Db,
-  teamId: string,
+  { teamId, userId }: Guarded,
   { policy, budget }: Rules,
   change: GuardedChange,
 ): Promise<PolicyBreach[]> {
@@ -51,14 +53,14 @@ async function usageBreaches(
   const now = Date.now();
   const period = periodOf(budget, now);
   const team = await teamClusters(tx, teamId, reserve ? period.from : now, now);
-  const over = policyBreaches(policy, { usage: usageOf(team, change.userId), adds: change.adds });
+  const over = policyBreaches(policy, { usage: usageOf(team, userId), adds: change.adds });
   if (reserve) {
     over.push(
       ...budgetBreaches(
         budget,
         {
           team: standingOf(team.clusters, team.pending, period, now),
-          member: memberStandingOf(team, change.userId, period, now),
+          member: memberStandingOf(team, userId, period, now),
         },
         { ...reserve, dollars: reserveFor(reserve.rate, reserve.timeLimitMinutes, period, now) },
         period,
@@ -68,21 +70,21 @@ async function usageBreaches(
   return over;
 }
 
-async function readRules(db: Db, teamId: string): Promise<Rules> {
-  const [policy, budget] = await Promise.all([teamPolicy(db, teamId), teamBudget(db, teamId)]);
+async function readRules(db: Db, { teamId, userId }: Guarded): Promise<Rules> {
+  const [policy, budget] = await Promise.all([effectivePolicy(db, teamId, userId), teamBudget(db, teamId)]);
   return { policy, budget };
 }
 
 /** Every rule of the team's policy and budgets a change would break now (what an approval request is about). */
 export async function guardrailBreaches(
   db: Db,
-  teamId: string,
+  who: Guarded,
   c: PolicyCase,
   change?: GuardedChange,
 ): Promise<PolicyBreach[]> {
-  const rules = await readRules(db, teamId);
+  const rules = await readRules(db, who);
   const out = policyBreaches(rules.policy, c);
-  if (change) out.push(...(await usageBreaches(db, teamId, rules, change)));
+  if (change) out.push(...(await usageBreaches(db, who, rules, change)));
   return out;
 }
 
@@ -94,14 +96,14 @@ export async function guardrailBreaches(
  */
 export async function enforceGuardrails(
   db: Db,
-  teamId: string,
+  who: Guarded,
   c: PolicyCase,
   refuse: Refuse,
   change?: GuardedChange,
   waive: ReadonlySet<PolicyBreach["rule"]> = new Set(),
 ): Promise<LaunchHold | null> {
   const kept = (breaches: PolicyBreach[]) => breaches.filter((b) => !waive.has(b.rule));
-  const rules = await readRules(db, teamId);
+  const rules = await readRules(db, who);
   const breaches = kept(policyBreaches(rules.policy, c));
   if (breaches.length > 0) throw refuseWith(refuse, breaches);
   if (!change) return null;
@@ -110,10 +112,10 @@ export async function enforceGuardrails(
   if (!counts && !reserve && !change.hold) return null;
   return underTeamLock(
     db,
-    teamId,
-    change.userId,
+    who.teamId,
+    who.userId,
     async (tx) => {
-      const over = kept(await usageBreaches(tx, teamId, rules, change));
+      const over = kept(await usageBreaches(tx, who, rules, change));
       if (over.length > 0) throw refuseWith(refuse, over);
     },
     change.hold,

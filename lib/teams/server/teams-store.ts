@@ -7,6 +7,7 @@ import {
   launchRecords,
   runcrateKeys,
   teamMembers,
+  teamPolicyOverrides,
   teams,
   trackedClusters,
   users,
@@ -205,6 +206,10 @@ export async function changeMember(
             .returning({ id: launchRecords.id })
         ).length;
       await tx.delete(teamMembers).where(where);
+      // Their own policy override goes with them: joining again starts from the team's rules.
+      await tx
+        .delete(teamPolicyOverrides)
+        .where(and(eq(teamPolicyOverrides.teamId, teamId), eq(teamPolicyOverrides.userId, userId)));
     } else await tx.update(teamMembers).set({ role: to }).where(where);
     return { ok: true, email: target.email, from: target.role, handed, heir: heir?.email ?? null } as const;
   });

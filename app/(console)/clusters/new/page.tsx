@@ -16,7 +16,7 @@ import { planRelaunch } from "@/lib/launch/server/relaunch-source";
 import { prefetchLaunchForm } from "@/lib/launch/server/prefetch";
 import type { RuncrateContext } from "@/lib/keys/server/runcrate-context";
 import type { TeamPolicy, TeamUsage } from "@/lib/policies/policy";
-import { teamPolicy } from "@/lib/policies/server/policy-store";
+import { effectivePolicy } from "@/lib/policies/server/policy-store";
 import { teamUsage } from "@/lib/policies/server/launch-holds";
 import type { BudgetStanding } from "@/lib/budgets/budget";
 import { budgetStanding } from "@/lib/budgets/server/budget-standing";
@@ -31,7 +31,7 @@ async function policyOf(
   if (ctx.team.personal) return { policy: null, usage: null, budget: null };
   const db = await getDb();
   const [policy, usage, budget] = await Promise.all([
-    teamPolicy(db, ctx.team.teamId),
+    effectivePolicy(db, ctx.team.teamId, ctx.user.id),
     teamUsage(db, ctx.team.teamId, ctx.user.id),
     budgetStanding(db, ctx.team.teamId, ctx.user.id),
   ]);

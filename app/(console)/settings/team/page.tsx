@@ -12,7 +12,8 @@ import { decide } from "@/lib/teams/permissions";
 import { emailConfig } from "@/lib/notifications/server/email";
 import { oidcConfig } from "@/lib/accounts/server/providers";
 import { TeamAutoJoin } from "@/components/teams/team-auto-join";
-import { TeamPolicyForm, TeamPolicyLines } from "@/components/policies/team-policy-form";
+import { TeamPolicyForm, YourPolicy } from "@/components/policies/team-policy-form";
+import { PolicyOverrides } from "@/components/policies/policy-overrides";
 import { BudgetStandingView } from "@/components/budgets/budget-meter";
 import { TeamBudgetForm } from "@/components/budgets/team-budget-form";
 import { requireUser } from "@/lib/accounts/server/session";
@@ -82,9 +83,16 @@ export default async function TeamPage() {
                 .
               </p>
               {decide(team.role, "policies").allowed ? (
-                <TeamPolicyForm teamId={team.teamId} policy={view.policy} />
+                <>
+                  <TeamPolicyForm teamId={team.teamId} policy={view.policy} />
+                  <PolicyOverrides
+                    teamId={team.teamId}
+                    overrides={view.overrides ?? []}
+                    members={view.members}
+                  />
+                </>
               ) : (
-                <TeamPolicyLines policy={view.policy} />
+                <YourPolicy team={view.policy} yours={view.yourPolicy ?? view.policy} />
               )}
             </section>
           ) : null}

@@ -1,6 +1,8 @@
 /** Team policies: the rules a team's admins set that every launch, resize and limit change in it must keep. */
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -66,5 +68,41 @@ export const launchHolds = pgTable(
   (t) => [
     uniqueIndex("launch_holds_team_key").on(t.teamId, t.idempotencyKey),
     index("launch_holds_team_cluster").on(t.teamId, t.clusterId),
+  ],
+);
+
+/**
+ * A role's or one member's own values for some of the team's rules (lib/policies/overrides.ts): for a person, the
+ * team's rules, then their role's override, then their own. A null column is the team's rule; a rule listed in
+ * `lifted` is no rule for them.
+ */
+export const teamPolicyOverrides = pgTable(
+  "team_policy_overrides",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    role: text("role").$type<"owner" | "admin" | "member" | "viewer">(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    maxHourlyRate: doublePrecision("max_hourly_rate"),
+    maxNodes: integer("max_nodes"),
+    gpuTypes: text("gpu_types").array(),
+    allowCommunity: boolean("allow_community"),
+    requireTimeLimit: boolean("require_time_limit"),
+    maxTimeLimitMinutes: integer("max_time_limit_minutes"),
+    maxClustersPerMember: integer("max_clusters_per_member"),
+    lifted: text("lifted")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("team_policy_overrides_role").on(t.teamId, t.role),
+    uniqueIndex("team_policy_overrides_user").on(t.teamId, t.userId),
+    check("team_policy_overrides_one_scope", sql`(${t.role} is null) <> (${t.userId} is null)`),
+    check("team_policy_overrides_role_value", sql`${t.role} in ('owner', 'admin', 'member')`),
   ],
 );
