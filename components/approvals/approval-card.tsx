@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { STATUS_WORDS, type ApprovalStatus, type ApprovalView } from "@/lib/approvals/approval";
+import { KIND_WORD, STATUS_WORDS, type ApprovalStatus, type ApprovalView } from "@/lib/approvals/approval";
 import { formatDateTime } from "@/lib/format/date";
 
 const VARIANT: Record<ApprovalStatus, "warning" | "info" | "success" | "destructive" | "secondary"> = {
@@ -20,7 +20,7 @@ export function ApprovalStatusBadge({ status }: { status: ApprovalStatus }) {
   );
 }
 
-/** One request: what it would launch, which rules it breaks and why, who asked, and what became of it. */
+/** One request: what it would launch or change, which rules it breaks and why, who asked, and what became of it. */
 export function ApprovalCard({ request, link = false }: { request: ApprovalView; link?: boolean }) {
   const r = request;
   const [name, ...rest] = r.summary.split(":");
@@ -40,7 +40,12 @@ export function ApprovalCard({ request, link = false }: { request: ApprovalView;
             name
           )}
         </h2>
-        <ApprovalStatusBadge status={r.status} />
+        <div className="flex items-center gap-2">
+          <Badge variant="secondary" data-testid="approval-kind">
+            {KIND_WORD[r.kind]}
+          </Badge>
+          <ApprovalStatusBadge status={r.status} />
+        </div>
       </div>
       <p className="text-muted-foreground">{rest.join(":").trim()}</p>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[9rem_minmax(0,1fr)]">
@@ -73,7 +78,7 @@ export function ApprovalCard({ request, link = false }: { request: ApprovalView;
             </dd>
           </>
         ) : null}
-        {r.status === "approved" && r.clusterId ? (
+        {r.clusterId && (r.status === "approved" || r.kind !== "launch") ? (
           <>
             <dt className="text-muted-foreground">Cluster</dt>
             <dd>
@@ -85,7 +90,7 @@ export function ApprovalCard({ request, link = false }: { request: ApprovalView;
         ) : null}
         {r.status === "failed" && r.outcome ? (
           <>
-            <dt className="text-muted-foreground">Did not start</dt>
+            <dt className="text-muted-foreground">{r.kind === "launch" ? "Did not start" : "Not done"}</dt>
             <dd className="text-destructive">{r.outcome}</dd>
           </>
         ) : null}

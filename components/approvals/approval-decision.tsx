@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { FormAlert } from "@/components/common/form-alert";
 import { decideApprovalAction } from "@/lib/approvals/actions";
+import { APPROVE_BUTTON, type ApprovalKind } from "@/lib/approvals/approval";
 import { useActionMutation } from "@/lib/query/mutation";
 
 /**
@@ -15,7 +16,9 @@ import { useActionMutation } from "@/lib/query/mutation";
  * the one a signed link stands for (`token`), pressed here so that a mail scanner opening the link decides nothing.
  */
 export function ApprovalDecision(
-  props: { id: string; token?: undefined } | { token: string; decision: "approve" | "deny"; id?: undefined },
+  props: { kind: ApprovalKind } & (
+    { id: string; token?: undefined } | { token: string; decision: "approve" | "deny"; id?: undefined }
+  ),
 ) {
   const router = useRouter();
   const noteId = React.useId();
@@ -54,7 +57,7 @@ export function ApprovalDecision(
         {props.token === undefined || props.decision === "approve" ? (
           <Button type="button" onClick={() => send("approve")} disabled={busy}>
             <CheckIcon aria-hidden="true" />
-            {decide.isPending ? "Approving…" : "Approve and launch"}
+            {decide.isPending ? "Approving…" : APPROVE_BUTTON[props.kind]}
           </Button>
         ) : null}
         {props.token === undefined || props.decision === "deny" ? (

@@ -5,29 +5,45 @@ import * as React from "react";
 import { SendIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { requestLaunchApprovalAction } from "@/lib/approvals/actions";
+import { requestChangeApprovalAction, requestLaunchApprovalAction } from "@/lib/approvals/actions";
 import { approvalReasonSchema } from "@/lib/approvals/approval";
 import { useActionMutation } from "@/lib/query/mutation";
 import type { LaunchRequest } from "@/lib/launch/launch-input";
 
+/** What the team's rules refused: a launch, or an extension or resize of a running cluster. */
+export type ApprovalAsk =
+  | { kind: "launch"; launch: LaunchRequest }
+  | { kind: "extend"; id: string; minutes: number }
+  | { kind: "resize"; id: string; nodeCount: number };
+
+const DONE_IF_APPROVED: Record<ApprovalAsk["kind"], string> = {
+  launch: "the cluster launches if approved",
+  extend: "the cluster's limits are extended if approved",
+  resize: "the cluster is resized if approved",
+};
+
 /**
- * Beside a launch the team's rules refused: send it to the team's admins with a reason. They are told on their
- * channels; the launch runs when one approves, and the requester is told either way.
+ * Beside a launch, an extension or a resize the team's rules refused: send it to the team's admins with a reason.
+ * They are told on their channels; it runs when one approves, and the requester is told either way. A change gets its
+ * own Idempotency-Key here, once (the parent keys this component by the change), so asking twice finds one request.
  */
-export function RequestApproval({ launch }: { launch: LaunchRequest }) {
+export function RequestApproval({ ask }: { ask: ApprovalAsk }) {
   const id = React.useId();
   const [reason, setReason] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
-  const ask = useActionMutation(requestLaunchApprovalAction, {
-    onError: (failure) => setError(failure.fieldErrors?.reason ?? failure.message),
-  });
-  if (ask.isSuccess) {
-    const { id: requestId, admins, created } = ask.data;
+  const [changeKey] = React.useState(() => crypto.randomUUID());
+  const onError = (failure: { fieldErrors?: Record<string, string>; message: string }) =>
+    setError(failure.fieldErrors?.reason ?? failure.message);
+  const askLaunch = useActionMutation(requestLaunchApprovalAction, { onError });
+  const askChange = useActionMutation(requestChangeApprovalAction, { onError });
+  const sent = ask.kind === "launch" ? askLaunch : askChange;
+  if (sent.isSuccess) {
+    const { id: requestId, admins, created } = sent.data;
     return (
       <p role="status" className="text-foreground" data-testid="approval-sent">
         {created
-          ? `Sent to the team's ${admins === 1 ? "admin" : `${admins} admins`}: you are told when one decides, and the cluster launches if approved.`
-          : "This launch was already sent for approval."}{" "}
+          ? `Sent to the team's ${admins === 1 ? "admin" : `${admins} admins`}: you are told when one decides, and ${DONE_IF_APPROVED[ask.kind]}.`
+          : "This was already sent for approval."}{" "}
         <Link href={`/approvals/${requestId}`} className="underline">
           See the request
         </Link>
@@ -41,9 +57,25 @@ export function RequestApproval({ launch }: { launch: LaunchRequest }) {
       return;
     }
     setError(null);
-    ask.mutate({ ...launch, reason: checked.data });
+    if (ask.kind === "launch") askLaunch.mutate({ ...ask.launch, reason: checked.data });
+    else if (ask.kind === "extend")
+      askChange.mutate({
+        kind: "extend",
+        id: ask.id,
+        minutes: ask.minutes,
+        idempotencyKey: changeKey,
+        reason: checked.data,
+      });
+    else
+      askChange.mutate({
+        kind: "resize",
+        id: ask.id,
+        nodeCount: ask.nodeCount,
+        idempotencyKey: changeKey,
+        reason: checked.data,
+      });
   };
-  // Not a <form>: it sits inside the create form, and forms do not nest.
+  // Not a <form>: it sits inside the create form (and the cluster page's), and forms do not nest.
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="mt-1 flex flex-col gap-2 text-foreground">
       <p id={`${id}-label`} className="font-medium">
@@ -68,9 +100,9 @@ export function RequestApproval({ launch }: { launch: LaunchRequest }) {
         </p>
       ) : null}
       <div>
-        <Button type="button" size="sm" variant="outline" disabled={ask.isPending} onClick={send}>
+        <Button type="button" size="sm" variant="outline" disabled={sent.isPending} onClick={send}>
           <SendIcon aria-hidden="true" />
-          {ask.isPending ? "Sending…" : "Send for approval"}
+          {sent.isPending ? "Sending…" : "Send for approval"}
         </Button>
       </div>
     </div>

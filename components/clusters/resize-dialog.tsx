@@ -30,6 +30,7 @@ import type { NodeCountLimits } from "@/lib/offers/offer-rules";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { useMay } from "./cluster-permissions";
 import { ReasonField } from "./reason-field";
+import { RequestApproval } from "@/components/approvals/request-approval";
 
 /** Resize to a valid node count (the offer's rules), with the new hourly rate shown before confirming. */
 export type ResizeProps = {
@@ -154,6 +155,14 @@ export function ResizeDialog({
             {error}
           </p>
         )}
+        {resize.error?.kind === "outside-policy" && resize.variables ? (
+          <div className="rounded-md border bg-muted/40 p-3 text-sm">
+            <RequestApproval
+              key={resize.variables.nodeCount}
+              ask={{ kind: "resize", id: cluster.id, nodeCount: resize.variables.nodeCount }}
+            />
+          </div>
+        ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
             Cancel

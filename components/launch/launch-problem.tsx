@@ -39,7 +39,7 @@ export function LaunchProblemAlert({ problem }: { problem: Extract<LaunchProblem
             Open Settings
           </Link>
         ) : null}
-        {problem.approval ? <RequestApproval launch={problem.approval} /> : null}
+        {problem.approval ? <RequestApproval ask={{ kind: "launch", launch: problem.approval }} /> : null}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/common/form-alert";
+import { RequestApproval } from "@/components/approvals/request-approval";
 import { HydratedButton } from "@/components/common/hydrated-button";
 import { Button } from "@/components/ui/button";
 import { extendByLinkAction, extendClusterAction } from "@/lib/limits/actions";
@@ -14,7 +15,7 @@ const words = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `
 /**
  * Extend, beside a cluster's limits line: +1 h or +4 h on its time limit (and its budget limit by their cost at its
  * rate). "Change limits" beside it takes any other value. The team's policy and budgets still hold: past them the
- * answer says which rule, and nothing changes.
+ * answer says which rule, nothing changes, and the extension can be sent to the team's admins for approval.
  */
 export function ExtendButtons({ clusterId }: { clusterId: string }) {
   const extend = useActionMutation(extendClusterAction, {
@@ -38,6 +39,14 @@ export function ExtendButtons({ clusterId }: { clusterId: string }) {
         ))}
       </div>
       {extend.isError ? <FormAlert message={extend.error.message} /> : null}
+      {extend.isError && extend.error.kind === "outside-policy" && extend.variables ? (
+        <div className="rounded-md border bg-muted/40 p-3 text-sm">
+          <RequestApproval
+            key={extend.variables.minutes}
+            ask={{ kind: "extend", id: clusterId, minutes: extend.variables.minutes }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -4,13 +4,11 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/handlers/safe-action";
 import { launchInputSchema } from "@/lib/launch/launch-input";
+import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
+import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";
 import { approvalNoteSchema, approvalReasonSchema } from "@/lib/approvals/approval";
-import {
-  checkApprovalLink,
-  decideApproval,
-  requestLaunchApproval,
-  type Decided,
-} from "@/lib/approvals/server/approvals";
+import { checkApprovalLink, decideApproval, type Decided } from "@/lib/approvals/server/approvals";
+import { requestChangeApproval, requestLaunchApproval } from "@/lib/approvals/server/approval-requests";
 
 /** The create form, after the team's rules refused a launch: send it to the team's admins with a reason. */
 export const requestLaunchApprovalAction = runcrateAction(
@@ -18,6 +16,40 @@ export const requestLaunchApprovalAction = runcrateAction(
   async function requestLaunchApprovalAction({ reason, ...launch }, ctx) {
     await ctx.allow("launch");
     const made = await requestLaunchApproval(ctx, launch, reason);
+    revalidatePath("/approvals");
+    return made;
+  },
+  { throttle: "request-approval" },
+);
+
+/**
+ * The cluster page, after the team's rules refused an extension or a resize: send it to the team's admins with a
+ * reason. The Idempotency-Key is the browser's, one per change asked for: asking again finds the first request.
+ */
+export const requestChangeApprovalAction = runcrateAction(
+  z.discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("extend"),
+      id: clusterIdSchema,
+      minutes: z
+        .number()
+        .int()
+        .min(5)
+        .max(7 * 24 * 60),
+      idempotencyKey: z.uuid("A change needs its own key."),
+      reason: approvalReasonSchema,
+    }),
+    z.object({
+      kind: z.literal("resize"),
+      id: clusterIdSchema,
+      nodeCount: z.number().int().min(MIN_NODES).max(MAX_NODES),
+      idempotencyKey: z.uuid("A change needs its own key."),
+      reason: approvalReasonSchema,
+    }),
+  ]),
+  async function requestChangeApprovalAction({ reason, ...ask }, ctx) {
+    // The reason serves both: the admins read it, and a colleague's cluster's owner is told it with the resize.
+    const made = await requestChangeApproval(ctx, ask.kind === "resize" ? { ...ask, reason } : ask, reason);
     revalidatePath("/approvals");
     return made;
   },

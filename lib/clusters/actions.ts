@@ -5,12 +5,9 @@ import { ActionError, runcrateAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { tellOwner } from "@/lib/clusters/server/tell-owner";
+import { resizeFor } from "@/lib/clusters/server/resize";
 import { transferCluster } from "@/lib/teams/server/team-clusters";
-import { enforceGuardrails } from "@/lib/policies/server/guardrails";
-import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
-import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
-import { readOfferOf } from "@/lib/runcrate/server/reads";
 import { MAX_NODES, MIN_NODES, type Cluster, type ClusterTest } from "@/lib/runcrate/schemas";
 
 /**
@@ -79,55 +76,8 @@ const resizeInput = z.object({
   reason: reasonSchema,
 });
 
-export const resizeCluster = runcrateAction(
-  resizeInput,
-  async ({ id, nodeCount, reason }, { user, team, key, client, allow }): Promise<Cluster> => {
-    const cluster = await client.getCluster(id);
-    const { whose } = await allow("resize", {
-      clusterId: id,
-      reason,
-    });
-    const offer = await readOfferOf({ key, client }, cluster).catch(() => null);
-    const blocked = resizeBlocked(cluster, offer);
-    if (blocked) throw new ActionError(blocked, "conflict");
-    if (nodeCount === cluster.node_count) {
-      throw new ActionError(`The cluster already has ${nodeCount} nodes.`, "invalid-input", {
-        nodeCount: "Pick a different count.",
-      });
-    }
-    if (!validNodeCounts(offer).includes(nodeCount)) {
-      throw new ActionError(`${nodeCount} nodes is not allowed for this offer.`, "invalid-input", {
-        nodeCount: "Not an allowed node count for this offer.",
-      });
-    }
-    const hourlyRate = clusterHourlyRate(cluster.hourly_rate_per_node, nodeCount);
-    await enforceGuardrails(
-      await getDb(),
-      { teamId: team.teamId, userId: user.id },
-      { nodes: nodeCount, hourlyRate },
-      (message, fields) => new ActionError(message, "outside-policy", fields),
-      {
-        adds: {
-          clusters: 0,
-          hourlyRate: hourlyRate - clusterHourlyRate(cluster.hourly_rate_per_node, cluster.node_count),
-        },
-      },
-    );
-    // PATCH /clusters/{id}
-    const after = await client.resizeCluster(id, nodeCount);
-    const change = `${cluster.node_count} → ${nodeCount} nodes`;
-    await recordAudit({
-      userId: user.id,
-      teamId: team.teamId,
-      action: "resize",
-      clusterId: id,
-      clusterName: cluster.name,
-      keyLabel: key.label,
-      detail: withReason(change, whose, reason),
-    });
-    await tellLauncher(whose, { team, actor: user, cluster, did: "resized", detail: change, reason });
-    return after;
-  },
+export const resizeCluster = runcrateAction(resizeInput, async (input, ctx): Promise<Cluster> =>
+  resizeFor(ctx, input),
 );
 
 const testInput = z.object({ id: clusterIdSchema });

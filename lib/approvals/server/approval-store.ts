@@ -6,7 +6,7 @@ import { approvalRequests, users, type ApprovalRequestRow } from "@/lib/server/d
 import { isUuid } from "@/lib/text/uuid";
 
 /**
- * Approval requests: made by a member whose launch the team's policy or budgets refused, decided once by an admin.
+ * Approval requests: made by a member whose launch, extension or resize the team's policy or budgets refused, decided once by an admin.
  * Pending until decided or expired; an approval claims the request (approving, under a lease) before it launches, so
  * two admins pressing Approve at once launch once, and an approval whose process died is taken over after the lease
  * with the same Idempotency-Key — Runcrate answers it with the cluster already made.
@@ -15,6 +15,9 @@ import { isUuid } from "@/lib/text/uuid";
 export const APPROVING_LEASE_MS = 120_000;
 
 export type NewRequest = {
+  kind: ApprovalRequestRow["kind"];
+  /** The cluster a change is about (a launch's is known once it runs). */
+  clusterId?: string | null;
   teamId: string;
   requesterId: string;
   payload: Record<string, unknown>;
@@ -33,7 +36,7 @@ export async function createRequest(
 ): Promise<{ request: ApprovalRequestRow; created: boolean }> {
   const [made] = await db
     .insert(approvalRequests)
-    .values({ ...r, kind: "launch" })
+    .values(r)
     .onConflictDoNothing({ target: [approvalRequests.teamId, approvalRequests.idempotencyKey] })
     .returning();
   if (made) return { request: made, created: true };

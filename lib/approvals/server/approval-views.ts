@@ -8,6 +8,7 @@ import { requestById, statusOf, teamRequests, type RequestListItem } from "./app
 function toView(r: RequestListItem): ApprovalView {
   return {
     id: r.id,
+    kind: r.kind,
     status: statusOf(r),
     summary: r.summary,
     breaches: r.breaches,

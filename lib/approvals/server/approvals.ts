@@ -2,29 +2,24 @@ import "server-only";
 import { ActionError } from "@/lib/server/action-error";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { env } from "@/lib/server/env";
 import { keyRing } from "@/lib/server/crypto/key-ring";
-import { processEngine } from "@/lib/server/jobs/process-engine";
 import { log } from "@/lib/server/log";
-import { formatHourly } from "@/lib/format/money";
-import { formatMinutes } from "@/lib/format/duration";
-import { createNotifier } from "@/lib/notifications/server/delivery-queue";
 import { tell } from "@/lib/notifications/server/observe";
 import { teamKeySecret } from "@/lib/keys/server/runcrate-keys";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { decide } from "@/lib/teams/permissions";
 import { membersOf, membershipOf } from "@/lib/teams/server/teams-store";
-import { guardrailBreaches } from "@/lib/policies/server/guardrails";
 import type { PolicyBreach } from "@/lib/policies/policy";
-import { launchFor, prepareLaunch, type LaunchContext } from "@/lib/launch/server/launch";
+import { authorize } from "@/lib/teams/server/authorize";
+import { runApprovedChange } from "./change-requests";
+import { launchFor } from "@/lib/launch/server/launch";
 import type { LaunchInput } from "@/lib/launch/launch-input";
 import type { ApprovalRequestRow } from "@/lib/server/db/schema";
-import { decidedEvent, requestedEvent } from "./approval-events";
-import { signApprovalLink, readApprovalLink, type ApprovalDecision } from "./approval-links";
+import { decidedEvent, notifier } from "./approval-events";
+import { readApprovalLink, type ApprovalDecision } from "./approval-links";
 import {
   claimApproval,
-  createRequest,
   denyRequest,
   expireRequests,
   finishApproval,
@@ -45,93 +40,6 @@ import {
 const approvalLog = log.child({ area: "approvals" });
 
 type Person = { id: string; email: string };
-
-function notifier(db: Db) {
-  return createNotifier(db, async () => (await processEngine()).boss);
-}
-
-/** A launch in words: "train: 2 × 8 H100 SXM (h100-…), $39.84/h, 8 h". */
-function launchSummary(p: Awaited<ReturnType<typeof prepareLaunch>>): string {
-  const { offer, values, hourlyRate, limits } = p;
-  const time = limits?.timeLimitMinutes ? formatMinutes(limits.timeLimitMinutes) : "no time limit";
-  return `${values.name}: ${values.node_count} × ${offer.gpus_per_node} ${offer.gpu_type} (${offer.id}), ${formatHourly(hourlyRate)}, ${time}`;
-}
-
-/** Who decides a team's requests: its owners and admins, but not the one asking. */
-async function decidersOf(db: Db, teamId: string, requesterId: string): Promise<Person[]> {
-  return (await membersOf(db, teamId))
-    .filter((m) => decide(m.role, "policies").allowed && m.userId !== requesterId)
-    .map((m) => ({ id: m.userId, email: m.email }));
-}
-
-/**
- * Sends a refused launch to the team's admins with a reason. Refused when the launch keeps the rules now (it can
- * just be launched) or fails for another reason (an offer gone, a bad field: the same answers as a launch). Asking
- * again for the same launch (its Idempotency-Key) finds the first request and tells nobody twice.
- */
-export async function requestLaunchApproval(
-  ctx: LaunchContext & { user: Person; team: { teamId: string; name: string; personal: boolean } },
-  input: LaunchInput,
-  reason: string,
-): Promise<{ id: string; created: boolean; admins: number }> {
-  if (ctx.team.personal)
-    throw new ActionError("Your own team has no rules to ask about: launch it.", "invalid-input");
-  const db = await getDb();
-  const prepared = await prepareLaunch(ctx, input);
-  const breaches = await guardrailBreaches(
-    db,
-    { teamId: ctx.team.teamId, userId: ctx.user.id },
-    prepared.guardrails.case,
-    prepared.guardrails.change,
-  );
-  if (breaches.length === 0)
-    throw new ActionError("This launch keeps the team's policy and budgets now: launch it.", "conflict");
-  const admins = await decidersOf(db, ctx.team.teamId, ctx.user.id);
-  if (admins.length === 0)
-    throw new ActionError("The team has no admin besides you to approve it.", "conflict");
-  const { request, created } = await createRequest(db, {
-    teamId: ctx.team.teamId,
-    requesterId: ctx.user.id,
-    payload: input,
-    idempotencyKey: input.idempotencyKey,
-    summary: launchSummary(prepared),
-    rules: [...new Set(breaches.map((b) => b.rule))],
-    breaches: breaches.map((b) => b.message),
-    reason,
-    expiresAt: new Date(Date.now() + env().APPROVAL_EXPIRY_HOURS * 3_600_000),
-  });
-  if (created) {
-    await recordAudit({
-      userId: ctx.user.id,
-      teamId: ctx.team.teamId,
-      action: "approval-requested",
-      clusterId: null,
-      clusterName: prepared.values.name,
-      keyLabel: ctx.key.label,
-      detail: `${request.summary} · ${request.breaches.join(" ")} · reason: ${reason}`,
-    });
-    const notify = notifier(db);
-    const ring = keyRing();
-    const expiresAt = request.expiresAt.getTime();
-    for (const admin of admins) {
-      const link = (decision: ApprovalDecision) =>
-        `/approvals/link/${signApprovalLink(ring, { requestId: request.id, decision, userId: admin.id, expiresAt })}`;
-      await tell(
-        notify,
-        admin.id,
-        requestedEvent(request, {
-          teamName: ctx.team.name,
-          requester: ctx.user.email,
-          links: [
-            { label: "Approve", path: link("approve") },
-            { label: "Deny", path: link("deny") },
-          ],
-        }),
-      );
-    }
-  }
-  return { id: request.id, created, admins: admins.length };
-}
 
 export type Decided = { status: "approved" | "denied" | "failed"; clusterId: string | null; message: string };
 
@@ -185,37 +93,48 @@ export async function decideApproval(
 
   const claimed = await claimApproval(db, request.id, decider.id, note);
   if (!claimed) throw new ActionError(alreadyMessage(request, await deciderEmail(db, request)), "conflict");
-  const outcome = await launchApproved(db, claimed);
+  const outcome = await runApproved(db, claimed);
   if (outcome.ok) {
     await finishApproval(db, claimed.id, {
       status: "approved",
       clusterId: outcome.cluster.id,
-      outcome: `launched ${outcome.cluster.name}`,
+      outcome: outcome.done,
     });
     await audit(
       "approval-approved",
-      `${claimed.summary} · launched ${outcome.cluster.id}`,
+      `${claimed.summary} · ${outcome.done} (${outcome.cluster.id})`,
       outcome.cluster.id,
     );
     await tell(
       notify,
       claimed.requesterId,
-      decidedEvent(claimed, { by: decider.email, status: "approved", cluster: outcome.cluster }),
+      decidedEvent(
+        { ...claimed, outcome: outcome.done },
+        { by: decider.email, status: "approved", cluster: outcome.cluster },
+      ),
     );
     return {
       status: "approved",
       clusterId: outcome.cluster.id,
-      message: `Approved: ${outcome.cluster.name} is launching.`,
+      message:
+        claimed.kind === "launch"
+          ? `Approved: ${outcome.cluster.name} is launching.`
+          : `Approved: ${outcome.cluster.name} ${outcome.done}.`,
     };
   }
   await finishApproval(db, claimed.id, { status: "failed", outcome: outcome.message });
-  await audit("approval-approved", `${claimed.summary} · did not start: ${outcome.message}`, null);
+  await audit(
+    "approval-approved",
+    `${claimed.summary} · did not happen: ${outcome.message}`,
+    claimed.clusterId,
+  );
   await tell(
     notify,
     claimed.requesterId,
     decidedEvent({ ...claimed, outcome: outcome.message }, { by: decider.email, status: "failed" }),
   );
-  return { status: "failed", clusterId: null, message: `Approved, but it did not start: ${outcome.message}` };
+  const didNot = claimed.kind === "launch" ? "it did not start" : "it was not done";
+  return { status: "failed", clusterId: null, message: `Approved, but ${didNot}: ${outcome.message}` };
 }
 
 /** Who decided a request, as it stands now (the store's list already joins the decider). */
@@ -224,33 +143,61 @@ async function deciderEmail(db: Db, r: ApprovalRequestRow): Promise<string | nul
   return fresh?.deciderEmail ?? null;
 }
 
-/** Launches an approved request as its requester, with the team's key and the request's Idempotency-Key. */
-async function launchApproved(
-  db: Db,
-  r: ApprovalRequestRow,
-): Promise<{ ok: true; cluster: { id: string; name: string } } | { ok: false; message: string }> {
+type Ran = { ok: true; cluster: { id: string; name: string }; done: string } | { ok: false; message: string };
+
+/**
+ * Runs an approved request as its requester, with the team's key: a launch with the request's Idempotency-Key, a
+ * change to the cluster it is about. The rules it was about are waived; every other check runs again.
+ */
+async function runApproved(db: Db, r: ApprovalRequestRow): Promise<Ran> {
   const requester = await membershipOf(db, r.teamId, r.requesterId);
-  if (!requester || !decide(requester.role, "launch").allowed)
-    return { ok: false, message: "the requester can no longer launch in this team" };
+  const action = r.kind === "launch" ? "launch" : r.kind === "extend" ? "limits" : "resize";
+  if (!requester || !decide(requester.role, action).allowed)
+    return { ok: false, message: `the requester can no longer ${r.kind} in this team` };
   const active = await teamKeySecret(db, r.teamId, keyRing());
   if (!active) return { ok: false, message: "the team has no Runcrate key" };
   const { id, label, environment } = active.key;
   const client = createRuncrateClient({ apiKey: active.apiKey, environment });
+  const waive = new Set(r.rules as PolicyBreach["rule"][]);
   try {
-    const launched = await launchFor(
-      { user: { id: r.requesterId }, team: { teamId: r.teamId }, key: { id, label, environment }, client },
-      r.payload as unknown as LaunchInput,
-      new Set(r.rules as PolicyBreach["rule"][]),
+    if (r.kind === "launch") {
+      const launched = await launchFor(
+        { user: { id: r.requesterId }, team: { teamId: r.teamId }, key: { id, label, environment }, client },
+        r.payload as unknown as LaunchInput,
+        waive,
+      );
+      return {
+        ok: true,
+        cluster: { id: launched.id, name: launched.name },
+        done: `launched ${launched.name}`,
+      };
+    }
+    const email = (await membersOf(db, r.teamId)).find((m) => m.userId === r.requesterId)?.email ?? "";
+    const ran = await runApprovedChange(
+      {
+        user: { id: r.requesterId, email },
+        team: requester,
+        key: { id, label, environment },
+        client,
+        allow: async (act, on) => {
+          const answer = await authorize(db, { userId: r.requesterId, team: requester }, act, on);
+          if (!answer.ok) throw new ActionError(answer.message, answer.kind, answer.fieldErrors);
+          return { whose: answer.whose };
+        },
+      },
+      r.kind,
+      r.payload,
+      waive,
     );
-    return { ok: true, cluster: { id: launched.id, name: launched.name } };
+    return { ok: true, cluster: ran.cluster, done: ran.outcome };
   } catch (e) {
     if (e instanceof ActionError) return { ok: false, message: e.userMessage };
     if (isRuncrateError(e)) return { ok: false, message: e.userMessage };
     approvalLog.error(
       { requestId: r.id, err: e instanceof Error ? e.name : typeof e },
-      "approved launch failed",
+      "approved request failed",
     );
-    return { ok: false, message: "the launch failed on the Clusterdeck server" };
+    return { ok: false, message: "it failed on the Clusterdeck server" };
   }
 }
 

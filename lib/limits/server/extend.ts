@@ -6,6 +6,7 @@ import { processEngine } from "@/lib/server/jobs/process-engine";
 import { formatMinutes } from "@/lib/format/duration";
 import { describeLimits } from "@/lib/limits/input";
 import { enforceGuardrails } from "@/lib/policies/server/guardrails";
+import type { PolicyBreach } from "@/lib/policies/policy";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
 import { hourlyRate } from "@/lib/spend/cluster-cost";
 import { getTracked } from "@/lib/spend/server/tracked-clusters";
@@ -31,7 +32,11 @@ type Ctx = {
   client: RuncrateClient;
 };
 
-export async function extendCluster(ctx: Ctx, clusterId: string, minutes: number, basis?: Basis) {
+/**
+ * An extension checked, nothing changed yet: the cluster, its limits after, and what the team's rules judge (an
+ * approval request is about these).
+ */
+export async function prepareExtend(ctx: Ctx, clusterId: string, minutes: number, basis?: Basis) {
   // GET /clusters/{id} with the team's key: an id it does not reach is "not found" before anyone's role is asked.
   const cluster = await ctx.client.getCluster(clusterId);
   await ctx.allow("limits", { clusterId: cluster.id });
@@ -71,15 +76,42 @@ export async function extendCluster(ctx: Ctx, clusterId: string, minutes: number
       `This instance allows time limits of at most ${formatMinutes(ceiling)}; this would make it ${formatMinutes(next.timeLimitMinutes)}.`,
       "invalid-input",
     );
+  return {
+    cluster,
+    current,
+    next,
+    guardrails: {
+      case: { timeLimitMinutes: next.timeLimitMinutes },
+      change: { adds: { clusters: 0, hourlyRate: 0 }, reserve: { rate, timeLimitMinutes: minutes } },
+    },
+  };
+}
+
+/** What an extension is, in words: "train: extend by 4 h (time 8 h → time 12 h)". */
+export function extendSummary(p: Awaited<ReturnType<typeof prepareExtend>>, minutes: number): string {
+  return `${p.cluster.name}: extend by ${formatMinutes(minutes)} (${describeLimits(p.current)} → ${describeLimits(p.next)})`;
+}
+
+/**
+ * Extends a cluster's limits, within the team's rules but those in `waive` (an approved request's): past them the
+ * answer is "outside-policy" and nothing changes.
+ */
+export async function extendCluster(
+  ctx: Ctx,
+  clusterId: string,
+  minutes: number,
+  basis?: Basis,
+  waive: ReadonlySet<PolicyBreach["rule"]> = new Set(),
+) {
+  const { cluster, next, guardrails } = await prepareExtend(ctx, clusterId, minutes, basis);
+  const db = await getDb();
   await enforceGuardrails(
     db,
     { teamId: ctx.team.teamId, userId: ctx.user.id },
-    { timeLimitMinutes: next.timeLimitMinutes },
+    guardrails.case,
     (message, fields) => new ActionError(message, "outside-policy", fields),
-    {
-      adds: { clusters: 0, hourlyRate: 0 },
-      reserve: { rate, timeLimitMinutes: minutes },
-    },
+    guardrails.change,
+    waive,
   );
   const view = await setLimits(db, cluster.id, next);
   await recordAudit({

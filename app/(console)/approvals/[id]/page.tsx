@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { approvingDoes } from "@/lib/approvals/approval";
 import { ApprovalCard } from "@/components/approvals/approval-card";
 import { ApprovalDecision } from "@/components/approvals/approval-decision";
 import { requireUser } from "@/lib/accounts/server/session";
@@ -26,10 +27,9 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
       {page.canDecide ? (
         <section aria-label="Decide" className="rounded-lg border bg-card p-4">
           <p className="mb-3 text-sm text-muted-foreground">
-            Approving launches it now as {page.view.requester}, with the team&rsquo;s key, after checking the
-            offer, its price and every other rule again.
+            {approvingDoes(page.view.kind, page.view.requester)}
           </p>
-          <ApprovalDecision id={page.view.id} />
+          <ApprovalDecision id={page.view.id} kind={page.view.kind} />
         </section>
       ) : null}
     </div>

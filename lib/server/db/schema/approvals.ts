@@ -1,4 +1,7 @@
-/** Approval requests: a launch outside the team's policy or budgets, sent to its admins (lib/approvals). */
+/**
+ * Approval requests: a launch, an extension or a resize outside the team's policy or budgets, sent to its admins
+ * (lib/approvals).
+ */
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { teams } from "./teams";
@@ -13,8 +16,11 @@ export const approvalRequests = pgTable(
     requesterId: uuid("requester_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"launch">().notNull(),
-    /** What runs once approved: the launch as the form sent it, with its Idempotency-Key. */
+    kind: text("kind").$type<"launch" | "extend" | "resize">().notNull(),
+    /**
+     * What runs once approved: the launch as the form sent it (with its Idempotency-Key), or the change to a running
+     * cluster (its id, the minutes to extend by or the node count, and the limits it was asked against).
+     */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     /** One request per launch intent: asking again for the same launch finds the first request. */
     idempotencyKey: text("idempotency_key").notNull(),
@@ -34,7 +40,7 @@ export const approvalRequests = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     /** The admin's note with the decision, if any. */
     note: text("note"),
-    /** What happened: the cluster launched, or why the approved launch failed. */
+    /** The cluster it made (a launch) or is about (a change); what happened, or why the approved change failed. */
     clusterId: text("cluster_id"),
     outcome: text("outcome"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

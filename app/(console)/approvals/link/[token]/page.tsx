@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ShieldAlertIcon, ShieldQuestionIcon } from "lucide-react";
 import { redirect } from "next/navigation";
 import { StatusMessage } from "@/components/shell/status-message";
+import { KIND_NOUN, approvingDoes } from "@/lib/approvals/approval";
 import { ApprovalCard } from "@/components/approvals/approval-card";
 import { ApprovalDecision } from "@/components/approvals/approval-decision";
 import { getSessionUser } from "@/lib/accounts/server/session";
@@ -31,16 +32,16 @@ export default async function ApprovalLinkPage({ params }: { params: Promise<{ t
     <div className="flex max-w-3xl flex-col gap-4">
       <StatusMessage
         icon={<ShieldQuestionIcon />}
-        title={link.decision === "approve" ? "Approve this launch?" : "Deny this launch?"}
+        title={`${link.decision === "approve" ? "Approve" : "Deny"} this ${KIND_NOUN[page.view.kind]}?`}
         className="py-6"
       >
         {link.decision === "approve"
-          ? `Approving launches it now as ${page.view.requester}, with the team's key.`
+          ? approvingDoes(page.view.kind, page.view.requester)
           : `${page.view.requester} is told, with your note if you write one.`}
       </StatusMessage>
       <ApprovalCard request={page.view} />
       <section aria-label="Decide" className="rounded-lg border bg-card p-4">
-        <ApprovalDecision token={token} decision={link.decision} />
+        <ApprovalDecision token={token} decision={link.decision} kind={page.view.kind} />
       </section>
     </div>
   );
