@@ -7,8 +7,9 @@ import { formatDateTime } from "@/lib/format/date";
 import { TeamClustersCsv } from "./team-clusters-csv";
 
 /**
- * The Spend page's team section: what the team's clusters cost this period, by member and by day, and each cluster
- * billed in it — when it ran, its hours and cost, who ended it and why — with a CSV of those rows.
+ * The Spend page's team section: what the team's clusters cost this period, by member, by GPU type and by day, and
+ * each cluster billed in it — when it ran, its hours, cost and price per GPU-hour, who ended it and why — with a CSV
+ * of those rows.
  */
 export function TeamSpend({ view }: { view: TeamSpendView }) {
   return (
@@ -54,6 +55,7 @@ export function TeamSpend({ view }: { view: TeamSpendView }) {
           </Table>
         </div>
       )}
+      {view.gpuTypes.length > 0 ? <GpuTypeSpendTable rows={view.gpuTypes} /> : null}
       <SpendChart days={view.days} label={`Spend per day, ${view.team}`} />
       {view.clusters.length > 0 ? (
         <div className="flex flex-col gap-2">
@@ -77,13 +79,23 @@ export function TeamSpend({ view }: { view: TeamSpendView }) {
                   <TableHead scope="col" className="text-right">
                     Cost
                   </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    <abbr title="dollars per GPU-hour" className="no-underline">
+                      $/GPU-h
+                    </abbr>
+                  </TableHead>
                   <TableHead scope="col">Ended by</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {view.clusters.map((c) => (
                   <TableRow key={c.id} data-testid="team-cluster-row">
-                    <TableCell className="max-w-48 truncate font-medium">{c.name}</TableCell>
+                    <TableCell className="max-w-48">
+                      <span className="block truncate font-medium">{c.name}</span>
+                      {c.gpuType ? (
+                        <span className="block truncate text-xs text-muted-foreground">{c.gpuType}</span>
+                      ) : null}
+                    </TableCell>
                     <TableCell className="max-w-48 truncate">{c.owner}</TableCell>
                     <TableCell className="whitespace-nowrap">
                       {c.from === null ? (
@@ -97,6 +109,9 @@ export function TeamSpend({ view }: { view: TeamSpendView }) {
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{c.hours.toFixed(2)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatUsd(c.cost)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {c.perGpuHour === null ? "—" : formatUsd(c.perGpuHour)}
+                    </TableCell>
                     <TableCell className="max-w-64 truncate">
                       {c.to === null ? "" : (c.endedBy ?? "outside Clusterdeck")}
                     </TableCell>
@@ -108,5 +123,47 @@ export function TeamSpend({ view }: { view: TeamSpendView }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** What each GPU type cost the team this period, its GPU-hours, and what one GPU-hour of it cost. */
+function GpuTypeSpendTable({ rows }: { rows: TeamSpendView["gpuTypes"] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <Table aria-label="Spend by GPU type">
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">GPU type</TableHead>
+            <TableHead scope="col" className="text-right">
+              Clusters
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              GPU-hours
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Per GPU-hour
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              This period
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((g) => (
+            <TableRow key={g.gpuType} data-testid="gpu-type-row">
+              <TableCell className="max-w-64 truncate">{g.gpuType}</TableCell>
+              <TableCell className="text-right tabular-nums">{g.clusters}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {g.gpuHours === null ? "—" : g.gpuHours.toFixed(1)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {g.perGpuHour === null ? "—" : formatUsd(g.perGpuHour)}
+              </TableCell>
+              <TableCell className="text-right font-medium tabular-nums">{formatUsd(g.spent)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

@@ -51,8 +51,19 @@ export function ExtendButtons({ clusterId }: { clusterId: string }) {
   );
 }
 
-/** The Extend link's page: a press extends (a mail scanner opening the link does nothing). */
-export function ExtendByLinkButton({ token, minutes }: { token: string; minutes: number }) {
+/**
+ * The Extend link's page: a press extends (a mail scanner opening the link does nothing). Past the team's rules, the
+ * extension can be sent for approval from here too.
+ */
+export function ExtendByLinkButton({
+  token,
+  minutes,
+  clusterId,
+}: {
+  token: string;
+  minutes: number;
+  clusterId: string;
+}) {
   const router = useRouter();
   const extend = useActionMutation(() => extendByLinkAction({ token }), {
     onSuccess: (r) => {
@@ -66,6 +77,11 @@ export function ExtendByLinkButton({ token, minutes }: { token: string; minutes:
         {extend.isPending ? "Extending…" : `Extend by ${words(minutes)}`}
       </Button>
       {extend.isError ? <FormAlert message={extend.error.message} /> : null}
+      {extend.isError && extend.error.kind === "outside-policy" ? (
+        <div className="w-full max-w-md rounded-md border bg-muted/40 p-3 text-left text-sm">
+          <RequestApproval ask={{ kind: "extend", id: clusterId, minutes }} />
+        </div>
+      ) : null}
     </div>
   );
 }

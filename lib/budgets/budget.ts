@@ -72,6 +72,9 @@ export type BudgetCluster = {
   timeLimitMinutes: number | null;
   /** The cluster's own budget limit in dollars, if it has one: it ends there, so it holds no more. */
   budgetLimit: number | null;
+  /** What it runs on, as the guardian last saw it (null: not seen yet). */
+  gpuType?: string | null;
+  gpusPerNode?: number | null;
 };
 
 /** A launch on its way (its hold): one cluster's rate and time limit, not yet billed. */

@@ -63,6 +63,8 @@ export const setClusterLimits = runcrateAction(
             name: cluster.name,
             environment: key.environment,
             status: cluster.status,
+            gpuType: cluster.gpu_type,
+            gpusPerNode: cluster.gpus_per_node,
           });
     if (!ours) {
       throw new ActionError(

@@ -25,6 +25,13 @@ export function ledgerCost(segments: readonly RateSegment[], now: number): numbe
   return sum;
 }
 
+/** Node-hours billed: each segment's nodes times its hours (an open one until `now`). */
+export function nodeHours(segments: readonly RateSegment[], now: number): number {
+  let sum = 0;
+  for (const s of segments) sum += (s.nodes * Math.max(0, (s.to ?? now) - s.from)) / 3_600_000;
+  return sum;
+}
+
 /** The rate (dollars per hour) being billed now: the open segment's, 0 when none is open. */
 export function openRate(segments: readonly RateSegment[]): number {
   const last = segments.at(-1);

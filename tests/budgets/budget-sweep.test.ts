@@ -64,7 +64,13 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
   }
 
   /** A cluster `owner` launched with the team's key, billed at `rate` $/h since `hoursAgo` before NOW. */
-  async function billed(t: Awaited<ReturnType<typeof team>>, owner: string, rate: number, hoursAgo: number) {
+  async function billed(
+    t: Awaited<ReturnType<typeof team>>,
+    owner: string,
+    rate: number,
+    hoursAgo: number,
+    gpu?: { gpuType: string; gpusPerNode: number },
+  ) {
     const { db } = database;
     const clusterId = newClusterId();
     await trackCluster(db, {
@@ -91,6 +97,7 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
       nodes: 1,
       status: "ready",
       name: clusterId,
+      ...gpu,
     });
     return clusterId;
   }
@@ -158,8 +165,8 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
 
   it("a team's spend this period, by member (most first) and by day", async () => {
     const t = await team({ teamDollars: 1000 });
-    await billed(t, t.member.id, 10, 6); // $60 today
-    await billed(t, t.owner.id, 5, 2); // $10 today
+    await billed(t, t.member.id, 10, 6, { gpuType: "H100 SXM", gpusPerNode: 8 }); // $60 today, 48 GPU-hours
+    await billed(t, t.owner.id, 5, 2); // $10 today, on GPUs the guardian did not record
     const view = await teamSpendOf(database.db, { teamId: t.teamId, name: "Budgeted" }, NOW);
     expect(view.members).toEqual([
       { email: t.member.email, spent: 60, rate: 10, clusters: 1 },
@@ -174,6 +181,21 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
     expect(view.clusters.map((c) => [c.owner, c.hours, c.cost, c.to, c.endedBy])).toEqual([
       [t.owner.email, 2, expect.closeTo(10, 6), null, null],
       [t.member.email, 6, expect.closeTo(60, 6), null, null],
+    ]);
+    // By GPU type, and what a GPU-hour cost: $60 for 6 h of 8 GPUs is $1.25.
+    expect(view.clusters.map((c) => [c.gpuType, c.gpuHours, c.perGpuHour])).toEqual([
+      [null, null, null],
+      ["H100 SXM", expect.closeTo(48, 6), expect.closeTo(1.25, 6)],
+    ]);
+    expect(view.gpuTypes).toEqual([
+      {
+        gpuType: "H100 SXM",
+        clusters: 1,
+        spent: expect.closeTo(60, 6),
+        gpuHours: expect.closeTo(48, 6),
+        perGpuHour: expect.closeTo(1.25, 6),
+      },
+      { gpuType: "Unknown", clusters: 1, spent: expect.closeTo(10, 6), gpuHours: null, perGpuHour: null },
     ]);
   });
 

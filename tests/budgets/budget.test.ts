@@ -13,7 +13,7 @@ import {
   type BudgetCluster,
   type TeamBudget,
 } from "@/lib/budgets/budget";
-import { clusterSummariesCsv } from "@/lib/budgets/team-spend-view";
+import { byGpuType, clusterSummariesCsv, perGpuHour } from "@/lib/budgets/team-spend-view";
 
 const HOUR = 3_600_000;
 const TEAM = "6f1c2f3e-9a4b-4c5d-8e7f-0a1b2c3d4e5f";
@@ -196,6 +196,9 @@ describe("the team's clusters as CSV", () => {
           to: null,
           hours: 1.5,
           cost: 12.345,
+          gpuType: "H100 SXM",
+          gpuHours: 24,
+          perGpuHour: perGpuHour(12.345, 24),
           endedBy: null,
         },
         {
@@ -206,14 +209,36 @@ describe("the team's clusters as CSV", () => {
           to: at("2026-12-02T02:00:00Z"),
           hours: 2,
           cost: 8,
+          gpuType: null,
+          gpuHours: null,
+          perGpuHour: null,
           endedBy: "Clusterdeck: time limit reached",
         },
       ]),
     ).toBe(
-      "cluster_id,name,owner,ran_from,ran_until,hours,cost,ended_by\n" +
-        "c1,'=train,ada@example.com,2026-12-01T10:00:00.000Z,,1.50,12.35,\n" +
-        'c2,"eval, big",bo@example.com,2026-12-02T00:00:00.000Z,2026-12-02T02:00:00.000Z,2.00,8.00,Clusterdeck: time limit reached\n',
+      "cluster_id,name,owner,gpu_type,ran_from,ran_until,hours,gpu_hours,cost,usd_per_gpu_hour,ended_by\n" +
+        "c1,'=train,ada@example.com,H100 SXM,2026-12-01T10:00:00.000Z,,1.50,24.00,12.35,0.5144,\n" +
+        'c2,"eval, big",bo@example.com,,2026-12-02T00:00:00.000Z,2026-12-02T02:00:00.000Z,2.00,,8.00,,Clusterdeck: time limit reached\n',
     );
+  });
+});
+
+describe("spend by GPU type", () => {
+  it("adds each type's cost and GPU-hours, says what a GPU-hour cost, most spent first; unknowns stay unknown", () => {
+    expect(
+      byGpuType([
+        { gpuType: "A100", cost: 10, gpuHours: 8 },
+        { gpuType: "H100 SXM", cost: 30, gpuHours: 10 },
+        { gpuType: "A100", cost: 6, gpuHours: 8 },
+        { gpuType: null, cost: 1, gpuHours: null },
+      ]),
+    ).toEqual([
+      { gpuType: "H100 SXM", spent: 30, gpuHours: 10, perGpuHour: 3, clusters: 1 },
+      { gpuType: "A100", spent: 16, gpuHours: 16, perGpuHour: 1, clusters: 2 },
+      { gpuType: "Unknown", spent: 1, gpuHours: null, perGpuHour: null, clusters: 1 },
+    ]);
+    // Nothing ran yet: no price per GPU-hour rather than a division by zero.
+    expect(byGpuType([{ gpuType: "A10", cost: 0, gpuHours: 0 }])[0]?.perGpuHour).toBeNull();
   });
 });
 

@@ -80,6 +80,8 @@ test(
     await expect(member.getByTestId("budget-meter")).toContainText("held by running clusters");
     // And the team's spend this period, by member: the member's running cluster is theirs.
     await expect(member.getByTestId("team-spend-row").filter({ hasText: memberEmail })).toContainText("1");
+    // By GPU type: the offer's.
+    await expect(member.getByTestId("gpu-type-row").first()).toContainText(offer.gpu_type);
     await expectAxeClean(member, "Spend with the team's budgets");
 
     // An override for one member: no rule on nodes for them. The owner adds it; the member reads the rules for them.

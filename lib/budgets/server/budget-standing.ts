@@ -10,9 +10,14 @@ import {
   type BudgetCluster,
   type BudgetStanding,
 } from "@/lib/budgets/budget";
-import type { TeamSpendView } from "@/lib/budgets/team-spend-view";
+import {
+  byGpuType,
+  perGpuHour,
+  type ClusterSummary,
+  type TeamSpendView,
+} from "@/lib/budgets/team-spend-view";
 import { dailySpend } from "@/lib/spend/spend-rows";
-import { ledgerCost } from "@/lib/spend/ledger";
+import { ledgerCost, nodeHours } from "@/lib/spend/ledger";
 import { endingsOf } from "@/lib/audit/server/audit-log";
 import { teamBudget } from "./budget-store";
 import { teamClusters } from "./team-spend";
@@ -101,16 +106,27 @@ export async function teamSpendOf(
       .filter((s) => s.to === null || s.to > period.from)
       .map((s) => ({ ...s, from: Math.max(s.from, period.from) })),
   );
+  const gpuHoursOf = (c: BudgetCluster, segments: BudgetCluster["segments"]) =>
+    c.gpusPerNode ? nodeHours(segments, now) * c.gpusPerNode : null;
   return {
     team: team.name,
     period,
     members: rows,
     days: dailySpend(clipped, now, days),
+    gpuTypes: byGpuType(
+      clusters.map((c, i) => ({
+        gpuType: c.gpuType ?? null,
+        cost: ledgerCost(clipped[i]!, now),
+        gpuHours: gpuHoursOf(c, clipped[i]!),
+      })),
+    ),
     total: rows.reduce((sum, r) => sum + r.spent, 0),
     clusters: clusters
-      .map((c) => {
+      .map((c): ClusterSummary => {
         const first = c.segments[0];
         const last = c.segments.at(-1);
+        const cost = ledgerCost(c.segments, now);
+        const gpuHours = gpuHoursOf(c, c.segments);
         return {
           id: c.clusterId,
           name: c.name,
@@ -118,7 +134,10 @@ export async function teamSpendOf(
           from: first?.from ?? null,
           to: c.running ? null : (last?.to ?? null),
           hours: c.segments.reduce((h, s) => h + Math.max(0, (s.to ?? now) - s.from) / 3_600_000, 0),
-          cost: ledgerCost(c.segments, now),
+          cost,
+          gpuType: c.gpuType ?? null,
+          gpuHours,
+          perGpuHour: perGpuHour(cost, gpuHours),
           endedBy: c.running ? null : (endings.get(c.clusterId) ?? null),
         };
       })

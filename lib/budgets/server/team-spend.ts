@@ -40,6 +40,8 @@ export async function teamClusters(
     .select({
       clusterId: trackedClusters.clusterId,
       name: trackedClusters.name,
+      gpuType: trackedClusters.gpuType,
+      gpusPerNode: trackedClusters.gpusPerNode,
       launcher: launchRecords.userId,
       follower: trackedClusters.userId,
       running: sql<boolean>`(${stillRunning})`,
@@ -80,6 +82,8 @@ export async function teamClusters(
       billedSince: r.billedSince?.getTime() ?? null,
       timeLimitMinutes: r.timeLimitMinutes ?? null,
       budgetLimit: r.budgetCents === null || r.budgetCents === undefined ? null : r.budgetCents / 100,
+      gpuType: r.gpuType,
+      gpusPerNode: r.gpusPerNode,
     };
   });
   const pending = await db

@@ -168,6 +168,8 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     nodes: cluster.billing?.nodes_billed ?? cluster.node_count,
     status: cluster.status,
     name: cluster.name,
+    gpuType: cluster.gpu_type,
+    gpusPerNode: cluster.gpus_per_node,
   });
 
   const observed = (enforced: { reason: LimitReason } | null) =>

@@ -154,7 +154,7 @@ export async function guardLaunchedCluster(
     userId: string;
     keyId: string;
     environment: string | null;
-    cluster: Pick<Cluster, "id" | "name" | "status">;
+    cluster: Pick<Cluster, "id" | "name" | "status"> & Partial<Pick<Cluster, "gpu_type" | "gpus_per_node">>;
   },
   limits: Limits | null,
 ): Promise<boolean> {
@@ -165,6 +165,8 @@ export async function guardLaunchedCluster(
     name: c.cluster.name,
     environment: c.environment,
     status: c.cluster.status,
+    gpuType: c.cluster.gpu_type ?? null,
+    gpusPerNode: c.cluster.gpus_per_node ?? null,
   });
   if (!ours) {
     guardianLog.warn(

@@ -31,6 +31,8 @@ export async function trackCluster(
     name: string;
     environment: string | null;
     status: string;
+    gpuType?: string | null;
+    gpusPerNode?: number | null;
   },
 ): Promise<boolean> {
   const inserted = await db
@@ -90,7 +92,7 @@ export async function segmentsOf(db: Db, clusterIds: readonly string[]): Promise
 export async function recordObservation(
   db: Db,
   clusterId: string,
-  o: Observation & { status: string; name: string },
+  o: Observation & { status: string; name: string; gpuType?: string; gpusPerNode?: number },
 ): Promise<RateSegment[]> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -135,6 +137,8 @@ export async function recordObservation(
       .set({
         status: o.status,
         name: o.name,
+        ...(o.gpuType !== undefined ? { gpuType: o.gpuType } : {}),
+        ...(o.gpusPerNode !== undefined ? { gpusPerNode: o.gpusPerNode } : {}),
         billedSince: o.billedSince === null ? row.billedSince : new Date(o.billedSince),
         endedAt: o.endedAt === null ? row.endedAt : new Date(o.endedAt),
         lastSeenAt: new Date(o.at),

@@ -29,10 +29,10 @@ export default async function ExtendLinkPage({ params }: { params: Promise<{ tok
     <StatusMessage
       icon={<TimerIcon />}
       title={`Extend the cluster by ${formatMinutes(link.minutes)}?`}
-      actions={<ExtendByLinkButton token={token} minutes={link.minutes} />}
+      actions={<ExtendByLinkButton token={token} minutes={link.minutes} clusterId={link.clusterId} />}
     >
       Its time limit grows by {formatMinutes(link.minutes)}, and a budget limit by what it costs in that time.
-      The team&rsquo;s policy and budgets still hold.
+      The team&rsquo;s policy and budgets still hold: past them, you can ask its admins to approve it.
     </StatusMessage>
   );
 }

@@ -28,6 +28,9 @@ export const trackedClusters = pgTable(
     name: text("name").notNull(),
     environment: text("environment"),
     status: text("status").notNull(),
+    /** What it runs on, as the guardian last saw it: for spend by GPU type and per GPU-hour. */
+    gpuType: text("gpu_type"),
+    gpusPerNode: integer("gpus_per_node"),
     billedSince: timestamp("billed_since", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
