@@ -5,6 +5,7 @@ import type { TeamSpendView } from "@/lib/budgets/team-spend-view";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { formatDateTime } from "@/lib/format/date";
 import { TeamClustersCsv } from "./team-clusters-csv";
+import { BudgetBurnDown } from "./budget-burn-down";
 
 /**
  * The Spend page's team section: what the team's clusters cost this period, by member, by GPU type and by day, and
@@ -55,6 +56,7 @@ export function TeamSpend({ view }: { view: TeamSpendView }) {
           </Table>
         </div>
       )}
+      {view.burn ? <BudgetBurnDown burn={view.burn} label={`${view.team}'s budget`} /> : null}
       {view.gpuTypes.length > 0 ? <GpuTypeSpendTable rows={view.gpuTypes} /> : null}
       <SpendChart days={view.days} label={`Spend per day, ${view.team}`} />
       {view.clusters.length > 0 ? (

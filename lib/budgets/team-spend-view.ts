@@ -2,6 +2,7 @@
 import type { DaySpend } from "@/lib/spend/spend-rows";
 import { toCsv } from "@/lib/text/csv";
 import type { Period } from "./budget";
+import type { BurnDown } from "./burn-down";
 
 /** What a team's clusters cost in the period, by member and by day (the Spend page's team section). */
 export type TeamSpendView = {
@@ -12,6 +13,8 @@ export type TeamSpendView = {
   /** By GPU type: what the period's clusters on it cost, their GPU-hours and what a GPU-hour cost. */
   gpuTypes: GpuTypeSpend[];
   total: number;
+  /** The team budget's burn-down through the period; null without a team budget. */
+  burn: BurnDown | null;
   /** Each cluster billed in the period: when it ran, its hours and cost (all of it), and who ended it and why. */
   clusters: ClusterSummary[];
 };

@@ -187,6 +187,9 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
       [null, null, null],
       ["H100 SXM", expect.closeTo(48, 6), expect.closeTo(1.25, 6)],
     ]);
+    // The team budget's burn-down: $930 of $1,000 left at $15/h runs out 62 hours from now.
+    expect(view.burn).toMatchObject({ cap: 1000, runsOutAt: NOW + 62 * HOUR });
+    expect(view.burn?.actual.at(-1)).toEqual({ at: NOW, left: expect.closeTo(930, 6) });
     expect(view.gpuTypes).toEqual([
       {
         gpuType: "H100 SXM",

@@ -55,6 +55,12 @@ test(
       (r) => r.path === "DELETE /clusters/{id}" && r.concrete_path.includes(id),
     );
     expect(deletes).toHaveLength(1);
+    // The Spend page draws the team budget's burn-down: used up.
+    await page.goto("/spend");
+    await expect(page.getByTestId("budget-burn-down")).toHaveAttribute(
+      "aria-label",
+      /budget: \$0\.00 of \$0\.01 left; it is used up$/,
+    );
     await page.goto("/settings/inbox");
     await expect(page.locator('[data-kind="budget-warning"]').first()).toContainText("100 % spent");
     await expect(page.locator('[data-kind="auto-terminated"]').filter({ hasText: name })).toHaveCount(1);

@@ -20,6 +20,7 @@ import { dailySpend } from "@/lib/spend/spend-rows";
 import { ledgerCost, nodeHours } from "@/lib/spend/ledger";
 import { endingsOf } from "@/lib/audit/server/audit-log";
 import { teamBudget } from "./budget-store";
+import { burnDown } from "@/lib/budgets/burn-down";
 import { teamClusters } from "./team-spend";
 
 /** Where the team's budgets stand for `userId`; null when the team has none. */
@@ -108,11 +109,22 @@ export async function teamSpendOf(
   );
   const gpuHoursOf = (c: BudgetCluster, segments: BudgetCluster["segments"]) =>
     c.gpusPerNode ? nodeHours(segments, now) * c.gpusPerNode : null;
+  const perDay = dailySpend(clipped, now, days);
   return {
     team: team.name,
     period,
     members: rows,
-    days: dailySpend(clipped, now, days),
+    days: perDay,
+    burn:
+      budget.teamDollars === null
+        ? null
+        : burnDown({
+            cap: budget.teamDollars,
+            period,
+            days: perDay,
+            rate: rows.reduce((sum, r) => sum + r.rate, 0),
+            now,
+          }),
     gpuTypes: byGpuType(
       clusters.map((c, i) => ({
         gpuType: c.gpuType ?? null,
