@@ -143,6 +143,7 @@ export function CreateClusterForm({
             policy={policy}
             case={{
               gpuType: offer.gpu_type,
+              deploymentType: offer.deployment_type,
               community: isCommunity(offer),
               nodes: values.node_count,
               hourlyRate: rate,

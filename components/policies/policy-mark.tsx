@@ -30,6 +30,7 @@ export function PolicyMark({
   if (!policy) return null;
   const why = policyBreaches(policy, {
     gpuType: offer.gpu_type,
+    deploymentType: offer.deployment_type,
     community: isCommunity(offer),
     nodes: facts.n ?? undefined,
     hourlyRate: facts.total ?? undefined,

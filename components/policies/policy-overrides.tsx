@@ -27,6 +27,7 @@ const FIELDS = [
   "maxHourlyRate",
   "maxNodes",
   "gpuTypes",
+  "deploymentTypes",
   "maxTimeLimit",
   "maxClustersPerMember",
   "allowCommunity",
@@ -158,7 +159,8 @@ function OverrideForm({
   const { errors } = form.formState;
   const text = (
     id: string,
-    name: "maxHourlyRate" | "maxNodes" | "gpuTypes" | "maxTimeLimit" | "maxClustersPerMember",
+    name:
+      "maxHourlyRate" | "maxNodes" | "gpuTypes" | "deploymentTypes" | "maxTimeLimit" | "maxClustersPerMember",
     label: string,
     placeholder = "As the team",
   ) => (
@@ -214,12 +216,13 @@ function OverrideForm({
         </FormField>
       )}
       <p className="text-sm text-muted-foreground">
-        Empty: the team&rsquo;s rule. &ldquo;none&rdquo; (&ldquo;any&rdquo; for GPU types): no rule for them.
+        Empty: the team&rsquo;s rule. &ldquo;none&rdquo; (&ldquo;any&rdquo; for the types): no rule for them.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {text("override-rate", "maxHourlyRate", "Largest hourly rate per cluster ($/h)")}
         {text("override-nodes", "maxNodes", "Most nodes per cluster")}
         {text("override-gpus", "gpuTypes", "GPU types allowed")}
+        {text("override-deployments", "deploymentTypes", "Deployment types allowed")}
         {text("override-time", "maxTimeLimit", "Longest time limit")}
         {text("override-per-member", "maxClustersPerMember", "Most running clusters")}
         {tri("override-community", "allowCommunity", "Community hosts", "Allowed", "Not allowed")}

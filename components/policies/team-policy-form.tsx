@@ -9,12 +9,14 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setTeamPolicyAction } from "@/lib/policies/actions";
-import { policyFormValues, policyLines, teamPolicySchema, type TeamPolicy } from "@/lib/policies/policy";
+import { policyLines, type TeamPolicy } from "@/lib/policies/policy";
+import { policyFormValues, teamPolicySchema } from "@/lib/policies/policy-form";
 
 const FIELDS = [
   "maxHourlyRate",
   "maxNodes",
   "gpuTypes",
+  "deploymentTypes",
   "maxTimeLimit",
   "maxClustersPerMember",
   "maxTeamHourlyRate",
@@ -108,6 +110,21 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
             spellCheck={false}
             aria-invalid={!!errors.gpuTypes}
             {...form.register("gpuTypes")}
+          />
+        </FormField>
+        <FormField
+          id="policy-deployments"
+          label="Deployment types allowed"
+          description="vm, container: as offers name them."
+          error={errors.deploymentTypes}
+        >
+          <Input
+            id="policy-deployments"
+            placeholder="Any"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={!!errors.deploymentTypes}
+            {...form.register("deploymentTypes")}
           />
         </FormField>
         <FormField id="policy-time" label="Longest time limit" error={errors.maxTimeLimit}>

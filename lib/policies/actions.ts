@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { ActionError, userAction } from "@/lib/handlers/safe-action";
-import { policyLines, teamPolicySchema, type TeamPolicy } from "@/lib/policies/policy";
+import { policyLines, type TeamPolicy } from "@/lib/policies/policy";
+import { teamPolicySchema } from "@/lib/policies/policy-form";
 import {
   overrideFor,
   removeOverride,
@@ -39,6 +40,7 @@ export const setTeamPolicyAction = userAction(
       maxHourlyRate: rules.maxHourlyRate,
       maxNodes: rules.maxNodes,
       gpuTypes: rules.gpuTypes,
+      deploymentTypes: rules.deploymentTypes,
       allowCommunity: rules.allowCommunity,
       requireTimeLimit: rules.requireTimeLimit,
       maxTimeLimitMinutes: rules.maxTimeLimit,

@@ -9,12 +9,14 @@ import { formatMinutes } from "@/lib/format/duration";
 import { MAX_NODES } from "@/lib/runcrate/schemas";
 import { ROLE_WORD, TEAM_ROLES, type TeamRole } from "@/lib/teams/roles";
 import { policyLines, type TeamPolicy } from "./policy";
+import { isOfferName, splitNames } from "./policy-form";
 
 /** The rules an override may set. */
 export const OVERRIDABLE = [
   "maxHourlyRate",
   "maxNodes",
   "gpuTypes",
+  "deploymentTypes",
   "allowCommunity",
   "requireTimeLimit",
   "maxTimeLimitMinutes",
@@ -65,6 +67,7 @@ const OPEN: TeamPolicy = {
   maxHourlyRate: null,
   maxNodes: null,
   gpuTypes: null,
+  deploymentTypes: null,
   allowCommunity: true,
   requireTimeLimit: false,
   maxTimeLimitMinutes: null,
@@ -76,6 +79,7 @@ const NO_RULE_WORDS: Record<OverridableRule, string> = {
   maxHourlyRate: "Any hourly rate per cluster",
   maxNodes: "Any number of nodes",
   gpuTypes: "Any GPU type",
+  deploymentTypes: "Any deployment type",
   allowCommunity: "Community hosts allowed",
   requireTimeLimit: "No time limit needed",
   maxTimeLimitMinutes: "Time limits of any length",
@@ -115,6 +119,24 @@ function numberField(what: string, max: number, int: boolean) {
     });
 }
 
+/** A list of names, "any" for no rule, or empty for the team's. */
+function namesOrAny(what: string) {
+  return z
+    .string()
+    .trim()
+    .max(500, "List at most a few hundred characters.")
+    .transform((s, ctx): Parsed<string[]> => {
+      if (s === AS_TEAM) return { set: false };
+      if (/^any$/i.test(s)) return { set: true, value: null };
+      const names = splitNames(s);
+      if (!names.every(isOfferName)) {
+        ctx.addIssue({ code: "custom", message: `${what}; "any" for any; empty for the team's.` });
+        return z.NEVER;
+      }
+      return { set: true, value: names };
+    });
+}
+
 const tri = z.enum(["team", "yes", "no"]);
 
 /** Settings → Team's override form, as typed. `scope` is "role:<role>" or "member:<user id>". */
@@ -129,31 +151,8 @@ export const policyOverrideSchema = z.object({
   maxHourlyRate: numberField("Largest hourly rate", 100_000, false),
   maxNodes: numberField("Most nodes", MAX_NODES, true),
   maxClustersPerMember: numberField("Most running clusters", 1000, true),
-  gpuTypes: z
-    .string()
-    .trim()
-    .max(500, "List at most a few hundred characters of GPU types.")
-    .transform((s, ctx): Parsed<string[]> => {
-      if (s === AS_TEAM) return { set: false };
-      if (/^any$/i.test(s)) return { set: true, value: null };
-      const types = [
-        ...new Set(
-          s
-            .split(",")
-            .map((g) => g.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (!types.every((t) => t.length <= 60 && /^[\w .+-]+$/.test(t))) {
-        ctx.addIssue({
-          code: "custom",
-          message:
-            'GPU types as offers name them, separated by commas; "any" for any; empty for the team\'s.',
-        });
-        return z.NEVER;
-      }
-      return { set: true, value: types };
-    }),
+  gpuTypes: namesOrAny("GPU types as offers name them, separated by commas"),
+  deploymentTypes: namesOrAny("Deployment types as offers name them (vm, container), separated by commas"),
   maxTimeLimit: z
     .string()
     .trim()
@@ -193,6 +192,7 @@ export function rulesOf(v: PolicyOverrideValues): PolicyRules {
   put("maxNodes", v.maxNodes);
   put("maxClustersPerMember", v.maxClustersPerMember);
   put("gpuTypes", v.gpuTypes);
+  put("deploymentTypes", v.deploymentTypes);
   put("maxTimeLimitMinutes", v.maxTimeLimit);
   if (v.allowCommunity !== "team") rules.allowCommunity = v.allowCommunity === "yes";
   if (v.requireTimeLimit !== "team") rules.requireTimeLimit = v.requireTimeLimit === "yes";
@@ -209,7 +209,7 @@ export function overrideFormValues(
     !(rule in rules)
       ? AS_TEAM
       : rules[rule] === null
-        ? rule === "gpuTypes"
+        ? rule === "gpuTypes" || rule === "deploymentTypes"
           ? "any"
           : "none"
         : show(rules[rule] as T);
@@ -221,6 +221,7 @@ export function overrideFormValues(
     maxNodes: text<number>("maxNodes", String),
     maxClustersPerMember: text<number>("maxClustersPerMember", String),
     gpuTypes: text<string[]>("gpuTypes", (g) => g.join(", ")),
+    deploymentTypes: text<string[]>("deploymentTypes", (g) => g.join(", ")),
     maxTimeLimit: text<number>("maxTimeLimitMinutes", formatMinutes),
     allowCommunity: triOf(rules.allowCommunity),
     requireTimeLimit: triOf(rules.requireTimeLimit),

@@ -3,11 +3,8 @@
  * server checks a launch, a resize and a limit change against the same functions the pages show the rules with, and
  * a refusal names the rule and its value.
  */
-import { z } from "zod";
-import { MAX_TIME_LIMIT_MINUTES, parseDuration } from "@/lib/spend/ledger";
 import { formatHourly } from "@/lib/format/money";
 import { formatMinutes } from "@/lib/format/duration";
-import { MAX_NODES } from "@/lib/runcrate/schemas";
 
 export type TeamPolicy = {
   /** The largest hourly rate one cluster may have, in dollars; null: no rule. */
@@ -15,7 +12,9 @@ export type TeamPolicy = {
   maxNodes: number | null;
   /** The GPU types a cluster may use (as offers name them, compared without case); null: any. */
   gpuTypes: string[] | null;
-  /** Clusters may run on community hosts; a policy keeps them off unless its admins allow them. */
+  /** The deployment types a cluster may use (vm, container: as offers name them, compared without case); null: any. */
+  deploymentTypes: string[] | null;
+  /** Clusters may run on community hosts (the host-tier rule: datacenter hosts are always allowed); a policy keeps them off unless its admins allow them. */
   allowCommunity: boolean;
   requireTimeLimit: boolean;
   maxTimeLimitMinutes: number | null;
@@ -29,6 +28,7 @@ export const NO_POLICY: TeamPolicy = {
   maxHourlyRate: null,
   maxNodes: null,
   gpuTypes: null,
+  deploymentTypes: null,
   allowCommunity: true,
   requireTimeLimit: false,
   maxTimeLimitMinutes: null,
@@ -40,6 +40,7 @@ export const isNoPolicy = (p: TeamPolicy) =>
   p.maxHourlyRate === null &&
   p.maxNodes === null &&
   p.gpuTypes === null &&
+  p.deploymentTypes === null &&
   p.allowCommunity &&
   !p.requireTimeLimit &&
   p.maxTimeLimitMinutes === null &&
@@ -52,6 +53,7 @@ export type PolicyBreach = {
     | "max-hourly-rate"
     | "max-nodes"
     | "gpu-type"
+    | "deployment-type"
     | "community"
     | "time-limit-required"
     | "max-time-limit"
@@ -67,6 +69,8 @@ export type PolicyBreach = {
 /** What a launch or a resize would make: the cluster's GPU type, node count and hourly rate (and its time limit). */
 export type PolicyCase = {
   gpuType?: string;
+  /** The offer's deployment type (vm, container). */
+  deploymentType?: string;
   /** The offer is on community hosts. */
   community?: boolean;
   nodes?: number;
@@ -97,6 +101,15 @@ export function policyBreaches(p: TeamPolicy, c: PolicyCase): PolicyBreach[] {
         rule: "gpu-type",
         field: "offer_id",
         message: `The team's policy allows ${p.gpuTypes.length ? p.gpuTypes.join(", ") : "no GPU type"}; this offer is ${c.gpuType}.`,
+      });
+  }
+  if (c.deploymentType !== undefined && p.deploymentTypes !== null) {
+    const allowed = p.deploymentTypes.map((d) => d.toLowerCase());
+    if (!allowed.includes(c.deploymentType.toLowerCase()))
+      out.push({
+        rule: "deployment-type",
+        field: "offer_id",
+        message: `The team's policy allows ${p.deploymentTypes.length ? `${p.deploymentTypes.join(", ")} machines` : "no deployment type"}; this offer is ${c.deploymentType}.`,
       });
   }
   if (c.community === true && !p.allowCommunity)
@@ -167,6 +180,8 @@ export function policyLines(p: TeamPolicy): string[] {
   if (p.maxHourlyRate !== null) lines.push(`At most ${formatHourly(p.maxHourlyRate)} per cluster`);
   if (p.maxNodes !== null) lines.push(`At most ${plural(p.maxNodes, "node")} per cluster`);
   if (p.gpuTypes !== null) lines.push(`GPU types: ${p.gpuTypes.length ? p.gpuTypes.join(", ") : "none"}`);
+  if (p.deploymentTypes !== null)
+    lines.push(`Deployment types: ${p.deploymentTypes.length ? p.deploymentTypes.join(", ") : "none"}`);
   if (!p.allowCommunity) lines.push("No community hosts");
   if (p.requireTimeLimit) lines.push("Every cluster has a time limit");
   if (p.maxTimeLimitMinutes !== null)
@@ -176,83 +191,4 @@ export function policyLines(p: TeamPolicy): string[] {
   if (p.maxTeamHourlyRate !== null)
     lines.push(`At most ${formatHourly(p.maxTeamHourlyRate)} for the whole team`);
   return lines;
-}
-
-// ───────────────────────────── the form ─────────────────────────────
-
-const optionalNumber = (what: string, max: number, int: boolean) =>
-  z
-    .string()
-    .trim()
-    .max(20)
-    .transform((s) => s.replace(/^\$/, "").replace(/\/h$/i, "").trim())
-    .refine((s) => s === "" || (Number.isFinite(Number(s)) && Number(s) > 0 && Number(s) <= max), {
-      message: `${what}: a number above 0, at most ${max}, or empty for no rule.`,
-    })
-    .refine((s) => !int || s === "" || Number.isInteger(Number(s)), { message: `${what}: a whole number.` })
-    .transform((s) => (s === "" ? null : Number(s)));
-
-/** Settings → Team's policy form, as typed (empty: no rule). */
-export const teamPolicySchema = z.object({
-  teamId: z.uuid("That team does not exist."),
-  maxHourlyRate: optionalNumber("Largest hourly rate", 100_000, false),
-  maxNodes: optionalNumber("Most nodes", MAX_NODES, true),
-  maxClustersPerMember: optionalNumber("Most running clusters per member", 1000, true),
-  maxTeamHourlyRate: optionalNumber("Largest hourly rate for the team", 1_000_000, false),
-  gpuTypes: z
-    .string()
-    .trim()
-    .max(500, "List at most a few hundred characters of GPU types.")
-    .transform((s) =>
-      s === ""
-        ? null
-        : [
-            ...new Set(
-              s
-                .split(",")
-                .map((g) => g.trim())
-                .filter(Boolean),
-            ),
-          ],
-    )
-    .refine((g) => g === null || g.every((t) => t.length <= 60 && /^[\w .+-]+$/.test(t)), {
-      message: "GPU types as offers name them, separated by commas (H100, A100 80GB), or empty for any.",
-    }),
-  allowCommunity: z.boolean(),
-  requireTimeLimit: z.boolean(),
-  maxTimeLimit: z
-    .string()
-    .trim()
-    .max(40)
-    .transform((s, ctx) => {
-      if (s === "") return null;
-      const minutes = parseDuration(s);
-      if (minutes === null || minutes <= 0 || minutes > MAX_TIME_LIMIT_MINUTES) {
-        ctx.addIssue({
-          code: "custom",
-          message: 'Longest time limit: a duration such as "8 h" or "90 min".',
-        });
-        return z.NEVER;
-      }
-      return minutes;
-    }),
-});
-export type TeamPolicyInput = z.input<typeof teamPolicySchema>;
-
-/**
- * The form's text for a stored policy. A team without one starts with community hosts off: a policy allows them
- * only when its admins say so.
- */
-export function policyFormValues(teamId: string, p: TeamPolicy): TeamPolicyInput {
-  return {
-    allowCommunity: isNoPolicy(p) ? false : p.allowCommunity,
-    teamId,
-    maxHourlyRate: p.maxHourlyRate === null ? "" : String(p.maxHourlyRate),
-    maxNodes: p.maxNodes === null ? "" : String(p.maxNodes),
-    gpuTypes: p.gpuTypes === null ? "" : p.gpuTypes.join(", "),
-    requireTimeLimit: p.requireTimeLimit,
-    maxTimeLimit: p.maxTimeLimitMinutes === null ? "" : formatMinutes(p.maxTimeLimitMinutes),
-    maxClustersPerMember: p.maxClustersPerMember === null ? "" : String(p.maxClustersPerMember),
-    maxTeamHourlyRate: p.maxTeamHourlyRate === null ? "" : String(p.maxTeamHourlyRate),
-  };
 }

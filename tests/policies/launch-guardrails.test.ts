@@ -49,6 +49,7 @@ const RULES = {
   maxHourlyRate: "",
   maxNodes: "",
   gpuTypes: "",
+  deploymentTypes: "",
   allowCommunity: true,
   requireTimeLimit: false,
   maxTimeLimit: "",

@@ -34,6 +34,7 @@ const TEAM_RULES = {
   maxHourlyRate: "",
   maxNodes: "",
   gpuTypes: "",
+  deploymentTypes: "",
   allowCommunity: false,
   requireTimeLimit: false,
   maxTimeLimit: "",
@@ -44,6 +45,7 @@ const AS_TEAM = {
   maxHourlyRate: "",
   maxNodes: "",
   gpuTypes: "",
+  deploymentTypes: "",
   maxTimeLimit: "",
   maxClustersPerMember: "",
   allowCommunity: "team" as const,
@@ -210,5 +212,21 @@ describe("setting overrides", () => {
     expect(await changeMember(db, t.teamId, t.people.ada.id, null)).toMatchObject({ ok: true });
     expect(await overrideFor(db, t.teamId, { userId: t.people.ada.id })).toBeNull();
     expect((await teamOverrides(db, t.teamId)).map((o) => o.label)).toEqual(["Members"]);
+  });
+});
+
+describe("deployment types", () => {
+  it("a team that allows only containers refuses a VM offer, naming the rule; a role's override lets its people use VMs", async () => {
+    await teamRules({ deploymentTypes: "container" });
+    expect(await launchAs(t.people.owner, "owner-vm", 2)).toMatchObject({
+      ok: false,
+      kind: "outside-policy",
+      error: "The team's policy allows container machines; this offer is vm.",
+      fieldErrors: { offer_id: "The team's policy allows container machines; this offer is vm." },
+    });
+    expect(await override("role:admin", { maxNodes: "4", deploymentTypes: "vm, container" })).toMatchObject({
+      ok: true,
+    });
+    expect(await launchAs(t.people.admin, "admin-vm", 2)).toMatchObject({ ok: true });
   });
 });

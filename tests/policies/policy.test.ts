@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
-import {
-  NO_POLICY,
-  policyBreaches,
-  policyFormValues,
-  policyLines,
-  teamPolicySchema,
-  type TeamPolicy,
-} from "@/lib/policies/policy";
+import { NO_POLICY, policyBreaches, policyLines, type TeamPolicy } from "@/lib/policies/policy";
+import { policyFormValues, teamPolicySchema } from "@/lib/policies/policy-form";
 
 const TEAM = "6f1c2f3e-9a4b-4c5d-8e7f-0a1b2c3d4e5f";
 const POLICY: TeamPolicy = {
   maxHourlyRate: 20,
   maxNodes: 4,
   gpuTypes: ["H100", "A100 80GB"],
+  deploymentTypes: ["vm"],
   allowCommunity: false,
   requireTimeLimit: true,
   maxTimeLimitMinutes: 8 * 60,
@@ -32,6 +27,7 @@ describe("what breaks a team's policy", () => {
     expect(
       policyBreaches(POLICY, {
         gpuType: "b200",
+        deploymentType: "container",
         community: true,
         nodes: 8,
         hourlyRate: 31.36,
@@ -42,6 +38,11 @@ describe("what breaks a team's policy", () => {
         rule: "gpu-type",
         field: "offer_id",
         message: "The team's policy allows H100, A100 80GB; this offer is b200.",
+      },
+      {
+        rule: "deployment-type",
+        field: "offer_id",
+        message: "The team's policy allows vm machines; this offer is container.",
       },
       {
         rule: "community",
@@ -73,6 +74,7 @@ describe("what breaks a team's policy", () => {
     expect(
       policyBreaches(POLICY, {
         gpuType: "h100",
+        deploymentType: "VM",
         community: false,
         nodes: 4,
         hourlyRate: 20,
@@ -120,6 +122,7 @@ describe("the policy form", () => {
         maxHourlyRate: " $20/h ",
         maxNodes: "4",
         gpuTypes: "H100, A100 80GB, H100",
+        deploymentTypes: "vm",
         allowCommunity: false,
         requireTimeLimit: true,
         maxTimeLimit: "8 h",
@@ -131,6 +134,7 @@ describe("the policy form", () => {
       maxHourlyRate: 20,
       maxNodes: 4,
       gpuTypes: ["H100", "A100 80GB"],
+      deploymentTypes: ["vm"],
       allowCommunity: false,
       requireTimeLimit: true,
       maxTimeLimit: 480,
@@ -143,6 +147,7 @@ describe("the policy form", () => {
         maxHourlyRate: "",
         maxNodes: "",
         gpuTypes: "",
+        deploymentTypes: "",
         allowCommunity: true,
         requireTimeLimit: false,
         maxTimeLimit: "",
@@ -153,6 +158,7 @@ describe("the policy form", () => {
       maxHourlyRate: null,
       maxNodes: null,
       gpuTypes: null,
+      deploymentTypes: null,
       maxTimeLimit: null,
       maxClustersPerMember: null,
       maxTeamHourlyRate: null,
@@ -165,6 +171,7 @@ describe("the policy form", () => {
       maxHourlyRate: "-3",
       maxNodes: "2.5",
       gpuTypes: "H100; DROP TABLE",
+      deploymentTypes: "vm<script>",
       allowCommunity: true,
       requireTimeLimit: false,
       maxTimeLimit: "forever",
@@ -177,6 +184,8 @@ describe("the policy form", () => {
       maxHourlyRate: "Largest hourly rate: a number above 0, at most 100000, or empty for no rule.",
       maxNodes: "Most nodes: a whole number.",
       gpuTypes: "GPU types as offers name them, separated by commas (H100, A100 80GB), or empty for any.",
+      deploymentTypes:
+        "Deployment types as offers name them, separated by commas (vm, container), or empty for any.",
       maxTimeLimit: 'Longest time limit: a duration such as "8 h" or "90 min".',
       maxClustersPerMember:
         "Most running clusters per member: a number above 0, at most 1000, or empty for no rule.",
@@ -198,6 +207,7 @@ describe("the policy form", () => {
       maxHourlyRate: 20,
       maxNodes: 4,
       gpuTypes: ["H100", "A100 80GB"],
+      deploymentTypes: ["vm"],
       allowCommunity: false,
       requireTimeLimit: true,
       maxTimeLimit: 90,
@@ -208,6 +218,7 @@ describe("the policy form", () => {
       "At most $20.00/h per cluster",
       "At most 4 nodes per cluster",
       "GPU types: H100, A100 80GB",
+      "Deployment types: vm",
       "No community hosts",
       "Every cluster has a time limit",
       "Time limits of at most 8 h",

@@ -319,6 +319,7 @@ describe("the team's policy", () => {
       maxHourlyRate: "",
       maxNodes: "2",
       gpuTypes: "",
+      deploymentTypes: "",
       allowCommunity: true,
       requireTimeLimit: false,
       maxTimeLimit: "4 h",

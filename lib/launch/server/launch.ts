@@ -35,7 +35,7 @@ export type LaunchContext = {
  * showed it, and its free machines where Runcrate says), the values validated with the same schema the form used,
  * the limits against the operator's ceiling. Throws what the person is told.
  */
-export async function prepareLaunch({ user, client }: LaunchContext, input: LaunchInput) {
+export async function prepareLaunch({ client }: LaunchContext, input: LaunchInput) {
   const asked = input.values.node_count;
   // Priced for the count asked for, where the API prices whole clusters (`hourly_rate`).
   const nodes = Number.isInteger(asked) && asked >= MIN_NODES && asked <= MAX_NODES ? asked : undefined;
@@ -82,6 +82,7 @@ export async function prepareLaunch({ user, client }: LaunchContext, input: Laun
     guardrails: {
       case: {
         gpuType: offer.gpu_type,
+        deploymentType: offer.deployment_type,
         community: isCommunity(offer),
         nodes: values.node_count,
         hourlyRate,

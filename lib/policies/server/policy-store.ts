@@ -20,6 +20,7 @@ export async function teamPolicy(db: Db, teamId: string): Promise<TeamPolicy> {
     maxHourlyRate: row.maxHourlyRate,
     maxNodes: row.maxNodes,
     gpuTypes: row.gpuTypes,
+    deploymentTypes: row.deploymentTypes,
     allowCommunity: row.allowCommunity,
     requireTimeLimit: row.requireTimeLimit,
     maxTimeLimitMinutes: row.maxTimeLimitMinutes,

@@ -26,6 +26,8 @@ export const teamPolicies = pgTable("team_policies", {
   maxNodes: integer("max_nodes"),
   /** The GPU types a cluster may use, as the offers name them; null: any. */
   gpuTypes: text("gpu_types").array(),
+  /** The deployment types a cluster may use (vm, container); null: any. */
+  deploymentTypes: text("deployment_types").array(),
   /** Clusters may run on community hosts (off unless an admin allows them). */
   allowCommunity: boolean("allow_community").notNull().default(false),
   /** Every cluster must have a time limit. */
@@ -88,6 +90,7 @@ export const teamPolicyOverrides = pgTable(
     maxHourlyRate: doublePrecision("max_hourly_rate"),
     maxNodes: integer("max_nodes"),
     gpuTypes: text("gpu_types").array(),
+    deploymentTypes: text("deployment_types").array(),
     allowCommunity: boolean("allow_community"),
     requireTimeLimit: boolean("require_time_limit"),
     maxTimeLimitMinutes: integer("max_time_limit_minutes"),
