@@ -1,5 +1,6 @@
 "use server";
 
+import { extendMinutesSchema } from "@/lib/limits/limit-view";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/handlers/safe-action";
@@ -31,11 +32,7 @@ export const requestChangeApprovalAction = runcrateAction(
     z.object({
       kind: z.literal("extend"),
       id: clusterIdSchema,
-      minutes: z
-        .number()
-        .int()
-        .min(5)
-        .max(7 * 24 * 60),
+      minutes: extendMinutesSchema,
       idempotencyKey: z.uuid("A change needs its own key."),
       reason: approvalReasonSchema,
     }),

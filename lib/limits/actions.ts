@@ -1,5 +1,6 @@
 "use server";
 
+import { extendMinutesSchema } from "@/lib/limits/limit-view";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError, runcrateAction, userAction } from "@/lib/handlers/safe-action";
@@ -12,7 +13,7 @@ import { getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
 import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 import { processEngine } from "@/lib/server/jobs/process-engine";
-import { enforceGuardrails } from "@/lib/policies/server/guardrails";
+import { enforceGuardrails, outsidePolicy } from "@/lib/policies/server/guardrails";
 import { extendCluster } from "@/lib/limits/server/extend";
 import { checkExtendLink } from "@/lib/limits/server/extend-links";
 
@@ -46,7 +47,7 @@ export const setClusterLimits = runcrateAction(
       db,
       { teamId: team.teamId, userId: user.id },
       { timeLimitMinutes: limits.timeLimitMinutes },
-      (message, fields) => new ActionError(message, "outside-policy", fields),
+      outsidePolicy,
     );
     const tracked = await getTracked(db, cluster.id);
     // Followed through the key in use — the person's own, or their team's (whoever in the team launched it: the role
@@ -94,11 +95,7 @@ export const setClusterLimits = runcrateAction(
 export const extendClusterAction = runcrateAction(
   z.object({
     id: clusterIdSchema,
-    minutes: z
-      .number()
-      .int()
-      .min(5)
-      .max(7 * 24 * 60),
+    minutes: extendMinutesSchema,
   }),
   async function extendClusterAction({ id, minutes }, ctx) {
     const extended = await extendCluster(ctx, id, minutes);

@@ -30,6 +30,19 @@ import { teamToRun } from "@/lib/teams/server/authorize";
 
 const words = (p: TeamPolicy) => policyLines(p).join("; ") || "no rules";
 
+/** A change to the team's rules, in the team's log: "team Lab · before → after". */
+function logPolicyChange(userId: string, team: { teamId: string; name: string }, change: string) {
+  return recordAudit({
+    userId,
+    teamId: team.teamId,
+    action: "policy-changed",
+    clusterId: null,
+    clusterName: null,
+    keyLabel: "",
+    detail: `team ${team.name} · ${change}`,
+  });
+}
+
 /** Settings → Team: an admin sets the rules every launch, resize and limit change in the team must keep. Audited. */
 export const setTeamPolicyAction = userAction(
   teamPolicySchema,
@@ -50,15 +63,7 @@ export const setTeamPolicyAction = userAction(
     const before = await teamPolicy(db, team.teamId);
     await setTeamPolicy(db, team.teamId, policy, user.id);
     if (words(before) !== words(policy))
-      await recordAudit({
-        userId: user.id,
-        teamId: team.teamId,
-        action: "policy-changed",
-        clusterId: null,
-        clusterName: null,
-        keyLabel: "",
-        detail: `team ${team.name} · ${words(before)} → ${words(policy)}`,
-      });
+      await logPolicyChange(user.id, team, `${words(before)} → ${words(policy)}`);
     revalidatePath("/settings/team");
     return policy;
   },
@@ -103,15 +108,11 @@ export const setPolicyOverrideAction = userAction(
     const before = await overrideFor(db, team.teamId, scope);
     await setOverride(db, team.teamId, scope, rules, user.id);
     if (overrideWords(before) !== overrideWords(rules))
-      await recordAudit({
-        userId: user.id,
-        teamId: team.teamId,
-        action: "policy-changed",
-        clusterId: null,
-        clusterName: null,
-        keyLabel: "",
-        detail: `team ${team.name} · for ${await scopeWords(team.teamId, scope)}: ${overrideWords(before)} → ${overrideWords(rules)}`,
-      });
+      await logPolicyChange(
+        user.id,
+        team,
+        `for ${await scopeWords(team.teamId, scope)}: ${overrideWords(before)} → ${overrideWords(rules)}`,
+      );
     revalidatePath("/settings/team");
     return teamOverrides(db, team.teamId);
   },
@@ -125,15 +126,11 @@ export const removePolicyOverrideAction = userAction(
     const team = await teamToRun(db, teamId, user.id, "policies");
     const removed = await removeOverride(db, team.teamId, id);
     if (!removed) throw new ActionError("That override is gone already.", "not_found");
-    await recordAudit({
-      userId: user.id,
-      teamId: team.teamId,
-      action: "policy-changed",
-      clusterId: null,
-      clusterName: null,
-      keyLabel: "",
-      detail: `team ${team.name} · for ${await scopeWords(team.teamId, removed.scope)}: ${overrideWords(removed.rules)} → the team's rules`,
-    });
+    await logPolicyChange(
+      user.id,
+      team,
+      `for ${await scopeWords(team.teamId, removed.scope)}: ${overrideWords(removed.rules)} → the team's rules`,
+    );
     revalidatePath("/settings/team");
     return teamOverrides(db, team.teamId);
   },

@@ -8,7 +8,7 @@ import { MAX_TIME_LIMIT_MINUTES, parseDuration } from "@/lib/spend/ledger";
 import { formatMinutes } from "@/lib/format/duration";
 import { MAX_NODES } from "@/lib/runcrate/schemas";
 import { ROLE_WORD, TEAM_ROLES, type TeamRole } from "@/lib/teams/roles";
-import { policyLines, type TeamPolicy } from "./policy";
+import { NO_POLICY, policyLines, type TeamPolicy } from "./policy";
 import { isOfferName, splitNames } from "./policy-form";
 
 /** The rules an override may set. */
@@ -55,25 +55,13 @@ export function overrideLines(rules: PolicyRules): string[] {
       continue;
     }
     // The same words the team's rules use: the rule alone, on a policy that has no other.
-    const one = policyLines({ ...OPEN, [rule]: value });
+    const one = policyLines({ ...NO_POLICY, [rule]: value });
     if (rule === "allowCommunity" && value === true) lines.push("Community hosts allowed");
     else if (rule === "requireTimeLimit" && value === false) lines.push("No time limit needed");
     else lines.push(...one);
   }
   return lines;
 }
-
-const OPEN: TeamPolicy = {
-  maxHourlyRate: null,
-  maxNodes: null,
-  gpuTypes: null,
-  deploymentTypes: null,
-  allowCommunity: true,
-  requireTimeLimit: false,
-  maxTimeLimitMinutes: null,
-  maxClustersPerMember: null,
-  maxTeamHourlyRate: null,
-};
 
 const NO_RULE_WORDS: Record<OverridableRule, string> = {
   maxHourlyRate: "Any hourly rate per cluster",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { acting } from "@/tests/support/action-mocks";
 import type { SessionUser } from "@/lib/accounts/server/session";
 import type { Harness } from "@/tests/sim/support/sim-harness";
 import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
@@ -11,25 +12,16 @@ import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
  * nothing; the requester is told every outcome; each step is in the team's log.
  */
 
-const env = vi.hoisted(() => {
-  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString("base64");
-  return { session: null as SessionUser | null };
-});
-
-vi.mock("@/lib/accounts/server/session", () => ({
-  getSessionUser: async () => env.session,
-  requireUser: async () => {
-    if (!env.session) throw new Error("redirect /sign-in");
-    return env.session;
-  },
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
+vi.mock(
+  "@/lib/accounts/server/session",
+  async () => (await import("@/tests/support/action-mocks")).sessionMock,
+);
+vi.mock("next/cache", async () => (await import("@/tests/support/action-mocks")).cacheMock);
 // No job engine: launches skip scheduling their guard, and notifications are recorded (inbox, deliveries) unsent.
-vi.mock("@/lib/server/jobs/process-engine", () => ({
-  processEngine: async () => {
-    throw new Error("no job engine in this test");
-  },
-}));
+vi.mock(
+  "@/lib/server/jobs/process-engine",
+  async () => (await import("@/tests/support/action-mocks")).noJobEngine,
+);
 
 const OFFER = "h100-sxm-8x-ib-dallas";
 
@@ -78,7 +70,7 @@ function launchInput(name: string, idempotencyKey = randomUUID()) {
 }
 
 async function ask(name: string, reason = "The A100s are all taken this week.") {
-  env.session = people.member;
+  acting.session = people.member;
   const r = await approvals.requestLaunchApprovalAction({ ...launchInput(name), reason });
   if (!r.ok) throw new Error(r.error);
   return r.data.id;
@@ -112,7 +104,7 @@ const clustersNamed = async (name: string) =>
 
 describe("asking", () => {
   it("a refused launch becomes a request; each admin is told, with links of their own; asking again asks once", async () => {
-    env.session = people.member;
+    acting.session = people.member;
     const input = launchInput("needs-h100");
     const refused = await launch.launchCluster(input);
     expect(refused).toMatchObject({ ok: false, kind: "outside-policy" });
@@ -137,7 +129,7 @@ describe("asking", () => {
   });
 
   it("refuses to ask for a launch that keeps the rules, and a viewer or a stranger cannot ask", async () => {
-    env.session = people.member;
+    acting.session = people.member;
     const { setTeamPolicy } = await import("@/lib/policies/server/policy-store");
     const { NO_POLICY } = await import("@/lib/policies/policy");
     await setTeamPolicy(await getDb(), teamId, NO_POLICY, people.owner.id);
@@ -162,13 +154,13 @@ describe("deciding", () => {
   it("a link altered, expired or someone else's decides nothing; a member cannot decide", async () => {
     const id = await ask("guarded-links");
     const token = await linkFor(id, people.admin, "approve");
-    env.session = people.owner;
+    acting.session = people.owner;
     expect(await approvals.decideApprovalAction({ token, note: "" })).toMatchObject({
       ok: false,
       error:
         "This link was sent to another person. Sign in as them, or open the request from your own inbox.",
     });
-    env.session = people.admin;
+    acting.session = people.admin;
     // One character of the signature changed (to one it is not).
     const flipped = token.slice(0, -3) + (token.at(-3) === "A" ? "B" : "A") + token.slice(-2);
     expect(await approvals.decideApprovalAction({ token: flipped, note: "" })).toMatchObject({
@@ -188,13 +180,13 @@ describe("deciding", () => {
       ok: false,
       error: "This request has expired: nobody decided on it in time.",
     });
-    env.session = people.member;
+    acting.session = people.member;
     expect(await approvals.decideApprovalAction({ id, decision: "approve", note: "" })).toMatchObject({
       ok: false,
       kind: "forbidden",
       error: "Only the team's owners and admins decide its requests.",
     });
-    env.session = people.outsider;
+    acting.session = people.outsider;
     expect(await approvals.decideApprovalAction({ id, decision: "approve", note: "" })).toMatchObject({
       ok: false,
       kind: "forbidden",
@@ -205,7 +197,7 @@ describe("deciding", () => {
   it("approving from the admin's link launches once, as the requester; the link then answers who decided", async () => {
     const id = await ask("approved-once");
     const token = await linkFor(id, people.admin, "approve");
-    env.session = people.admin;
+    acting.session = people.admin;
     const r = await approvals.decideApprovalAction({ token, note: "Go ahead, this once." });
     expect(r).toMatchObject({ ok: true, data: { status: "approved" } });
     if (!r.ok) throw new Error("approve");
@@ -217,7 +209,7 @@ describe("deciding", () => {
       ok: false,
       error: "This request was already approved by admin@approvals.example.",
     });
-    env.session = people.owner;
+    acting.session = people.owner;
     expect(await approvals.decideApprovalAction({ id, decision: "approve", note: "" })).toMatchObject({
       ok: false,
       kind: "conflict",
@@ -244,7 +236,7 @@ describe("deciding", () => {
   it("two admins approving at the same moment launch one cluster", async () => {
     const id = await ask("approved-twice");
     const decide = (who: SessionUser) => {
-      env.session = who;
+      acting.session = who;
       return approvals.decideApprovalAction({ id, decision: "approve", note: "" });
     };
     const results = await Promise.all([decide(people.admin), decide(people.owner)]);
@@ -254,11 +246,11 @@ describe("deciding", () => {
 
   it("a denial is told to the requester with the note, and the request takes no approval after it", async () => {
     const id = await ask("denied");
-    env.session = people.owner;
+    acting.session = people.owner;
     expect(
       await approvals.decideApprovalAction({ id, decision: "deny", note: "Use the A100 queue." }),
     ).toMatchObject({ ok: true, data: { status: "denied" } });
-    env.session = people.admin;
+    acting.session = people.admin;
     expect(await approvals.decideApprovalAction({ id, decision: "approve", note: "" })).toMatchObject({
       ok: false,
       error: "This request was already denied by owner@approvals.example.",
@@ -281,7 +273,7 @@ describe("deciding", () => {
       people.owner.id,
     );
     try {
-      env.session = people.admin;
+      acting.session = people.admin;
       const r = await approvals.decideApprovalAction({ id, decision: "approve", note: "" });
       expect(r).toMatchObject({
         ok: true,
@@ -318,7 +310,7 @@ describe("expiry", () => {
     expect((await inbox(people.member, "approval-decided")).map((e) => e.message)).toContainEqual(
       "No admin decided on your launch of expires: 2 × 8 H100 SXM (h100-sxm-8x-ib-dallas), $39.84/h, no time limit in time; launch again or ask again.",
     );
-    env.session = people.admin;
+    acting.session = people.admin;
     const token = await linkFor(id, people.admin, "approve", Date.now() + 60_000);
     expect(await approvals.decideApprovalAction({ token, note: "" })).toMatchObject({
       ok: false,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { acting } from "@/tests/support/action-mocks";
 import type { SessionUser } from "@/lib/accounts/server/session";
 import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
 
@@ -9,24 +10,15 @@ import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
  * past the rule it was about — and an extension only while the cluster's limits are the ones it was asked against.
  */
 
-const env = vi.hoisted(() => {
-  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
-  return { session: null as SessionUser | null };
-});
-
-vi.mock("@/lib/accounts/server/session", () => ({
-  getSessionUser: async () => env.session,
-  requireUser: async () => {
-    if (!env.session) throw new Error("redirect /sign-in");
-    return env.session;
-  },
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
-vi.mock("@/lib/server/jobs/process-engine", () => ({
-  processEngine: async () => {
-    throw new Error("no job engine in this test");
-  },
-}));
+vi.mock(
+  "@/lib/accounts/server/session",
+  async () => (await import("@/tests/support/action-mocks")).sessionMock,
+);
+vi.mock("next/cache", async () => (await import("@/tests/support/action-mocks")).cacheMock);
+vi.mock(
+  "@/lib/server/jobs/process-engine",
+  async () => (await import("@/tests/support/action-mocks")).noJobEngine,
+);
 
 const OFFER = "h100-sxm-8x-ib-dallas";
 
@@ -57,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function launched(name: string, timeLimit = "1 h"): Promise<string> {
-  env.session = t.people.member;
+  acting.session = t.people.member;
   const r = await launch.launchCluster({
     offerId: OFFER,
     idempotencyKey: randomUUID(),
@@ -81,7 +73,7 @@ const timeLimitOf = async (id: string) => {
 };
 
 function askExtend(id: string, minutes: number, idempotencyKey = randomUUID()) {
-  env.session = t.people.member;
+  acting.session = t.people.member;
   return approvals.requestChangeApprovalAction({
     kind: "extend",
     id,
@@ -92,14 +84,14 @@ function askExtend(id: string, minutes: number, idempotencyKey = randomUUID()) {
 }
 
 function approve(id: string, as: SessionUser = t.people.admin) {
-  env.session = as;
+  acting.session = as;
   return approvals.decideApprovalAction({ id, decision: "approve", note: "" });
 }
 
 describe("an extension past the policy", () => {
   it("is refused, asked for once, and on approval extends once, as the requester, past the rule", async () => {
     const id = await launched("night-run");
-    env.session = t.people.member;
+    acting.session = t.people.member;
     expect(await limits.extendClusterAction({ id, minutes: 240 })).toMatchObject({
       ok: false,
       kind: "outside-policy",
@@ -172,7 +164,7 @@ describe("a resize past the policy", () => {
   it("is refused, and on approval resizes once to the count asked", async () => {
     const id = await launched("grows", "");
     await t.h.control.advance(180);
-    env.session = t.people.member;
+    acting.session = t.people.member;
     expect(await clusters.resizeCluster({ id, nodeCount: 4 })).toMatchObject({
       ok: false,
       kind: "outside-policy",

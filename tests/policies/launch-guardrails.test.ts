@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { acting } from "@/tests/support/action-mocks";
 import type { SessionUser } from "@/lib/accounts/server/session";
 import type { Harness } from "@/tests/sim/support/sim-harness";
 import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
@@ -11,26 +12,17 @@ import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
  * the cluster it made.
  */
 
-const env = vi.hoisted(() => {
-  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
-  return { session: null as SessionUser | null };
-});
-
-vi.mock("@/lib/accounts/server/session", () => ({
-  getSessionUser: async () => env.session,
-  requireUser: async () => {
-    if (!env.session) throw new Error("redirect /sign-in");
-    return env.session;
-  },
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
+vi.mock(
+  "@/lib/accounts/server/session",
+  async () => (await import("@/tests/support/action-mocks")).sessionMock,
+);
+vi.mock("next/cache", async () => (await import("@/tests/support/action-mocks")).cacheMock);
 // The guardian's job queue is not what is tested here: the launch follows the cluster (the spend record) and skips
 // scheduling its guard.
-vi.mock("@/lib/server/jobs/process-engine", () => ({
-  processEngine: async () => {
-    throw new Error("no job engine in this test");
-  },
-}));
+vi.mock(
+  "@/lib/server/jobs/process-engine",
+  async () => (await import("@/tests/support/action-mocks")).noJobEngine,
+);
 
 const OFFER = "h100-sxm-8x-ib-dallas";
 
@@ -76,13 +68,13 @@ beforeAll(async () => {
 afterAll(async () => team?.close());
 
 async function setPolicy(rules: Partial<typeof RULES>) {
-  env.session = people.owner;
+  acting.session = people.owner;
   const r = await policies.setTeamPolicyAction({ teamId, ...RULES, ...rules });
   expect(r).toMatchObject({ ok: true });
 }
 
 function launchAs(who: SessionUser, name: string, idempotencyKey: string = randomUUID(), timeLimit = "") {
-  env.session = who;
+  acting.session = who;
   return launch.launchCluster({
     offerId: OFFER,
     idempotencyKey,
@@ -157,7 +149,7 @@ describe("the team's total hourly rate", () => {
     const [mine] = await named("bo-first");
     if (!mine) throw new Error("bo's cluster");
     await h.control.advance(180);
-    env.session = people.bo;
+    acting.session = people.bo;
     const up = await clusters.resizeCluster({ id: mine.id, nodeCount: 4 });
     expect(up).toMatchObject({
       ok: false,
@@ -173,7 +165,7 @@ describe("budgets", () => {
   const RATE = 2 * 8 * 2.49;
 
   async function setBudget(b: { teamDollars?: string; memberDollars?: string }) {
-    env.session = people.owner;
+    acting.session = people.owner;
     const r = await budgets.setTeamBudgetAction({
       teamId,
       period: "month",
@@ -235,7 +227,7 @@ describe("Extend", () => {
     const launched = await launchAs(people.ada, "ada-extends", randomUUID(), "1 h");
     if (!launched.ok) throw new Error(launched.error);
     const id = launched.data.id;
-    env.session = people.ada;
+    acting.session = people.ada;
     expect(await limits.extendClusterAction({ id, minutes: 60 })).toMatchObject({
       ok: true,
       data: { timeLimitMinutes: 120 },
@@ -249,7 +241,7 @@ describe("Extend", () => {
     const { limitsOfCluster } = await import("@/lib/limits/server/cluster-limits");
     expect((await limitsOfCluster(await getDb(), id))?.timeLimitMinutes).toBe(120);
     // A colleague who is a member may not extend someone else's cluster.
-    env.session = people.bo;
+    acting.session = people.bo;
     expect(await limits.extendClusterAction({ id, minutes: 60 })).toMatchObject({
       ok: false,
       kind: "forbidden",
@@ -269,12 +261,12 @@ describe("Extend", () => {
       limits: { timeLimitMinutes: 60, budgetLimit: null },
       expiresAt: Date.now() + 60_000,
     });
-    env.session = people.bo;
+    acting.session = people.bo;
     expect(await limits.extendByLinkAction({ token })).toMatchObject({
       ok: false,
       error: "This link was sent to another person: sign in as them.",
     });
-    env.session = people.cy;
+    acting.session = people.cy;
     expect(await limits.extendByLinkAction({ token: token.slice(0, -2) + "xx" })).toMatchObject({
       ok: false,
       error: "This link is not valid: it may have been cut short or changed.",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { acting } from "@/tests/support/action-mocks";
 import type { SessionUser } from "@/lib/accounts/server/session";
 import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
 
@@ -10,24 +11,15 @@ import { actionTeam, type ActionTeam } from "@/tests/support/action-team";
  * leaves takes their override with them.
  */
 
-const env = vi.hoisted(() => {
-  process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 5).toString("base64");
-  return { session: null as SessionUser | null };
-});
-
-vi.mock("@/lib/accounts/server/session", () => ({
-  getSessionUser: async () => env.session,
-  requireUser: async () => {
-    if (!env.session) throw new Error("redirect /sign-in");
-    return env.session;
-  },
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
-vi.mock("@/lib/server/jobs/process-engine", () => ({
-  processEngine: async () => {
-    throw new Error("no job engine in this test");
-  },
-}));
+vi.mock(
+  "@/lib/accounts/server/session",
+  async () => (await import("@/tests/support/action-mocks")).sessionMock,
+);
+vi.mock("next/cache", async () => (await import("@/tests/support/action-mocks")).cacheMock);
+vi.mock(
+  "@/lib/server/jobs/process-engine",
+  async () => (await import("@/tests/support/action-mocks")).noJobEngine,
+);
 
 const OFFER = "h100-sxm-8x-ib-dallas";
 const TEAM_RULES = {
@@ -69,19 +61,19 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function teamRules(rules: Partial<typeof TEAM_RULES>) {
-  env.session = t.people.owner;
+  acting.session = t.people.owner;
   expect(await policies.setTeamPolicyAction({ teamId: t.teamId, ...TEAM_RULES, ...rules })).toMatchObject({
     ok: true,
   });
 }
 
 function override(scope: string, rules: Partial<typeof AS_TEAM>, as: SessionUser = t.people.owner) {
-  env.session = as;
+  acting.session = as;
   return policies.setPolicyOverrideAction({ teamId: t.teamId, scope, ...AS_TEAM, ...rules });
 }
 
 function launchAs(who: SessionUser, name: string, nodes: number) {
-  env.session = who;
+  acting.session = who;
   return launch.launchCluster({
     offerId: OFFER,
     idempotencyKey: randomUUID(),
@@ -196,7 +188,7 @@ describe("setting overrides", () => {
     const { changeMember } = await import("@/lib/teams/server/teams-store");
     const db = await getDb();
     const admins = (await teamOverrides(db, t.teamId)).find((o) => o.role === "admin")!;
-    env.session = t.people.owner;
+    acting.session = t.people.owner;
     const left = await policies.removePolicyOverrideAction({ teamId: t.teamId, id: admins.id });
     expect(left.ok && left.data.map((o) => o.label)).toEqual(["Members", "ada@overrides.example"]);
     expect(await launchAs(t.people.admin, "admin-big-again", 4)).toMatchObject({

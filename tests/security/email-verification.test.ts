@@ -21,6 +21,23 @@ import { startSmtp } from "../notifications/support/receivers";
  * day, for its own account and the address it was sent to; until then events reach the inbox and not the mailbox.
  */
 
+/** Runs `fn` with the app's email set to a local SMTP server, and puts the settings back after. */
+async function withSmtp(fn: (smtp: Awaited<ReturnType<typeof startSmtp>>) => Promise<void>) {
+  const smtp = await startSmtp();
+  const saved = { url: process.env.SMTP_URL, from: process.env.SMTP_FROM };
+  process.env.SMTP_URL = smtp.url;
+  process.env.SMTP_FROM = "Clusterdeck <clusterdeck@test.example>";
+  try {
+    await fn(smtp);
+  } finally {
+    process.env.SMTP_URL = saved.url;
+    process.env.SMTP_FROM = saved.from;
+    if (saved.url === undefined) delete process.env.SMTP_URL;
+    if (saved.from === undefined) delete process.env.SMTP_FROM;
+    await smtp.close();
+  }
+}
+
 const failed = (): NotificationEvent => ({
   key: `cluster-failed:c-${Math.random().toString(36).slice(2)}`,
   type: "cluster-failed",
@@ -97,11 +114,7 @@ describe.each(BACKENDS)("verifying an email address on $name", (backend) => {
   it("the queued job mails a link to the person's address that verifies it", async () => {
     const { db } = database;
     const user = await makeUser(db);
-    const smtp = await startSmtp();
-    const saved = { url: process.env.SMTP_URL, from: process.env.SMTP_FROM };
-    process.env.SMTP_URL = smtp.url;
-    process.env.SMTP_FROM = "Clusterdeck <clusterdeck@test.example>";
-    try {
+    await withSmtp(async (smtp) => {
       await sendVerification(db, { userId: user.id, appUrl: "https://console.example.com" });
       expect(smtp.messages.map((m) => m.to)).toEqual([[user.email]]);
       const raw = smtp.messages[0]!.raw.replace(/=\r?\n/g, "");
@@ -111,13 +124,7 @@ describe.each(BACKENDS)("verifying an email address on $name", (backend) => {
       // Verified: a job still queued sends nothing more.
       await sendVerification(db, { userId: user.id, appUrl: "https://console.example.com" });
       expect(smtp.messages).toHaveLength(1);
-    } finally {
-      process.env.SMTP_URL = saved.url;
-      process.env.SMTP_FROM = saved.from;
-      if (saved.url === undefined) delete process.env.SMTP_URL;
-      if (saved.from === undefined) delete process.env.SMTP_FROM;
-      await smtp.close();
-    }
+    });
   });
 });
 
@@ -136,11 +143,7 @@ describe.each(BACKENDS)(
       const [verified, unverified] = [await makeUser(db), await makeUser(db)];
       const link = (await createVerification(db, verified.id))!;
       await verifyEmail(db, link.token, verified.id);
-      const smtp = await startSmtp();
-      const saved = { url: process.env.SMTP_URL, from: process.env.SMTP_FROM };
-      process.env.SMTP_URL = smtp.url;
-      process.env.SMTP_FROM = "Clusterdeck <clusterdeck@test.example>";
-      try {
+      await withSmtp(async (smtp) => {
         const appUrl = "https://console.example.com";
         const at = new Date("2026-12-07T10:15:00Z");
         expect(await sendKnownAddressNotice(db, { userId: unverified.id, appUrl }, at)).toBe(false);
@@ -153,13 +156,7 @@ describe.each(BACKENDS)(
         expect(raw).toMatch(
           new RegExp(`Message-ID:\\s*<known-address-${verified.id}-\\d+@clusterdeck>`, "i"),
         );
-      } finally {
-        process.env.SMTP_URL = saved.url;
-        process.env.SMTP_FROM = saved.from;
-        if (saved.url === undefined) delete process.env.SMTP_URL;
-        if (saved.from === undefined) delete process.env.SMTP_FROM;
-        await smtp.close();
-      }
+      });
     });
   },
 );

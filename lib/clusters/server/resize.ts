@@ -3,7 +3,7 @@ import { ActionError } from "@/lib/server/action-error";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { formatHourly } from "@/lib/format/money";
-import { enforceGuardrails } from "@/lib/policies/server/guardrails";
+import { enforceChange } from "@/lib/policies/server/guardrails";
 import type { PolicyBreach } from "@/lib/policies/policy";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
 import { resizeBlocked, validNodeCounts } from "@/lib/clusters/node-counts";
@@ -79,14 +79,7 @@ export async function resizeFor(
   const prepared = await prepareResize(ctx, input);
   const { cluster, whose, guardrails } = prepared;
   const db = await getDb();
-  await enforceGuardrails(
-    db,
-    { teamId: ctx.team.teamId, userId: ctx.user.id },
-    guardrails.case,
-    (message, fields) => new ActionError(message, "outside-policy", fields),
-    guardrails.change,
-    waive,
-  );
+  await enforceChange(db, { teamId: ctx.team.teamId, userId: ctx.user.id }, guardrails, waive);
   // PATCH /clusters/{id}
   const after = await ctx.client.resizeCluster(input.id, input.nodeCount);
   const change = `${cluster.node_count} → ${input.nodeCount} nodes`;

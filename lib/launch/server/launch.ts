@@ -16,7 +16,7 @@ import { priceChange, stockShortfall } from "@/lib/launch/offer-check";
 import { MAX_NODES, MIN_NODES, type CreateClusterBody } from "@/lib/runcrate/schemas";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
-import { enforceGuardrails } from "@/lib/policies/server/guardrails";
+import { enforceGuardrails, outsidePolicy } from "@/lib/policies/server/guardrails";
 import { releaseHold, settleHold } from "@/lib/policies/server/launch-holds";
 import type { PolicyBreach } from "@/lib/policies/policy";
 import { clusterHourlyRate } from "@/lib/spend/estimate";
@@ -115,7 +115,7 @@ export async function launchFor(
     db,
     { teamId: team.teamId, userId: user.id },
     guardrails.case,
-    (message, fields) => new ActionError(message, "outside-policy", fields),
+    outsidePolicy,
     {
       ...guardrails.change,
       hold: {

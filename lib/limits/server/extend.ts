@@ -5,7 +5,7 @@ import { getDb } from "@/lib/server/db/client";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import { formatMinutes } from "@/lib/format/duration";
 import { describeLimits } from "@/lib/limits/input";
-import { enforceGuardrails } from "@/lib/policies/server/guardrails";
+import { enforceChange } from "@/lib/policies/server/guardrails";
 import type { PolicyBreach } from "@/lib/policies/policy";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
 import { hourlyRate } from "@/lib/spend/cluster-cost";
@@ -105,14 +105,7 @@ export async function extendCluster(
 ) {
   const { cluster, next, guardrails } = await prepareExtend(ctx, clusterId, minutes, basis);
   const db = await getDb();
-  await enforceGuardrails(
-    db,
-    { teamId: ctx.team.teamId, userId: ctx.user.id },
-    guardrails.case,
-    (message, fields) => new ActionError(message, "outside-policy", fields),
-    guardrails.change,
-    waive,
-  );
+  await enforceChange(db, { teamId: ctx.team.teamId, userId: ctx.user.id }, guardrails, waive);
   const view = await setLimits(db, cluster.id, next);
   await recordAudit({
     userId: ctx.user.id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { ActionError } from "@/lib/server/action-error";
 import type { Db } from "@/lib/server/db/client";
 import { policyBreaches, type PolicyBreach, type PolicyCase, type TeamPolicy } from "@/lib/policies/policy";
 import {
@@ -22,6 +23,10 @@ import { underTeamLock, usageOf, type LaunchHold } from "./launch-holds";
  */
 
 type Refuse = (message: string, fieldErrors: Record<string, string>) => Error;
+
+/** How a server action refuses what the team's rules do not allow: the rule's words, on the fields they are about. */
+export const outsidePolicy: Refuse = (message, fieldErrors) =>
+  new ActionError(message, "outside-policy", fieldErrors);
 
 function refuseWith(refuse: Refuse, breaches: PolicyBreach[]): Error {
   const fields = breaches.flatMap((b) => (b.field ? [[b.field, b.message] as const] : []));
@@ -120,4 +125,14 @@ export async function enforceGuardrails(
     },
     change.hold,
   );
+}
+
+/** A change prepared with what the rules judge (an extension, a resize), refused the way a server action answers. */
+export async function enforceChange(
+  db: Db,
+  who: Guarded,
+  judged: { case: PolicyCase; change: GuardedChange },
+  waive: ReadonlySet<PolicyBreach["rule"]> = new Set(),
+): Promise<void> {
+  await enforceGuardrails(db, who, judged.case, outsidePolicy, judged.change, waive);
 }
