@@ -8,7 +8,7 @@
 import path from "node:path";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { openDatabase } from "@/lib/server/db/client";
-import { resealAllKeys } from "@/lib/keys/server/runcrate-keys";
+import { resealAllKeys } from "@/lib/keys/server/key-secrets";
 import { resealWebhookSecrets } from "@/lib/notifications/server/webhooks-store";
 import { dataDir, env } from "@/lib/server/env";
 

@@ -10,13 +10,8 @@ import { FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { setTeamBudgetAction } from "@/lib/budgets/actions";
-import {
-  budgetFormValues,
-  budgetLines,
-  teamBudgetSchema,
-  WEEKDAYS,
-  type TeamBudget,
-} from "@/lib/budgets/budget";
+import { budgetLines, WEEKDAYS, type TeamBudget } from "@/lib/budgets/budget";
+import { budgetFormValues, teamBudgetSchema } from "@/lib/budgets/budget-form";
 
 const FIELDS = ["period", "startDay", "teamDollars", "memberDollars"] as const;
 

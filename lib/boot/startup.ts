@@ -5,7 +5,7 @@ import { encryptionSecret } from "@/lib/server/crypto/encryption-key";
 import { getDatabase } from "@/lib/server/db/client";
 import { env } from "@/lib/server/env";
 import { keyRing } from "@/lib/server/crypto/key-ring";
-import { resealAllKeys } from "@/lib/keys/server/runcrate-keys";
+import { resealAllKeys } from "@/lib/keys/server/key-secrets";
 import { allowedTargets } from "@/lib/notifications/server/address";
 import { resealWebhookSecrets } from "@/lib/notifications/server/webhooks-store";
 import type { Db } from "@/lib/server/db/client";

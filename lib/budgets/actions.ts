@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { userAction } from "@/lib/handlers/safe-action";
-import { budgetLines, teamBudgetSchema, type TeamBudget } from "@/lib/budgets/budget";
+import { budgetLines, type TeamBudget } from "@/lib/budgets/budget";
+import { teamBudgetSchema } from "@/lib/budgets/budget-form";
 import { setTeamBudget, teamBudget } from "@/lib/budgets/server/budget-store";
 import { getDb } from "@/lib/server/db/client";
 import { teamToRun } from "@/lib/teams/server/authorize";

@@ -5,14 +5,7 @@ import { ActionError, userAction } from "@/lib/handlers/safe-action";
 import { invalidateUserContext } from "@/lib/keys/server/context-cache";
 import { getDb } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/audit/server/audit";
-import type { SessionUser } from "@/lib/accounts/server/session";
-import type { Db } from "@/lib/server/db/client";
-import {
-  decide,
-  decideMemberChange,
-  type MemberChangeRequest,
-  type TeamAction,
-} from "@/lib/teams/permissions";
+import { decide } from "@/lib/teams/permissions";
 import { ROLE_WORD } from "@/lib/teams/roles";
 import { emailConfig } from "@/lib/notifications/server/email";
 import { appOrigin } from "@/lib/server/app-origin";
@@ -40,57 +33,10 @@ import {
   type AcceptResult,
   type PendingInvite,
 } from "@/lib/teams/server/invites-store";
-import {
-  changeMember,
-  type MemberChange,
-  chooseTeam,
-  createTeam,
-  deleteTeam,
-  membershipOf,
-  type TeamMembership,
-} from "@/lib/teams/server/teams-store";
+import { chooseTeam, createTeam, deleteTeam, type TeamMembership } from "@/lib/teams/server/teams-store";
+import { allowedIn, auditTeam, changeMembership, NO_TEAM } from "@/lib/teams/server/team-changes";
 
 /** Teams: making one, choosing the one a person works in (the header's switcher), and inviting people into it. */
-
-const NO_TEAM = "That team no longer exists, or you are no longer in it. Reload the page.";
-
-/** The person's membership of the team, once they may do `action` in it; refuses with the reason otherwise. */
-async function allowedIn(
-  db: Db,
-  user: SessionUser,
-  teamId: string,
-  action: TeamAction,
-): Promise<TeamMembership> {
-  const team = await membershipOf(db, teamId, user.id);
-  if (!team || team.personal) throw new ActionError(NO_TEAM, "not_found");
-  const decision = decide(team.role, action);
-  if (!decision.allowed) throw new ActionError(decision.message, "forbidden");
-  return team;
-}
-
-async function auditTeam(
-  user: SessionUser,
-  team: TeamMembership,
-  action:
-    | "member-invited"
-    | "invite-revoked"
-    | "member-joined"
-    | "member-role-changed"
-    | "member-removed"
-    | "member-left"
-    | "auto-join-changed",
-  detail: string,
-) {
-  await recordAudit({
-    userId: user.id,
-    teamId: team.teamId,
-    action,
-    clusterId: null,
-    clusterName: null,
-    keyLabel: "",
-    detail: `team ${team.name} · ${detail}`,
-  });
-}
 
 function switched(userId: string) {
   // Everything a page shows was read with the other team's key.
@@ -205,46 +151,6 @@ export const acceptInviteAction = userAction(
     return result.team;
   },
 );
-
-const LAST_OWNER = "A team always has an owner: make someone else an owner first.";
-
-/**
- * A change to someone's membership, once the actor may make it (permissions.ts decideMemberChange) and the team keeps
- * an owner; answers what changed. The member's own cached context (their team's key) is dropped: they work in their
- * personal team from their next request when removed, with the new role's reach when not.
- */
-async function changeMembership(
-  user: SessionUser,
-  teamId: string,
-  userId: string,
-  change: MemberChangeRequest,
-  handTo?: string,
-): Promise<{ team: TeamMembership } & Extract<MemberChange, { ok: true }>> {
-  const db = await getDb();
-  const team = await membershipOf(db, teamId, user.id);
-  if (!team || team.personal) throw new ActionError(NO_TEAM, "not_found");
-  if (handTo) {
-    const transfer = decide(team.role, "transfer");
-    if (!transfer.allowed) throw new ActionError(transfer.message, "forbidden");
-  }
-  // Asked of the member's role as the store reads it under its lock: a role changed a moment ago counts.
-  const result = await changeMember(db, teamId, userId, change.kind === "remove" ? null : change.to, {
-    handTo,
-    allow: (targetRole) => decideMemberChange(team.role, targetRole, userId === user.id, change),
-  });
-  if (!result.ok) {
-    if (result.reason === "refused") throw new ActionError(result.message, "forbidden");
-    if (result.reason === "last_owner") throw new ActionError(LAST_OWNER, "conflict");
-    if (result.reason === "no_such_heir")
-      throw new ActionError(NO_HEIR, "invalid-input", { handTo: NO_HEIR });
-    throw new ActionError("That person is no longer in the team. Reload the page.", "not_found");
-  }
-  invalidateUserContext(userId);
-  revalidatePath("/settings/team");
-  return { team, ...result };
-}
-
-const NO_HEIR = "Their clusters can go to another member who may act on clusters (not a viewer).";
 
 /** Gives a member another role. Only an owner names or demotes an owner; the last one stays. */
 export const changeMemberRoleAction = userAction(

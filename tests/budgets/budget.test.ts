@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   budgetBreaches,
-  budgetFormValues,
   budgetLines,
   budgetView,
   NO_BUDGET,
@@ -9,10 +8,10 @@ import {
   reserveFor,
   runsOutWords,
   standingOf,
-  teamBudgetSchema,
   type BudgetCluster,
   type TeamBudget,
 } from "@/lib/budgets/budget";
+import { budgetFormValues, teamBudgetSchema } from "@/lib/budgets/budget-form";
 import { byGpuType, clusterSummariesCsv, perGpuHour } from "@/lib/budgets/team-spend-view";
 
 const HOUR = 3_600_000;

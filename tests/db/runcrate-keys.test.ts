@@ -11,8 +11,8 @@ import {
   getKeySummary,
   listKeys,
   replaceKey,
-  resealAllKeys,
 } from "@/lib/keys/server/runcrate-keys";
+import { resealAllKeys } from "@/lib/keys/server/key-secrets";
 import { runcrateKeys } from "@/lib/server/db/schema";
 import { BACKENDS } from "./support/backends";
 import { freshKey, makeUser, SECRET, secretFor } from "./support/fixtures";

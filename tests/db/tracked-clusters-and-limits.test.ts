@@ -14,7 +14,7 @@ import {
   setLimitDefaults,
   setLimits,
 } from "@/lib/limits/server/cluster-limits";
-import { keySecretById } from "@/lib/keys/server/runcrate-keys";
+import { keySecretById } from "@/lib/keys/server/key-secrets";
 import {
   recordObservation,
   segmentsOf,

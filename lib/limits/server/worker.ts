@@ -7,7 +7,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { activeTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
-import { keySecretById } from "@/lib/keys/server/runcrate-keys";
+import { keySecretById } from "@/lib/keys/server/key-secrets";
 import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits/server/cluster-limits";
 import { countedHandler, ensureQueue, type Engine } from "@/lib/server/jobs/engine";
 import { processEngine } from "@/lib/server/jobs/process-engine";

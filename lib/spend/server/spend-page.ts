@@ -11,7 +11,7 @@ import { balanceRunway } from "@/lib/spend/estimate";
 import { transactionsResponseSchema, type Transaction } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
-import { keySecretById } from "@/lib/keys/server/runcrate-keys";
+import { keySecretById } from "@/lib/keys/server/key-secrets";
 import { segmentsOf } from "@/lib/spend/server/tracked-clusters";
 import { listKeys } from "@/lib/keys/server/runcrate-keys";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
