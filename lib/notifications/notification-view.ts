@@ -76,3 +76,27 @@ export function isFailing(deliveries: readonly DeliveryLogView[]): boolean {
     latest.every((a) => a.statusCode === null || a.statusCode < 200 || a.statusCode >= 300)
   );
 }
+
+/** A cluster's end, as the inbox records it: after one, its limit warnings offer no Extend. */
+const ENDED: readonly string[] = ["cluster-terminated", "auto-terminated", "cluster-failed"];
+
+/**
+ * The inbox entries that offer Extend beside them: each cluster's newest limit warning from the last day, unless the
+ * cluster ended after it. `entries` newest first, as the inbox lists them.
+ */
+export function extendableWarnings(
+  entries: readonly { id: string; kind: string; clusterId: string | null; createdAt: Date }[],
+  now = Date.now(),
+): Set<string> {
+  const out = new Set<string>();
+  const settled = new Set<string>();
+  for (const e of entries) {
+    if (!e.clusterId || settled.has(e.clusterId)) continue;
+    if (ENDED.includes(e.kind)) settled.add(e.clusterId);
+    else if (e.kind === "limit-warning") {
+      settled.add(e.clusterId);
+      if (now - e.createdAt.getTime() < 24 * 3_600_000) out.add(e.id);
+    }
+  }
+  return out;
+}

@@ -4,6 +4,8 @@ import { MarkAllReadButton } from "@/components/notifications/mark-all-read-butt
 import { NotificationPrefsForm } from "@/components/notifications/notification-prefs-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { EVENT_LABELS } from "@/lib/notifications/kinds";
+import { extendableWarnings } from "@/lib/notifications/notification-view";
+import { ExtendButtons } from "@/components/limits/extend-buttons";
 import { requireUser } from "@/lib/accounts/server/session";
 import { formatDateTime } from "@/lib/format/date";
 import { getDb } from "@/lib/server/db/client";
@@ -27,6 +29,8 @@ export default async function InboxPage() {
     verificationWaiting(db, user.id),
   ]);
   const unread = entries.filter((e) => e.readAt === null).length;
+  // Extend beside the newest warning of each cluster still running (the same buttons as on its page).
+  const extendable = extendableWarnings(entries);
   return (
     <div className="flex max-w-4xl flex-col gap-8">
       <SettingsHeading
@@ -60,7 +64,10 @@ export default async function InboxPage() {
               >
                 <p className="flex flex-wrap items-baseline gap-x-2">
                   {e.readAt === null ? (
-                    <span className="size-1.5 self-center rounded-full bg-destructive" aria-label="unread" />
+                    <>
+                      <span aria-hidden="true" className="size-1.5 self-center rounded-full bg-destructive" />
+                      <span className="sr-only">Unread:</span>
+                    </>
                   ) : null}
                   <span className="font-semibold">{EVENT_LABELS[e.kind] ?? e.kind}</span>
                   <span className="text-xs text-muted-foreground tabular-nums">
@@ -73,6 +80,11 @@ export default async function InboxPage() {
                   ) : null}
                 </p>
                 <p className="mt-1 text-pretty">{e.message}</p>
+                {extendable.has(e.id) && e.clusterId ? (
+                  <div className="mt-2">
+                    <ExtendButtons clusterId={e.clusterId} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { getCluster, pickOffer, setBalance, setFaults, smallestCount } from "../support/sim";
+import { seededAccountWithKey } from "../support/accounts";
+import { expectAxeClean, waitHydrated } from "../support/browser";
+
+/**
+ * A limit's warning → Extend → the cluster keeps running: a cluster launched with a two-minute time limit (dated 30 s
+ * back) is warned about at once; Extend beside the warning in the inbox adds an hour; past the first deadline the
+ * cluster still runs, and its page counts down the new one.
+ */
+
+test("a limit's warning in the inbox → Extend by 1 h → the cluster keeps running past the first deadline", async ({
+  page,
+}) => {
+  test.slow();
+  const { key } = await seededAccountWithKey(page);
+  await setBalance(key, 10_000);
+  const offer = await pickOffer(key, { stack: "none" });
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
+  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
+  const name = `warned-${Date.now() % 100000}`;
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByLabel("Time limit", { exact: true }).fill("2 min");
+  await setFaults(key, { backdateNextCreate: 30 });
+  await page.getByRole("button", { name: "Launch cluster" }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 120_000 });
+  const clusterPath = new URL(page.url()).pathname;
+  const id = clusterPath.split("/").pop()!;
+
+  // The guardian's warning reaches the inbox, with Extend beside it.
+  const warning = page
+    .locator('[data-testid="inbox-entry"][data-kind="limit-warning"]')
+    .filter({ hasText: name });
+  await expect(async () => {
+    await page.goto("/settings/inbox");
+    await expect(warning).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  const extend = warning.getByRole("button", { name: "Extend by 1 h" });
+  await waitHydrated(extend);
+  await expectAxeClean(page, "the inbox with a limit warning and Extend");
+  await extend.click();
+  await expect(page.getByText(`${name} extended by 1 h`)).toBeVisible();
+
+  // Past the first deadline (under an hour left of the new one), it still runs.
+  await expect(async () => {
+    await page.goto(clusterPath);
+    await expect(page.getByTestId("limits-line")).toContainText(/\(time limit\) · 5\d min( \d+ s)? left/, {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 180_000 });
+  expect((await getCluster(key, id)).status).not.toMatch(/terminat|failed/);
+});
