@@ -13,3 +13,12 @@ export async function appOrigin(): Promise<string> {
   const proto = (h.get("x-forwarded-proto") ?? "http").split(",")[0]!.trim();
   return `${proto}://${host}`;
 }
+
+/** The same, or undefined outside a request (a job, the guardian): for links that are only added where known. */
+export async function requestOrigin(): Promise<string | undefined> {
+  try {
+    return await appOrigin();
+  } catch {
+    return undefined;
+  }
+}

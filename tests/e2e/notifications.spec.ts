@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { createHmac } from "node:crypto";
-import { pickOffer, setBalance, smallestCount } from "../support/sim";
+import { expect, test, type Page } from "@playwright/test";
+import { createHmac, randomUUID } from "node:crypto";
+import { pickOffer, setBalance, simClusters, smallestCount } from "../support/sim";
+import { invite, join, ownerWithTeam } from "../support/teams";
 import { startReceiver, startSmtp } from "../notifications/support/receivers";
 import { seededAccountWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
@@ -9,8 +10,34 @@ import { waitHydrated } from "../support/browser";
  * Notifications end to end: the app server (playwright.config.ts: WEBHOOK_ALLOW_PRIVATE=1, SMTP_URL at E2E_SMTP_PORT,
  * retries from 1 s) delivers what its guardian observes to a local webhook receiver, a local SMTP server and the
  * inbox. Launch → ready → terminate gives one delivery per event per channel; the receiver answers 500 twice first
- * and still gets each event once in the end.
+ * and still gets each event once in the end. A team's owner approves a member's launch from the link in the email.
+ * Both tests use the one local SMTP server's port, so this file's tests run one after the other.
  */
+
+test.describe.configure({ mode: "default" });
+
+type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/** Email waits for a verified address: the link mailed there, opened signed in, confirms it. */
+async function verifyAddress(page: Page, smtp: Smtp, email: string) {
+  await page.goto("/settings/inbox");
+  const sendLink = page.getByRole("button", { name: "Send a verification link" });
+  await waitHydrated(sendLink);
+  await sendLink.click();
+  await expect(page.getByTestId("email-status")).toContainText("A link is on its way");
+  const verification = () =>
+    smtp.messages.filter((m) => m.to.includes(email) && m.raw.includes("Verify your email address"));
+  await expect.poll(() => verification().length, { timeout: 60_000 }).toBe(1);
+  const mailed = verification()[0]!.raw.replace(/=\r?\n/g, "");
+  const link = /https?:\/\/[^\s"<>]+(\/verify-email\/[A-Za-z0-9_-]{43})/.exec(mailed)?.[1];
+  expect(link).toBeDefined();
+  await page.goto(link!);
+  const verify = page.getByRole("button", { name: `Verify ${email}` });
+  await waitHydrated(verify);
+  await verify.click();
+  await expect(page).toHaveURL(/\/settings\/inbox$/);
+  await expect(page.getByTestId("email-status")).toHaveText(`Email goes to ${email}, verified.`);
+}
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? APP_PORT + 2000);
@@ -32,24 +59,7 @@ test("launch → ready → terminate: each event once per channel, through a rec
   try {
     const { email, key } = await seededAccountWithKey(page);
 
-    // Email waits for a verified address: the link mailed there, opened signed in, confirms it.
-    await page.goto("/settings/inbox");
-    const sendLink = page.getByRole("button", { name: "Send a verification link" });
-    await waitHydrated(sendLink);
-    await sendLink.click();
-    await expect(page.getByTestId("email-status")).toContainText("A link is on its way");
-    const verification = () =>
-      smtp.messages.filter((m) => m.to.includes(email) && m.raw.includes("Verify your email address"));
-    await expect.poll(() => verification().length, { timeout: 60_000 }).toBe(1);
-    const mailed = verification()[0]!.raw.replace(/=\r?\n/g, "");
-    const link = /https?:\/\/[^\s"<>]+(\/verify-email\/[A-Za-z0-9_-]{43})/.exec(mailed)?.[1];
-    expect(link).toBeDefined();
-    await page.goto(link!);
-    const verify = page.getByRole("button", { name: `Verify ${email}` });
-    await waitHydrated(verify);
-    await verify.click();
-    await expect(page).toHaveURL(/\/settings\/inbox$/);
-    await expect(page.getByTestId("email-status")).toHaveText(`Email goes to ${email}, verified.`);
+    await verifyAddress(page, smtp, email);
 
     // Email for ready and terminated too (the defaults are failures, limits and low balances).
     await waitHydrated(page.getByRole("button", { name: "Save notification settings" }));
@@ -180,5 +190,59 @@ test("Send test delivers a signed test event and logs the attempt", async ({ pag
     await expect(page.getByTestId("delivery-attempt")).toContainText("200");
   } finally {
     await receiver.close();
+  }
+});
+
+test("a member's launch outside the policy → the owner approves from the email's link → one cluster", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const smtp = await startSmtp(SMTP_PORT);
+  try {
+    const { owner, teamKey } = await ownerWithTeam(page, `Mailed ${randomUUID().slice(0, 6)}`);
+    const memberEmail = `mailed-${randomUUID().slice(0, 8)}@example.com`;
+    const link = await invite(page, memberEmail, "member");
+    const policyForm = page.getByRole("form", { name: "Team policy" });
+    await waitHydrated(policyForm.getByRole("button", { name: "Save policy" }));
+    await policyForm.getByLabel("GPU types allowed").fill("NoSuchGPU");
+    await policyForm.getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByText("Policy saved")).toBeVisible();
+    await verifyAddress(page, smtp, owner.email);
+
+    const member = await join(browser, link, memberEmail, "member", []);
+    const offer = await pickOffer(teamKey, { stack: "none" });
+    await member.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
+    await waitHydrated(member.getByRole("textbox", { name: "Name" }));
+    const name = `mailed-${Date.now() % 100000}`;
+    await member.getByRole("textbox", { name: "Name" }).fill(name);
+    await member.getByRole("button", { name: "Launch cluster" }).click();
+    const ask = member
+      .getByTestId("launch-problem")
+      .getByRole("group", { name: "Ask an admin to approve it" });
+    await ask.getByLabel("Why it needs the exception").fill("The deadline is tomorrow.");
+    await ask.getByRole("button", { name: "Send for approval" }).click();
+    await expect(member.getByTestId("approval-sent")).toContainText("Sent to the team's admin");
+
+    // The owner's email: the request, with an Approve link signed for the owner.
+    const requested = () =>
+      smtp.messages
+        .filter((m) => m.to.includes(owner.email))
+        .map((m) => m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+        .find((raw) => raw.includes(name) && raw.includes("/approvals/link/"));
+    await expect.poll(requested, { timeout: 60_000 }).toBeDefined();
+    const approve = /https?:\/\/[^\s"<>]+(\/approvals\/link\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(
+      requested()!,
+    )?.[1];
+    expect(approve).toBeDefined();
+    await page.goto(approve!);
+    await expect(page.getByRole("heading", { name: "Approve this launch?" })).toBeVisible();
+    const press = page.getByRole("button", { name: "Approve and launch" });
+    await waitHydrated(press);
+    await press.click();
+    await expect(page.getByText(`Approved: ${name} is launching.`)).toBeVisible({ timeout: 60_000 });
+    await expect.poll(async () => (await simClusters(teamKey)).filter((c) => c.name === name).length).toBe(1);
+  } finally {
+    await smtp.close();
   }
 });

@@ -17,6 +17,7 @@ import { KIND_NOUN, type ApprovalKind } from "@/lib/approvals/approval";
 import { notifier, requestedEvent } from "./approval-events";
 import { signApprovalLink, type ApprovalDecision } from "./approval-links";
 import { createRequest } from "./approval-store";
+import { requestOrigin } from "@/lib/server/app-origin";
 import { prepareChange, type ChangeAsk, type ChangeContext } from "./change-requests";
 
 /**
@@ -147,6 +148,7 @@ async function sendRequest(
     });
     const notify = notifier(db);
     const ring = keyRing();
+    const origin = await requestOrigin();
     const expiresAt = request.expiresAt.getTime();
     for (const admin of admins) {
       const link = (decision: ApprovalDecision) =>
@@ -161,6 +163,7 @@ async function sendRequest(
             { label: "Approve", path: link("approve") },
             { label: "Deny", path: link("deny") },
           ],
+          origin,
         }),
       );
     }

@@ -13,6 +13,7 @@ import { membersOf, membershipOf } from "@/lib/teams/server/teams-store";
 import type { PolicyBreach } from "@/lib/policies/policy";
 import { authorize } from "@/lib/teams/server/authorize";
 import { runApprovedChange } from "./change-requests";
+import { requestOrigin } from "@/lib/server/app-origin";
 import { launchFor } from "@/lib/launch/server/launch";
 import type { LaunchInput } from "@/lib/launch/launch-input";
 import type { ApprovalRequestRow } from "@/lib/server/db/schema";
@@ -82,12 +83,17 @@ export async function decideApproval(
       detail,
     });
   const notify = notifier(db);
+  const origin = await requestOrigin();
 
   if (decision === "deny") {
     const denied = await denyRequest(db, request.id, decider.id, note);
     if (!denied) throw new ActionError(alreadyMessage(request, await deciderEmail(db, request)), "conflict");
     await audit("approval-denied", `${denied.summary}${note ? ` · note: ${note}` : ""}`, null);
-    await tell(notify, denied.requesterId, decidedEvent(denied, { by: decider.email, status: "denied" }));
+    await tell(
+      notify,
+      denied.requesterId,
+      decidedEvent(denied, { by: decider.email, status: "denied", origin }),
+    );
     return { status: "denied", clusterId: null, message: "Denied. They are told." };
   }
 
@@ -110,7 +116,7 @@ export async function decideApproval(
       claimed.requesterId,
       decidedEvent(
         { ...claimed, outcome: outcome.done },
-        { by: decider.email, status: "approved", cluster: outcome.cluster },
+        { by: decider.email, status: "approved", cluster: outcome.cluster, origin },
       ),
     );
     return {
@@ -131,7 +137,7 @@ export async function decideApproval(
   await tell(
     notify,
     claimed.requesterId,
-    decidedEvent({ ...claimed, outcome: outcome.message }, { by: decider.email, status: "failed" }),
+    decidedEvent({ ...claimed, outcome: outcome.message }, { by: decider.email, status: "failed", origin }),
   );
   const didNot = claimed.kind === "launch" ? "it did not start" : "it was not done";
   return { status: "failed", clusterId: null, message: `Approved, but ${didNot}: ${outcome.message}` };

@@ -123,7 +123,7 @@ export async function runDelivery(
       result = { ok: false, statusCode: null, durationMs: 0, error: "the webhook was deleted" };
       permanent = true;
     } else {
-      const body = webhookBody(event, hook.format, row.id, deps.appUrl);
+      const body = webhookBody(event, hook.format, row.id, deps.appUrl ?? event.origin ?? null);
       const ts = Math.floor(deps.now() / 1000);
       result = await postWebhook(
         hook.url,
@@ -152,7 +152,10 @@ export async function runDelivery(
       };
       permanent = true;
     } else {
-      result = await sendEmail(deps.email, to, event, { appUrl: deps.appUrl, messageId: row.id });
+      result = await sendEmail(deps.email, to, event, {
+        appUrl: deps.appUrl ?? event.origin ?? null,
+        messageId: row.id,
+      });
     }
   }
   const after = deps.now();
