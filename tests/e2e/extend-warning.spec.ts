@@ -50,3 +50,43 @@ test("a limit's warning in the inbox → Extend by 1 h → the cluster keeps run
   }).toPass({ timeout: 180_000 });
   expect((await getCluster(key, id)).status).not.toMatch(/terminat|failed/);
 });
+
+test("a budget limit's warning in the inbox → Extend by 1 h → the budget grows by an hour at its rate, and it runs on", async ({
+  page,
+}) => {
+  test.slow();
+  const { key } = await seededAccountWithKey(page);
+  await setBalance(key, 10_000);
+  const offer = await pickOffer(key, { stack: "none" });
+  const nodes = smallestCount(offer);
+  const rate = offer.hourly_rate_per_node * nodes;
+  // Reached in about 20 minutes at its rate: inside the first warning's 30.
+  const budget = Math.max(0.01, Math.ceil(((rate * 20) / 60) * 100) / 100);
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${nodes}`);
+  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
+  const name = `budget-warned-${Date.now() % 100000}`;
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByLabel("Budget limit", { exact: true }).fill(budget.toFixed(2));
+  await page.getByRole("button", { name: "Launch cluster" }).click();
+  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 120_000 });
+  const clusterPath = new URL(page.url()).pathname;
+  const id = clusterPath.split("/").pop()!;
+
+  const warning = page
+    .locator('[data-testid="inbox-entry"][data-kind="limit-warning"]')
+    .filter({ hasText: name });
+  await expect(async () => {
+    await page.goto("/settings/inbox");
+    await expect(warning).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(warning).toContainText("its cost reaches");
+  const extend = warning.getByRole("button", { name: "Extend by 1 h" });
+  await waitHydrated(extend);
+  await extend.click();
+  await expect(page.getByText(`${name} extended by 1 h`)).toBeVisible();
+
+  await page.goto(clusterPath);
+  const grown = Math.round((budget + rate) * 100) / 100;
+  await expect(page.getByTestId("limits-line")).toContainText(`when the cost reaches $${grown.toFixed(2)}`);
+  expect((await getCluster(key, id)).status).not.toMatch(/terminat|failed/);
+});
