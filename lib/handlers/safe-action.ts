@@ -4,7 +4,7 @@ import { z } from "zod";
 import { contextForUser, type ActiveKey } from "@/lib/keys/server/runcrate-context";
 import type { TeamMembership } from "@/lib/teams/roles";
 import type { TeamAction, Whose } from "@/lib/teams/permissions";
-import { authorize } from "@/lib/teams/server/authorize";
+import { allowFor } from "@/lib/teams/server/authorize";
 import { getSessionUser, type SessionUser } from "@/lib/accounts/server/session";
 import {
   takeActionAllowance,
@@ -126,11 +126,7 @@ export function runcrateAction<S extends z.ZodType, T>(
         ctx.state === "no-key" && !ctx.team.personal ? TEAM_NO_KEY_MESSAGE : NO_KEY_MESSAGE,
         "no-key",
       );
-    const allow: Allow = async (action, on) => {
-      const answer = await authorize(await getDb(), { userId: user.id, team: ctx.team }, action, on);
-      if (!answer.ok) throw new ActionError(answer.message, answer.kind, answer.fieldErrors);
-      return { whose: answer.whose };
-    };
+    const allow: Allow = allowFor(await getDb(), { userId: user.id, team: ctx.team });
     return fn(input, { user, team: ctx.team, key: ctx.key, client: ctx.client, allow });
   };
   // The server log names the action, not this wrapper.

@@ -11,7 +11,7 @@ import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { decide } from "@/lib/teams/permissions";
 import { membersOf, membershipOf } from "@/lib/teams/server/teams-store";
 import type { PolicyBreach } from "@/lib/policies/policy";
-import { authorize } from "@/lib/teams/server/authorize";
+import { allowFor } from "@/lib/teams/server/authorize";
 import { runApprovedChange } from "./change-requests";
 import { requestOrigin } from "@/lib/server/app-origin";
 import { launchFor } from "@/lib/launch/server/launch";
@@ -185,11 +185,7 @@ async function runApproved(db: Db, r: ApprovalRequestRow): Promise<Ran> {
         team: requester,
         key: { id, label, environment },
         client,
-        allow: async (act, on) => {
-          const answer = await authorize(db, { userId: r.requesterId, team: requester }, act, on);
-          if (!answer.ok) throw new ActionError(answer.message, answer.kind, answer.fieldErrors);
-          return { whose: answer.whose };
-        },
+        allow: allowFor(db, { userId: r.requesterId, team: requester }),
       },
       r.kind,
       r.payload,

@@ -9,8 +9,8 @@ import { pendingInvites } from "@/lib/teams/server/invites-store";
 import { activeTeam, membersOf, teamsOf } from "@/lib/teams/server/teams-store";
 import { launchesByMember } from "@/lib/teams/server/team-clusters";
 import { autoJoinOf } from "@/lib/teams/server/auto-join";
-import { effectivePolicy, teamOverrides, teamPolicy } from "@/lib/policies/server/policy-store";
-import type { PolicyOverride } from "@/lib/policies/overrides";
+import { overridesOf, teamOverrides, teamPolicy } from "@/lib/policies/server/policy-store";
+import { withOverrides, type PolicyOverride } from "@/lib/policies/overrides";
 import { teamBudget } from "@/lib/budgets/server/budget-store";
 import { budgetStanding } from "@/lib/budgets/server/budget-standing";
 import type { BudgetStanding, TeamBudget } from "@/lib/budgets/budget";
@@ -96,7 +96,7 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
       budget: undefined,
     };
   const may = (action: "keys" | "invite" | "members" | "policies") => decide(team.role, action).allowed;
-  const [members, keys, invites, launches, autoJoin, policy, yourPolicy, overrides, budget, standing] =
+  const [members, keys, invites, launches, autoJoin, policy, yourOverrides, overrides, budget, standing] =
     await Promise.all([
       membersOf(db, team.teamId),
       may("keys") ? listTeamKeys(db, team.teamId) : null,
@@ -104,7 +104,7 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
       may("members") ? launchesByMember(db, team.teamId) : null,
       may("members") ? autoJoinOf(db, team.teamId) : undefined,
       teamPolicy(db, team.teamId),
-      effectivePolicy(db, team.teamId, userId),
+      overridesOf(db, team.teamId, userId),
       may("policies") ? teamOverrides(db, team.teamId) : null,
       teamBudget(db, team.teamId),
       budgetStanding(db, team.teamId, userId),
@@ -118,7 +118,7 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
     managedKeys: keys ? keys.map(keyView) : null,
     autoJoin,
     policy,
-    yourPolicy,
+    yourPolicy: withOverrides(policy, ...yourOverrides),
     overrides,
     budget: { budget, standing },
     invites: invites

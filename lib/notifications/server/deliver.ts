@@ -114,6 +114,8 @@ export async function runDelivery(
     return { outcome: "skipped", retryInMs: wait > 0 ? wait : null };
   }
   const event = row.payload;
+  // Links are made absolute with AUTH_URL, else with the origin the event's own request reached (kinds.ts).
+  const appUrl = deps.appUrl ?? event.origin ?? null;
   // A webhook's answer, or an email's (the same fields, without a detail for the log).
   let result: PostResult;
   let permanent = false;
@@ -123,7 +125,7 @@ export async function runDelivery(
       result = { ok: false, statusCode: null, durationMs: 0, error: "the webhook was deleted" };
       permanent = true;
     } else {
-      const body = webhookBody(event, hook.format, row.id, deps.appUrl ?? event.origin ?? null);
+      const body = webhookBody(event, hook.format, row.id, appUrl);
       const ts = Math.floor(deps.now() / 1000);
       result = await postWebhook(
         hook.url,
@@ -152,10 +154,7 @@ export async function runDelivery(
       };
       permanent = true;
     } else {
-      result = await sendEmail(deps.email, to, event, {
-        appUrl: deps.appUrl ?? event.origin ?? null,
-        messageId: row.id,
-      });
+      result = await sendEmail(deps.email, to, event, { appUrl, messageId: row.id });
     }
   }
   const after = deps.now();

@@ -67,28 +67,35 @@ function columnsOf(rules: PolicyRules) {
   return { ...(values as Pick<OverrideRow, (typeof OVERRIDABLE)[number]>), lifted };
 }
 
-/** The rules that apply to `userId` in the team: the team's, then their role's override, then their own. */
-export async function effectivePolicy(db: Db, teamId: string, userId: string): Promise<TeamPolicy> {
-  const [team, rows] = await Promise.all([
-    teamPolicy(db, teamId),
-    db
-      .select({ override: teamPolicyOverrides, role: teamMembers.role })
-      .from(teamMembers)
-      .innerJoin(
-        teamPolicyOverrides,
-        and(
-          eq(teamPolicyOverrides.teamId, teamMembers.teamId),
-          or(
-            eq(teamPolicyOverrides.userId, teamMembers.userId),
-            eq(teamPolicyOverrides.role, teamMembers.role),
-          ),
+/** The overrides that apply to `userId` in the team: their role's, then their own (each null when there is none). */
+export async function overridesOf(
+  db: Db,
+  teamId: string,
+  userId: string,
+): Promise<[PolicyRules | null, PolicyRules | null]> {
+  const rows = await db
+    .select({ override: teamPolicyOverrides })
+    .from(teamMembers)
+    .innerJoin(
+      teamPolicyOverrides,
+      and(
+        eq(teamPolicyOverrides.teamId, teamMembers.teamId),
+        or(
+          eq(teamPolicyOverrides.userId, teamMembers.userId),
+          eq(teamPolicyOverrides.role, teamMembers.role),
         ),
-      )
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))),
-  ]);
+      ),
+    )
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   const role = rows.find((r) => r.override.role !== null)?.override;
   const own = rows.find((r) => r.override.userId !== null)?.override;
-  return withOverrides(team, role && rulesOfRow(role), own && rulesOfRow(own));
+  return [role ? rulesOfRow(role) : null, own ? rulesOfRow(own) : null];
+}
+
+/** The rules that apply to `userId` in the team: the team's, then their role's override, then their own. */
+export async function effectivePolicy(db: Db, teamId: string, userId: string): Promise<TeamPolicy> {
+  const [team, overrides] = await Promise.all([teamPolicy(db, teamId), overridesOf(db, teamId, userId)]);
+  return withOverrides(team, ...overrides);
 }
 
 /** The team's overrides, roles first, then members (by email); a member's only while they are in the team. */

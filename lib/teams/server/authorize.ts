@@ -82,6 +82,22 @@ export async function authorize(
 }
 
 /**
+ * `authorize` for one person in one team, as a function that refuses by throwing (the action answers with the reason
+ * and does nothing) or says whose the cluster is: a server action's `allow`, and an approved request's, run as its
+ * requester.
+ */
+export function allowFor(db: Db, actor: { userId: string; team: TeamMembership }) {
+  return async (
+    action: TeamAction,
+    on?: { clusterId: string; reason?: string | null },
+  ): Promise<{ whose: Whose }> => {
+    const answer = await authorize(db, actor, action, on);
+    if (!answer.ok) throw new ActionError(answer.message, answer.kind, answer.fieldErrors);
+    return { whose: answer.whose };
+  };
+}
+
+/**
  * What the cluster page offers the person on one cluster (lib/teams/permissions.ts) and who launched it; and, for an
  * admin in a shared team, whom they may hand it to (null when nobody owns it here: made outside Clusterdeck). One
  * read of its launcher serves both.
