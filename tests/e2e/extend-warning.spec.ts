@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { getCluster, pickOffer, setBalance, setFaults, smallestCount } from "../support/sim";
+import { getCluster, pickOffer, smallestCount } from "../support/sim";
+import { launchWithLimits } from "../support/limits";
 import { seededAccountWithKey } from "../support/accounts";
 import { expectAxeClean, waitHydrated } from "../support/browser";
 
@@ -14,18 +15,9 @@ test("a limit's warning in the inbox → Extend by 1 h → the cluster keeps run
 }) => {
   test.slow();
   const { key } = await seededAccountWithKey(page);
-  await setBalance(key, 10_000);
-  const offer = await pickOffer(key, { stack: "none" });
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
-  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
   const name = `warned-${Date.now() % 100000}`;
-  await page.getByRole("textbox", { name: "Name" }).fill(name);
-  await page.getByLabel("Time limit", { exact: true }).fill("2 min");
-  await setFaults(key, { backdateNextCreate: 30 });
-  await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 120_000 });
+  const { id } = await launchWithLimits(page, key, name, { time: "2 min" }, 30);
   const clusterPath = new URL(page.url()).pathname;
-  const id = clusterPath.split("/").pop()!;
 
   // The guardian's warning reaches the inbox, with Extend beside it.
   const warning = page
@@ -56,21 +48,13 @@ test("a budget limit's warning in the inbox → Extend by 1 h → the budget gro
 }) => {
   test.slow();
   const { key } = await seededAccountWithKey(page);
-  await setBalance(key, 10_000);
   const offer = await pickOffer(key, { stack: "none" });
-  const nodes = smallestCount(offer);
-  const rate = offer.hourly_rate_per_node * nodes;
+  const rate = offer.hourly_rate_per_node * smallestCount(offer);
   // Reached in about 20 minutes at its rate: inside the first warning's 30.
   const budget = Math.max(0.01, Math.ceil(((rate * 20) / 60) * 100) / 100);
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${nodes}`);
-  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
   const name = `budget-warned-${Date.now() % 100000}`;
-  await page.getByRole("textbox", { name: "Name" }).fill(name);
-  await page.getByLabel("Budget limit", { exact: true }).fill(budget.toFixed(2));
-  await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(/\/clusters\/[0-9a-f-]{36}$/, { timeout: 120_000 });
+  const { id } = await launchWithLimits(page, key, name, { budget: budget.toFixed(2) });
   const clusterPath = new URL(page.url()).pathname;
-  const id = clusterPath.split("/").pop()!;
 
   const warning = page
     .locator('[data-testid="inbox-entry"][data-kind="limit-warning"]')

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { getCluster, pickOffer, setBalance, setFaults, simStats, smallestCount } from "../support/sim";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { getCluster, pickOffer, simStats, smallestCount } from "../support/sim";
+import { launchWithLimits } from "../support/limits";
 import { seededAccountWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
 
@@ -16,30 +17,6 @@ async function deletesOf(id: string): Promise<number> {
   return (await simStats()).requests.filter(
     (r) => r.path === "DELETE /clusters/{id}" && r.concrete_path.includes(id),
   ).length;
-}
-
-async function launchWithLimits(
-  page: Page,
-  request: APIRequestContext,
-  key: string,
-  name: string,
-  limits: { time?: string; budget?: string },
-  /** Launch this many seconds in the past (the simulator dates this key's next create back). */
-  launchedAgoSeconds = 0,
-) {
-  await setBalance(key, 10_000);
-  const offer = await pickOffer(key, { stack: "none" });
-  await page.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
-  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
-  await page.getByRole("textbox", { name: "Name" }).fill(name);
-  if (limits.time) await page.getByLabel("Time limit", { exact: true }).fill(limits.time);
-  if (limits.budget) await page.getByLabel("Budget limit", { exact: true }).fill(limits.budget);
-  await expect(page.getByTestId("limits-summary")).toContainText("at the latest");
-  if (launchedAgoSeconds) await setFaults(key, { backdateNextCreate: launchedAgoSeconds });
-  await page.getByRole("button", { name: "Launch cluster" }).click();
-  await expect(page).toHaveURL(CLUSTER_URL, { timeout: 120_000 });
-  const id = page.url().split("/").pop()!;
-  return { id, offer };
 }
 
 /** Polls upstream (the app's page is closed) until the cluster is terminating. */
@@ -60,7 +37,7 @@ test("a 1-minute time limit terminates the cluster with the page closed, once", 
   test.slow();
   const { key } = await seededAccountWithKey(page);
   const name = `limit-${Date.now() % 100000}`;
-  const { id } = await launchWithLimits(page, request, key, name, { time: "1 min" }, 45);
+  const { id } = await launchWithLimits(page, key, name, { time: "1 min" }, 45);
   await expect(page.getByTestId("limits-line")).toContainText("Auto-terminates", { timeout: 120_000 });
   await expect(page.getByTestId("limits-line")).toContainText("time limit");
   await page.close();
@@ -92,7 +69,7 @@ test("a 1-minute time limit terminates the cluster with the page closed, once", 
   await expect(row.getByTestId("row-cost")).toHaveText(/^\$\d[\d,]*\.\d\d final$/);
 });
 
-test("a budget limit terminates the cluster when its cost reaches it", async ({ page, request }) => {
+test("a budget limit terminates the cluster when its cost reaches it", async ({ page }) => {
   test.slow();
   const { key } = await seededAccountWithKey(page);
   const offer = await pickOffer(key, { stack: "none" });
@@ -104,7 +81,6 @@ test("a budget limit terminates the cluster when its cost reaches it", async ({ 
   const name = `budget-${Date.now() % 100000}`;
   const { id } = await launchWithLimits(
     page,
-    request,
     key,
     name,
     { budget: budget.toFixed(2) },
@@ -193,12 +169,11 @@ test("limits can be changed and removed on the cluster page, audited; Settings d
 
 test("the Spend page shows balance, burn, the chart, the cost table with CSV and Runcrate's transactions", async ({
   page,
-  request,
 }) => {
   test.slow();
   const { key } = await seededAccountWithKey(page);
   const name = `spend-${Date.now() % 100000}`;
-  const { id } = await launchWithLimits(page, request, key, name, { time: "2 h" });
+  const { id } = await launchWithLimits(page, key, name, { time: "2 h" });
   await expect.poll(async () => (await getCluster(key, id)).status, { timeout: 120_000 }).toBe("ready");
   await page.getByRole("link", { name: "Spend" }).first().click();
   await expect(page).toHaveURL(/\/spend$/);
