@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectAxeClean, waitHydrated } from "../support/browser";
 import { pickOffer, simClusters, smallestCount } from "../support/sim";
-import { invite, join, ownerWithTeam } from "../support/teams";
+import { invite, join, ownerWithTeam, pressLaunch, savePolicy } from "../support/teams";
 import { startReceiver } from "../notifications/support/receivers";
 
 /**
@@ -22,11 +22,7 @@ test(
       const memberEmail = `asker-${randomUUID().slice(0, 8)}@example.com`;
       const link = await invite(page, memberEmail, "member");
       // A policy no offer keeps: every launch needs an approval.
-      const policyForm = page.getByRole("form", { name: "Team policy" });
-      await waitHydrated(policyForm.getByRole("button", { name: "Save policy" }));
-      await policyForm.getByLabel("GPU types allowed").fill("NoSuchGPU");
-      await policyForm.getByRole("button", { name: "Save policy" }).click();
-      await expect(page.getByText("Policy saved")).toBeVisible();
+      await savePolicy(page, { "GPU types allowed": "NoSuchGPU" });
       // The owner's webhook gets every event, with the approve and deny links in it.
       await page.goto("/settings/webhooks");
       await waitHydrated(page.getByRole("button", { name: "Add webhook" }));
@@ -37,11 +33,8 @@ test(
       // The member's launch is refused, naming the rule, with the way to ask.
       const member = await join(browser, link, memberEmail, "member", []);
       const offer = await pickOffer(teamKey, { stack: "none" });
-      await member.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
-      await waitHydrated(member.getByRole("textbox", { name: "Name" }));
       const name = `asked-${Date.now() % 100000}`;
-      await member.getByRole("textbox", { name: "Name" }).fill(name);
-      await member.getByRole("button", { name: "Launch cluster" }).click();
+      await pressLaunch(member, offer.id, smallestCount(offer), name);
       const problem = member.getByTestId("launch-problem");
       await expect(problem).toContainText("The team's policy allows NoSuchGPU");
       const ask = problem.getByRole("group", { name: "Ask an admin to approve it" });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectAxeClean, waitHydrated } from "../support/browser";
 import { pickOffer, smallestCount } from "../support/sim";
-import { invite, join, ownerWithTeam } from "../support/teams";
+import { invite, join, ownerWithTeam, savePolicy } from "../support/teams";
 
 /**
  * An extension past the team's policy, end to end: the member's Extend is refused naming the rule, with the way to
@@ -19,11 +19,7 @@ test(
     const { teamKey } = await ownerWithTeam(page, `Extends ${randomUUID().slice(0, 6)}`);
     const memberEmail = `extender-${randomUUID().slice(0, 8)}@example.com`;
     const link = await invite(page, memberEmail, "member");
-    const policyForm = page.getByRole("form", { name: "Team policy" });
-    await waitHydrated(policyForm.getByRole("button", { name: "Save policy" }));
-    await policyForm.getByLabel("Longest time limit").fill("2 h");
-    await policyForm.getByRole("button", { name: "Save policy" }).click();
-    await expect(page.getByText("Policy saved")).toBeVisible();
+    await savePolicy(page, { "Longest time limit": "2 h" });
 
     // The member launches with a one-hour limit, then asks for four more.
     const member = await join(browser, link, memberEmail, "member", []);

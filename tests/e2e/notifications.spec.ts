@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createHmac, randomUUID } from "node:crypto";
 import { pickOffer, setBalance, simClusters, smallestCount } from "../support/sim";
-import { invite, join, ownerWithTeam } from "../support/teams";
+import { invite, join, ownerWithTeam, pressLaunch, savePolicy } from "../support/teams";
 import { startReceiver, startSmtp } from "../notifications/support/receivers";
 import { seededAccountWithKey } from "../support/accounts";
 import { waitHydrated } from "../support/browser";
@@ -203,20 +203,13 @@ test("a member's launch outside the policy → the owner approves from the email
     const { owner, teamKey } = await ownerWithTeam(page, `Mailed ${randomUUID().slice(0, 6)}`);
     const memberEmail = `mailed-${randomUUID().slice(0, 8)}@example.com`;
     const link = await invite(page, memberEmail, "member");
-    const policyForm = page.getByRole("form", { name: "Team policy" });
-    await waitHydrated(policyForm.getByRole("button", { name: "Save policy" }));
-    await policyForm.getByLabel("GPU types allowed").fill("NoSuchGPU");
-    await policyForm.getByRole("button", { name: "Save policy" }).click();
-    await expect(page.getByText("Policy saved")).toBeVisible();
+    await savePolicy(page, { "GPU types allowed": "NoSuchGPU" });
     await verifyAddress(page, smtp, owner.email);
 
     const member = await join(browser, link, memberEmail, "member", []);
     const offer = await pickOffer(teamKey, { stack: "none" });
-    await member.goto(`/clusters/new?offer=${encodeURIComponent(offer.id)}&nodes=${smallestCount(offer)}`);
-    await waitHydrated(member.getByRole("textbox", { name: "Name" }));
     const name = `mailed-${Date.now() % 100000}`;
-    await member.getByRole("textbox", { name: "Name" }).fill(name);
-    await member.getByRole("button", { name: "Launch cluster" }).click();
+    await pressLaunch(member, offer.id, smallestCount(offer), name);
     const ask = member
       .getByTestId("launch-problem")
       .getByRole("group", { name: "Ask an admin to approve it" });

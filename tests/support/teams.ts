@@ -5,7 +5,7 @@ import { freshKey } from "./sim-client";
 import { expectAxeClean, waitHydrated } from "./browser";
 import { e2e } from "./e2e-env";
 
-/** Steps the team journeys share (tests/e2e/teams.spec.ts, tests/e2e/approvals.spec.ts). */
+/** Steps the team journeys share (teams, approvals by webhook and by email, a change past the policy). */
 
 /** On Settings → Team: an invite link for `email` with `role`. */
 export async function invite(page: Page, email: string, role: "member" | "viewer"): Promise<string> {
@@ -77,4 +77,21 @@ export async function ownerWithTeam(page: Page, name: string) {
   await expect(page.getByRole("heading", { name: "The team’s Runcrate key" })).toBeVisible();
   await addKey(page, teamKey, "Team key");
   return { owner, teamKey };
+}
+
+/** On Settings → Team, for an admin: fills the policy form's fields (by their labels) and saves it. */
+export async function savePolicy(page: Page, fields: Record<string, string>) {
+  const form = page.getByRole("form", { name: "Team policy" });
+  await waitHydrated(form.getByRole("button", { name: "Save policy" }));
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+  await form.getByRole("button", { name: "Save policy" }).click();
+  await expect(page.getByText("Policy saved")).toBeVisible();
+}
+
+/** Opens the create form for `offerId` at `nodes`, names the cluster and presses Launch (the page stays where it lands). */
+export async function pressLaunch(page: Page, offerId: string, nodes: number, name: string) {
+  await page.goto(`/clusters/new?offer=${encodeURIComponent(offerId)}&nodes=${nodes}`);
+  await waitHydrated(page.getByRole("textbox", { name: "Name" }));
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByRole("button", { name: "Launch cluster" }).click();
 }
