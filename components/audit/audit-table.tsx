@@ -37,6 +37,7 @@ export const ACTION_LABEL: Record<
   "approval-approved": { label: "Approved", variant: "info" },
   "approval-denied": { label: "Denied", variant: "info" },
   "sign-up-mode-changed": { label: "Sign-up changed", variant: "info" },
+  "mail-origin-changed": { label: "Mail address changed", variant: "info" },
 };
 
 export function AuditTable({ entries }: { entries: AuditView[] }) {

@@ -31,6 +31,8 @@ import { emailStatus, requestVerification, verifyEmail } from "@/lib/accounts/se
 import { emailConfig } from "@/lib/notifications/server/email";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import { appOrigin } from "@/lib/server/app-origin";
+import { mailOrigin } from "@/lib/server/mail-origin";
+import { rememberAdminOrigin } from "@/lib/accounts/server/instance-admin";
 import { revalidatePath } from "next/cache";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
@@ -64,6 +66,7 @@ export async function signInAction(input: SignInInput, callbackUrl?: string): Pr
   if (!parsed.success) return invalid(parsed.error);
   try {
     await signIn("credentials", { ...parsed.data, redirect: false });
+    await rememberAdminOrigin(await getDb(), parsed.data.email);
   } catch (err) {
     if (err instanceof CredentialsSignin) return refusal(err);
     unstable_rethrow(err);
@@ -78,8 +81,9 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
   if (!parsed.success) return invalid(parsed.error);
   const { email, password, name } = parsed.data;
   try {
+    const db = await getDb();
     const result = await registerUser(
-      await getDb(),
+      db,
       { email, name: name ?? null, password },
       clientAddress(await headers()),
     );
@@ -117,8 +121,12 @@ export async function signUpAction(input: SignUpInput, callbackUrl?: string): Pr
     }
     // The address had an account: nothing was made, its owner is told by email, and the answer is the one a new
     // account gets — the form tells no one whether an address has an account here.
-    if (result.outcome === "known" && emailConfig())
-      await requestKnownAddressNotice((await processEngine()).boss, result.userId, await appOrigin());
+    // The first account is the person installing: their origin becomes the instance's for mail (never a known
+    // address's: anyone may type one).
+    if (result.outcome === "created") await rememberAdminOrigin(db, email);
+    const origin = result.outcome === "known" && emailConfig() ? await mailOrigin(db) : null;
+    if (result.outcome === "known" && origin)
+      await requestKnownAddressNotice((await processEngine()).boss, result.userId, origin);
   } catch (err) {
     unstable_rethrow(err);
     (await requestLog("auth")).error({ err: errorSummary(err) }, "sign-up failed");
@@ -216,7 +224,8 @@ export const sendVerificationEmailAction = userAction(
     if (!status) throw new ActionError(SIGNED_OUT_MESSAGE, "unauthenticated");
     if (status.verifiedAt) throw new ActionError(`${status.email} is verified already.`, "conflict");
     const engine = await processEngine();
-    await requestVerification(engine.boss, user.id, await appOrigin());
+    // Mail to the requester themselves: the request's own origin may stand in for the instance's.
+    await requestVerification(engine.boss, user.id, (await mailOrigin(db)) ?? (await appOrigin()));
     return { email: status.email };
   },
   { throttle: "send-verification" },

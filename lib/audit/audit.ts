@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "team-deleted",
   // the instance administrator's choice of who may sign up (in their own log)
   "sign-up-mode-changed",
+  "mail-origin-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

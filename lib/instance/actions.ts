@@ -5,8 +5,9 @@ import { signUpModeInForce, storeSignUpMode } from "@/lib/accounts/server/sign-u
 import { recordAudit } from "@/lib/audit/server/audit";
 import { ActionError, userAction } from "@/lib/handlers/safe-action";
 import { getDb } from "@/lib/server/db/client";
-import { signUpModeSchema } from "@/lib/instance/sign-up-choices";
-import { isInstanceAdmin } from "@/lib/instance/server/instance-admin";
+import { mailOriginSchema, signUpModeSchema } from "@/lib/instance/sign-up-choices";
+import { configuredOrigin, storedOrigin, storeOrigin } from "@/lib/server/mail-origin";
+import { isInstanceAdmin } from "@/lib/accounts/server/instance-admin";
 
 /**
  * Settings → Instance: the administrator (the first account) chooses who may sign up. SIGN_UP, when the operator set
@@ -41,5 +42,40 @@ export const setSignUpModeAction = userAction(
     });
     revalidatePath("/settings/instance");
     return after;
+  },
+);
+
+/**
+ * Settings → Instance: the address links in email and webhooks point to when AUTH_URL is unset. Only the
+ * administrator sets it (lib/server/mail-origin.ts says why nobody else's request may). Audited like sign-up.
+ */
+export const setMailOriginAction = userAction(
+  mailOriginSchema,
+  async function setMailOriginAction({ origin }, { user }) {
+    const db = await getDb();
+    if (!(await isInstanceAdmin(db, user.id)))
+      throw new ActionError(
+        "Only the instance's administrator (its first account) sets the address in mail links.",
+        "forbidden",
+      );
+    const configured = configuredOrigin();
+    if (configured)
+      throw new ActionError(
+        `This instance's configuration sets AUTH_URL=${configured}; change it there.`,
+        "conflict",
+      );
+    const before = await storedOrigin(db);
+    await storeOrigin(db, origin, user.id);
+    await recordAudit({
+      userId: user.id,
+      teamId: null,
+      action: "mail-origin-changed",
+      clusterId: null,
+      clusterName: null,
+      keyLabel: "",
+      detail: `${before ?? "none"} → ${origin}`,
+    });
+    revalidatePath("/settings/instance");
+    return { origin };
   },
 );

@@ -18,3 +18,22 @@ export const SIGN_UP_WORDS: Record<SignUpMode, { label: string; description: str
   },
   off: { label: "Nobody", description: "No new accounts; existing ones sign in as before." },
 };
+
+/** The console's address for links in email and webhooks, as the administrator types or accepts it. */
+export const mailOriginSchema = z.object({
+  origin: z
+    .string()
+    .trim()
+    .min(1, "Enter the address people open Clusterdeck at.")
+    .max(300, "That address is too long.")
+    .refine((s) => {
+      try {
+        const u = new URL(s);
+        return (u.protocol === "https:" || u.protocol === "http:") && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    }, "Enter an address like https://clusterdeck.example.com.")
+    .transform((s) => new URL(s).origin),
+});
+export type MailOriginInput = z.input<typeof mailOriginSchema>;

@@ -91,12 +91,6 @@ export type NotificationEvent = {
    * recipient and single use. Never shown in the inbox, where the page has the buttons.
    */
   links?: { label: string; path: string }[];
-  /**
-   * The console's origin as the request that made the event reached it (a request for approval, a decision): what
-   * `path` and `links` are made absolute with in email and webhooks when AUTH_URL does not pin it. Events the guardian
-   * makes outside any request have none, and need AUTH_URL for links.
-   */
-  origin?: string;
 };
 
 /** The page of an event — its own, or its cluster's — relative to the console. */

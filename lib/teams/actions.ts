@@ -8,7 +8,7 @@ import { recordAudit } from "@/lib/audit/server/audit";
 import { decide } from "@/lib/teams/permissions";
 import { ROLE_WORD } from "@/lib/teams/roles";
 import { emailConfig } from "@/lib/notifications/server/email";
-import { appOrigin } from "@/lib/server/app-origin";
+import { mailOrigin } from "@/lib/server/mail-origin";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import { queueInviteEmail } from "@/lib/teams/server/invite-email";
@@ -88,13 +88,12 @@ export const createInviteAction = userAction(
       days: INVITE_DAYS,
     });
     // Mailed by a job (the action answers at once; a failed send is retried), where the instance sends email.
-    const emailed = !!sendEmail && emailConfig() !== null;
+    // Its link points at the instance's own origin, never this request's (lib/server/mail-origin.ts); an instance
+    // that has none yet shows the link to copy instead.
+    const appUrl = sendEmail && emailConfig() !== null ? await mailOrigin(db) : null;
+    const emailed = appUrl !== null;
     if (emailed)
-      await queueInviteEmail((await processEngine()).boss, keyRing(), {
-        inviteId: invite.id,
-        token,
-        appUrl: await appOrigin(),
-      });
+      await queueInviteEmail((await processEngine()).boss, keyRing(), { inviteId: invite.id, token, appUrl });
     await auditTeam(
       user,
       team,

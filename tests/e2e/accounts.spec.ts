@@ -344,6 +344,15 @@ test.describe("the instance's administrator", { tag: "@postgres" }, () => {
     await expect(team).toContainText(owner.email);
     await expect(team).toContainText("Owner");
     expect(admin.email).not.toBe(owner.email);
+    // Links in mail start with the address the administrator's sign-in kept; saving it again keeps it.
+    const here = new URL(page.url()).origin;
+    await expect(page.getByTestId("mail-origin")).toHaveText(`Now: ${here}.`);
+    await expect(page.getByLabel("Address people open Clusterdeck at")).toHaveValue(here);
+    await page
+      .getByRole("form", { name: "Address in mail links" })
+      .getByRole("button", { name: "Save" })
+      .click();
+    await expect(page.getByText(`They point to ${here} now.`)).toBeVisible();
     await expectAxeClean(page, "Settings → Instance");
 
     // Anyone else: no card on Settings, and the page says whose it is.

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
 import type { Database } from "@/lib/server/db/client";
-import { notificationDeliveries } from "@/lib/server/db/schema";
+import { instanceSettings, notificationDeliveries } from "@/lib/server/db/schema";
+import { storeOrigin } from "@/lib/server/mail-origin";
 import type { PgBoss } from "pg-boss";
 import {
   RETRY_WINDOW_MS,
@@ -182,6 +183,32 @@ describe.each(BACKENDS)("deliveries on $name", (backend) => {
     // Quoted-printable: soft line breaks removed, the link is in both parts.
     const decoded = got[0]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     expect(decoded.match(/https:\/\/deck\.example\.com\/clusters\/c1/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("without AUTH_URL, links use the origin the instance keeps, and none before it keeps one", async () => {
+    const { db } = database;
+    const user = await makeVerifiedUser(db);
+    const links = [{ label: "Extend 1 h", path: "/extend/signed" }];
+    const sendOne = async () => {
+      const { deliveries } = await emitEvent(db, user.id, { ...event(), links }, { emailEnabled: true });
+      const before = smtp.messages.length;
+      expect(await runDelivery({ ...deps(), appUrl: null }, deliveries[0]!)).toMatchObject({
+        outcome: "delivered",
+      });
+      return smtp.messages
+        .slice(before)[0]!
+        .raw.replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+    };
+    const bare = await sendOne();
+    expect(bare).not.toContain("/extend/signed");
+    expect(bare).not.toMatch(/https?:\/\/[^\s"]*\/clusters\/c1/);
+
+    await storeOrigin(db, "https://kept.example.com/any/path", user.id);
+    const kept = await sendOne();
+    expect(kept).toContain("https://kept.example.com/extend/signed");
+    expect(kept).toContain("https://kept.example.com/clusters/c1");
+    await db.delete(instanceSettings);
   });
 
   /** A job queue that records what is sent to it: the deliveries' ids and their priorities (its queue is made first). */

@@ -8,15 +8,19 @@ import { seedDataDir } from "../support/pglite-template";
 /**
  * The account actions of Settings: only the instance's administrator (its first account) chooses who may sign up
  * (at once, audited; anyone else's attempt changes nothing), and a person verifies their own address with the link
- * mailed to it, not anyone else's.
+ * mailed to it, not anyone else's. Links in mail point where the administrator says: their sign-in's origin, or their
+ * choice on Settings → Instance; never where anyone else's request came to.
  */
 
 const env = vi.hoisted(() => {
   process.env.CLUSTERDECK_ENCRYPTION_KEY = Buffer.alloc(32, 4).toString("base64");
   // A new install's default: no SIGN_UP, so the administrator's choice decides.
   delete process.env.SIGN_UP;
-  return { session: null as SessionUser | null };
+  return { session: null as SessionUser | null, host: "localhost:3000" };
 });
+// The request's Host, which a client chooses: a sign-in keeps it as the instance's origin for mail only for the
+// administrator.
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: env.host }) }));
 vi.mock("@/lib/accounts/server/session", () => ({
   getSessionUser: async () => env.session,
   requireUser: async () => {
@@ -123,5 +127,66 @@ describe("choosing who may sign up", () => {
       kind: "conflict",
       error: "This Clusterdeck sends no email (SMTP_URL and SMTP_FROM are not set).",
     });
+  });
+
+  it("a sign-in keeps the administrator's origin for mail links once, and nobody else's", async () => {
+    const { storedOrigin } = await import("@/lib/server/mail-origin");
+    const signIn = (email: string) =>
+      expect(actions.signInAction({ email, password: "a-long-enough-password" })).rejects.toThrow();
+    env.host = "evil.example";
+    await signIn(people.later.email);
+    expect(await storedOrigin(db)).toBeNull();
+    env.host = "console.example:3000";
+    await signIn(people.admin.email);
+    expect(await storedOrigin(db)).toBe("http://console.example:3000");
+    env.host = "elsewhere.example";
+    await signIn(people.admin.email);
+    expect(await storedOrigin(db)).toBe("http://console.example:3000");
+  });
+
+  it("only the administrator changes the address in mail links, audited; AUTH_URL, when set, decides", async () => {
+    const { storedOrigin } = await import("@/lib/server/mail-origin");
+    const before = await storedOrigin(db);
+    env.session = people.later;
+    expect(await instance.setMailOriginAction({ origin: "https://evil.example" })).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+    });
+    env.session = people.admin;
+    for (const origin of [
+      "javascript:alert(1)",
+      "ftp://deck.example.com",
+      "https://user:pw@deck.example.com",
+      "",
+    ])
+      expect(await instance.setMailOriginAction({ origin })).toMatchObject({
+        ok: false,
+        kind: "invalid-input",
+      });
+    expect(await storedOrigin(db)).toBe(before);
+
+    expect(
+      await instance.setMailOriginAction({ origin: " https://deck.example.com/settings/instance " }),
+    ).toEqual({
+      ok: true,
+      data: { origin: "https://deck.example.com" },
+    });
+    expect(await storedOrigin(db)).toBe("https://deck.example.com");
+    expect((await listAudit(db, people.admin.id))[0]).toMatchObject({
+      action: "mail-origin-changed",
+      detail: `${before} → https://deck.example.com`,
+    });
+
+    process.env.AUTH_URL = "https://pinned.example.com";
+    try {
+      expect(await instance.setMailOriginAction({ origin: "https://other.example.com" })).toMatchObject({
+        ok: false,
+        kind: "conflict",
+        error: "This instance's configuration sets AUTH_URL=https://pinned.example.com; change it there.",
+      });
+    } finally {
+      delete process.env.AUTH_URL;
+    }
+    expect(await storedOrigin(db)).toBe("https://deck.example.com");
   });
 });

@@ -13,8 +13,8 @@ delete process.env.SIGN_UP;
 const { registerUser } = await import("@/lib/accounts/server/sign-up");
 const { newAccountRefusal, signUpMode, signUpModeInForce, storeSignUpMode } =
   await import("@/lib/accounts/server/sign-up-mode");
-const { instanceAdminId, instanceOverview, instanceView } =
-  await import("@/lib/instance/server/instance-admin");
+const { instanceOverview, instanceView } = await import("@/lib/instance/server/instance-admin");
+const { instanceAdminId } = await import("@/lib/accounts/server/instance-admin");
 
 const STRONG = "unicorn-lantern-7-brisk";
 const ADDRESS = "10.9.0.1";

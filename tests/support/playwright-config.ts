@@ -65,6 +65,8 @@ function e2eServers(): PlaywrightTestConfig["webServer"] {
         RUNCRATE_API_URL: `${e2e.simUrl}/api/v1`,
         RUNCRATE_SIMULATOR: "1",
         AUTH_TRUST_HOST: "true",
+        // For the ready-made accounts: the address the administrator's sign-in would keep for links in mail.
+        E2E_APP_ORIGIN: e2e.appUrl,
         NEXT_TELEMETRY_DISABLED: "1",
         // The accounts that sign up through the pages all come from 127.0.0.1; the per-address limit is tested in vitest.
         SIGN_UP_RATE_LIMIT: "100000",

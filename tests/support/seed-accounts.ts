@@ -17,6 +17,7 @@ import { hashPassword } from "@/lib/accounts/server/password";
 import { createUser } from "@/lib/accounts/server/users";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { keyRing } from "@/lib/server/crypto/key-ring";
+import { storeOrigin } from "@/lib/server/mail-origin";
 import { openDatabase } from "@/lib/server/db/client";
 import { dataDir, env } from "@/lib/server/env";
 import { SEEDED_LABEL, seededPool, type SeededPool } from "./seeded-pool";
@@ -46,6 +47,9 @@ async function main(): Promise<void> {
         passwordHash: await hashPassword(account.password),
       });
       if (!created.ok) throw new Error(`${account.email} exists already: the pool needs an empty database`);
+      // The origin the administrator's first sign-in keeps for links in mail (lib/server/mail-origin.ts).
+      if (account === pool.admin && process.env.E2E_APP_ORIGIN)
+        await storeOrigin(database.db, process.env.E2E_APP_ORIGIN, created.user.id);
       if (account.key) {
         const saved = await addKey(
           database.db,

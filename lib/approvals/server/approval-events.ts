@@ -14,7 +14,7 @@ const ASKS: Record<ApprovalKind, string> = { launch: "launch", extend: "extend",
 
 export function requestedEvent(
   r: ApprovalRequestRow,
-  o: { teamName: string; requester: string; links: NotificationEvent["links"]; origin?: string },
+  o: { teamName: string; requester: string; links: NotificationEvent["links"] },
 ): NotificationEvent {
   return {
     key: `approval-requested:${r.id}`,
@@ -27,7 +27,6 @@ export function requestedEvent(
     details: { requestId: r.id, requester: o.requester, team: o.teamName },
     path: `/approvals/${r.id}`,
     links: o.links,
-    origin: o.origin,
   };
 }
 
@@ -37,7 +36,6 @@ export function decidedEvent(
     by: string | null;
     status: "approved" | "denied" | "failed" | "expired";
     cluster?: { id: string; name: string };
-    origin?: string;
   },
 ): NotificationEvent {
   const what = r.summary.split(":")[0] ?? "your cluster";
@@ -65,7 +63,6 @@ export function decidedEvent(
     cost: null,
     details: { requestId: r.id, status: o.status, decidedBy: o.by },
     path: o.cluster ? undefined : `/approvals/${r.id}`,
-    origin: o.origin,
   };
 }
 

@@ -17,7 +17,6 @@ import { KIND_NOUN, type ApprovalKind } from "@/lib/approvals/approval";
 import { notifier, requestedEvent } from "./approval-events";
 import { signApprovalLink, type ApprovalDecision } from "./approval-links";
 import { createRequest } from "./approval-store";
-import { requestOrigin } from "@/lib/server/app-origin";
 import { prepareChange, type ChangeAsk, type ChangeContext } from "./change-requests";
 
 /**
@@ -148,7 +147,6 @@ async function sendRequest(
     });
     const notify = notifier(db);
     const ring = keyRing();
-    const origin = await requestOrigin();
     const expiresAt = request.expiresAt.getTime();
     for (const admin of admins) {
       const link = (decision: ApprovalDecision) =>
@@ -163,7 +161,6 @@ async function sendRequest(
             { label: "Approve", path: link("approve") },
             { label: "Deny", path: link("deny") },
           ],
-          origin,
         }),
       );
     }

@@ -13,7 +13,6 @@ import { membersOf, membershipOf } from "@/lib/teams/server/teams-store";
 import type { PolicyBreach } from "@/lib/policies/policy";
 import { allowFor } from "@/lib/teams/server/authorize";
 import { runApprovedChange } from "./change-requests";
-import { requestOrigin } from "@/lib/server/app-origin";
 import { launchFor } from "@/lib/launch/server/launch";
 import type { LaunchInput } from "@/lib/launch/launch-input";
 import type { ApprovalRequestRow } from "@/lib/server/db/schema";
@@ -83,17 +82,12 @@ export async function decideApproval(
       detail,
     });
   const notify = notifier(db);
-  const origin = await requestOrigin();
 
   if (decision === "deny") {
     const denied = await denyRequest(db, request.id, decider.id, note);
     if (!denied) throw new ActionError(alreadyMessage(request, await deciderEmail(db, request)), "conflict");
     await audit("approval-denied", `${denied.summary}${note ? ` · note: ${note}` : ""}`, null);
-    await tell(
-      notify,
-      denied.requesterId,
-      decidedEvent(denied, { by: decider.email, status: "denied", origin }),
-    );
+    await tell(notify, denied.requesterId, decidedEvent(denied, { by: decider.email, status: "denied" }));
     return { status: "denied", clusterId: null, message: "Denied. They are told." };
   }
 
@@ -116,7 +110,7 @@ export async function decideApproval(
       claimed.requesterId,
       decidedEvent(
         { ...claimed, outcome: outcome.done },
-        { by: decider.email, status: "approved", cluster: outcome.cluster, origin },
+        { by: decider.email, status: "approved", cluster: outcome.cluster },
       ),
     );
     return {
@@ -137,7 +131,7 @@ export async function decideApproval(
   await tell(
     notify,
     claimed.requesterId,
-    decidedEvent({ ...claimed, outcome: outcome.message }, { by: decider.email, status: "failed", origin }),
+    decidedEvent({ ...claimed, outcome: outcome.message }, { by: decider.email, status: "failed" }),
   );
   const didNot = claimed.kind === "launch" ? "it did not start" : "it was not done";
   return { status: "failed", clusterId: null, message: `Approved, but ${didNot}: ${outcome.message}` };

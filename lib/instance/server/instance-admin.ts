@@ -1,28 +1,12 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
+import { isInstanceAdmin } from "@/lib/accounts/server/instance-admin";
+import { configuredOrigin, storedOrigin } from "@/lib/server/mail-origin";
 import type { Db } from "@/lib/server/db/client";
 import { teamMembers, teams, users } from "@/lib/server/db/schema";
 import type { TeamRole } from "@/lib/teams/roles";
 import type { SignUpMode } from "@/lib/accounts/messages";
 import { signUpModeInForce, type SignUpModeSource } from "@/lib/accounts/server/sign-up-mode";
-
-/**
- * The instance's administrator: its first account (the person who installed it signs up first). They see every
- * team's members — never a key — and choose who may sign up. Read from the accounts themselves, so there is nothing
- * to keep in step: if that account is ever deleted, the next oldest is the administrator.
- */
-export async function instanceAdminId(db: Db): Promise<string | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-export async function isInstanceAdmin(db: Db, userId: string): Promise<boolean> {
-  return (await instanceAdminId(db)) === userId;
-}
 
 export type InstanceTeam = {
   teamId: string;
@@ -72,12 +56,21 @@ export async function instanceView(
   db: Db,
   userId: string,
 ): Promise<
-  | ({ signUp: { mode: SignUpMode; source: SignUpModeSource } } & Awaited<
-      ReturnType<typeof instanceOverview>
-    >)
+  | ({
+      signUp: { mode: SignUpMode; source: SignUpModeSource };
+      mail: { origin: string | null; source: "environment" | "console" };
+    } & Awaited<ReturnType<typeof instanceOverview>>)
   | null
 > {
   if (!(await isInstanceAdmin(db, userId))) return null;
-  const [signUp, overview] = await Promise.all([signUpModeInForce(db), instanceOverview(db)]);
-  return { signUp, ...overview };
+  const configured = configuredOrigin();
+  const [signUp, overview, stored] = await Promise.all([
+    signUpModeInForce(db),
+    instanceOverview(db),
+    configured ? null : storedOrigin(db),
+  ]);
+  const mail = configured
+    ? { origin: configured, source: "environment" as const }
+    : { origin: stored, source: "console" as const };
+  return { signUp, mail, ...overview };
 }

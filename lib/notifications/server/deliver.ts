@@ -5,6 +5,7 @@ import { keyRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
 import { deliveryAttempts, notificationDeliveries } from "@/lib/server/db/schema";
 import { parseConfig } from "@/lib/server/env";
+import { configuredOrigin, storedOrigin } from "@/lib/server/mail-origin";
 import { log } from "@/lib/server/log";
 import { allowedTargets, allowPrivateTargets, type AllowedTargets, type Resolver } from "./address";
 import { emailConfig, sendEmail } from "./email";
@@ -74,7 +75,7 @@ export function deliveryDeps(db: Db): DeliveryDeps {
     timeoutMs: cfg.WEBHOOK_TIMEOUT_MS,
     allowPrivate: allowPrivateTargets(),
     allow: allowedTargets(),
-    appUrl: process.env.AUTH_URL?.trim() || null,
+    appUrl: configuredOrigin(),
     email: emailConfig(),
   };
 }
@@ -114,8 +115,8 @@ export async function runDelivery(
     return { outcome: "skipped", retryInMs: wait > 0 ? wait : null };
   }
   const event = row.payload;
-  // Links are made absolute with AUTH_URL, else with the origin the event's own request reached (kinds.ts).
-  const appUrl = deps.appUrl ?? event.origin ?? null;
+  // Links are made absolute with AUTH_URL, else with the instance's own origin (never a request's: app-origin.ts).
+  const appUrl = deps.appUrl ?? (await storedOrigin(db));
   // A webhook's answer, or an email's (the same fields, without a detail for the log).
   let result: PostResult;
   let permanent = false;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { InstanceTeams } from "@/components/instance/instance-teams";
+import { MailOriginForm } from "@/components/instance/mail-origin-form";
 import { SignUpModeForm } from "@/components/instance/sign-up-mode-form";
 import { SettingsHeading } from "@/components/settings/settings-heading";
 import { requireUser } from "@/lib/accounts/server/session";
@@ -29,13 +30,19 @@ export default async function InstancePage() {
       <SettingsHeading
         back
         title="Instance"
-        description={`You administer this Clusterdeck (its first account): who may sign up, and who is in which team. ${view.accounts} account${view.accounts === 1 ? "" : "s"}.`}
+        description={`You administer this Clusterdeck (its first account): who may sign up, where links in mail point, and who is in which team. ${view.accounts} account${view.accounts === 1 ? "" : "s"}.`}
       />
       <section aria-labelledby="sign-up-heading" className="flex flex-col gap-3">
         <h2 id="sign-up-heading" className="text-base font-semibold">
           Sign-up
         </h2>
         <SignUpModeForm mode={view.signUp.mode} source={view.signUp.source} />
+      </section>
+      <section aria-labelledby="mail-links-heading" className="flex flex-col gap-3">
+        <h2 id="mail-links-heading" className="text-base font-semibold">
+          Links in mail
+        </h2>
+        <MailOriginForm origin={view.mail.origin} source={view.mail.source} />
       </section>
       <section aria-labelledby="teams-heading" className="flex flex-col gap-3">
         <h2 id="teams-heading" className="text-base font-semibold">

@@ -9,6 +9,11 @@ export const instanceSettings = pgTable(
     id: integer("id").primaryKey().default(1),
     /** Who may make an account (lib/accounts/server/sign-up-mode.ts); null: the default. SIGN_UP, when set, wins. */
     signUp: text("sign_up").$type<"open" | "invite" | "off">(),
+    /**
+     * The console's address for links in email and webhooks when AUTH_URL is unset: taken from the administrator's own
+     * sign-in, or chosen on Settings → Instance; never from anyone else's request (lib/server/app-origin.ts).
+     */
+    origin: text("origin"),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
