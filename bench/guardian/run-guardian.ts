@@ -5,9 +5,10 @@
  * budgets run out in the same minute and end them — and one guardian worker process (scripts/worker.ts, the code an
  * app server runs in itself) at the production interval. Prints one JSON line of figures.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { openDatabase } from "@/lib/server/db/client";
 import { setLimits } from "@/lib/limits/server/cluster-limits";
+import { guardRef } from "@/lib/spend/server/tracked-clusters";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 import { createUser } from "@/lib/accounts/server/users";
 import { createTeam } from "@/lib/teams/server/teams-store";
@@ -81,7 +82,10 @@ async function main() {
     const byBudget = t >= TEAMS / 2;
     if (!byBudget) {
       for (const c of clusters) {
-        await setLimits(db, c.id, { timeLimitMinutes: LIMIT_MIN, budgetLimit: null });
+        await setLimits(db, guardRef(stored.key.id, c.id), {
+          timeLimitMinutes: LIMIT_MIN,
+          budgetLimit: null,
+        });
         timed.push(c.id);
       }
     } else {
@@ -97,7 +101,7 @@ async function main() {
       await setTeamBudget(db, teamId, budget, created.user.id);
       budgeted.push({ teamId, cap, rate, ids: clusters.map((c) => c.id) });
     }
-    for (const c of clusters) await scheduleGuard(engine.boss, c.id);
+    for (const c of clusters) await scheduleGuard(engine.boss, guardRef(stored.key.id, c.id));
   }
   const ids = [...timed, ...budgeted.flatMap((b) => b.ids)];
 
@@ -136,7 +140,13 @@ async function main() {
   const rows = await db
     .select({ billedSince: trackedClusters.billedSince, enforcedAt: clusterLimits.enforcedAt })
     .from(clusterLimits)
-    .innerJoin(trackedClusters, eq(trackedClusters.clusterId, clusterLimits.clusterId))
+    .innerJoin(
+      trackedClusters,
+      and(
+        eq(trackedClusters.scope, clusterLimits.scope),
+        eq(trackedClusters.clusterId, clusterLimits.clusterId),
+      ),
+    )
     .where(inArray(clusterLimits.clusterId, timed));
   for (const r of rows)
     if (r.billedSince && r.enforcedAt)

@@ -55,9 +55,9 @@ export function startGuardian(opts: { work: boolean; database?: Database }): Pro
           db: database.db,
           now: () => Date.now(),
           notify: createNotifier(database.db, () => Promise.resolve(engine.boss)),
-          endCluster: async (clusterId) => {
-            const asked = await requestEnd(database.db, clusterId);
-            await scheduleGuard(engine.boss, clusterId, 0);
+          endCluster: async (ref) => {
+            const asked = await requestEnd(database.db, ref);
+            await scheduleGuard(engine.boss, ref, 0);
             return asked;
           },
         },

@@ -60,6 +60,8 @@ export function periodOf(b: Pick<TeamBudget, "period" | "startDay">, now: number
 
 /** One of a team's clusters, as the budget counts it. */
 export type BudgetCluster = {
+  /** The stored key the guardian follows it through: with the id, which cluster it is (ids repeat across workspaces). */
+  scope: string;
   clusterId: string;
   name: string;
   owner: string;

@@ -9,7 +9,7 @@ import type { Limits } from "@/lib/spend/ledger";
 import { checkLimits, describeLimits } from "@/lib/limits/input";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
-import { getTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { getTracked, guardRef, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
 import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 import { processEngine } from "@/lib/server/jobs/process-engine";
@@ -49,11 +49,11 @@ export const setClusterLimits = runcrateAction(
       { timeLimitMinutes: limits.timeLimitMinutes },
       outsidePolicy,
     );
-    const tracked = await getTracked(db, cluster.id);
+    const ref = guardRef(key.id, cluster.id);
+    const tracked = await getTracked(db, ref);
     // Followed through the key in use — the person's own, or their team's (whoever in the team launched it: the role
     // table above decided who may change its limits). Launched elsewhere (the Runcrate dashboard, another console):
-    // start following it with this key. A cluster id already followed through another key may be another
-    // workspace's cluster with the same id: left alone.
+    // start following it with this key, unless the person follows this id through another key of theirs.
     const ours =
       tracked !== null
         ? tracked.keyId !== null && tracked.keyId === key.id
@@ -69,11 +69,11 @@ export const setClusterLimits = runcrateAction(
           });
     if (!ours) {
       throw new ActionError(
-        "This cluster's limits are followed through another key (or one that was deleted). Switch to that key to change them.",
+        "This cluster's limits are followed through another of your keys. Switch to that key to change them.",
         "conflict",
       );
     }
-    const view = await setLimits(db, cluster.id, limits);
+    const view = await setLimits(db, ref, limits);
     await recordAudit({
       userId: user.id,
       teamId: team.teamId,
@@ -83,7 +83,7 @@ export const setClusterLimits = runcrateAction(
       keyLabel: key.label,
       detail: `limits: ${describeLimits(limits)}`,
     });
-    await scheduleGuard((await processEngine()).boss, cluster.id, 0);
+    await scheduleGuard((await processEngine()).boss, ref, 0);
     // The cluster page's limits line is rendered on the server: it arrives with this answer.
     revalidatePath("/clusters/[id]", "page");
     return { timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit, state: view.state };

@@ -69,7 +69,8 @@ async function launched(name: string, timeLimit = "1 h"): Promise<string> {
 
 const timeLimitOf = async (id: string) => {
   const { limitsOfCluster } = await import("@/lib/limits/server/cluster-limits");
-  return (await limitsOfCluster(db, id))?.timeLimitMinutes;
+  const { guardRef } = await import("@/lib/spend/server/tracked-clusters");
+  return (await limitsOfCluster(db, guardRef(t.teamKeyId, id)))?.timeLimitMinutes;
 };
 
 function askExtend(id: string, minutes: number, idempotencyKey = randomUUID()) {
@@ -137,7 +138,8 @@ describe("an extension past the policy", () => {
     if (!asked.ok) throw new Error(asked.error);
     // Changed meanwhile (as the limits form does; the form's action needs the job engine this test has not).
     const { setLimits } = await import("@/lib/limits/server/cluster-limits");
-    await setLimits(db, id, { timeLimitMinutes: 90, budgetLimit: null });
+    const { guardRef } = await import("@/lib/spend/server/tracked-clusters");
+    await setLimits(db, guardRef(t.teamKeyId, id), { timeLimitMinutes: 90, budgetLimit: null });
     expect(await approve(asked.data.id)).toMatchObject({
       ok: true,
       data: {

@@ -4,7 +4,12 @@ import { teamMembers } from "@/lib/server/db/schema";
 import { addTeamKey } from "@/lib/keys/server/runcrate-keys";
 import { createTeam } from "@/lib/teams/server/teams-store";
 import { saveLaunchRecord } from "@/lib/launch/server/launch-records";
-import { recordObservation, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import {
+  guardRef,
+  recordObservation,
+  trackCluster,
+  type GuardRef,
+} from "@/lib/spend/server/tracked-clusters";
 import { setTeamBudget } from "@/lib/budgets/server/budget-store";
 import { levelReached, sweepBudgets, type SweepDeps } from "@/lib/budgets/server/budget-sweep";
 import { limitsOfCluster, requestEnd } from "@/lib/limits/server/cluster-limits";
@@ -63,6 +68,14 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
     return { teamId, owner, admin, member, keyId: key.key.id };
   }
 
+  /** Each cluster's guardian row, by its id (the ids are unique across this file's clusters). */
+  const refs = new Map<string, GuardRef>();
+  const ref = (clusterId: string): GuardRef => {
+    const found = refs.get(clusterId);
+    if (!found) throw new Error(`no cluster ${clusterId}`);
+    return found;
+  };
+
   /** A cluster `owner` launched with the team's key, billed at `rate` $/h since `hoursAgo` before NOW. */
   async function billed(
     t: Awaited<ReturnType<typeof team>>,
@@ -89,7 +102,8 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
       offerId: "o",
       values: {},
     });
-    await recordObservation(db, clusterId, {
+    refs.set(clusterId, guardRef(t.keyId, clusterId));
+    await recordObservation(db, ref(clusterId), {
       at: NOW,
       billedSince: NOW - hoursAgo * HOUR,
       endedAt: null,
@@ -107,9 +121,9 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
       db: database.db,
       now: () => NOW,
       notify: recordOnly(database.db),
-      endCluster: async (clusterId) => {
-        asked.push(clusterId);
-        return requestEnd(database.db, clusterId, new Date(NOW));
+      endCluster: async (asking) => {
+        asked.push(asking.clusterId);
+        return requestEnd(database.db, asking, new Date(NOW));
       },
     };
   }
@@ -153,7 +167,7 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
     // Asked again on the next sweep (its guard runs again), but requested only once.
     expect(await sweepBudgets(deps(asked))).toMatchObject({ endRequests: 0 });
     for (const id of [a, b]) {
-      expect(await limitsOfCluster(database.db, id)).toMatchObject({
+      expect(await limitsOfCluster(database.db, ref(id))).toMatchObject({
         state: "watching",
         endRequestedAt: new Date(NOW),
       });
@@ -208,7 +222,7 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
     const byHand = await billed(t, t.member.id, 10, 3);
     const byLimit = await billed(t, t.owner.id, 10, 3);
     for (const id of [byHand, byLimit])
-      await recordObservation(db, id, {
+      await recordObservation(db, ref(id), {
         at: NOW,
         billedSince: NOW - 3 * HOUR,
         endedAt: NOW - HOUR,
@@ -249,6 +263,6 @@ describe.each(BACKENDS)("the budget sweep on $name", (backend) => {
     await sweepBudgets(deps(asked));
     // (The sweep reads every team with a budget: other tests' teams are asked about their own clusters.)
     expect(asked.filter((id) => id === over || id === fine)).toEqual([over]);
-    expect((await limitsOfCluster(database.db, fine))?.endRequestedAt ?? null).toBeNull();
+    expect((await limitsOfCluster(database.db, ref(fine)))?.endRequestedAt ?? null).toBeNull();
   });
 });

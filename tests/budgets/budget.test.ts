@@ -54,6 +54,7 @@ describe("what counts against a budget", () => {
   const period = periodOf({ period: "month", startDay: 1 }, at("2026-12-10T00:00:00Z"));
   const now = at("2026-12-10T00:00:00Z");
   const cluster = (over: Partial<BudgetCluster>): BudgetCluster => ({
+    scope: "key-1",
     clusterId: "c1",
     name: "train",
     owner: "ada",

@@ -5,7 +5,7 @@ import { launchHolds, teamMembers } from "@/lib/server/db/schema";
 import { addTeamKey } from "@/lib/keys/server/runcrate-keys";
 import { createTeam } from "@/lib/teams/server/teams-store";
 import { saveLaunchRecord } from "@/lib/launch/server/launch-records";
-import { recordObservation, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { guardRef, recordObservation, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import {
   PENDING_MINUTES,
   releaseHold,
@@ -68,7 +68,7 @@ describe.each(BACKENDS)("what runs in a team, and launches holding their place, 
     });
     if (billed) {
       const at = Date.now();
-      await recordObservation(db, clusterId, {
+      await recordObservation(db, guardRef(t.keyId, clusterId), {
         at,
         billedSince: at - 60_000,
         endedAt: null,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import type { Database } from "@/lib/server/db/client";
 import { limitsOfCluster, setLimits } from "@/lib/limits/server/cluster-limits";
-import { trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { guardRef, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { scheduleGuard, startGuardWorker } from "@/lib/limits/server/worker";
@@ -72,16 +72,17 @@ describe.each(BACKENDS)("the job engine on $name", (backend) => {
       environment: null,
       status: cluster.status,
     });
+    const ref = guardRef(added.key.id, cluster.id);
     // A few seconds of billing at this rate.
     const rate = cluster.hourly_rate_per_node * cluster.node_count;
-    await setLimits(db, cluster.id, {
+    await setLimits(db, ref, {
       timeLimitMinutes: null,
       budgetLimit: Math.ceil(rate * (3 / 3600) * 100) / 100,
     });
-    await scheduleGuard(engine.boss, cluster.id);
+    await scheduleGuard(engine.boss, ref);
 
     await expect
-      .poll(async () => (await limitsOfCluster(db, cluster.id))?.state, { timeout: 45_000, interval: 500 })
+      .poll(async () => (await limitsOfCluster(db, ref))?.state, { timeout: 45_000, interval: 500 })
       .toBe("enforced");
     const after = await api<Cluster>(apiKey, "GET", `/clusters/${cluster.id}`);
     expect(after.status).toMatch(/terminat/);

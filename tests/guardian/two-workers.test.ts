@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAudit } from "@/lib/audit/server/audit-log";
 import { openDatabase, type Database } from "@/lib/server/db/client";
 import { setLimits } from "@/lib/limits/server/cluster-limits";
+import { guardRef } from "@/lib/spend/server/tracked-clusters";
 import { clusterLimits } from "@/lib/server/db/schema";
 import { startEngine, type Engine } from "@/lib/server/jobs/engine";
 import { ensureGuardQueue, GUARD_QUEUE, scheduleGuard } from "@/lib/limits/server/worker";
@@ -90,10 +91,10 @@ describe("two guardian workers on one Postgres", () => {
     const ids: string[] = [];
     for (const c of launched) {
       // Far enough off that nothing fires while the workers start.
-      await setLimits(db, c.id, { timeLimitMinutes: 5, budgetLimit: null });
+      await setLimits(db, guardRef(keyId, c.id), { timeLimitMinutes: 5, budgetLimit: null });
       ids.push(c.id);
     }
-    for (const id of ids) await scheduleGuard(engine.boss, id);
+    for (const id of ids) await scheduleGuard(engine.boss, guardRef(keyId, id));
 
     let a = worker("worker-a");
     worker("worker-b");
@@ -115,7 +116,8 @@ describe("two guardian workers on one Postgres", () => {
     await exited;
     a = worker("worker-a2");
     // Every limit is now due: one minute, and the clusters have been up for about AGE_SECONDS and the reads above.
-    for (const id of ids) await setLimits(db, id, { timeLimitMinutes: 1, budgetLimit: null });
+    for (const id of ids)
+      await setLimits(db, guardRef(keyId, id), { timeLimitMinutes: 1, budgetLimit: null });
 
     await expect
       .poll(

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/notifications/server/inbox";
 import { setLimits } from "@/lib/limits/server/cluster-limits";
-import { trackCluster } from "@/lib/spend/server/tracked-clusters";
+import { guardRef, trackCluster } from "@/lib/spend/server/tracked-clusters";
 import { addKey } from "@/lib/keys/server/runcrate-keys";
 import { notificationDeliveries } from "@/lib/server/db/schema";
 import { runGuard, type GuardDeps } from "@/lib/limits/server/guard";
@@ -57,7 +57,8 @@ describe.each(BACKENDS)("guard notifications on $name", (backend) => {
       environment: null,
       status: cluster.status,
     });
-    await setLimits(db, cluster.id, { timeLimitMinutes: 1, budgetLimit: null });
+    const ref = guardRef(added.key.id, cluster.id);
+    await setLimits(db, ref, { timeLimitMinutes: 1, budgetLimit: null });
     const d: GuardDeps = {
       db,
       now: () => h.control.now(),
@@ -68,11 +69,11 @@ describe.each(BACKENDS)("guard notifications on $name", (backend) => {
       }),
     };
     await h.control.advance(120);
-    expect((await runGuard(d, cluster.id)).outcome).toBe("enforced");
+    expect((await runGuard(d, ref)).outcome).toBe("enforced");
     for (let i = 0; i < 3; i++) {
       await h.control.advance(60);
       await sleep(RESULT_TTL_MS + 50);
-      await Promise.all([runGuard(d, cluster.id), runGuard(d, cluster.id)]);
+      await Promise.all([runGuard(d, ref), runGuard(d, ref)]);
     }
     const inbox = (await listInbox(db, user.id)).filter((e) => e.kind === "auto-terminated");
     expect(inbox).toHaveLength(1);

@@ -6,6 +6,7 @@ import { ensureGuardQueue, scheduleGuard } from "@/lib/limits/server/worker";
 import { ensureDeliveryQueue } from "@/lib/notifications/server/delivery-queue";
 import { setPrefs } from "@/lib/notifications/server/store";
 import { createWebhook } from "@/lib/notifications/server/webhooks-store";
+import { guardRef } from "@/lib/spend/server/tracked-clusters";
 import { startSimulator, type RunningSimulator } from "@/sim/server";
 import { createPostgresDatabase } from "../db/support/backends";
 import { makeUser } from "../db/support/fixtures";
@@ -85,7 +86,7 @@ describe("two workers on one Postgres deliver each event once", () => {
     });
     const clusters = await launchTracked(db, sim, { apiKey, userId: user.id, keyId, count: N, prefix: "n" });
     const ids = clusters.map((c) => c.id);
-    for (const id of ids) await scheduleGuard(engine.boss, id);
+    for (const id of ids) await scheduleGuard(engine.boss, guardRef(keyId, id));
 
     let a = worker("notify-a");
     worker("notify-b");

@@ -36,6 +36,7 @@ let limits: typeof import("@/lib/limits/actions");
 let people: ActionTeam<"owner" | "ada" | "bo" | "cy" | "dee">["people"];
 let teamId: string;
 let teamKey: string;
+let teamKeyId: string;
 
 const RULES = {
   maxHourlyRate: "",
@@ -57,7 +58,7 @@ beforeAll(async () => {
     cy: "member",
     dee: "member",
   });
-  ({ h, teamId, teamKey, people } = team);
+  ({ h, teamId, teamKey, teamKeyId, people } = team);
   launch = await import("@/lib/launch/actions");
   clusters = await import("@/lib/clusters/actions");
   policies = await import("@/lib/policies/actions");
@@ -239,7 +240,8 @@ describe("Extend", () => {
     });
     const { getDb } = await import("@/lib/server/db/client");
     const { limitsOfCluster } = await import("@/lib/limits/server/cluster-limits");
-    expect((await limitsOfCluster(await getDb(), id))?.timeLimitMinutes).toBe(120);
+    const { guardRef } = await import("@/lib/spend/server/tracked-clusters");
+    expect((await limitsOfCluster(await getDb(), guardRef(teamKeyId, id)))?.timeLimitMinutes).toBe(120);
     // A colleague who is a member may not extend someone else's cluster.
     acting.session = people.bo;
     expect(await limits.extendClusterAction({ id, minutes: 60 })).toMatchObject({

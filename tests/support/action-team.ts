@@ -14,6 +14,8 @@ export type ActionTeam<P extends string> = {
   h: Harness;
   teamId: string;
   teamKey: string;
+  /** The stored team key's id: the scope the guardian follows the team's clusters under. */
+  teamKeyId: string;
   people: Record<P, SessionUser>;
   close: () => Promise<void>;
 };
@@ -69,6 +71,7 @@ export async function actionTeam<P extends string>(
     h,
     teamId,
     teamKey,
+    teamKeyId: stored.key.id,
     people,
     outsiders,
     close: async () => {

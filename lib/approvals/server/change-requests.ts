@@ -8,6 +8,7 @@ import { prepareResize, resizeFor, resizeSummary, type ResizeContext } from "@/l
 import { extendCluster, extendSummary, prepareExtend } from "@/lib/limits/server/extend";
 import { basisOf, type Basis } from "@/lib/limits/server/extend-links";
 import { limitsOfCluster } from "@/lib/limits/server/cluster-limits";
+import { guardRef } from "@/lib/spend/server/tracked-clusters";
 import type { Whose } from "@/lib/teams/permissions";
 
 /**
@@ -74,7 +75,7 @@ export async function runApprovedChange(
 ): Promise<{ cluster: { id: string; name: string }; outcome: string }> {
   if (kind === "extend") {
     const { clusterId, minutes, basis } = payload as Extract<Payload, { minutes: number }>;
-    const now = await limitsOfCluster(await getDb(), clusterId);
+    const now = await limitsOfCluster(await getDb(), guardRef(ctx.key.id, clusterId));
     const asked = now ? basisOf(now) : null;
     if (
       !asked ||

@@ -44,7 +44,7 @@ export type SweepDeps = {
    * Asks the guardian to end the cluster now and runs its guard (lib/limits/server/worker.ts): true the first time it
    * is asked. Asked again each sweep until the cluster has ended, so a guard job lost with an instance comes back.
    */
-  endCluster: (clusterId: string) => Promise<boolean>;
+  endCluster: (ref: { scope: string; clusterId: string }) => Promise<boolean>;
 };
 
 export type SweepResult = { teams: number; warned: number; endRequests: number };
@@ -175,7 +175,7 @@ async function sweepTeam(
 async function endRunning(deps: SweepDeps, covered: readonly BudgetCluster[], result: SweepResult) {
   for (const c of covered) {
     if (!c.running) continue;
-    if (await deps.endCluster(c.clusterId)) {
+    if (await deps.endCluster({ scope: c.scope, clusterId: c.clusterId })) {
       result.endRequests++;
       budgetLog.info({ clusterId: c.clusterId }, "team budget reached: cluster to end");
     }

@@ -9,7 +9,7 @@ import {
   runcrateKeys,
   trackedClusters,
 } from "@/lib/server/db/schema";
-import { segmentsOf, stillRunning } from "@/lib/spend/server/tracked-clusters";
+import { refKey, segmentsOf, stillRunning } from "@/lib/spend/server/tracked-clusters";
 import { openRate } from "@/lib/spend/ledger";
 import type { BudgetCluster, PendingLaunch } from "@/lib/budgets/budget";
 
@@ -31,6 +31,7 @@ export async function teamClusters(
       .from(clusterRateSegments)
       .where(
         and(
+          eq(clusterRateSegments.scope, trackedClusters.scope),
           eq(clusterRateSegments.clusterId, trackedClusters.clusterId),
           or(isNull(clusterRateSegments.toAt), gt(clusterRateSegments.toAt, new Date(since))),
         ),
@@ -38,6 +39,7 @@ export async function teamClusters(
   );
   const rows = await db
     .select({
+      scope: trackedClusters.scope,
       clusterId: trackedClusters.clusterId,
       name: trackedClusters.name,
       gpuType: trackedClusters.gpuType,
@@ -63,16 +65,20 @@ export async function teamClusters(
       launchHolds,
       and(eq(launchHolds.teamId, runcrateKeys.teamId), eq(launchHolds.clusterId, trackedClusters.clusterId)),
     )
-    .leftJoin(clusterLimits, eq(clusterLimits.clusterId, trackedClusters.clusterId))
+    .leftJoin(
+      clusterLimits,
+      and(
+        eq(clusterLimits.scope, trackedClusters.scope),
+        eq(clusterLimits.clusterId, trackedClusters.clusterId),
+      ),
+    )
     .where(and(eq(runcrateKeys.teamId, teamId), or(stillRunning, billedSince)));
-  const segments = await segmentsOf(
-    db,
-    rows.map((r) => r.clusterId),
-  );
+  const segments = await segmentsOf(db, rows);
   const clusters = rows.map((r): BudgetCluster => {
-    const s = segments.get(r.clusterId) ?? [];
+    const s = segments.get(refKey(r)) ?? [];
     const running = Boolean(r.running);
     return {
+      scope: r.scope,
       clusterId: r.clusterId,
       name: r.name,
       owner: r.launcher ?? r.follower,

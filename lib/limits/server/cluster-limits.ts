@@ -10,6 +10,7 @@ import {
   userLimitDefaults,
   type ClusterLimitsRow,
 } from "@/lib/server/db/schema";
+import type { GuardRef } from "@/lib/spend/server/tracked-clusters";
 
 /**
  * Spending limits: a cluster's time and budget limits with the guardian's enforcement state (watching → enforcing,
@@ -43,6 +44,10 @@ function limitsView(r: ClusterLimitsRow): ClusterLimitsView {
   };
 }
 
+/** The limits row of one followed cluster. */
+const atRef = (ref: GuardRef) =>
+  and(eq(clusterLimits.scope, ref.scope), eq(clusterLimits.clusterId, ref.clusterId));
+
 export function toCents(dollars: number | null): number | null {
   return dollars === null ? null : Math.round(dollars * 100);
 }
@@ -51,7 +56,7 @@ export function toCents(dollars: number | null): number | null {
  * Sets (or removes, with both null) a cluster's limits. New limits re-arm a closed guard and clear an earlier
  * warning; an enforced cluster keeps its record. The cluster must be tracked first.
  */
-export async function setLimits(db: Db, clusterId: string, limits: Limits): Promise<ClusterLimitsView> {
+export async function setLimits(db: Db, ref: GuardRef, limits: Limits): Promise<ClusterLimitsView> {
   const none = limits.timeLimitMinutes === null && limits.budgetLimit === null;
   const values = {
     timeLimitMinutes: limits.timeLimitMinutes,
@@ -60,9 +65,9 @@ export async function setLimits(db: Db, clusterId: string, limits: Limits): Prom
   };
   const [row] = await db
     .insert(clusterLimits)
-    .values({ clusterId, ...values, state: none ? "closed" : "watching" })
+    .values({ ...ref, ...values, state: none ? "closed" : "watching" })
     .onConflictDoUpdate({
-      target: clusterLimits.clusterId,
+      target: [clusterLimits.scope, clusterLimits.clusterId],
       set: {
         ...values,
         warnedAt: null,
@@ -78,28 +83,29 @@ export async function setLimits(db: Db, clusterId: string, limits: Limits): Prom
 /** The limits of one cluster, or null when it has none. Scoped to the user when `userId` is given. */
 export async function limitsOfCluster(
   db: Db,
-  clusterId: string,
+  ref: GuardRef,
   userId?: string,
 ): Promise<ClusterLimitsView | null> {
   const [row] = await db
     .select({ limits: clusterLimits })
     .from(clusterLimits)
-    .innerJoin(trackedClusters, eq(trackedClusters.clusterId, clusterLimits.clusterId))
-    .where(
-      userId === undefined
-        ? eq(clusterLimits.clusterId, clusterId)
-        : and(eq(clusterLimits.clusterId, clusterId), eq(trackedClusters.userId, userId)),
-    );
+    .innerJoin(
+      trackedClusters,
+      and(
+        eq(trackedClusters.scope, clusterLimits.scope),
+        eq(trackedClusters.clusterId, clusterLimits.clusterId),
+      ),
+    )
+    .where(userId === undefined ? atRef(ref) : and(atRef(ref), eq(trackedClusters.userId, userId)));
   return row ? limitsView(row.limits) : null;
 }
 
 /** Clusters whose guard is still open (watching or enforcing): what a starting worker makes sure is scheduled. */
-export async function openGuards(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ clusterId: clusterLimits.clusterId })
+export async function openGuards(db: Db): Promise<GuardRef[]> {
+  return db
+    .select({ scope: clusterLimits.scope, clusterId: clusterLimits.clusterId })
     .from(clusterLimits)
     .where(inArray(clusterLimits.state, ["watching", "enforcing"]));
-  return rows.map((r) => r.clusterId);
 }
 
 /**
@@ -108,7 +114,7 @@ export async function openGuards(db: Db): Promise<string[]> {
  */
 export async function claimEnforcement(
   db: Db,
-  clusterId: string,
+  ref: GuardRef,
   reason: LimitReason,
   leaseMs: number,
   now = new Date(),
@@ -118,7 +124,7 @@ export async function claimEnforcement(
     .set({ state: "enforcing", reason, leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
     .where(
       and(
-        eq(clusterLimits.clusterId, clusterId),
+        atRef(ref),
         or(
           eq(clusterLimits.state, "watching"),
           and(
@@ -135,7 +141,7 @@ export async function claimEnforcement(
 /** The DELETE went through: mark enforced and write the audit entry and the inbox note in one transaction. */
 export async function completeEnforcement(
   db: Db,
-  clusterId: string,
+  ref: GuardRef,
   audit: AuditInput,
   inbox: { message: string },
 ): Promise<boolean> {
@@ -143,17 +149,18 @@ export async function completeEnforcement(
     const rows = await tx
       .update(clusterLimits)
       .set({ state: "enforced", enforcedAt: new Date(), leaseUntil: null, problem: null, problemSince: null })
-      .where(and(eq(clusterLimits.clusterId, clusterId), eq(clusterLimits.state, "enforcing")))
+      .where(and(atRef(ref), eq(clusterLimits.state, "enforcing")))
       .returning({ clusterId: clusterLimits.clusterId });
     if (rows.length !== 1) return false;
     await insertAudit(tx, audit);
     await addInbox(tx, {
       userId: audit.userId,
       kind: "auto-terminated",
-      clusterId,
+      clusterId: ref.clusterId,
       clusterName: audit.clusterName,
       message: inbox.message,
-      dedupe: `auto-terminated:${clusterId}`,
+      // The key the notification of the same end has (lib/notifications/server/events.ts): one inbox entry, not two.
+      dedupe: `auto-terminated:${ref.clusterId}`,
     });
     return true;
   });
@@ -165,7 +172,7 @@ export async function completeEnforcement(
  */
 export async function enforcementFailed(
   db: Db,
-  clusterId: string,
+  ref: GuardRef,
   userId: string,
   clusterName: string,
   problem: string,
@@ -180,21 +187,21 @@ export async function enforcementFailed(
       attempts: sql`${clusterLimits.attempts} + 1`,
       updatedAt: now,
     })
-    .where(eq(clusterLimits.clusterId, clusterId))
+    .where(atRef(ref))
     .returning({ attempts: clusterLimits.attempts });
   await addInbox(db, {
     userId,
     kind: "limit-unenforced",
-    clusterId,
+    clusterId: ref.clusterId,
     clusterName,
     message: `The limit on ${clusterName} could not be enforced: ${problem} Clusterdeck keeps trying.`,
-    dedupe: `limit-unenforced:${clusterId}`,
+    dedupe: `limit-unenforced:${ref.clusterId}`,
   });
   return row?.attempts ?? 0;
 }
 
 /** A read failed while a limit is near or reached: the same loud problem, without touching the claim. */
-export async function setProblem(db: Db, clusterId: string, problem: string | null): Promise<number> {
+export async function setProblem(db: Db, ref: GuardRef, problem: string | null): Promise<number> {
   const now = new Date();
   const [row] = await db
     .update(clusterLimits)
@@ -207,7 +214,7 @@ export async function setProblem(db: Db, clusterId: string, problem: string | nu
             attempts: sql`${clusterLimits.attempts} + 1`,
           },
     )
-    .where(eq(clusterLimits.clusterId, clusterId))
+    .where(atRef(ref))
     .returning({ attempts: clusterLimits.attempts });
   return row?.attempts ?? 0;
 }
@@ -217,12 +224,12 @@ export async function setProblem(db: Db, clusterId: string, problem: string | nu
  * first request (a sweep repeated by another instance or a restart asks nothing new); a cluster already ended by a
  * limit keeps its record. The cluster must be tracked.
  */
-export async function requestEnd(db: Db, clusterId: string, now = new Date()): Promise<boolean> {
+export async function requestEnd(db: Db, ref: GuardRef, now = new Date()): Promise<boolean> {
   const rows = await db
     .insert(clusterLimits)
-    .values({ clusterId, endRequestedAt: now, state: "watching", updatedAt: now })
+    .values({ ...ref, endRequestedAt: now, state: "watching", updatedAt: now })
     .onConflictDoUpdate({
-      target: clusterLimits.clusterId,
+      target: [clusterLimits.scope, clusterLimits.clusterId],
       set: {
         endRequestedAt: now,
         state: sql`case when ${clusterLimits.state} = 'closed' then 'watching' else ${clusterLimits.state} end`,
@@ -235,24 +242,22 @@ export async function requestEnd(db: Db, clusterId: string, now = new Date()): P
 }
 
 /** The cluster ended some other way (or vanished): close the guard without a word. */
-export async function closeGuard(db: Db, clusterId: string): Promise<void> {
+export async function closeGuard(db: Db, ref: GuardRef): Promise<void> {
   await db
     .update(clusterLimits)
     .set({ state: "closed", leaseUntil: null, problem: null, problemSince: null, updatedAt: new Date() })
-    .where(
-      and(eq(clusterLimits.clusterId, clusterId), inArray(clusterLimits.state, ["watching", "enforcing"])),
-    );
+    .where(and(atRef(ref), inArray(clusterLimits.state, ["watching", "enforcing"])));
 }
 
 /**
  * Marks a warning stage told (1: 30 minutes before the end, 2: 5 minutes before); true only for its first caller, so
  * each stage is told once per limit setting, and a later stage is never followed by an earlier one.
  */
-export async function markWarned(db: Db, clusterId: string, stage: 1 | 2 = 1): Promise<boolean> {
+export async function markWarned(db: Db, ref: GuardRef, stage: 1 | 2 = 1): Promise<boolean> {
   const rows = await db
     .update(clusterLimits)
     .set({ warnedAt: new Date(), warnedStage: stage })
-    .where(and(eq(clusterLimits.clusterId, clusterId), lt(clusterLimits.warnedStage, stage)))
+    .where(and(atRef(ref), lt(clusterLimits.warnedStage, stage)))
     .returning({ clusterId: clusterLimits.clusterId });
   return rows.length === 1;
 }

@@ -9,7 +9,7 @@ import { enforceChange } from "@/lib/policies/server/guardrails";
 import type { PolicyBreach } from "@/lib/policies/policy";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
 import { hourlyRate } from "@/lib/spend/cluster-cost";
-import { getTracked } from "@/lib/spend/server/tracked-clusters";
+import { getTracked, guardRef } from "@/lib/spend/server/tracked-clusters";
 import type { Limits } from "@/lib/spend/ledger";
 import { limitsOfCluster, setLimits } from "./cluster-limits";
 import { basisOf, type Basis } from "./extend-links";
@@ -43,10 +43,10 @@ export async function prepareExtend(ctx: Ctx, clusterId: string, minutes: number
   if (cluster.status === "terminated" || cluster.status === "failed")
     throw new ActionError("This cluster has ended; there is nothing to extend.", "conflict");
   const db = await getDb();
-  const tracked = await getTracked(db, cluster.id);
-  if (!tracked || tracked.keyId !== ctx.key.id)
-    throw new ActionError("This cluster's limits are followed through another key.", "conflict");
-  const current = await limitsOfCluster(db, cluster.id);
+  // Its limits as followed through this key (a cluster id says nothing outside its workspace).
+  const ref = guardRef(ctx.key.id, cluster.id);
+  const tracked = await getTracked(db, ref);
+  const current = tracked?.keyId === ctx.key.id ? await limitsOfCluster(db, ref) : null;
   if (
     !current ||
     current.state !== "watching" ||
@@ -77,6 +77,7 @@ export async function prepareExtend(ctx: Ctx, clusterId: string, minutes: number
       "invalid-input",
     );
   return {
+    ref,
     cluster,
     current,
     next,
@@ -103,10 +104,10 @@ export async function extendCluster(
   basis?: Basis,
   waive: ReadonlySet<PolicyBreach["rule"]> = new Set(),
 ) {
-  const { cluster, next, guardrails } = await prepareExtend(ctx, clusterId, minutes, basis);
+  const { ref, cluster, next, guardrails } = await prepareExtend(ctx, clusterId, minutes, basis);
   const db = await getDb();
   await enforceChange(db, { teamId: ctx.team.teamId, userId: ctx.user.id }, guardrails, waive);
-  const view = await setLimits(db, cluster.id, next);
+  const view = await setLimits(db, ref, next);
   await recordAudit({
     userId: ctx.user.id,
     teamId: ctx.team.teamId,
@@ -118,7 +119,7 @@ export async function extendCluster(
   });
   // The guard reads it again now (its next run would anyway, within the interval).
   await processEngine()
-    .then((e) => scheduleGuard(e.boss, cluster.id, 0))
+    .then((e) => scheduleGuard(e.boss, ref, 0))
     .catch(() => null);
   return { name: cluster.name, timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit };
 }

@@ -3,14 +3,15 @@ import type { GuardView } from "@/lib/limits/limit-view";
 import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import { isClusterId } from "@/lib/runcrate/cluster-id";
 import { getDb } from "@/lib/server/db/client";
-import { getTracked, segmentsOf } from "@/lib/spend/server/tracked-clusters";
+import { getTracked, guardRef, segmentsThroughKey } from "@/lib/spend/server/tracked-clusters";
 import { limitsOfCluster } from "@/lib/limits/server/cluster-limits";
 import { listLedgerOf } from "@/lib/spend/server/list-ledger";
 import { maxTimeLimitMinutes } from "./worker";
 
 /**
- * Who reads a cluster's record: the person, and the key they work with. A cluster followed for them, or through
- * that key (their team's, when a colleague launched it), is theirs to read.
+ * Who reads a cluster's record: the person, and the key they work with. The record read is the one followed through
+ * that key (a cluster id says nothing outside its workspace); it is theirs to read when it is followed for them, or
+ * through that key still (their team's, when a colleague launched it).
  */
 export type RecordReader = { userId: string; keyId: string };
 
@@ -19,10 +20,14 @@ export async function guardViewOf(reader: RecordReader, clusterId: string): Prom
   const ceilingMinutes = maxTimeLimitMinutes();
   if (!isClusterId(clusterId)) return { limits: null, segments: [], ceilingMinutes, tracked: false };
   const db = await getDb();
-  const tracked = await getTracked(db, clusterId);
+  const ref = guardRef(reader.keyId, clusterId);
+  const tracked = await getTracked(db, ref);
   if (!tracked || (tracked.userId !== reader.userId && tracked.keyId !== reader.keyId))
     return { limits: null, segments: [], ceilingMinutes, tracked: false };
-  const [limits, segments] = await Promise.all([limitsOfCluster(db, clusterId), segmentsOf(db, [clusterId])]);
+  const [limits, segments] = await Promise.all([
+    limitsOfCluster(db, ref),
+    segmentsThroughKey(db, reader.keyId, [clusterId]),
+  ]);
   return {
     tracked: true,
     ceilingMinutes,

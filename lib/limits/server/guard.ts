@@ -24,7 +24,7 @@ import {
   setProblem,
   type ClusterLimitsView,
 } from "@/lib/limits/server/cluster-limits";
-import { getTracked, recordObservation } from "@/lib/spend/server/tracked-clusters";
+import { getTracked, recordObservation, type GuardRef } from "@/lib/spend/server/tracked-clusters";
 import { log } from "@/lib/server/log";
 import { limitUnenforcedEvent } from "@/lib/notifications/server/events";
 import {
@@ -95,14 +95,15 @@ function hasEndRequest(l: ClusterLimitsView | null): l is ClusterLimitsView {
   return !!l && l.endRequestedAt !== null;
 }
 
-export async function runGuard(deps: GuardDeps, clusterId: string): Promise<GuardResult> {
+export async function runGuard(deps: GuardDeps, ref: GuardRef): Promise<GuardResult> {
   const { db } = deps;
+  const { clusterId } = ref;
   const notify = deps.notify ?? recordOnly(db);
-  const tracked = await getTracked(db, clusterId);
+  const tracked = await getTracked(db, ref);
   if (!tracked) return { outcome: "untracked", nextInMs: null };
   // Enforcement failed: the ledger records it (and its inbox entry); the other channels hear of it once too.
   const unenforced = async (problem: string, at?: Date): Promise<number> => {
-    const attempts = await enforcementFailed(db, clusterId, tracked.userId, tracked.name, problem, at);
+    const attempts = await enforcementFailed(db, ref, tracked.userId, tracked.name, problem, at);
     await tell(
       notify,
       tracked.userId,
@@ -116,12 +117,12 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     );
     return attempts;
   };
-  const limits = await limitsOfCluster(db, clusterId);
+  const limits = await limitsOfCluster(db, ref);
   const guarding =
     (hasLimits(limits) || hasEndRequest(limits)) &&
     (limits.state === "watching" || limits.state === "enforcing");
   if (TERMINAL.has(tracked.status) && tracked.endedAt !== null) {
-    if (guarding) await closeGuard(db, clusterId);
+    if (guarding) await closeGuard(db, ref);
     return { outcome: "ended", nextInMs: null };
   }
 
@@ -142,7 +143,7 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
   } catch (e) {
     if (isRuncrateError(e) && e.kind === "not_found") {
       // Gone from the workspace: terminated and purged elsewhere. Close quietly.
-      if (guarding) await closeGuard(db, clusterId);
+      if (guarding) await closeGuard(db, ref);
       return { outcome: "gone", nextInMs: null };
     }
     const why = isRuncrateError(e) ? e.userMessage : "the read failed";
@@ -153,14 +154,14 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
       const attempts = await unenforced(`Runcrate refused the stored key (${why})`);
       return { outcome: "unenforceable", nextInMs: backoff(attempts, deps.intervalMs) };
     }
-    const attempts = await setProblem(db, clusterId, `Clusterdeck couldn't read the cluster: ${why}`);
+    const attempts = await setProblem(db, ref, `Clusterdeck couldn't read the cluster: ${why}`);
     return { outcome: "read-failed", nextInMs: backoff(attempts, 5_000) };
   }
 
   const now = deps.now();
   const billedSince = parseTime(cluster.billing?.billed_since) ?? parseTime(cluster.up_at);
   const ended = parseTime(cluster.terminated_at) ?? (TERMINAL.has(cluster.status) ? now : null);
-  const segments = await recordObservation(db, clusterId, {
+  const segments = await recordObservation(db, ref, {
     at: now,
     billedSince,
     endedAt: ended,
@@ -187,10 +188,10 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
     let enforced = limits?.state === "enforced" ? { reason: limits.reason ?? "time" } : null;
     if (guarding && limits.state === "enforcing") {
       // Our DELETE went through but its answer was lost (or our holder died after sending it): record it once.
-      await finish(deps, tracked.userId, bound.key, cluster, limits.reason ?? "time");
+      await finish(deps, ref, tracked.userId, bound.key, cluster, limits.reason ?? "time");
       enforced = { reason: limits.reason ?? "time" };
     } else if (guarding) {
-      await closeGuard(db, clusterId);
+      await closeGuard(db, ref);
     }
     await observed(enforced);
     return { outcome: "ended", nextInMs: TERMINAL.has(cluster.status) ? null : deps.intervalMs };
@@ -220,7 +221,7 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
         : null;
   if (due !== null) {
     const reason = due;
-    if (!(await claimEnforcement(db, clusterId, reason, LEASE_MS, new Date(now)))) {
+    if (!(await claimEnforcement(db, ref, reason, LEASE_MS, new Date(now)))) {
       // Another instance holds the claim; look again when its lease could have run out.
       return { outcome: "observed", nextInMs: Math.min(deps.intervalMs, LEASE_MS) };
     }
@@ -229,7 +230,7 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
       await bound.client.terminateCluster(clusterId);
     } catch (e) {
       if (isRuncrateError(e) && e.kind === "not_found") {
-        await closeGuard(db, clusterId);
+        await closeGuard(db, ref);
         return { outcome: "gone", nextInMs: null };
       }
       const why = isRuncrateError(e) ? e.userMessage : "the request failed";
@@ -237,14 +238,14 @@ export async function runGuard(deps: GuardDeps, clusterId: string): Promise<Guar
       const attempts = await unenforced(`Runcrate did not terminate it (${why})`, new Date(now));
       return { outcome: "unenforceable", nextInMs: backoff(attempts, 5_000) };
     }
-    await finish(deps, tracked.userId, bound.key, cluster, reason);
+    await finish(deps, ref, tracked.userId, bound.key, cluster, reason);
     return { outcome: "enforced", nextInMs: deps.intervalMs };
   }
 
-  if (limits.problem) await setProblem(db, clusterId, null);
+  if (limits.problem) await setProblem(db, ref, null);
   let outcome: GuardOutcome = "observed";
   const stage = warnStage(state, now);
-  if (stage > 0 && (await markWarned(db, clusterId, stage === 2 ? 2 : 1))) {
+  if (stage > 0 && (await markWarned(db, ref, stage === 2 ? 2 : 1))) {
     outcome = "warned";
     await tell(
       notify,
@@ -263,6 +264,7 @@ function openRateOf(segments: readonly RateSegment[], c: Cluster): number {
 
 async function finish(
   deps: GuardDeps,
+  ref: GuardRef,
   userId: string,
   key: GuardKey,
   cluster: Cluster,
@@ -271,7 +273,7 @@ async function finish(
   const detail = `auto-terminated: ${reasonText(reason)}`;
   const done = await completeEnforcement(
     deps.db,
-    cluster.id,
+    ref,
     {
       userId,
       teamId: key.teamId ?? null,

@@ -2,6 +2,7 @@ import "server-only";
 import { limitsToText, type LimitText } from "@/lib/limits/input";
 import { getDb } from "@/lib/server/db/client";
 import { getLimitDefaults, limitsOfCluster } from "@/lib/limits/server/cluster-limits";
+import type { GuardRef } from "@/lib/spend/server/tracked-clusters";
 import { maxTimeLimitMinutes } from "./worker";
 
 /**
@@ -11,11 +12,11 @@ import { maxTimeLimitMinutes } from "./worker";
  */
 export async function launchLimitDefaults(
   userId: string,
-  fromClusterId?: string,
+  from?: GuardRef,
 ): Promise<{ limitDefaults: LimitText; ceilingMinutes: number | null }> {
   const ceilingMinutes = maxTimeLimitMinutes();
   const db = await getDb();
-  const earlier = fromClusterId ? await limitsOfCluster(db, fromClusterId, userId) : null;
+  const earlier = from ? await limitsOfCluster(db, from, userId) : null;
   const d =
     earlier && (earlier.timeLimitMinutes !== null || earlier.budgetLimit !== null)
       ? { timeLimitMinutes: earlier.timeLimitMinutes, budgetLimit: earlier.budgetLimit }

@@ -6,9 +6,15 @@ import { MAX_TIME_LIMIT_MINUTES } from "@/lib/limits/input";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import type { Db } from "@/lib/server/db/client";
-import { activeTracked, trackCluster } from "@/lib/spend/server/tracked-clusters";
+import {
+  activeTracked,
+  guardRef,
+  refKey,
+  trackCluster,
+  type GuardRef,
+} from "@/lib/spend/server/tracked-clusters";
 import { keySecretById } from "@/lib/keys/server/key-secrets";
-import { limitsOfCluster, setLimits, type ClusterLimitsView } from "@/lib/limits/server/cluster-limits";
+import { setLimits } from "@/lib/limits/server/cluster-limits";
 import { countedHandler, ensureQueue, type Engine } from "@/lib/server/jobs/engine";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import { createNotifier } from "@/lib/notifications/server/delivery-queue";
@@ -18,9 +24,10 @@ import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { runGuard, type GuardDeps } from "./guard";
 
 /**
- * The guardian on pg-boss: one job per guarded cluster at a time (queue policy `stately` keyed by the cluster id:
- * at most one queued and one running), each run scheduling the next. A worker that starts re-schedules every open
- * guard (a duplicate is refused by the policy), so a guard lost with a killed instance comes back.
+ * The guardian on pg-boss: one job per guarded cluster at a time (queue policy `stately` keyed by the cluster's key
+ * and id, `refKey`: at most one queued and one running), each run scheduling the next. A worker that starts
+ * re-schedules every open guard (a duplicate is refused by the policy), so a guard lost with a killed instance comes
+ * back.
  */
 
 export const GUARD_QUEUE = "cluster-guard";
@@ -78,14 +85,19 @@ export function ensureGuardQueue(boss: PgBoss): Promise<void> {
   });
 }
 
-export async function scheduleGuard(boss: PgBoss, clusterId: string, delayMs = 0): Promise<string | null> {
+export async function scheduleGuard(boss: PgBoss, ref: GuardRef, delayMs = 0): Promise<string | null> {
   await ensureGuardQueue(boss);
-  return boss.send(
-    GUARD_QUEUE,
-    { clusterId },
-    { singletonKey: clusterId, startAfter: new Date(Date.now() + Math.max(0, delayMs)) },
-  );
+  return boss.send(GUARD_QUEUE, { scope: ref.scope, clusterId: ref.clusterId } satisfies GuardRef, {
+    singletonKey: refKey(ref),
+    startAfter: new Date(Date.now() + Math.max(0, delayMs)),
+  });
 }
+
+/**
+ * A guard job's cluster, or null for a job from before guards were keyed by key and id (it carries the id alone,
+ * which may be anyone's): dropped, since every starting worker schedules each open guard anew.
+ */
+const guardJob = z.object({ scope: z.string().min(1), clusterId: z.string().min(1) });
 
 export function guardDeps(db: Db, intervalMs: number, api: { baseUrl?: string } = {}): GuardDeps {
   return {
@@ -121,32 +133,34 @@ export async function startGuardWorker(
     notify: createNotifier(db, () => Promise.resolve(engine.boss)),
   };
   await ensureGuardQueue(engine.boss);
-  await engine.boss.work<{ clusterId: string }>(
+  await engine.boss.work<unknown>(
     GUARD_QUEUE,
     { batchSize: 20, pollingIntervalSeconds: pollSeconds, localConcurrency: 2 },
-    countedHandler(GUARD_QUEUE, async (jobs: Array<{ data: { clusterId: string } }>) => {
+    countedHandler(GUARD_QUEUE, async (jobs: Array<{ data: unknown }>) => {
       await Promise.all(
         jobs.map(async (job) => {
-          const { clusterId } = job.data;
-          const result = await runGuard(deps, clusterId);
-          if (result.nextInMs !== null) await scheduleGuard(engine.boss, clusterId, result.nextInMs);
+          const parsed = guardJob.safeParse(job.data);
+          if (!parsed.success) return;
+          const result = await runGuard(deps, parsed.data);
+          if (result.nextInMs !== null) await scheduleGuard(engine.boss, parsed.data, result.nextInMs);
         }),
       );
     }),
   );
   // Every open guard gets a job (refused when it already has one queued).
   const open = await activeTracked(db);
-  for (const id of open) await scheduleGuard(engine.boss, id, 0);
+  for (const ref of open) await scheduleGuard(engine.boss, ref, 0);
   guardianLog.info({ guards: open.length, intervalMs }, "guardian worker started");
 }
 
 // ───────────────────────────── small functions for other features (relaunch, NCCL history) ───────────────────────
 
 /**
- * Starts watching a cluster launched here: records it in the spend record, stores its limits (none is fine: the
- * ledger still follows it) and schedules its first guard run now. Returns false, having changed nothing, when the
- * cluster's id is already followed for another user or key (ids may repeat across workspaces): its limits would
- * land on someone else's cluster, enforced with their key.
+ * Starts watching a cluster launched here: records it in the spend record under its key and id, stores its limits
+ * (none is fine: the ledger still follows it) and schedules its first guard run now. Another workspace's cluster
+ * with the same id is another row (ids may repeat across workspaces). Returns false, having changed nothing, where
+ * trackCluster refuses: the row of this key and id is someone else's, or the person follows the id through another
+ * key.
  */
 export async function guardLaunchedCluster(
   db: Db,
@@ -171,23 +185,15 @@ export async function guardLaunchedCluster(
   if (!ours) {
     guardianLog.warn(
       { clusterId: c.cluster.id },
-      "launch: cluster id already followed for another key; not guarded",
+      "launch: cluster id already followed for someone else or another key; not guarded",
     );
     return false;
   }
+  const ref = guardRef(c.keyId, c.cluster.id);
   if (limits && (limits.timeLimitMinutes !== null || limits.budgetLimit !== null)) {
-    await setLimits(db, c.cluster.id, limits);
+    await setLimits(db, ref, limits);
   }
   const engine = await processEngine();
-  await scheduleGuard(engine.boss, c.cluster.id, 0);
+  await scheduleGuard(engine.boss, ref, 0);
   return true;
-}
-
-/** The limits a cluster was launched with (or changed to), for prefilling a relaunch. Scoped to the user. */
-export async function clusterLimitsFor(
-  db: Db,
-  userId: string,
-  clusterId: string,
-): Promise<ClusterLimitsView | null> {
-  return limitsOfCluster(db, clusterId, userId);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import type { Db } from "@/lib/server/db/client";
-import { segmentsOf } from "./tracked-clusters";
+import { segmentsThroughKey } from "./tracked-clusters";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 
 /** How many finished clusters the list's record covers (newest first): more than a list page ever shows. */
@@ -20,11 +20,17 @@ export async function listLedgerOf(db: Db, reader: { userId: string; keyId: stri
       reason: clusterLimits.reason,
     })
     .from(trackedClusters)
-    .leftJoin(clusterLimits, eq(clusterLimits.clusterId, trackedClusters.clusterId))
+    .leftJoin(
+      clusterLimits,
+      and(
+        eq(clusterLimits.scope, trackedClusters.scope),
+        eq(clusterLimits.clusterId, trackedClusters.clusterId),
+      ),
+    )
     .where(
       and(
-        // Followed for the reader, or through the key they work with (a colleague's, in a team).
-        or(eq(trackedClusters.userId, reader.userId), eq(trackedClusters.keyId, reader.keyId)),
+        // Followed through the key they work with (a colleague's too, in a team): the workspace the list is of.
+        eq(trackedClusters.scope, reader.keyId),
         or(
           isNotNull(trackedClusters.endedAt),
           inArray(trackedClusters.status, ["terminated", "failed", "terminating"]),
@@ -34,8 +40,9 @@ export async function listLedgerOf(db: Db, reader: { userId: string; keyId: stri
     )
     .orderBy(desc(trackedClusters.firstSeenAt))
     .limit(LIST_LEDGER_MAX);
-  const segments = await segmentsOf(
+  const segments = await segmentsThroughKey(
     db,
+    reader.keyId,
     rows.map((r) => r.clusterId),
   );
   const out: ListLedger = {};

@@ -12,7 +12,7 @@ import { transactionsResponseSchema, type Transaction } from "@/lib/runcrate/sch
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import { keySecretById } from "@/lib/keys/server/key-secrets";
-import { segmentsOf } from "@/lib/spend/server/tracked-clusters";
+import { segmentsThroughKey } from "@/lib/spend/server/tracked-clusters";
 import { listKeys } from "@/lib/keys/server/runcrate-keys";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { createHttp } from "@/lib/runcrate/server/http";
@@ -106,8 +106,9 @@ export async function loadSpend(userId: string, txOffset = 0, now = Date.now()):
       ]);
       if (clusters.status === "rejected") return { ...empty, error: why(clusters.reason) };
       const list: Cluster[] = clusters.value.items;
-      const ledger = await segmentsOf(
+      const ledger = await segmentsThroughKey(
         db,
+        k.id,
         list.map((c) => c.id),
       );
       const rows = spendRows(list, ledger, now);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or } from "drizzle-orm";
 import { observe, type Observation, type RateSegment } from "@/lib/spend/ledger";
 import type { Db } from "@/lib/server/db/client";
 import {
@@ -16,18 +16,39 @@ import {
  */
 
 /**
- * Starts following a cluster for a user and key. Returns whether the cluster is followed for *them*: true when the row
- * is new or already theirs, false when the id is already followed for another user or another key. Runcrate's ids
- * need not be unique across workspaces (the simulator's numeric-ids variant hands out 101, 102 … per workspace), so
- * an id alone does not say whose cluster it is; a caller told false changes nothing of the other row (no limits, no
- * guard) and says the cluster is not guarded.
+ * One followed cluster: the stored key it was first followed through (its scope, kept after that key is deleted) and
+ * its Runcrate id. Runcrate's ids need only be unique within a workspace (the simulator's numeric-ids variant hands out
+ * 101, 102 … in each), so every row of the guardian — the cluster, its limits, rates and status changes, its guard
+ * job — is keyed by both.
+ */
+export type GuardRef = { scope: string; clusterId: string };
+
+/** The ref of a cluster read through a stored key: what a row made now through that key is keyed by. */
+export function guardRef(keyId: string, clusterId: string): GuardRef {
+  return { scope: keyId, clusterId };
+}
+
+/** One string per ref, for maps and job keys (a key id is a UUID, so the first colon separates). */
+export function refKey(ref: GuardRef): string {
+  return `${ref.scope}:${ref.clusterId}`;
+}
+
+const atRef = (ref: GuardRef) =>
+  and(eq(trackedClusters.scope, ref.scope), eq(trackedClusters.clusterId, ref.clusterId));
+
+/**
+ * Starts following a cluster for a user through a key. Returns whether the cluster is followed for *them*: true when
+ * the row is new or already theirs. False, changing nothing, when the row of this key and id is someone else's (a
+ * teammate's launch through the team's key), or when the same person follows a running cluster of this id through
+ * another key of theirs: most likely the same workspace reached twice, whose limits and spend would otherwise count
+ * twice. A caller told false says the cluster is not guarded.
  */
 export async function trackCluster(
   db: Db,
   c: {
     clusterId: string;
     userId: string;
-    keyId: string | null;
+    keyId: string;
     name: string;
     environment: string | null;
     status: string;
@@ -35,26 +56,32 @@ export async function trackCluster(
     gpusPerNode?: number | null;
   },
 ): Promise<boolean> {
+  const ref = guardRef(c.keyId, c.clusterId);
+  const [elsewhere] = await db
+    .select({ scope: trackedClusters.scope })
+    .from(trackedClusters)
+    .where(
+      and(
+        eq(trackedClusters.clusterId, c.clusterId),
+        eq(trackedClusters.userId, c.userId),
+        ne(trackedClusters.scope, ref.scope),
+        stillRunning,
+      ),
+    )
+    .limit(1);
+  if (elsewhere) return false;
   const inserted = await db
     .insert(trackedClusters)
-    .values({ ...c })
-    .onConflictDoNothing({ target: trackedClusters.clusterId })
+    .values({ ...c, scope: ref.scope })
+    .onConflictDoNothing({ target: [trackedClusters.scope, trackedClusters.clusterId] })
     .returning({ clusterId: trackedClusters.clusterId });
   if (inserted.length === 1) return true;
-  const row = await getTracked(db, c.clusterId);
-  return row !== null && followedFor(row, c.userId, c.keyId);
+  const row = await getTracked(db, ref);
+  return row !== null && row.userId === c.userId && row.keyId === c.keyId;
 }
 
-/**
- * Whether a tracked row is this user's through this key. A row whose key was deleted (key id null) is nobody's to
- * take over: a new key may be another workspace whose cluster merely has the same id.
- */
-function followedFor(row: Pick<TrackedClusterRow, "userId" | "keyId">, userId: string, keyId: string | null) {
-  return row.userId === userId && row.keyId !== null && row.keyId === keyId;
-}
-
-export async function getTracked(db: Db, clusterId: string): Promise<TrackedClusterRow | null> {
-  const [row] = await db.select().from(trackedClusters).where(eq(trackedClusters.clusterId, clusterId));
+export async function getTracked(db: Db, ref: GuardRef): Promise<TrackedClusterRow | null> {
+  const [row] = await db.select().from(trackedClusters).where(atRef(ref));
   return row ?? null;
 }
 
@@ -67,19 +94,48 @@ function toSegment(r: typeof clusterRateSegments.$inferSelect): RateSegment {
   };
 }
 
-/** Rate segments per cluster, oldest first. Clusters without any are absent from the map. */
-export async function segmentsOf(db: Db, clusterIds: readonly string[]): Promise<Map<string, RateSegment[]>> {
+/** Rate segments per cluster (keyed by `refKey`), oldest first. Clusters without any are absent from the map. */
+export async function segmentsOf(db: Db, refs: readonly GuardRef[]): Promise<Map<string, RateSegment[]>> {
   const out = new Map<string, RateSegment[]>();
-  if (clusterIds.length === 0) return out;
+  if (refs.length === 0) return out;
   const rows = await db
     .select()
     .from(clusterRateSegments)
-    .where(inArray(clusterRateSegments.clusterId, [...clusterIds]))
-    .orderBy(asc(clusterRateSegments.clusterId), asc(clusterRateSegments.seq));
+    .where(
+      or(
+        ...refs.map((r) =>
+          and(eq(clusterRateSegments.scope, r.scope), eq(clusterRateSegments.clusterId, r.clusterId)),
+        ),
+      ),
+    )
+    .orderBy(
+      asc(clusterRateSegments.scope),
+      asc(clusterRateSegments.clusterId),
+      asc(clusterRateSegments.seq),
+    );
   for (const r of rows) {
-    const list = out.get(r.clusterId) ?? [];
+    const key = refKey(r);
+    const list = out.get(key) ?? [];
     list.push(toSegment(r));
-    out.set(r.clusterId, list);
+    out.set(key, list);
+  }
+  return out;
+}
+
+/** Rate segments of clusters read through one key, by their ids: what a list read through that key shows. */
+export async function segmentsThroughKey(
+  db: Db,
+  keyId: string,
+  clusterIds: readonly string[],
+): Promise<Map<string, RateSegment[]>> {
+  const byRef = await segmentsOf(
+    db,
+    clusterIds.map((id) => guardRef(keyId, id)),
+  );
+  const out = new Map<string, RateSegment[]>();
+  for (const id of clusterIds) {
+    const list = byRef.get(refKey(guardRef(keyId, id)));
+    if (list) out.set(id, list);
   }
   return out;
 }
@@ -91,20 +147,16 @@ export async function segmentsOf(db: Db, clusterIds: readonly string[]): Promise
  */
 export async function recordObservation(
   db: Db,
-  clusterId: string,
+  ref: GuardRef,
   o: Observation & { status: string; name: string; gpuType?: string; gpusPerNode?: number },
 ): Promise<RateSegment[]> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(trackedClusters)
-      .where(eq(trackedClusters.clusterId, clusterId))
-      .for("update");
+    const [row] = await tx.select().from(trackedClusters).where(atRef(ref)).for("update");
     if (!row) return [];
     const oldRows = await tx
       .select()
       .from(clusterRateSegments)
-      .where(eq(clusterRateSegments.clusterId, clusterId))
+      .where(and(eq(clusterRateSegments.scope, ref.scope), eq(clusterRateSegments.clusterId, ref.clusterId)))
       .orderBy(asc(clusterRateSegments.seq));
     const before = oldRows.map(toSegment);
     const after = observe(before, o);
@@ -113,7 +165,7 @@ export async function recordObservation(
       const old = before[i];
       if (!old) {
         await tx.insert(clusterRateSegments).values({
-          clusterId,
+          ...ref,
           seq: i,
           ratePerNode: s.ratePerNode,
           nodes: s.nodes,
@@ -130,7 +182,7 @@ export async function recordObservation(
     if (row.status !== o.status) {
       await tx
         .insert(clusterStatusTransitions)
-        .values({ clusterId, fromStatus: row.status, toStatus: o.status, at: new Date(o.at) });
+        .values({ ...ref, fromStatus: row.status, toStatus: o.status, at: new Date(o.at) });
     }
     await tx
       .update(trackedClusters)
@@ -143,16 +195,21 @@ export async function recordObservation(
         endedAt: o.endedAt === null ? row.endedAt : new Date(o.endedAt),
         lastSeenAt: new Date(o.at),
       })
-      .where(eq(trackedClusters.clusterId, clusterId));
+      .where(atRef(ref));
     return after;
   });
 }
 
-export async function statusTransitionsOf(db: Db, clusterId: string) {
+export async function statusTransitionsOf(db: Db, ref: GuardRef) {
   return db
     .select()
     .from(clusterStatusTransitions)
-    .where(eq(clusterStatusTransitions.clusterId, clusterId))
+    .where(
+      and(
+        eq(clusterStatusTransitions.scope, ref.scope),
+        eq(clusterStatusTransitions.clusterId, ref.clusterId),
+      ),
+    )
     .orderBy(asc(clusterStatusTransitions.at), asc(clusterStatusTransitions.id));
 }
 
@@ -163,13 +220,18 @@ export const stillRunning = and(
 );
 
 /** Tracked clusters still running (by what the guardian last saw), or with a guard still open: each needs a job. */
-export async function activeTracked(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ clusterId: trackedClusters.clusterId })
+export async function activeTracked(db: Db): Promise<GuardRef[]> {
+  return db
+    .select({ scope: trackedClusters.scope, clusterId: trackedClusters.clusterId })
     .from(trackedClusters)
-    .leftJoin(clusterLimits, eq(clusterLimits.clusterId, trackedClusters.clusterId))
+    .leftJoin(
+      clusterLimits,
+      and(
+        eq(clusterLimits.scope, trackedClusters.scope),
+        eq(clusterLimits.clusterId, trackedClusters.clusterId),
+      ),
+    )
     .where(or(stillRunning, inArray(clusterLimits.state, ["watching", "enforcing"])));
-  return rows.map((r) => r.clusterId);
 }
 
 /** A user's tracked clusters (for the spend page), newest first. */

@@ -11,6 +11,7 @@ import { launchHref, loadLaunchSearchParams } from "@/lib/offers/launch-params";
 import type { Offer } from "@/lib/runcrate/schemas";
 import { isRuncrateError } from "@/lib/runcrate/server/errors";
 import { launchLimitDefaults } from "@/lib/limits/server/guardian-defaults";
+import { guardRef } from "@/lib/spend/server/tracked-clusters";
 import { RelaunchView } from "@/components/launch/relaunch-view";
 import { planRelaunch } from "@/lib/launch/server/relaunch-source";
 import { prefetchLaunchForm } from "@/lib/launch/server/prefetch";
@@ -145,7 +146,7 @@ async function Relaunch({ ctx, from }: { ctx: Extract<RuncrateContext, { state: 
       <RelaunchView
         plan={plan}
         apiBaseUrl={env().RUNCRATE_API_URL}
-        {...await launchLimitDefaults(ctx.user.id, from)}
+        {...await launchLimitDefaults(ctx.user.id, guardRef(ctx.key.id, from))}
         {...await policyOf(ctx)}
       />
     </HydrationBoundary>
