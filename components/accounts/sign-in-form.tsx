@@ -4,15 +4,14 @@ import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { FieldGroup, FormField } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { FieldGroup } from "@/components/ui/field";
 import { signInAction } from "@/lib/accounts/actions";
 import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/accounts/rate-limits";
 import { signInSchema, type SignInInput } from "@/lib/accounts/schemas";
 import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
-import { PasswordInput } from "@/components/common/password-input";
+import { TextField } from "@/components/common/text-field";
 import { takeSignUpEmail } from "./sign-up-email";
 
 export function SignInForm({
@@ -31,7 +30,7 @@ export function SignInForm({
     defaultValues: { email: "", password: "" },
     mode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   React.useEffect(() => {
     if (!registered) return;
@@ -60,26 +59,25 @@ export function SignInForm({
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Sign in">
       <FieldGroup>
         <FormAlert message={formError} />
-        <FormField id="email" label="Email" error={errors.email}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            maxLength={EMAIL_MAX + 50}
-            aria-invalid={!!errors.email}
-            {...form.register("email")}
-          />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX + 50}
-            aria-invalid={!!errors.password}
-            {...form.register("password")}
-          />
-        </FormField>
+        <TextField
+          form={form}
+          name="email"
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          maxLength={EMAIL_MAX + 50}
+        />
+        <TextField
+          form={form}
+          name="password"
+          id="password"
+          label="Password"
+          secret
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX + 50}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Signing in…" : "Sign in"}
         </Button>

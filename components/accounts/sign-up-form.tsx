@@ -4,15 +4,14 @@ import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { FieldGroup, FormField } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { FieldGroup } from "@/components/ui/field";
 import { signUpAction } from "@/lib/accounts/actions";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/accounts/rate-limits";
 import { signUpSchema, type SignUpInput } from "@/lib/accounts/schemas";
 import { ActionFailure, callAction } from "@/lib/query/action-call";
 import { applyFieldErrors } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
-import { PasswordInput } from "@/components/common/password-input";
+import { TextField } from "@/components/common/text-field";
 import { rememberSignUpEmail } from "./sign-up-email";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
@@ -22,7 +21,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
     resolver: zodResolver(signUpSchema),
     defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   // A navigation, like signing in (sign-in-form.tsx): on success the action redirects to /sign-in and never answers.
   async function onSubmit(values: SignUpInput) {
@@ -45,58 +44,48 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
     >
       <FieldGroup>
         <FormAlert message={formError} />
-        <FormField
+        <TextField
+          form={form}
+          name="name"
           id="name"
           label={
             <>
               Name <span className="font-normal text-muted-foreground">(optional)</span>
             </>
           }
-          error={errors.name}
-        >
-          <Input
-            id="name"
-            autoComplete="name"
-            maxLength={NAME_MAX + 50}
-            aria-invalid={!!errors.name}
-            {...form.register("name")}
-          />
-        </FormField>
-        <FormField id="email" label="Email" error={errors.email}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            maxLength={EMAIL_MAX + 50}
-            aria-invalid={!!errors.email}
-            {...form.register("email")}
-          />
-        </FormField>
-        <FormField
+          autoComplete="name"
+          maxLength={NAME_MAX + 50}
+        />
+        <TextField
+          form={form}
+          name="email"
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX + 50}
+        />
+        <TextField
+          form={form}
+          name="password"
           id="password"
           label="Password"
           description={<>At least {PASSWORD_MIN} characters. A passphrase works well.</>}
           descriptionId="password-hint"
-          error={errors.password}
-        >
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX + 50}
-            aria-invalid={!!errors.password}
-            aria-describedby="password-hint"
-            {...form.register("password")}
-          />
-        </FormField>
-        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword}>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX + 50}
-            aria-invalid={!!errors.confirmPassword}
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+          aria-describedby="password-hint"
+          secret
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX + 50}
+        />
+        <TextField
+          form={form}
+          name="confirmPassword"
+          id="confirmPassword"
+          label="Confirm password"
+          secret
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX + 50}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Creating account…" : "Create account"}
         </Button>

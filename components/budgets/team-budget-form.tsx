@@ -9,6 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { TextField } from "@/components/common/text-field";
 import { setTeamBudgetAction } from "@/lib/budgets/actions";
 import { budgetLines, WEEKDAYS, type TeamBudget } from "@/lib/budgets/budget";
 import { budgetFormValues, teamBudgetSchema } from "@/lib/budgets/budget-form";
@@ -41,26 +42,22 @@ export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: Tea
     >
       <FormAlert message={formError} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id="budget-team" label="Team budget per period ($)" error={errors.teamDollars}>
-          <Input
-            id="budget-team"
-            inputMode="decimal"
-            placeholder="None"
-            autoComplete="off"
-            aria-invalid={!!errors.teamDollars}
-            {...form.register("teamDollars")}
-          />
-        </FormField>
-        <FormField id="budget-member" label="Budget per member per period ($)" error={errors.memberDollars}>
-          <Input
-            id="budget-member"
-            inputMode="decimal"
-            placeholder="None"
-            autoComplete="off"
-            aria-invalid={!!errors.memberDollars}
-            {...form.register("memberDollars")}
-          />
-        </FormField>
+        <TextField
+          form={form}
+          name="teamDollars"
+          id="budget-team"
+          label="Team budget per period ($)"
+          inputMode="decimal"
+          placeholder="None"
+        />
+        <TextField
+          form={form}
+          name="memberDollars"
+          id="budget-member"
+          label="Budget per member per period ($)"
+          inputMode="decimal"
+          placeholder="None"
+        />
         <FormField id="budget-period" label="Period" error={errors.period}>
           <NativeSelect
             id="budget-period"

@@ -6,7 +6,6 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { formAlertOf } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
-import { PasswordInput } from "@/components/common/password-input";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -16,8 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { FieldGroup, FormField } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { FieldGroup } from "@/components/ui/field";
+import { TextField } from "@/components/common/text-field";
 import { addKeyAction, replaceKeyAction } from "@/lib/keys/actions";
 import type { KeyView } from "@/lib/keys/key-view";
 import { useActionMutation } from "@/lib/query/mutation";
@@ -84,7 +83,6 @@ function KeyForm({
     resolver: zodResolver(addKeySchema),
     defaultValues: { label: replacing?.label ?? "", environment: replacing?.environment ?? "", apiKey: "" },
   });
-  const { errors } = form.formState;
   const teamId = useKeyTeam();
   // A new or re-entered key may be the active one: every query is read again.
   const save = useActionMutation(
@@ -131,23 +129,19 @@ function KeyForm({
       <FieldGroup>
         <FormAlert message={formError} />
         {!replacing && (
-          <FormField
+          <TextField
+            form={form}
+            name="label"
             id="key-label"
             label="Label"
             description="Shown in the header and the audit log, e.g. “Personal” or “Team”."
-            error={errors.label}
-          >
-            <Input
-              id="key-label"
-              placeholder="Personal"
-              autoComplete="off"
-              maxLength={LABEL_MAX + 20}
-              aria-invalid={!!errors.label}
-              {...form.register("label")}
-            />
-          </FormField>
+            placeholder="Personal"
+            maxLength={LABEL_MAX + 20}
+          />
         )}
-        <FormField
+        <TextField
+          form={form}
+          name="environment"
           id="key-environment"
           label={
             <>
@@ -155,30 +149,21 @@ function KeyForm({
             </>
           }
           description="The Runcrate environment to work in. Leave empty for the workspace’s default."
-          error={errors.environment}
-        >
-          <Input
-            id="key-environment"
-            placeholder="default"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={ENVIRONMENT_MAX + 20}
-            aria-invalid={!!errors.environment}
-            {...form.register("environment")}
-          />
-        </FormField>
-        <FormField id="key-secret" label="API key" error={errors.apiKey}>
-          <PasswordInput
-            id="key-secret"
-            placeholder="rc_live_…"
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-            maxLength={300}
-            aria-invalid={!!errors.apiKey}
-            {...form.register("apiKey")}
-          />
-        </FormField>
+          placeholder="default"
+          spellCheck={false}
+          maxLength={ENVIRONMENT_MAX + 20}
+        />
+        <TextField
+          form={form}
+          name="apiKey"
+          id="key-secret"
+          label="API key"
+          secret
+          placeholder="rc_live_…"
+          spellCheck={false}
+          className="font-mono"
+          maxLength={300}
+        />
       </FieldGroup>
       <DialogFooter className="mt-6">
         <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>

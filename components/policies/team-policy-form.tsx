@@ -6,8 +6,7 @@ import { useActionForm } from "@/components/common/use-action-form";
 import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { FormField } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/common/text-field";
 import { setTeamPolicyAction } from "@/lib/policies/actions";
 import { policyLines, type TeamPolicy } from "@/lib/policies/policy";
 import { policyFormValues, teamPolicySchema } from "@/lib/policies/policy-form";
@@ -63,7 +62,6 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
       return policyFormValues(teamId, saved);
     },
   });
-  const { errors } = form.formState;
   return (
     <form
       onSubmit={submit}
@@ -73,98 +71,64 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
     >
       <FormAlert message={formError} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <TextField
+          form={form}
+          name="maxHourlyRate"
           id="policy-rate"
           label="Largest hourly rate per cluster ($/h)"
-          error={errors.maxHourlyRate}
-        >
-          <Input
-            id="policy-rate"
-            inputMode="decimal"
-            placeholder="No rule"
-            autoComplete="off"
-            aria-invalid={!!errors.maxHourlyRate}
-            {...form.register("maxHourlyRate")}
-          />
-        </FormField>
-        <FormField id="policy-nodes" label="Most nodes per cluster" error={errors.maxNodes}>
-          <Input
-            id="policy-nodes"
-            inputMode="numeric"
-            placeholder="No rule"
-            autoComplete="off"
-            aria-invalid={!!errors.maxNodes}
-            {...form.register("maxNodes")}
-          />
-        </FormField>
-        <FormField
+          inputMode="decimal"
+          placeholder="No rule"
+        />
+        <TextField
+          form={form}
+          name="maxNodes"
+          id="policy-nodes"
+          label="Most nodes per cluster"
+          inputMode="numeric"
+          placeholder="No rule"
+        />
+        <TextField
+          form={form}
+          name="gpuTypes"
           id="policy-gpus"
           label="GPU types allowed"
           description="As offers name them, separated by commas."
-          error={errors.gpuTypes}
-        >
-          <Input
-            id="policy-gpus"
-            placeholder="Any"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={!!errors.gpuTypes}
-            {...form.register("gpuTypes")}
-          />
-        </FormField>
-        <FormField
+          placeholder="Any"
+          spellCheck={false}
+        />
+        <TextField
+          form={form}
+          name="deploymentTypes"
           id="policy-deployments"
           label="Deployment types allowed"
           description="vm, container: as offers name them."
-          error={errors.deploymentTypes}
-        >
-          <Input
-            id="policy-deployments"
-            placeholder="Any"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={!!errors.deploymentTypes}
-            {...form.register("deploymentTypes")}
-          />
-        </FormField>
-        <FormField id="policy-time" label="Longest time limit" error={errors.maxTimeLimit}>
-          <Input
-            id="policy-time"
-            placeholder="No rule (e.g. 8 h)"
-            autoComplete="off"
-            aria-invalid={!!errors.maxTimeLimit}
-            {...form.register("maxTimeLimit")}
-          />
-        </FormField>
-        <FormField
+          placeholder="Any"
+          spellCheck={false}
+        />
+        <TextField
+          form={form}
+          name="maxTimeLimit"
+          id="policy-time"
+          label="Longest time limit"
+          placeholder="No rule (e.g. 8 h)"
+        />
+        <TextField
+          form={form}
+          name="maxClustersPerMember"
           id="policy-per-member"
           label="Most running clusters per member"
-          error={errors.maxClustersPerMember}
-        >
-          <Input
-            id="policy-per-member"
-            inputMode="numeric"
-            placeholder="No rule"
-            autoComplete="off"
-            aria-invalid={!!errors.maxClustersPerMember}
-            {...form.register("maxClustersPerMember")}
-          />
-        </FormField>
-        <FormField
+          inputMode="numeric"
+          placeholder="No rule"
+        />
+        <TextField
+          form={form}
+          name="maxTeamHourlyRate"
           id="policy-team-rate"
           label="Largest hourly rate for the whole team ($/h)"
           description="All the team's running clusters together."
-          error={errors.maxTeamHourlyRate}
-        >
-          <Input
-            id="policy-team-rate"
-            inputMode="decimal"
-            placeholder="No rule"
-            autoComplete="off"
-            aria-invalid={!!errors.maxTeamHourlyRate}
-            {...form.register("maxTeamHourlyRate")}
-          />
-        </FormField>
+          inputMode="decimal"
+          placeholder="No rule"
+        />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-2">

@@ -9,8 +9,8 @@ import { formAlertOf } from "@/components/common/apply-field-errors";
 import { FormAlert } from "@/components/common/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { TextField } from "@/components/common/text-field";
 import { useActionMutation } from "@/lib/query/mutation";
 import { setAutoJoinAction } from "@/lib/teams/actions";
 import { ROLE_WORD } from "@/lib/teams/roles";
@@ -62,17 +62,15 @@ export function TeamAutoJoin({
     >
       <FormAlert message={formError} />
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-        <FormField id="join-domain" label="Email domain" error={errors.domain}>
-          <Input
-            id="join-domain"
-            placeholder="example.com"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={260}
-            aria-invalid={!!errors.domain}
-            {...form.register("domain")}
-          />
-        </FormField>
+        <TextField
+          form={form}
+          name="domain"
+          id="join-domain"
+          label="Email domain"
+          placeholder="example.com"
+          spellCheck={false}
+          maxLength={260}
+        />
         <FormField id="join-role" label="They join as" error={errors.role}>
           <NativeSelect id="join-role" className="w-full sm:w-36" {...form.register("role")}>
             <RoleOptions roles={JOIN_ROLES} />

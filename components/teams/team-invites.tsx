@@ -12,8 +12,8 @@ import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { TextField } from "@/components/common/text-field";
 import { formatDateTime } from "@/lib/format/date";
 import { useActionMutation } from "@/lib/query/mutation";
 import { EMAIL_MAX } from "@/lib/accounts/rate-limits";
@@ -93,17 +93,15 @@ export function TeamInvites({
       >
         <FormAlert message={formError} />
         <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-          <FormField id="invite-email" label="Email address" error={errors.email}>
-            <Input
-              id="invite-email"
-              type="email"
-              placeholder="colleague@example.com"
-              autoComplete="off"
-              maxLength={EMAIL_MAX + 20}
-              aria-invalid={!!errors.email}
-              {...form.register("email")}
-            />
-          </FormField>
+          <TextField
+            form={form}
+            name="email"
+            id="invite-email"
+            label="Email address"
+            type="email"
+            placeholder="colleague@example.com"
+            maxLength={EMAIL_MAX + 20}
+          />
           <FormField id="invite-role" label="Role" error={errors.role}>
             <NativeSelect id="invite-role" className="w-full sm:w-36" {...form.register("role")}>
               <RoleOptions roles={INVITE_ROLES} />
