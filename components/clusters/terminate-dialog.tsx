@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { terminateCluster } from "@/lib/clusters/actions";
-import { survivesText } from "@/lib/clusters/survives";
+import { survivesText } from "@/lib/runcrate/survives";
 import { terminateOutcome } from "@/lib/clusters/terminate-outcome";
 import { costSoFar, hourlyRate } from "@/lib/spend/cluster-cost";
 import { formatHourly, formatUsd } from "@/lib/format/money";

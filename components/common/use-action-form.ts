@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
-import type { ActionResult } from "@/lib/handlers/safe-action";
+import type { ActionResult } from "@/lib/server/action-error";
 import { useActionMutation } from "@/lib/query/mutation";
 import { formAlertOf } from "./apply-field-errors";
 

@@ -1,7 +1,7 @@
 import { AlertTriangleIcon, TimerIcon } from "lucide-react";
 import { billingStart, costSoFar, hourlyRate, isFinished } from "@/lib/spend/cluster-cost";
 import { limitState, openRate, reasonText, shouldWarn, type Limits } from "@/lib/spend/ledger";
-import { survivesText } from "@/lib/clusters/survives";
+import { survivesText } from "@/lib/runcrate/survives";
 import { formatDateTime, formatTime } from "@/lib/format/date";
 import { formatDuration, formatMinutes } from "@/lib/format/duration";
 import type { GuardView } from "@/lib/limits/limit-view";

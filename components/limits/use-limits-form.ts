@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { formAlertOf } from "@/components/common/apply-field-errors";
-import type { ActionResult } from "@/lib/handlers/safe-action";
+import type { ActionResult } from "@/lib/server/action-error";
 import { checkLimits, type LimitText } from "@/lib/limits/input";
 import { useActionMutation, type ActionMutationOptions } from "@/lib/query/mutation";
 

@@ -13,7 +13,7 @@ import {
 import { changePassword } from "@/lib/accounts/server/change-password";
 import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
-import { clientAddress } from "@/lib/accounts/server/client-address";
+import { clientAddress } from "@/lib/server/client-address";
 import { registerUser, tooManySignUpsMessage } from "@/lib/accounts/server/sign-up";
 import { requestKnownAddressNotice } from "@/lib/accounts/server/known-address-notice";
 import { safeCallbackPath } from "@/lib/accounts/callback-url";

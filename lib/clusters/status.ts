@@ -5,7 +5,7 @@
  * (the live API may add states), treated as "still changing" so the page keeps watching them.
  */
 
-import { ENDED_STATUSES } from "@/lib/runcrate/constants";
+import { ENDED_STATUSES, UP_STATUSES } from "@/lib/runcrate/constants";
 import { nodeState } from "./node-state";
 
 export type StatusTone = "progress" | "success" | "warning" | "danger" | "neutral";
@@ -97,9 +97,9 @@ export function statusInfo(status: string | null | undefined): StatusInfo {
   };
 }
 
-/** Up and usable: ready, or degraded (ready with a problem Runcrate reports). Tests, resizes and connections work. */
+/** Up and usable (UP_STATUSES): ready, or degraded. Tests, resizes and connections work. */
 export function isUpStatus(status: string | null | undefined): boolean {
-  return status === "ready" || status === "degraded";
+  return UP_STATUSES.has(status ?? "");
 }
 
 export function isTerminalStatus(status: string | null | undefined): boolean {

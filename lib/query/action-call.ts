@@ -1,4 +1,4 @@
-import type { ActionErrorKind, ActionResult } from "@/lib/handlers/safe-action";
+import type { ActionErrorKind, ActionResult } from "@/lib/server/action-error";
 
 /** Calling a server action from the browser, its refusal as an error: used by useActionMutation and the auth forms. */
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { ActionResult } from "@/lib/handlers/safe-action";
+import type { ActionResult } from "@/lib/server/action-error";
 import { ActionFailure, callAction } from "@/lib/query/action-call";
 
 export { ActionFailure, UNREACHABLE_MESSAGE } from "@/lib/query/action-call";

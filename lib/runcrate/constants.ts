@@ -20,6 +20,8 @@ export const CLUSTER_STATUSES = [
 ] as const;
 /** The statuses a cluster never leaves: it has ended and costs nothing more. */
 export const ENDED_STATUSES: ReadonlySet<string> = new Set(["terminated", "failed"]);
+/** Up and usable: ready, or degraded (ready with a problem Runcrate reports). Tests, resizes and connections work. */
+export const UP_STATUSES: ReadonlySet<string> = new Set(["ready", "degraded"]);
 export const STACK_STATUSES = ["pending", "installing", "ready", "failed"] as const;
 export const NODE_STATUSES = ["pending", "provisioning", "running", "terminated", "failed"] as const;
 export const NODE_STAGES = ["queued", "booting", "networking", "shared", "stack", "ready"] as const;

@@ -4,7 +4,7 @@
  * from outside Next's build, and the app's TypeScript imports the same functions and the same process state.
  *
  * Per request (`prepareRequest`):
- * - the trusted peer chain for the per-address limits (`PEER_CHAIN_HEADER`, read by lib/accounts/server/client-address.ts):
+ * - the trusted peer chain for the per-address limits (`PEER_CHAIN_HEADER`, read by lib/server/client-address.ts):
  *   Next gives route handlers, actions and proxy.ts no socket address, and only fills in `X-Forwarded-For` when the
  *   request has none, so with no proxy in front that header is whatever the client sent. The entry writes a header
  *   of its own: the `X-Forwarded-For` chain as received plus the socket's address, exactly what one more proxy would

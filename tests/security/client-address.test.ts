@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PEER_CHAIN_HEADER, clientAddress } from "@/lib/accounts/server/client-address";
+import { PEER_CHAIN_HEADER, clientAddress } from "@/lib/server/client-address";
 import { prepareRequest, stampPeer } from "@/lib/server/node-server.mjs";
 
 const chain = (v: string) => new Headers({ [PEER_CHAIN_HEADER]: v });

@@ -7,7 +7,7 @@ import { recordAudit } from "@/lib/audit/server/audit";
 import { joinTeamsByDomain } from "@/lib/teams/server/auto-join";
 import { markEmailVerified } from "./email-verification";
 import { findOrCreateExternalUser, type ExternalSignIn } from "@/lib/accounts/server/users";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "@/lib/server/client-address";
 import { checkCredentials } from "./credentials";
 import { githubConfig, oidcConfig } from "./providers";
 import { authSecret } from "./secret";

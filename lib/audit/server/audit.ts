@@ -5,7 +5,7 @@ import { insertAudit, insertLaunchAuditOnce } from "@/lib/audit/server/audit-log
 import { errorSummary } from "@/lib/server/db/errors";
 import type { AuditAction } from "@/lib/audit/audit";
 import { requestLog } from "@/lib/server/request-log";
-import { clientAddress } from "@/lib/accounts/server/client-address";
+import { clientAddress } from "@/lib/server/client-address";
 
 /** The client address of the request being answered, or null outside one (the guardian's jobs). */
 async function requestAddress(): Promise<string | null> {

@@ -11,7 +11,7 @@ import {
 } from "@/lib/spend/ledger";
 import { limitWarning } from "./limit-warning";
 import type { Cluster } from "@/lib/runcrate/schemas";
-import { survivesText } from "@/lib/clusters/survives";
+import { survivesText } from "@/lib/runcrate/survives";
 import { keepClusterHistory } from "@/lib/clusters/server/cluster-timeline";
 import type { Db } from "@/lib/server/db/client";
 import {

@@ -4,8 +4,8 @@ import { reasonText, type LimitReason, type RateSegment } from "@/lib/spend/ledg
 import { formatDuration } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 import type { NotificationEvent } from "@/lib/notifications/kinds";
-import { isUpStatus } from "@/lib/clusters/status";
-import { survivesText } from "@/lib/clusters/survives";
+import { survivesText } from "@/lib/runcrate/survives";
+import { UP_STATUSES } from "@/lib/runcrate/constants";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { parseTime } from "@/lib/time";
 
@@ -51,7 +51,7 @@ export function eventsFromObservation(o: Observed): NotificationEvent[] {
   const since = o.firstSeenAt - SLACK_MS;
   const rate = hourlyRate(c);
 
-  const readyAt = parseTime(c.ready_at) ?? (isUpStatus(c.status) ? parseTime(c.up_at) : null);
+  const readyAt = parseTime(c.ready_at) ?? (UP_STATUSES.has(c.status) ? parseTime(c.up_at) : null);
   const over = c.status === "terminated" || c.status === "failed";
   // A cluster whose "ready" was never seen while it ran is not told ready at its end.
   if (!over && readyAt !== null && readyAt >= since) {

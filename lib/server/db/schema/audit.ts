@@ -23,7 +23,7 @@ export const auditLog = pgTable(
      * entries in it. Null on entries written before teams kept a log.
      */
     teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
-    /** The client address the request came from (lib/accounts/server/client-address.ts), when there was a request. */
+    /** The client address the request came from (lib/server/client-address.ts), when there was a request. */
     address: text("address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

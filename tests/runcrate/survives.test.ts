@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { survivesText } from "@/lib/clusters/survives";
+import { survivesText } from "@/lib/runcrate/survives";
 
 /** What is left once a cluster ends: only /shared/volume survives a terminate (Runcrate's tool descriptions). */
 describe("what survives a terminate", () => {
