@@ -9,7 +9,6 @@ import { formatDate, formatDateTime } from "@/lib/format/date";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { formatMinutes } from "@/lib/format/duration";
 import { ledgerCost, timeLimitDeadline, type RateSegment } from "@/lib/spend/ledger";
-import type { PolicyBreach } from "@/lib/policies/policy";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -152,20 +151,23 @@ export function periodSpan(period: Period): string {
 /** What a launch adds: its rate held for its time limit (or to the period's end). */
 export type Reservation = { rate: number; timeLimitMinutes: number | null; dollars: number };
 
+/** A budget a launch would go past: one of the team's rules (lib/policies/policy.ts lists it with the others). */
+export type BudgetBreach = { rule: "team-budget" | "member-budget"; field: "timeLimit"; message: string };
+
 /** Every budget a launch that holds `adds` would go past: the team's, the member's. */
 export function budgetBreaches(
   b: TeamBudget,
   standing: { team: Standing; member: Standing },
   adds: Reservation,
   period: Period,
-): PolicyBreach[] {
-  const out: PolicyBreach[] = [];
+): BudgetBreach[] {
+  const out: BudgetBreach[] = [];
   const holds = `this launch holds ${formatUsd(adds.dollars)} (${formatHourly(adds.rate)} ${
     adds.timeLimitMinutes === null
       ? "until the period ends: it has no time limit"
       : `for ${formatMinutes(adds.timeLimitMinutes)}`
   })`;
-  const check = (rule: "team-budget" | "member-budget", whose: string, cap: number | null, s: Standing) => {
+  const check = (rule: BudgetBreach["rule"], whose: string, cap: number | null, s: Standing) => {
     if (cap === null) return;
     const used = s.spent + s.held;
     if (used + adds.dollars <= cap + 1e-9) return;
@@ -243,7 +245,7 @@ export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
 export function launchBudgetBreaches(
   s: BudgetStanding,
   launch: { rate: number; timeLimitMinutes: number | null },
-): { dollars: number; breaches: PolicyBreach[] } {
+): { dollars: number; breaches: BudgetBreach[] } {
   const dollars = reserveFor(launch.rate, launch.timeLimitMinutes, s.period, s.now);
   const standing = (v: BudgetView | null): Standing =>
     v ? { spent: v.spent, held: v.held, rate: 0 } : { spent: 0, held: 0, rate: 0 };

@@ -5,6 +5,7 @@
  */
 import { formatHourly } from "@/lib/format/money";
 import { formatMinutes } from "@/lib/format/duration";
+import type { BudgetBreach } from "@/lib/budgets/budget";
 
 export type TeamPolicy = {
   /** The largest hourly rate one cluster may have, in dollars; null: no rule. */
@@ -48,23 +49,23 @@ export const isNoPolicy = (p: TeamPolicy) =>
   p.maxTeamHourlyRate === null;
 
 /** Which rule a launch, resize or limit breaks; the field of the create form it is about. */
-export type PolicyBreach = {
-  rule:
-    | "max-hourly-rate"
-    | "max-nodes"
-    | "gpu-type"
-    | "deployment-type"
-    | "community"
-    | "time-limit-required"
-    | "max-time-limit"
-    | "max-clusters-per-member"
-    | "max-team-hourly-rate"
-    | "team-budget"
-    | "member-budget";
-  /** null: about the launch as a whole, not one field (how many clusters the member already runs). */
-  field: "node_count" | "offer_id" | "timeLimit" | null;
-  message: string;
-};
+export type PolicyBreach =
+  | {
+      rule:
+        | "max-hourly-rate"
+        | "max-nodes"
+        | "gpu-type"
+        | "deployment-type"
+        | "community"
+        | "time-limit-required"
+        | "max-time-limit"
+        | "max-clusters-per-member"
+        | "max-team-hourly-rate";
+      /** null: about the launch as a whole, not one field (how many clusters the member already runs). */
+      field: "node_count" | "offer_id" | "timeLimit" | null;
+      message: string;
+    }
+  | BudgetBreach;
 
 /** What a launch or a resize would make: the cluster's GPU type, node count and hourly rate (and its time limit). */
 export type PolicyCase = {

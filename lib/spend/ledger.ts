@@ -1,3 +1,4 @@
+import type { LimitReason } from "@/lib/server/db/schema/limits";
 /**
  * The spend record's arithmetic (no I/O), shared by the guardian (lib/limits/server) and the pages.
  *
@@ -88,11 +89,7 @@ export function observe(segments: readonly RateSegment[], o: Observation): RateS
 
 // ───────────────────────────── limits ─────────────────────────────
 
-/**
- * Why the guardian ended a cluster: its time limit, its own budget limit, or a budget of its team (the team's or its
- * owner's, for the period) reached where the team chose to end running clusters.
- */
-export type LimitReason = "time" | "budget" | "team-budget";
+export type { LimitReason };
 
 /** The reason in words, for audit entries and notifications: "time limit reached". */
 export function reasonText(reason: LimitReason): string {

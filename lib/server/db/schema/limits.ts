@@ -1,8 +1,14 @@
 /** Spending limits: each cluster's limits and their enforcement, and each user's default limits. */
-import type { LimitReason } from "@/lib/spend/ledger";
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { trackedClusterRef } from "./spend";
+
+/**
+ * Why the guardian ended a cluster: its time limit, its own budget limit, or a budget of its team (the team's or its
+ * owner's, for the period) reached where the team chose to end running clusters. The column's values; the spend
+ * ledger (lib/spend/ledger.ts) says them in words.
+ */
+export type LimitReason = "time" | "budget" | "team-budget";
 
 /**
  * A cluster's limits and the guardian's enforcement state. `state`: watching → enforcing (one instance holds the
