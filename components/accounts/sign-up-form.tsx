@@ -71,8 +71,6 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
           id="password"
           label="Password"
           description={<>At least {PASSWORD_MIN} characters. A passphrase works well.</>}
-          descriptionId="password-hint"
-          aria-describedby="password-hint"
           secret
           autoComplete="new-password"
           maxLength={PASSWORD_MAX + 50}

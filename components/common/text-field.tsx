@@ -14,17 +14,16 @@ type TextFieldProps<T extends FieldValues> = Omit<
   name: Path<T>;
   id: string;
   label: React.ReactNode;
+  /** Said under the input, and read out with it (aria-describedby). */
   description?: React.ReactNode;
-  /** The description's id, for an input that names it in aria-describedby. */
-  descriptionId?: string;
   /** A password or secret: shown masked, with a show/hide toggle. */
   secret?: boolean;
 };
 
 /**
- * One labelled text input of a react-hook-form form, with its description and its error: the field every form here
- * writes the same way. Its own props (inputMode, placeholder, autoComplete …) go to the input; autocomplete is off
- * unless given, as most fields here are not personal data a browser should offer.
+ * One labelled text input of a react-hook-form form, with its description (read out with the input) and its error:
+ * the field every form here writes the same way. Its own props (inputMode, placeholder, autoComplete …) go to the
+ * input; autocomplete is off unless given, as most fields here are not personal data a browser should offer.
  */
 export function TextField<T extends FieldValues>({
   form,
@@ -32,15 +31,22 @@ export function TextField<T extends FieldValues>({
   id,
   label,
   description,
-  descriptionId,
   secret = false,
   ...input
 }: TextFieldProps<T>) {
   const error: FieldError | undefined = get(form.formState.errors, name);
   const Control = secret ? PasswordInput : Input;
+  const descriptionId = description ? `${id}-description` : undefined;
   return (
     <FormField id={id} label={label} description={description} descriptionId={descriptionId} error={error}>
-      <Control id={id} autoComplete="off" {...input} aria-invalid={!!error} {...form.register(name)} />
+      <Control
+        id={id}
+        autoComplete="off"
+        aria-describedby={descriptionId}
+        {...input}
+        aria-invalid={!!error}
+        {...form.register(name)}
+      />
     </FormField>
   );
 }
