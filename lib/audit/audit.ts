@@ -130,6 +130,16 @@ export function readClusterParam(
 export type AuditFilter = { person: string | null; action: AuditAction | null; cluster: string | null };
 
 /**
+ * A shared team whose log a person may read (lib/teams/server/authorize.ts decides), with its people for the person
+ * filter.
+ */
+export type AuditTeam = {
+  teamId: string;
+  name: string;
+  people: { userId: string; email: string; name: string | null }[];
+};
+
+/**
  * The team log's filters from the query string. What can't be read is dropped, with a message saying so, and the
  * page shows the log without that filter: a link from an old version or a typo still opens the log.
  */

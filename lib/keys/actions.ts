@@ -5,7 +5,7 @@ import { ActionError, userAction } from "@/lib/handlers/safe-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import type { AuditAction } from "@/lib/audit/audit";
 import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/keys/schemas";
-import { clearContextCache, invalidateUserContext } from "@/lib/keys/server/context-cache";
+import { clearContextCache, invalidateUserContext } from "@/lib/server/user-context-cache";
 import { keyView } from "@/lib/keys/server/key-views";
 import { verifyRuncrateKey } from "@/lib/keys/server/verify-key";
 import { keyRing } from "@/lib/server/crypto/key-ring";
@@ -46,7 +46,7 @@ async function keysOf(db: Db, user: SessionUser, teamId: string | undefined): Pr
 
 /**
  * After a write: every page shows the active key's label in the header, so the layout is read again, and the memoised
- * contexts (lib/keys/server/context-cache.ts) that may hold the old key are dropped — the person's own, or, for a
+ * contexts (lib/server/user-context-cache.ts) that may hold the old key are dropped — the person's own, or, for a
  * shared team's key, everyone's in this process — so the next read sees the new state, never a removed key.
  */
 async function afterWrite(

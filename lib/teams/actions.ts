@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { ActionError, userAction } from "@/lib/handlers/safe-action";
-import { invalidateUserContext } from "@/lib/keys/server/context-cache";
+import { invalidateUserContext } from "@/lib/server/user-context-cache";
 import { getDb } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { decide } from "@/lib/teams/permissions";
 import { ROLE_WORD } from "@/lib/teams/roles";
-import { emailConfig } from "@/lib/notifications/server/email";
+import { emailConfig } from "@/lib/server/email";
 import { mailOrigin } from "@/lib/server/mail-origin";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { processEngine } from "@/lib/server/jobs/process-engine";

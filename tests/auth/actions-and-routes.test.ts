@@ -622,7 +622,7 @@ describe("the memoised read context", () => {
     expect(await mutate({})).toMatchObject({ ok: true });
     expect(api.seenKeys.at(-1)).toBe(elsewhere);
 
-    const { clearContextCache } = await import("@/lib/keys/server/context-cache");
+    const { clearContextCache } = await import("@/lib/server/user-context-cache");
     clearContextCache(); // what CONTEXT_TTL_MS does on its own (see tests/auth/context-cache.test.ts)
     expect((await read()).key).toBe(elsewhere);
   });

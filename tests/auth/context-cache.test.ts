@@ -6,7 +6,7 @@ import {
   clearContextCache,
   createContextCache,
   invalidateUserContext,
-} from "@/lib/keys/server/context-cache";
+} from "@/lib/server/user-context-cache";
 
 afterEach(() => clearContextCache());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { transportUrl } from "@/lib/notifications/server/email";
+import { transportUrl } from "@/lib/server/email";
 
 /** SMTP_URL as the mail transport is made from it: TLS required on smtp:// unless the URL opts out. */
 describe("transportUrl", () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markEmailVerified, emailStatus } from "@/lib/accounts/server/email-verification";
 import type { Database } from "@/lib/server/db/client";
-import { autoJoinOf, joinTeamsByDomain, setAutoJoin } from "@/lib/teams/server/auto-join";
+import { autoJoinOf, setAutoJoin } from "@/lib/teams/server/auto-join";
+import { joinTeamsByDomain } from "@/lib/accounts/server/join-by-domain";
 import { createTeam, membersOf, personalTeam } from "@/lib/teams/server/teams-store";
 import { BACKENDS } from "../db/support/backends";
 import { makeUser } from "../db/support/fixtures";

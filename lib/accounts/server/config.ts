@@ -4,7 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/audit/server/audit";
-import { joinTeamsByDomain } from "@/lib/teams/server/auto-join";
+import { joinTeamsByDomain } from "./join-by-domain";
 import { markEmailVerified } from "./email-verification";
 import { findOrCreateExternalUser, type ExternalSignIn } from "@/lib/accounts/server/users";
 import { clientAddress } from "@/lib/server/client-address";

@@ -6,7 +6,7 @@ import { emailVerifications, users } from "@/lib/server/db/schema";
 import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "@/lib/server/crypto/link-token";
 import { ensureQueue, MAIL_QUEUE_OPTIONS, workEach } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
-import { emailConfig, escapeHtml, sendMessage } from "@/lib/notifications/server/email";
+import { emailConfig, escapeHtml, sendMessage } from "@/lib/server/email";
 import { verifyPath } from "@/lib/accounts/email-verification";
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/server/db/client";
 import { users } from "@/lib/server/db/schema";
 import { ensureQueue, MAIL_QUEUE_OPTIONS, workEach } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
-import { emailConfig, escapeHtml, sendMessage } from "@/lib/notifications/server/email";
+import { emailConfig, escapeHtml, sendMessage } from "@/lib/server/email";
 
 /**
  * A sign-up with an address that already has an account answers exactly like one that made an account

@@ -1,6 +1,6 @@
 import "server-only";
-import { auditCsv } from "@/lib/audit/audit";
-import { readAuditLog, teamLogOf } from "@/lib/audit/server/audit-view";
+import { auditCsv, type AuditTeam } from "@/lib/audit/audit";
+import { readAuditLog } from "@/lib/audit/server/audit-view";
 import { getDb } from "@/lib/server/db/client";
 
 /** A name a file system takes: letters, digits and dashes. */
@@ -25,6 +25,8 @@ const one = (q: URLSearchParams, name: string) => {
  */
 export async function auditCsvFile(
   userId: string,
+  /** Whose log: the shared team the person may read the log of (teamLogOf), or null for their own entries. */
+  team: AuditTeam | null,
   query: URLSearchParams,
   now = new Date(),
 ): Promise<{ fileName: string; csv: string }> {
@@ -34,7 +36,7 @@ export async function auditCsvFile(
     action: one(query, "action"),
     cluster: one(query, "cluster"),
   };
-  const log = await readAuditLog(db, userId, params, await teamLogOf(db, userId));
+  const log = await readAuditLog(db, userId, params, team);
   const day = now.toISOString().slice(0, 10);
   return {
     fileName:

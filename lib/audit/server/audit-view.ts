@@ -1,10 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { readAuditFilter, type AuditFilter, type AuditView } from "@/lib/audit/audit";
+import { readAuditFilter, type AuditFilter, type AuditTeam, type AuditView } from "@/lib/audit/audit";
 import { listAudit, listTeamAudit, teamAuditClusters, type AuditEntry } from "@/lib/audit/server/audit-log";
-import { decide } from "@/lib/teams/permissions";
-import type { TeamMembership } from "@/lib/teams/roles";
-import { activeTeam, membersOf } from "@/lib/teams/server/teams-store";
 
 export function auditView(r: AuditEntry): AuditView {
   return {
@@ -23,8 +20,8 @@ export function auditView(r: AuditEntry): AuditView {
 export type AuditLogView =
   | {
       scope: "team";
-      team: TeamMembership;
-      people: { userId: string; email: string; name: string | null }[];
+      team: AuditTeam;
+      people: AuditTeam["people"];
       /** The clusters the team's log names, for the cluster filter. */
       clusters: { clusterId: string; name: string | null }[];
       filter: AuditFilter;
@@ -34,12 +31,6 @@ export type AuditLogView =
     }
   | { scope: "own"; entries: AuditView[] };
 
-/** The shared team whose log the person reads, or null: personal, or a role that may not read the team's log. */
-export async function teamLogOf(db: Db, userId: string): Promise<TeamMembership | null> {
-  const team = await activeTeam(db, userId);
-  return team.personal || !decide(team.role, "audit").allowed ? null : team;
-}
-
 /**
  * The audit log the person reads (the page and its CSV): in a shared team whose log their role may read, the team's,
  * narrowed by the query string's person, action and cluster; otherwise their own entries, across teams.
@@ -48,15 +39,22 @@ export async function readAuditLog(
   db: Db,
   userId: string,
   params: { person?: string | string[]; action?: string | string[]; cluster?: string | string[] },
-  /** Whose log: `teamLogOf`'s answer, which the caller has read (the page decides its view by it). */
-  team: TeamMembership | null,
+  /** Whose log: the shared team the person may read the log of (teamLogOf), or null for their own entries. */
+  team: AuditTeam | null,
 ): Promise<AuditLogView> {
   if (!team) return { scope: "own", entries: (await listAudit(db, userId)).map(auditView) };
   const { filter, messages } = readAuditFilter(params);
-  const [rows, people, clusters] = await Promise.all([
+  const [rows, clusters] = await Promise.all([
     listTeamAudit(db, team.teamId, filter),
-    membersOf(db, team.teamId),
     teamAuditClusters(db, team.teamId),
   ]);
-  return { scope: "team", team, people, clusters, filter, messages, entries: rows.map(auditView) };
+  return {
+    scope: "team",
+    team,
+    people: team.people,
+    clusters,
+    filter,
+    messages,
+    entries: rows.map(auditView),
+  };
 }

@@ -5,7 +5,7 @@ import { activeTeam, type TeamMembership } from "@/lib/teams/server/teams-store"
 import { DecryptionError } from "@/lib/server/crypto/aes-gcm";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { createRuncrateClient, type RuncrateClient } from "@/lib/runcrate/server/client";
-import { cachedForUser } from "./context-cache";
+import { cachedForUser } from "@/lib/server/user-context-cache";
 import {
   loadSessionUser,
   requestSessionUserId,
@@ -26,7 +26,7 @@ export type RuncrateContext =
  * to their active key. A route handler passes its request, whose Cookie header is read directly. The decrypted key exists only inside the client, in server memory; `key` here is the label
  * and last 4 characters.
  *
- * The account and key lookup is memoised per user for a few seconds (lib/keys/server/context-cache.ts) and dropped at once
+ * The account and key lookup is memoised per user for a few seconds (lib/server/user-context-cache.ts) and dropped at once
  * by every key change and sign-out in this process. Mutations must not use this: server actions resolve the user
  * and key fresh (userAction/runcrateAction call getSessionUser and contextForUser directly).
  */

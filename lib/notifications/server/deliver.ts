@@ -8,7 +8,8 @@ import { parseConfig } from "@/lib/server/env";
 import { configuredOrigin, storedOrigin } from "@/lib/server/mail-origin";
 import { log } from "@/lib/server/log";
 import { allowedTargets, allowPrivateTargets, type AllowedTargets, type Resolver } from "./address";
-import { emailConfig, sendEmail } from "./email";
+import { emailConfig } from "@/lib/server/email";
+import { sendEmail } from "./email";
 import { userEmail } from "./store";
 import {
   DELIVERY_HEADER,

@@ -8,7 +8,7 @@ import { errorSummary } from "@/lib/server/db/errors";
 import { ensureQueue } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { deliveryDeps, runDelivery } from "./deliver";
-import { emailConfig } from "./email";
+import { emailConfig } from "@/lib/server/email";
 import { emitEvent } from "./store";
 
 /**

@@ -6,7 +6,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
-import { emailConfig } from "./email";
+import { emailConfig } from "@/lib/server/email";
 import { balanceLowEvent, eventsFromObservation } from "./events";
 import { emitEvent, getPrefs, terminatedHere } from "./store";
 import { errorSummary } from "@/lib/server/db/errors";

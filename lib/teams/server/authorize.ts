@@ -11,7 +11,8 @@ import {
   type Whose,
 } from "@/lib/teams/permissions";
 import type { TeamMembership } from "@/lib/teams/roles";
-import { membersOf, membershipOf } from "@/lib/teams/server/teams-store";
+import { activeTeam, membersOf, membershipOf } from "@/lib/teams/server/teams-store";
+import type { AuditTeam } from "@/lib/audit/audit";
 import { ActionError } from "@/lib/server/action-error";
 
 /** Who launched each of these clusters from this console with the team's key (those nobody did here are absent). */
@@ -151,4 +152,19 @@ export async function teamToRun(
   const may = decide(team.role, action);
   if (!may.allowed) throw new ActionError(may.message, "forbidden");
   return team;
+}
+
+/**
+ * The shared team whose audit log the person reads, with its people, or null: in a personal team, or in a role that
+ * may not read the team's log, a person reads their own entries.
+ */
+export async function teamLogOf(db: Db, userId: string): Promise<AuditTeam | null> {
+  const team = await activeTeam(db, userId);
+  if (team.personal || !decide(team.role, "audit").allowed) return null;
+  const people = (await membersOf(db, team.teamId)).map(({ userId, email, name }) => ({
+    userId,
+    email,
+    name,
+  }));
+  return { teamId: team.teamId, name: team.name, people };
 }

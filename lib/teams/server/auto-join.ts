@@ -1,13 +1,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import { teamMembers, teams } from "@/lib/server/db/schema";
+import { teams } from "@/lib/server/db/schema";
 
 /**
  * Joining a team by email domain: an admin names a domain and a role (member or viewer); a person who signs in through
  * the instance's OIDC provider with an address at that domain, which the provider says it verified, joins the team
  * with that role on their sign-in (their first, or a later one once the domain is set). Only OIDC: it is the
- * organisation's own directory; GitHub's addresses are anyone's. Nobody becomes an admin or owner this way.
+ * organisation's own directory; GitHub's addresses are anyone's. Nobody becomes an admin or owner this way. The joining
+ * itself is a step of the sign-in: lib/accounts/server/join-by-domain.ts.
  */
 
 export type AutoJoin = { domain: string; role: "member" | "viewer" };
@@ -26,34 +27,4 @@ export async function setAutoJoin(db: Db, teamId: string, join: AutoJoin | null)
     .update(teams)
     .set({ joinDomain: join?.domain ?? null, joinRole: join?.role ?? null })
     .where(and(eq(teams.id, teamId), eq(teams.personal, false)));
-}
-
-/**
- * After a sign-in through `provider`: the teams the person joined because of their address's domain (none unless the
- * provider is OIDC and says it verified the address). A team they are in already is left as it is.
- */
-export async function joinTeamsByDomain(
-  db: Db,
-  user: { id: string; email: string },
-  claim: { provider: string; emailVerified: boolean },
-): Promise<{ teamId: string; name: string; role: "member" | "viewer" }[]> {
-  if (claim.provider !== "oidc" || !claim.emailVerified) return [];
-  const at = user.email.lastIndexOf("@");
-  if (at < 1) return [];
-  const domain = user.email.slice(at + 1).toLowerCase();
-  const open = await db
-    .select({ teamId: teams.id, name: teams.name, role: teams.joinRole })
-    .from(teams)
-    .where(and(eq(teams.joinDomain, domain), eq(teams.personal, false)));
-  const joined: { teamId: string; name: string; role: "member" | "viewer" }[] = [];
-  for (const t of open) {
-    if (!t.role) continue;
-    const rows = await db
-      .insert(teamMembers)
-      .values({ teamId: t.teamId, userId: user.id, role: t.role })
-      .onConflictDoNothing()
-      .returning({ teamId: teamMembers.teamId });
-    if (rows.length > 0) joined.push({ teamId: t.teamId, name: t.name, role: t.role });
-  }
-  return joined;
 }

@@ -7,7 +7,7 @@ import { seal } from "@/lib/server/crypto/aes-gcm";
 import { CURRENT_FORMAT, openWithRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import { ensureQueue, MAIL_QUEUE_OPTIONS, workEach } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
-import { emailConfig, escapeHtml, sendMessage } from "@/lib/notifications/server/email";
+import { emailConfig, escapeHtml, sendMessage } from "@/lib/server/email";
 import { formatDateTime } from "@/lib/format/date";
 import { ROLE_MEANS, ROLE_WORD } from "@/lib/teams/roles";
 import { invitePath } from "@/lib/teams/schemas";

@@ -1,7 +1,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { ActionError } from "@/lib/server/action-error";
-import { invalidateUserContext } from "@/lib/keys/server/context-cache";
+import { invalidateUserContext } from "@/lib/server/user-context-cache";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/audit/server/audit";
 import type { SessionUser } from "@/lib/accounts/server/session";

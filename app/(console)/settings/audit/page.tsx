@@ -6,7 +6,8 @@ import { SettingsHeading } from "@/components/settings/settings-heading";
 import { auditFilterQuery, readClusterParam } from "@/lib/audit/audit";
 import { readClusterHistory } from "@/lib/clusters/server/cluster-history";
 import { requireUser } from "@/lib/accounts/server/session";
-import { readAuditLog, teamLogOf } from "@/lib/audit/server/audit-view";
+import { readAuditLog } from "@/lib/audit/server/audit-view";
+import { teamLogOf } from "@/lib/teams/server/authorize";
 import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Audit log" };

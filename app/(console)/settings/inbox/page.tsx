@@ -10,7 +10,7 @@ import { requireUser } from "@/lib/accounts/server/session";
 import { formatDateTime } from "@/lib/format/date";
 import { getDb } from "@/lib/server/db/client";
 import { listInbox } from "@/lib/notifications/server/inbox";
-import { emailConfig } from "@/lib/notifications/server/email";
+import { emailConfig } from "@/lib/server/email";
 import { getPrefs } from "@/lib/notifications/server/store";
 import { EmailVerificationLine } from "@/components/accounts/email-verification-line";
 import { emailStatus, verificationWaiting } from "@/lib/accounts/server/email-verification";

@@ -9,7 +9,7 @@ import { TeamMembers } from "@/components/teams/team-members";
 import { TeamKeyLine } from "@/components/teams/team-key-line";
 import { DeleteTeam } from "@/components/teams/delete-team";
 import { decide } from "@/lib/teams/permissions";
-import { emailConfig } from "@/lib/notifications/server/email";
+import { emailConfig } from "@/lib/server/email";
 import { oidcConfig } from "@/lib/accounts/server/providers";
 import { TeamAutoJoin } from "@/components/teams/team-auto-join";
 import { TeamPolicyForm, YourPolicy } from "@/components/policies/team-policy-form";
