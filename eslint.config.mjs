@@ -5,8 +5,8 @@ import tseslint from "typescript-eslint";
 
 /**
  * Server-only code lives in a `server/` folder: the shared infrastructure's lib/server/, and a feature's own
- * lib/<feature>/server/; and in the two folders of wiring above the features: lib/handlers/ (what every server action
- * and route handler runs in) and lib/boot/ (what the server process starts with). The browser reaches it only
+ * lib/<feature>/server/; and in the two folders of wiring above the features: lib/handlers/ (what every route handler
+ * runs in, and the request guard) and lib/boot/ (what the server process starts with). The browser reaches it only
  * through server actions (lib/<feature>/actions.ts).
  */
 const serverOnly = {

@@ -3,13 +3,8 @@
 import { CredentialsSignin } from "next-auth";
 import type { z } from "zod";
 import { redirect, unstable_rethrow } from "next/navigation";
-import {
-  ActionError,
-  fieldErrorsOf,
-  SIGNED_OUT_MESSAGE,
-  userAction,
-  type ActionResult,
-} from "@/lib/handlers/safe-action";
+import { ActionError, fieldErrorsOf, type ActionResult } from "@/lib/server/action-error";
+import { SIGNED_OUT_MESSAGE, userAction } from "@/lib/accounts/server/user-action";
 import { changePassword } from "@/lib/accounts/server/change-password";
 import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";

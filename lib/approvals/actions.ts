@@ -3,7 +3,9 @@
 import { extendMinutesSchema } from "@/lib/limits/limit-view";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ActionError, runcrateAction, userAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { runcrateAction } from "@/lib/keys/server/runcrate-action";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { launchInputSchema } from "@/lib/launch/launch-input";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";

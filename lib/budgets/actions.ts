@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/server/audit";
-import { userAction } from "@/lib/handlers/safe-action";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { budgetLines, type TeamBudget } from "@/lib/budgets/budget";
 import { teamBudgetSchema } from "@/lib/budgets/budget-form";
 import { setTeamBudget, teamBudget } from "@/lib/budgets/server/budget-store";

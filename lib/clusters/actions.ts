@@ -1,7 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { ActionError, runcrateAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { runcrateAction } from "@/lib/keys/server/runcrate-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import { getDb } from "@/lib/server/db/client";
 import { tellOwner } from "@/lib/clusters/server/tell-owner";

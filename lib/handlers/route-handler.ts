@@ -6,7 +6,7 @@ import { isRuncrateError, type RuncrateError, type RuncrateErrorKind } from "@/l
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 import type { TeamMembership } from "@/lib/teams/roles";
-import { NO_KEY_MESSAGE, TEAM_NO_KEY_MESSAGE } from "@/lib/handlers/safe-action";
+import { NO_KEY_MESSAGE, TEAM_NO_KEY_MESSAGE } from "@/lib/keys/server/runcrate-action";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 const JSON_NO_STORE = { ...NO_STORE, "Content-Type": "application/json" } as const;

@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { signUpModeInForce, storeSignUpMode } from "@/lib/accounts/server/sign-up-mode";
 import { recordAudit } from "@/lib/audit/server/audit";
-import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { getDb } from "@/lib/server/db/client";
 import { mailOriginSchema, signUpModeSchema } from "@/lib/instance/sign-up-choices";
 import { configuredOrigin, storedOrigin, storeOrigin } from "@/lib/server/mail-origin";

@@ -1,7 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { recordAudit } from "@/lib/audit/server/audit";
 import type { AuditAction } from "@/lib/audit/audit";
 import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/keys/schemas";

@@ -1,6 +1,6 @@
 "use server";
 
-import { runcrateAction } from "@/lib/handlers/safe-action";
+import { runcrateAction } from "@/lib/keys/server/runcrate-action";
 import { addSshKeyInputSchema } from "@/lib/launch/ssh-key";
 import { launchInputSchema } from "@/lib/launch/launch-input";
 import { launchFor } from "@/lib/launch/server/launch";

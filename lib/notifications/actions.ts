@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { NOTIFICATION_EVENTS, WEBHOOK_FORMATS } from "@/lib/notifications/kinds";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";

@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/server/audit";
-import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { policyLines, type TeamPolicy } from "@/lib/policies/policy";
 import { teamPolicySchema } from "@/lib/policies/policy-form";
 import {

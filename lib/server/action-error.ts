@@ -1,13 +1,31 @@
 import type { z } from "zod";
-import type { RuncrateErrorKind } from "@/lib/runcrate/server/errors";
 
 /**
- * What a server action answers when it does not do what it was asked, and the error that carries it. Below the
- * actions (lib/handlers/safe-action.ts turns it into the answer), so the features' server modules can throw it.
+ * What a server action answers when it does not do what it was asked, and the error that carries it. Below every
+ * feature, so their server modules can throw it; the action wrapper (userAction, lib/accounts/server/user-action.ts)
+ * turns any failure into the answer. The browser imports its types only.
  */
 
+/**
+ * How a call to the upstream API failed, as an action answers it: the Runcrate client's error kinds
+ * (lib/runcrate/server/errors.ts names its errors with these).
+ */
+export type UpstreamErrorKind =
+  | "bad_request"
+  | "unauthorized"
+  | "insufficient_credits"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "validation"
+  | "rate_limited"
+  | "server"
+  | "timeout"
+  | "unreachable"
+  | "bad_response";
+
 export type ActionErrorKind =
-  | RuncrateErrorKind
+  | UpstreamErrorKind
   | "unauthenticated"
   | "no-key"
   | "invalid-input"
@@ -47,4 +65,10 @@ export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
     out[key] ??= issue.message;
   }
   return out;
+}
+
+export function invalidInput(error: z.ZodError): ActionResult<never> {
+  const fieldErrors = fieldErrorsOf(error);
+  const first = Object.values(fieldErrors)[0];
+  return { ok: false, kind: "invalid-input", error: first ?? "Check the highlighted fields.", fieldErrors };
 }

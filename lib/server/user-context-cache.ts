@@ -8,7 +8,7 @@ import { LRUCache } from "lru-cache";
  * per request. With embedded PGlite those reads run on the event loop and dominate the cost of a request.
  *
  * Rules that keep it safe:
- * - Only reads use it (getRuncrateContext). Server actions resolve the user and key fresh (lib/handlers/safe-action.ts).
+ * - Only reads use it (getRuncrateContext). Server actions resolve the user and key fresh (lib/keys/server/runcrate-action.ts).
  * - Every key change, sign-out and account change in this process calls invalidateUserContext first, so a user never
  *   reads with a key they just removed or switched away from here. Other instances catch up within CONTEXT_TTL_MS.
  * - Concurrent requests share one lookup (lru-cache's `fetch`). Invalidation drops the entry: a lookup that began

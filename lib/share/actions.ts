@@ -1,7 +1,9 @@
 "use server";
 
 import { z } from "zod";
-import { ActionError, runcrateAction, userAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { runcrateAction } from "@/lib/keys/server/runcrate-action";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { createShare, revokeShare } from "@/lib/share/server/share";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { SHARE_DEFAULT_HOURS, SHARE_MAX_HOURS } from "@/lib/share/share-links";

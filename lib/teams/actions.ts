@@ -1,7 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ActionError, userAction } from "@/lib/handlers/safe-action";
+import { ActionError } from "@/lib/server/action-error";
+import { userAction } from "@/lib/accounts/server/user-action";
 import { invalidateUserContext } from "@/lib/server/user-context-cache";
 import { getDb } from "@/lib/server/db/client";
 import { recordAudit } from "@/lib/audit/server/audit";

@@ -50,7 +50,8 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 let api: FakeRuncrate;
 let dataDir: string;
 let actions: typeof import("@/lib/keys/actions");
-let safe: typeof import("@/lib/handlers/safe-action");
+let keyed: typeof import("@/lib/keys/server/runcrate-action");
+let signedIn: typeof import("@/lib/accounts/server/user-action");
 let routes: typeof import("@/lib/handlers/route-handler");
 let ctxModule: typeof import("@/lib/keys/server/runcrate-context");
 let alice: SessionUser;
@@ -67,7 +68,8 @@ beforeAll(async () => {
   process.env.RUNCRATE_TIMEOUT_MS = "2000";
   delete process.env.DATABASE_URL;
   actions = await import("@/lib/keys/actions");
-  safe = await import("@/lib/handlers/safe-action");
+  keyed = await import("@/lib/keys/server/runcrate-action");
+  signedIn = await import("@/lib/accounts/server/user-action");
   routes = await import("@/lib/handlers/route-handler");
   ctxModule = await import("@/lib/keys/server/runcrate-context");
   const { getDb } = await import("@/lib/server/db/client");
@@ -99,7 +101,7 @@ describe("key actions", () => {
     expect(await actions.addKeyAction({ label: "x", environment: "", apiKey: "garbage" })).toEqual({
       ok: false,
       kind: "unauthenticated",
-      error: safe.SIGNED_OUT_MESSAGE,
+      error: signedIn.SIGNED_OUT_MESSAGE,
     });
     expect(api.seenKeys).toEqual([]);
   });
@@ -379,7 +381,7 @@ describe("team invites", () => {
 
 describe("runcrateAction", () => {
   const probe = () =>
-    safe.runcrateAction(z.object({ n: z.number().int() }), async ({ n }, { key: k, client }) => ({
+    keyed.runcrateAction(z.object({ n: z.number().int() }), async ({ n }, { key: k, client }) => ({
       n,
       label: k.label,
       balance: (await client.getBalance()).creditsBalance,
@@ -392,7 +394,7 @@ describe("runcrateAction", () => {
     const result = await probe()({ n: 1 });
     expect(result).toMatchObject({ ok: true, data: { n: 1, label: ctx.key.label } });
     env.session = bob;
-    expect(await probe()({ n: 1 })).toEqual({ ok: false, kind: "no-key", error: safe.NO_KEY_MESSAGE });
+    expect(await probe()({ n: 1 })).toEqual({ ok: false, kind: "no-key", error: keyed.NO_KEY_MESSAGE });
   });
 
   it("turns bad input into field errors and unexpected throws into a generic internal error", async () => {
@@ -402,7 +404,7 @@ describe("runcrateAction", () => {
       kind: "invalid-input",
       fieldErrors: { n: expect.any(String) },
     });
-    const boom = safe.runcrateAction(z.object({}), async () => {
+    const boom = keyed.runcrateAction(z.object({}), async () => {
       throw new Error("database exploded");
     });
     const r = await boom({});
@@ -618,7 +620,7 @@ describe("the memoised read context", () => {
     // A read within the memo's lifetime may still use the old key…
     expect((await read()).key).toBe(one);
     // …a mutation never does: it resolves the key fresh.
-    const mutate = safe.runcrateAction(z.object({}), async (_input, { client }) => client.getBalance());
+    const mutate = keyed.runcrateAction(z.object({}), async (_input, { client }) => client.getBalance());
     expect(await mutate({})).toMatchObject({ ok: true });
     expect(api.seenKeys.at(-1)).toBe(elsewhere);
 

@@ -8,7 +8,7 @@ import { draftKey, readDraftJson } from "@/components/launch/draft-storage";
 import { NOT_GUARDED_MESSAGE, useLaunch } from "@/components/launch/use-launch";
 import { parseDraft } from "@/components/launch/validation";
 import { makeQueryClient } from "@/components/shell/query-client";
-import type { ActionResult } from "@/lib/handlers/safe-action";
+import type { ActionResult } from "@/lib/server/action-error";
 import { defaultFormValues, type LaunchFormValues } from "@/lib/launch/form";
 import { balanceQueryOptions } from "@/lib/query/balance";
 import { clustersQueryOptions } from "@/lib/clusters/queries";

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { ActionResult } from "@/lib/handlers/safe-action";
+import type { ActionResult } from "@/lib/server/action-error";
 import { ActionFailure, UNREACHABLE_MESSAGE, useActionMutation } from "@/lib/query/mutation";
 import { deferred } from "@/tests/support/deferred";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LogLine } from "../support/log-capture";
-import { failureOf } from "@/lib/handlers/safe-action";
+import { failureOf } from "@/lib/accounts/server/user-action";
 import { hashPassword } from "@/lib/accounts/server/password";
 import type { Database } from "@/lib/server/db/client";
 import { errorSummary } from "@/lib/server/db/errors";

@@ -8,6 +8,9 @@ import { formatRunway } from "@/lib/format/duration";
 import { formatHourly, formatUsd } from "@/lib/format/money";
 import { requireUser } from "@/lib/accounts/server/session";
 import { loadSpend, TRANSACTIONS_PAGE } from "@/lib/spend/server/spend-page";
+import { keysToRead } from "@/lib/keys/server/key-views";
+import { keyRing } from "@/lib/server/crypto/key-ring";
+import { getDb } from "@/lib/server/db/client";
 import { activeTeamBudget, activeTeamSpend } from "@/lib/budgets/server/budget-standing";
 import { TeamSpend } from "@/components/budgets/team-spend";
 import { BudgetStandingView } from "@/components/budgets/budget-meter";
@@ -19,7 +22,7 @@ export default async function SpendPage({ searchParams }: { searchParams: Promis
   const raw = Number((await searchParams).offset ?? 0);
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= 100_000 ? raw : 0;
   const [keys, budget, teamSpend] = await Promise.all([
-    loadSpend(user.id, offset),
+    keysToRead(await getDb(), user.id, keyRing()).then((mine) => loadSpend(mine, offset)),
     activeTeamBudget(user.id),
     activeTeamSpend(user.id),
   ]);

@@ -7,9 +7,10 @@ import {
   launchHolds,
   launchRecords,
   runcrateKeys,
+  stillRunning,
   trackedClusters,
 } from "@/lib/server/db/schema";
-import { refKey, segmentsOf, stillRunning } from "@/lib/spend/server/tracked-clusters";
+import { refKey, segmentsOf } from "@/lib/spend/server/tracked-clusters";
 import { openRate } from "@/lib/spend/ledger";
 import type { BudgetCluster, PendingLaunch } from "@/lib/budgets/budget";
 

@@ -46,8 +46,8 @@ export async function resealAllKeys(
 }
 
 /**
- * A stored key by id, decrypted — for the guardian only, right before its one call; never returned further, logged
- * or rendered. Null when the key was deleted.
+ * A stored key by id, decrypted right before the one call it is for (the guardian's, a Spend page read); never kept,
+ * logged or rendered. Null when the key was deleted.
  */
 export async function keySecretById(
   db: Db,

@@ -1,7 +1,9 @@
 import "server-only";
 import { cache } from "react";
 import type { KeyView } from "@/lib/keys/key-view";
-import { getDb } from "@/lib/server/db/client";
+import type { KeyRing } from "@/lib/server/crypto/key-ring";
+import { getDb, type Db } from "@/lib/server/db/client";
+import { keySecretById } from "@/lib/keys/server/key-secrets";
 import { listKeys, listTeamKeys, type KeySummary } from "@/lib/keys/server/runcrate-keys";
 import type { TeamMembership } from "@/lib/teams/roles";
 import { decide } from "@/lib/teams/permissions";
@@ -130,4 +132,19 @@ export async function teamSettingsView(userId: string): Promise<TeamSettingsView
         }))
       : null,
   };
+}
+
+/**
+ * The person's own keys, each with its secret to open for one read (the Spend page asks every workspace for its
+ * balance): `open` answers null when the key was deleted meanwhile, and throws when it can't be decrypted.
+ */
+export async function keysToRead(
+  db: Db,
+  userId: string,
+  ring: KeyRing,
+): Promise<Array<KeySummary & { open: () => Promise<string | null> }>> {
+  return (await listKeys(db, userId)).map((k) => ({
+    ...k,
+    open: async () => (await keySecretById(db, k.id, ring))?.apiKey ?? null,
+  }));
 }

@@ -8,20 +8,10 @@ import "server-only";
  * scrubbed before it is stored.
  */
 import { redact } from "@/lib/runcrate/server/redact";
+import type { UpstreamErrorKind } from "@/lib/server/action-error";
 
-export type RuncrateErrorKind =
-  | "bad_request"
-  | "unauthorized"
-  | "insufficient_credits"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "validation"
-  | "rate_limited"
-  | "server"
-  | "timeout"
-  | "unreachable"
-  | "bad_response";
+/** The kinds an action answers a failed upstream call with (lib/server/action-error.ts): the browser knows them. */
+export type RuncrateErrorKind = UpstreamErrorKind;
 
 export type RuncrateErrorInit = {
   kind: RuncrateErrorKind;

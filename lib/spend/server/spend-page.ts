@@ -9,11 +9,8 @@ import {
 } from "@/lib/spend/spend-rows";
 import { balanceRunway } from "@/lib/spend/estimate";
 import { transactionsResponseSchema, type Transaction } from "@/lib/runcrate/schemas";
-import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
-import { keySecretById } from "@/lib/keys/server/key-secrets";
 import { segmentsThroughKey } from "@/lib/spend/server/tracked-clusters";
-import { listKeys } from "@/lib/keys/server/runcrate-keys";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { createHttp } from "@/lib/runcrate/server/http";
 import { readClusters } from "@/lib/runcrate/server/reads";
@@ -27,6 +24,17 @@ import type { Cluster } from "@/lib/runcrate/schemas";
  */
 
 export const TRANSACTIONS_PAGE = 25;
+
+/** One of the person's keys as the page reads it (lib/keys/server/key-secrets.ts keysToRead): opened for its reads. */
+export type SpendKey = {
+  id: string;
+  label: string;
+  last4: string;
+  environment: string | null;
+  isActive: boolean;
+  /** The key's secret, or null when it was deleted; throws when it can't be decrypted. */
+  open: () => Promise<string | null>;
+};
 
 export type KeySpend = {
   id: string;
@@ -64,9 +72,12 @@ async function listTransactions(apiKey: string, environment: string | null, offs
 
 const why = (e: unknown) => (isRuncrateError(e) ? e.userMessage : "Clusterdeck couldn't read this.");
 
-export async function loadSpend(userId: string, txOffset = 0, now = Date.now()): Promise<KeySpend[]> {
+export async function loadSpend(
+  keys: readonly SpendKey[],
+  txOffset = 0,
+  now = Date.now(),
+): Promise<KeySpend[]> {
   const db = await getDb();
-  const keys = await listKeys(db, userId);
   return Promise.all(
     keys.map(async (k): Promise<KeySpend> => {
       const base = {
@@ -90,19 +101,19 @@ export async function loadSpend(userId: string, txOffset = 0, now = Date.now()):
         transactionsError: null,
         apiShownUsage: null,
       };
-      let secret: Awaited<ReturnType<typeof keySecretById>>;
+      let apiKey: string | null;
       try {
-        secret = await keySecretById(db, k.id, keyRing());
+        apiKey = await k.open();
       } catch {
         return { ...empty, error: "This key can't be decrypted; re-enter it in Settings." };
       }
-      if (!secret) return { ...empty, error: "This key was deleted." };
-      const client = createRuncrateClient({ apiKey: secret.apiKey, environment: k.environment });
+      if (apiKey === null) return { ...empty, error: "This key was deleted." };
+      const client = createRuncrateClient({ apiKey, environment: k.environment });
       const scope = { key: { id: k.id, environment: k.environment }, client };
       const [balance, clusters, tx] = await Promise.allSettled([
         client.getBalance(),
         readClusters(scope),
-        listTransactions(secret.apiKey, k.environment, txOffset),
+        listTransactions(apiKey, k.environment, txOffset),
       ]);
       if (clusters.status === "rejected") return { ...empty, error: why(clusters.reason) };
       const list: Cluster[] = clusters.value.items;

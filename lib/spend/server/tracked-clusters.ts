@@ -1,11 +1,12 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or } from "drizzle-orm";
 import { observe, type Observation, type RateSegment } from "@/lib/spend/ledger";
 import type { Db } from "@/lib/server/db/client";
 import {
   clusterLimits,
   clusterRateSegments,
   clusterStatusTransitions,
+  stillRunning,
   trackedClusters,
   type TrackedClusterRow,
 } from "@/lib/server/db/schema";
@@ -212,12 +213,6 @@ export async function statusTransitionsOf(db: Db, ref: GuardRef) {
     )
     .orderBy(asc(clusterStatusTransitions.at), asc(clusterStatusTransitions.id));
 }
-
-/** A followed cluster that has not ended: no end recorded, and its last status is neither terminated nor failed. */
-export const stillRunning = and(
-  isNull(trackedClusters.endedAt),
-  notInArray(trackedClusters.status, ["terminated", "failed"]),
-);
 
 /** Tracked clusters still running (by what the guardian last saw), or with a guard still open: each needs a job. */
 export async function activeTracked(db: Db): Promise<GuardRef[]> {

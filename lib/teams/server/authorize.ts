@@ -64,7 +64,7 @@ export type Authorization =
  * Asks the role table (lib/teams/permissions.ts) whether the person may do `action` — on the cluster `clusterId`
  * where the action is on one. An admin terminating or resizing a colleague's cluster must say why (`reason`):
  * without one, the refusal is on that field. Server actions ask through their context (`allow`, in
- * lib/handlers/safe-action.ts), which turns a refusal into the action's answer before anything is done.
+ * lib/keys/server/runcrate-action.ts), which turns a refusal into the action's answer before anything is done.
  */
 export async function authorize(
   db: Db,

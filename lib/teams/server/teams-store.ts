@@ -10,12 +10,12 @@ import {
   teamPolicyOverrides,
   teams,
   trackedClusters,
+  stillRunning,
   users,
 } from "@/lib/server/db/schema";
 import type { Decision } from "@/lib/teams/permissions";
 import type { TeamMembership, TeamRole } from "@/lib/teams/roles";
 import { isUuid } from "@/lib/text/uuid";
-import { stillRunning } from "@/lib/spend/server/tracked-clusters";
 
 export type { TeamMembership };
 

@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, isNull, notInArray } from "drizzle-orm";
 import { users } from "./accounts";
 import { runcrateKeys } from "./keys";
 
@@ -49,6 +50,15 @@ export const trackedClusters = pgTable(
     index("tracked_clusters_user").on(t.userId),
     index("tracked_clusters_cluster").on(t.clusterId),
   ],
+);
+
+/**
+ * A followed cluster that has not ended: no end recorded, and its last status is neither terminated nor failed. A
+ * condition on the table, for every feature that asks what still runs (the guardian, budgets, deleting a team).
+ */
+export const stillRunning = and(
+  isNull(trackedClusters.endedAt),
+  notInArray(trackedClusters.status, ["terminated", "failed"]),
 );
 
 /** A child row's reference to its tracked cluster: (scope, cluster id), gone with it. */
