@@ -5,10 +5,10 @@
  * budgets run out in the same minute and end them — and one guardian worker process (scripts/worker.ts, the code an
  * app server runs in itself) at the production interval. Prints one JSON line of figures.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { openDatabase } from "@/lib/server/db/client";
 import { setLimits } from "@/lib/limits/server/cluster-limits";
-import { guardRef } from "@/lib/spend/server/tracked-clusters";
+import { guardRef, sameRef } from "@/lib/spend/server/tracked-clusters";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 import { createUser } from "@/lib/accounts/server/users";
 import { createTeam } from "@/lib/teams/server/teams-store";
@@ -140,13 +140,7 @@ async function main() {
   const rows = await db
     .select({ billedSince: trackedClusters.billedSince, enforcedAt: clusterLimits.enforcedAt })
     .from(clusterLimits)
-    .innerJoin(
-      trackedClusters,
-      and(
-        eq(trackedClusters.scope, clusterLimits.scope),
-        eq(trackedClusters.clusterId, clusterLimits.clusterId),
-      ),
-    )
+    .innerJoin(trackedClusters, sameRef(trackedClusters, clusterLimits))
     .where(inArray(clusterLimits.clusterId, timed));
   for (const r of rows)
     if (r.billedSince && r.enforcedAt)

@@ -57,18 +57,17 @@ export const setClusterLimits = runcrateAction(
     // table above decided who may change its limits). Launched elsewhere (the Runcrate dashboard, another console):
     // start following it with this key, unless the person follows this id through another key of theirs.
     const ours =
-      tracked !== null
-        ? tracked.keyId !== null && tracked.keyId === key.id
-        : await trackCluster(db, {
-            clusterId: cluster.id,
-            userId: user.id,
-            keyId: key.id,
-            name: cluster.name,
-            environment: key.environment,
-            status: cluster.status,
-            gpuType: cluster.gpu_type,
-            gpusPerNode: cluster.gpus_per_node,
-          });
+      tracked !== null ||
+      (await trackCluster(db, {
+        clusterId: cluster.id,
+        userId: user.id,
+        keyId: key.id,
+        name: cluster.name,
+        environment: key.environment,
+        status: cluster.status,
+        gpuType: cluster.gpu_type,
+        gpusPerNode: cluster.gpus_per_node,
+      }));
     if (!ours) {
       throw new ActionError(
         "This cluster's limits are followed through another of your keys. Switch to that key to change them.",

@@ -20,6 +20,7 @@ import { membersOf } from "@/lib/teams/server/teams-store";
 import { countedHandler, ensureQueue } from "@/lib/server/jobs/engine";
 import { log } from "@/lib/server/log";
 import { teamClusters } from "./team-spend";
+import type { GuardRef } from "@/lib/spend/server/tracked-clusters";
 
 /**
  * The budget sweep: every guardian interval, one job (however many instances run) reads each team's budgets against
@@ -44,7 +45,7 @@ export type SweepDeps = {
    * Asks the guardian to end the cluster now and runs its guard (lib/limits/server/worker.ts): true the first time it
    * is asked. Asked again each sweep until the cluster has ended, so a guard job lost with an instance comes back.
    */
-  endCluster: (ref: { scope: string; clusterId: string }) => Promise<boolean>;
+  endCluster: (ref: GuardRef) => Promise<boolean>;
 };
 
 export type SweepResult = { teams: number; warned: number; endRequests: number };

@@ -10,7 +10,7 @@ import {
   stillRunning,
   trackedClusters,
 } from "@/lib/server/db/schema";
-import { refKey, segmentsOf } from "@/lib/spend/server/tracked-clusters";
+import { refKey, sameRef, segmentsOf } from "@/lib/spend/server/tracked-clusters";
 import { openRate } from "@/lib/spend/ledger";
 import type { BudgetCluster, PendingLaunch } from "@/lib/budgets/budget";
 
@@ -32,8 +32,7 @@ export async function teamClusters(
       .from(clusterRateSegments)
       .where(
         and(
-          eq(clusterRateSegments.scope, trackedClusters.scope),
-          eq(clusterRateSegments.clusterId, trackedClusters.clusterId),
+          sameRef(clusterRateSegments, trackedClusters),
           or(isNull(clusterRateSegments.toAt), gt(clusterRateSegments.toAt, new Date(since))),
         ),
       ),
@@ -66,13 +65,7 @@ export async function teamClusters(
       launchHolds,
       and(eq(launchHolds.teamId, runcrateKeys.teamId), eq(launchHolds.clusterId, trackedClusters.clusterId)),
     )
-    .leftJoin(
-      clusterLimits,
-      and(
-        eq(clusterLimits.scope, trackedClusters.scope),
-        eq(clusterLimits.clusterId, trackedClusters.clusterId),
-      ),
-    )
+    .leftJoin(clusterLimits, sameRef(clusterLimits, trackedClusters))
     .where(and(eq(runcrateKeys.teamId, teamId), or(stillRunning, billedSince)));
   const segments = await segmentsOf(db, rows);
   const clusters = rows.map((r): BudgetCluster => {

@@ -10,7 +10,7 @@ import {
   userLimitDefaults,
   type ClusterLimitsRow,
 } from "@/lib/server/db/schema";
-import type { GuardRef } from "@/lib/spend/server/tracked-clusters";
+import { atRef, sameRef, type GuardRef } from "@/lib/spend/server/tracked-clusters";
 
 /**
  * Spending limits: a cluster's time and budget limits with the guardian's enforcement state (watching → enforcing,
@@ -43,10 +43,6 @@ function limitsView(r: ClusterLimitsRow): ClusterLimitsView {
     endRequestedAt: r.endRequestedAt,
   };
 }
-
-/** The limits row of one followed cluster. */
-const atRef = (ref: GuardRef) =>
-  and(eq(clusterLimits.scope, ref.scope), eq(clusterLimits.clusterId, ref.clusterId));
 
 export function toCents(dollars: number | null): number | null {
   return dollars === null ? null : Math.round(dollars * 100);
@@ -89,14 +85,12 @@ export async function limitsOfCluster(
   const [row] = await db
     .select({ limits: clusterLimits })
     .from(clusterLimits)
-    .innerJoin(
-      trackedClusters,
-      and(
-        eq(trackedClusters.scope, clusterLimits.scope),
-        eq(trackedClusters.clusterId, clusterLimits.clusterId),
-      ),
-    )
-    .where(userId === undefined ? atRef(ref) : and(atRef(ref), eq(trackedClusters.userId, userId)));
+    .innerJoin(trackedClusters, sameRef(trackedClusters, clusterLimits))
+    .where(
+      userId === undefined
+        ? atRef(clusterLimits, ref)
+        : and(atRef(clusterLimits, ref), eq(trackedClusters.userId, userId)),
+    );
   return row ? limitsView(row.limits) : null;
 }
 
@@ -124,7 +118,7 @@ export async function claimEnforcement(
     .set({ state: "enforcing", reason, leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
     .where(
       and(
-        atRef(ref),
+        atRef(clusterLimits, ref),
         or(
           eq(clusterLimits.state, "watching"),
           and(
@@ -149,7 +143,7 @@ export async function completeEnforcement(
     const rows = await tx
       .update(clusterLimits)
       .set({ state: "enforced", enforcedAt: new Date(), leaseUntil: null, problem: null, problemSince: null })
-      .where(and(atRef(ref), eq(clusterLimits.state, "enforcing")))
+      .where(and(atRef(clusterLimits, ref), eq(clusterLimits.state, "enforcing")))
       .returning({ clusterId: clusterLimits.clusterId });
     if (rows.length !== 1) return false;
     await insertAudit(tx, audit);
@@ -187,7 +181,7 @@ export async function enforcementFailed(
       attempts: sql`${clusterLimits.attempts} + 1`,
       updatedAt: now,
     })
-    .where(atRef(ref))
+    .where(atRef(clusterLimits, ref))
     .returning({ attempts: clusterLimits.attempts });
   await addInbox(db, {
     userId,
@@ -214,7 +208,7 @@ export async function setProblem(db: Db, ref: GuardRef, problem: string | null):
             attempts: sql`${clusterLimits.attempts} + 1`,
           },
     )
-    .where(atRef(ref))
+    .where(atRef(clusterLimits, ref))
     .returning({ attempts: clusterLimits.attempts });
   return row?.attempts ?? 0;
 }
@@ -246,7 +240,7 @@ export async function closeGuard(db: Db, ref: GuardRef): Promise<void> {
   await db
     .update(clusterLimits)
     .set({ state: "closed", leaseUntil: null, problem: null, problemSince: null, updatedAt: new Date() })
-    .where(and(atRef(ref), inArray(clusterLimits.state, ["watching", "enforcing"])));
+    .where(and(atRef(clusterLimits, ref), inArray(clusterLimits.state, ["watching", "enforcing"])));
 }
 
 /**
@@ -257,7 +251,7 @@ export async function markWarned(db: Db, ref: GuardRef, stage: 1 | 2 = 1): Promi
   const rows = await db
     .update(clusterLimits)
     .set({ warnedAt: new Date(), warnedStage: stage })
-    .where(and(atRef(ref), lt(clusterLimits.warnedStage, stage)))
+    .where(and(atRef(clusterLimits, ref), lt(clusterLimits.warnedStage, stage)))
     .returning({ clusterId: clusterLimits.clusterId });
   return rows.length === 1;
 }

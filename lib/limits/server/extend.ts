@@ -9,7 +9,7 @@ import { enforceChange } from "@/lib/policies/server/guardrails";
 import type { PolicyBreach } from "@/lib/policies/policy";
 import type { RuncrateClient } from "@/lib/runcrate/server/client";
 import { hourlyRate } from "@/lib/spend/cluster-cost";
-import { getTracked, guardRef } from "@/lib/spend/server/tracked-clusters";
+import { guardRef } from "@/lib/spend/server/tracked-clusters";
 import type { Limits } from "@/lib/spend/ledger";
 import { limitsOfCluster, setLimits } from "./cluster-limits";
 import { basisOf, type Basis } from "./extend-links";
@@ -45,8 +45,7 @@ export async function prepareExtend(ctx: Ctx, clusterId: string, minutes: number
   const db = await getDb();
   // Its limits as followed through this key (a cluster id says nothing outside its workspace).
   const ref = guardRef(ctx.key.id, cluster.id);
-  const tracked = await getTracked(db, ref);
-  const current = tracked?.keyId === ctx.key.id ? await limitsOfCluster(db, ref) : null;
+  const current = await limitsOfCluster(db, ref);
   if (
     !current ||
     current.state !== "watching" ||

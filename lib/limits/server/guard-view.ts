@@ -10,8 +10,7 @@ import { maxTimeLimitMinutes } from "./worker";
 
 /**
  * Who reads a cluster's record: the person, and the key they work with. The record read is the one followed through
- * that key (a cluster id says nothing outside its workspace); it is theirs to read when it is followed for them, or
- * through that key still (their team's, when a colleague launched it).
+ * that key (a cluster id says nothing outside its workspace): theirs, or their team's when a colleague launched it.
  */
 export type RecordReader = { userId: string; keyId: string };
 
@@ -22,8 +21,8 @@ export async function guardViewOf(reader: RecordReader, clusterId: string): Prom
   const db = await getDb();
   const ref = guardRef(reader.keyId, clusterId);
   const tracked = await getTracked(db, ref);
-  if (!tracked || (tracked.userId !== reader.userId && tracked.keyId !== reader.keyId))
-    return { limits: null, segments: [], ceilingMinutes, tracked: false };
+  // Followed through the reader's key: a cluster of the workspace they work in, whoever in it launched it.
+  if (!tracked) return { limits: null, segments: [], ceilingMinutes, tracked: false };
   const [limits, segments] = await Promise.all([
     limitsOfCluster(db, ref),
     segmentsThroughKey(db, reader.keyId, [clusterId]),

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { ListLedger } from "@/lib/spend/list-ledger-view";
 import type { Db } from "@/lib/server/db/client";
-import { segmentsThroughKey } from "./tracked-clusters";
+import { sameRef, segmentsThroughKey } from "./tracked-clusters";
 import { clusterLimits, trackedClusters } from "@/lib/server/db/schema";
 
 /** How many finished clusters the list's record covers (newest first): more than a list page ever shows. */
@@ -20,13 +20,7 @@ export async function listLedgerOf(db: Db, reader: { userId: string; keyId: stri
       reason: clusterLimits.reason,
     })
     .from(trackedClusters)
-    .leftJoin(
-      clusterLimits,
-      and(
-        eq(clusterLimits.scope, trackedClusters.scope),
-        eq(clusterLimits.clusterId, trackedClusters.clusterId),
-      ),
-    )
+    .leftJoin(clusterLimits, sameRef(clusterLimits, trackedClusters))
     .where(
       and(
         // Followed through the key they work with (a colleague's too, in a team): the workspace the list is of.

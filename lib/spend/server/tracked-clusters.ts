@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, type Column, type SQL } from "drizzle-orm";
 import { observe, type Observation, type RateSegment } from "@/lib/spend/ledger";
 import type { Db } from "@/lib/server/db/client";
 import {
@@ -34,8 +34,18 @@ export function refKey(ref: GuardRef): string {
   return `${ref.scope}:${ref.clusterId}`;
 }
 
-const atRef = (ref: GuardRef) =>
-  and(eq(trackedClusters.scope, ref.scope), eq(trackedClusters.clusterId, ref.clusterId));
+/** A guardian table: every one carries the followed cluster's scope and id. */
+type RefColumns = { scope: Column; clusterId: Column };
+
+/** The rows of a guardian table that are this followed cluster's. */
+export function atRef(table: RefColumns, ref: GuardRef): SQL | undefined {
+  return and(eq(table.scope, ref.scope), eq(table.clusterId, ref.clusterId));
+}
+
+/** A join's condition: the rows of two guardian tables that are the same followed cluster's. */
+export function sameRef(a: RefColumns, b: RefColumns): SQL | undefined {
+  return and(eq(a.scope, b.scope), eq(a.clusterId, b.clusterId));
+}
 
 /**
  * Starts following a cluster for a user through a key. Returns whether the cluster is followed for *them*: true when
@@ -77,12 +87,12 @@ export async function trackCluster(
     .onConflictDoNothing({ target: [trackedClusters.scope, trackedClusters.clusterId] })
     .returning({ clusterId: trackedClusters.clusterId });
   if (inserted.length === 1) return true;
-  const row = await getTracked(db, ref);
-  return row !== null && row.userId === c.userId && row.keyId === c.keyId;
+  // A row under this key has this key (a deleted key's rows keep a scope no key has again): whose is the question.
+  return (await getTracked(db, ref))?.userId === c.userId;
 }
 
 export async function getTracked(db: Db, ref: GuardRef): Promise<TrackedClusterRow | null> {
-  const [row] = await db.select().from(trackedClusters).where(atRef(ref));
+  const [row] = await db.select().from(trackedClusters).where(atRef(trackedClusters, ref));
   return row ?? null;
 }
 
@@ -95,27 +105,16 @@ function toSegment(r: typeof clusterRateSegments.$inferSelect): RateSegment {
   };
 }
 
-/** Rate segments per cluster (keyed by `refKey`), oldest first. Clusters without any are absent from the map. */
-export async function segmentsOf(db: Db, refs: readonly GuardRef[]): Promise<Map<string, RateSegment[]>> {
+/** The rate segments `where` selects, oldest first, grouped by `keyOf` (clusters without any are absent). */
+async function segmentsBy(
+  db: Db,
+  where: SQL | undefined,
+  keyOf: (r: typeof clusterRateSegments.$inferSelect) => string,
+): Promise<Map<string, RateSegment[]>> {
+  const rows = await db.select().from(clusterRateSegments).where(where).orderBy(asc(clusterRateSegments.seq));
   const out = new Map<string, RateSegment[]>();
-  if (refs.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(clusterRateSegments)
-    .where(
-      or(
-        ...refs.map((r) =>
-          and(eq(clusterRateSegments.scope, r.scope), eq(clusterRateSegments.clusterId, r.clusterId)),
-        ),
-      ),
-    )
-    .orderBy(
-      asc(clusterRateSegments.scope),
-      asc(clusterRateSegments.clusterId),
-      asc(clusterRateSegments.seq),
-    );
   for (const r of rows) {
-    const key = refKey(r);
+    const key = keyOf(r);
     const list = out.get(key) ?? [];
     list.push(toSegment(r));
     out.set(key, list);
@@ -123,22 +122,24 @@ export async function segmentsOf(db: Db, refs: readonly GuardRef[]): Promise<Map
   return out;
 }
 
-/** Rate segments of clusters read through one key, by their ids: what a list read through that key shows. */
+/** Rate segments per followed cluster, keyed by `refKey`. */
+export async function segmentsOf(db: Db, refs: readonly GuardRef[]): Promise<Map<string, RateSegment[]>> {
+  if (refs.length === 0) return new Map();
+  return segmentsBy(db, or(...refs.map((r) => atRef(clusterRateSegments, r))), refKey);
+}
+
+/** Rate segments of clusters read through one key, keyed by their ids: what a list read through that key shows. */
 export async function segmentsThroughKey(
   db: Db,
   keyId: string,
   clusterIds: readonly string[],
 ): Promise<Map<string, RateSegment[]>> {
-  const byRef = await segmentsOf(
+  if (clusterIds.length === 0) return new Map();
+  return segmentsBy(
     db,
-    clusterIds.map((id) => guardRef(keyId, id)),
+    and(eq(clusterRateSegments.scope, keyId), inArray(clusterRateSegments.clusterId, [...clusterIds])),
+    (r) => r.clusterId,
   );
-  const out = new Map<string, RateSegment[]>();
-  for (const id of clusterIds) {
-    const list = byRef.get(refKey(guardRef(keyId, id)));
-    if (list) out.set(id, list);
-  }
-  return out;
 }
 
 /**
@@ -152,12 +153,12 @@ export async function recordObservation(
   o: Observation & { status: string; name: string; gpuType?: string; gpusPerNode?: number },
 ): Promise<RateSegment[]> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(trackedClusters).where(atRef(ref)).for("update");
+    const [row] = await tx.select().from(trackedClusters).where(atRef(trackedClusters, ref)).for("update");
     if (!row) return [];
     const oldRows = await tx
       .select()
       .from(clusterRateSegments)
-      .where(and(eq(clusterRateSegments.scope, ref.scope), eq(clusterRateSegments.clusterId, ref.clusterId)))
+      .where(atRef(clusterRateSegments, ref))
       .orderBy(asc(clusterRateSegments.seq));
     const before = oldRows.map(toSegment);
     const after = observe(before, o);
@@ -196,7 +197,7 @@ export async function recordObservation(
         endedAt: o.endedAt === null ? row.endedAt : new Date(o.endedAt),
         lastSeenAt: new Date(o.at),
       })
-      .where(atRef(ref));
+      .where(atRef(trackedClusters, ref));
     return after;
   });
 }
@@ -205,12 +206,7 @@ export async function statusTransitionsOf(db: Db, ref: GuardRef) {
   return db
     .select()
     .from(clusterStatusTransitions)
-    .where(
-      and(
-        eq(clusterStatusTransitions.scope, ref.scope),
-        eq(clusterStatusTransitions.clusterId, ref.clusterId),
-      ),
-    )
+    .where(atRef(clusterStatusTransitions, ref))
     .orderBy(asc(clusterStatusTransitions.at), asc(clusterStatusTransitions.id));
 }
 
@@ -219,13 +215,7 @@ export async function activeTracked(db: Db): Promise<GuardRef[]> {
   return db
     .select({ scope: trackedClusters.scope, clusterId: trackedClusters.clusterId })
     .from(trackedClusters)
-    .leftJoin(
-      clusterLimits,
-      and(
-        eq(clusterLimits.scope, trackedClusters.scope),
-        eq(clusterLimits.clusterId, trackedClusters.clusterId),
-      ),
-    )
+    .leftJoin(clusterLimits, sameRef(clusterLimits, trackedClusters))
     .where(or(stillRunning, inArray(clusterLimits.state, ["watching", "enforcing"])));
 }
 
