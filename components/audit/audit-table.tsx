@@ -2,7 +2,8 @@ import { HistoryIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { AuditAction, AuditView } from "@/lib/audit/audit";
+import type { AuditAction } from "@/lib/vocabulary/audit-actions";
+import type { AuditView } from "@/lib/audit/audit";
 import { formatDateTime } from "@/lib/format/date";
 import { EmptyState } from "@/components/common/empty-state";
 

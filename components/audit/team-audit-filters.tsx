@@ -1,7 +1,8 @@
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FormField } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
-import { AUDIT_ACTIONS, auditFilterQuery, type AuditFilter } from "@/lib/audit/audit";
+import { AUDIT_ACTIONS } from "@/lib/vocabulary/audit-actions";
+import { auditFilterQuery, type AuditFilter } from "@/lib/audit/audit";
 import { ACTION_LABEL } from "./audit-table";
 
 /**

@@ -10,12 +10,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { saveNotificationPrefs } from "@/lib/notifications/actions";
-import {
-  EVENT_LABELS,
-  NOTIFICATION_EVENTS,
-  type NotificationEventType,
-  type NotificationPrefs,
-} from "@/lib/notifications/kinds";
+import { NOTIFICATION_EVENTS, type NotificationEventType } from "@/lib/vocabulary/notification-events";
+import { EVENT_LABELS, type NotificationPrefs } from "@/lib/notifications/kinds";
 import { useActionMutation } from "@/lib/query/mutation";
 
 type Values = { inbox: NotificationEventType[]; email: NotificationEventType[]; balanceLowHours: string };

@@ -13,11 +13,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { addWebhook, removeWebhook, sendWebhookTest } from "@/lib/notifications/actions";
 import {
-  EVENT_LABELS,
   NOTIFICATION_EVENTS,
   type NotificationEventType,
   type WebhookFormat,
-} from "@/lib/notifications/kinds";
+} from "@/lib/vocabulary/notification-events";
+import { EVENT_LABELS } from "@/lib/notifications/kinds";
 import { formatDateTime } from "@/lib/format/date";
 import { FAILING_AFTER, isFailing, type WebhookWithLog } from "@/lib/notifications/notification-view";
 import { useActionMutation } from "@/lib/query/mutation";

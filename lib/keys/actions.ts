@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { ActionError } from "@/lib/server/action-error";
 import { userAction } from "@/lib/accounts/server/user-action";
 import { recordAudit } from "@/lib/audit/server/audit";
-import type { AuditAction } from "@/lib/audit/audit";
+import type { AuditAction } from "@/lib/vocabulary/audit-actions";
 import { addKeySchema, keyRefSchema, replaceKeySchema } from "@/lib/keys/schemas";
 import { clearContextCache, invalidateUserContext } from "@/lib/server/user-context-cache";
 import { keyView } from "@/lib/keys/server/key-views";

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError } from "@/lib/server/action-error";
 import { userAction } from "@/lib/accounts/server/user-action";
-import { NOTIFICATION_EVENTS, WEBHOOK_FORMATS } from "@/lib/notifications/kinds";
+import { NOTIFICATION_EVENTS, WEBHOOK_FORMATS } from "@/lib/vocabulary/notification-events";
 import { keyRing } from "@/lib/server/crypto/key-ring";
 import { getDb } from "@/lib/server/db/client";
 import { processEngine } from "@/lib/server/jobs/process-engine";

@@ -1,27 +1,14 @@
 /**
- * What Clusterdeck tells people about, shared by the server that builds and delivers notifications and
- * the settings pages that choose them. No I/O here: the browser bundles it.
+ * How notifications read and what people get by default, shared by the server that builds and delivers them and the
+ * settings pages that choose them. No I/O here: the browser bundles it. The events themselves are stored words
+ * (lib/vocabulary/notification-events.ts).
  */
-
-export const NOTIFICATION_EVENTS = [
-  "cluster-ready",
-  "cluster-degraded",
-  "cluster-failed",
-  "cluster-terminated",
-  "auto-terminated",
-  "test-finished",
-  "limit-warning",
-  "limit-unenforced",
-  "balance-low",
-  "colleague-action",
-  "budget-warning",
-  "approval-requested",
-  "approval-decided",
-] as const;
-export type NotificationEventType = (typeof NOTIFICATION_EVENTS)[number];
-
-/** Only the "Send test" button sends this one; it is never stored in the inbox. */
-export type DeliveryEventType = NotificationEventType | "test";
+import {
+  NOTIFICATION_EVENTS,
+  type DeliveryEventType,
+  type NotificationEvent,
+  type NotificationEventType,
+} from "@/lib/vocabulary/notification-events";
 
 export const EVENT_LABELS: Record<DeliveryEventType, string> = {
   "cluster-ready": "Cluster ready",
@@ -65,32 +52,6 @@ export const DEFAULT_PREFS: NotificationPrefs = {
     "approval-decided",
   ],
   balanceLowHours: 2,
-};
-
-export const WEBHOOK_FORMATS = ["json", "slack"] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
-
-/** The one shape of a notification, the same for every channel (the webhook's JSON body is built from it). */
-export type NotificationEvent = {
-  /** Stable per event: the dedupe key ("cluster-ready:c_123"); a retry or a second instance builds the same one. */
-  key: string;
-  type: DeliveryEventType;
-  /** When it happened (ISO 8601). */
-  at: string;
-  title: string;
-  message: string;
-  cluster: { id: string; name: string; status: string } | null;
-  /** Dollars: the hourly rate and the cost so far (final once the cluster ended). */
-  cost: { hourlyRate: number | null; total: number | null; estimated: boolean } | null;
-  /** Event-specific figures: timeToReadySeconds, reason, terminatedBy, verdict, peakBusbwGbS, runwayHours, … */
-  details: Record<string, string | number | boolean | null>;
-  /** The page of an event not about one cluster (an approval request), relative to the console. */
-  path?: string;
-  /**
-   * Buttons in the email and the webhook (approve, deny, extend): links relative to the console, signed for the one
-   * recipient and single use. Never shown in the inbox, where the page has the buttons.
-   */
-  links?: { label: string; path: string }[];
 };
 
 /** The page of an event — its own, or its cluster's — relative to the console. */

@@ -1,4 +1,4 @@
-import type { NotificationEventType, WebhookFormat } from "@/lib/notifications/kinds";
+import type { NotificationEventType, WebhookFormat } from "@/lib/vocabulary/notification-events";
 
 /** Hosts whose webhook addresses are bearer secrets whatever format they are given (Discord's carry a token). */
 const SECRET_URL_HOSTS = /(^|\.)(hooks\.slack\.com|discord\.com|discordapp\.com)$/i;

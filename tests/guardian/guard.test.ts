@@ -13,7 +13,7 @@ import {
 import { addKey, deleteKey } from "@/lib/keys/server/runcrate-keys";
 import { runGuard, type GuardDeps } from "@/lib/limits/server/guard";
 import { readExtendLink } from "@/lib/limits/server/extend-links";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import { createRuncrateClient } from "@/lib/runcrate/server/client";
 import { forgetCoalescedReads } from "@/lib/runcrate/server/coalesce";
 import { BACKENDS } from "../db/support/backends";

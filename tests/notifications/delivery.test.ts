@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import type { Database } from "@/lib/server/db/client";
 import { instanceSettings, notificationDeliveries } from "@/lib/server/db/schema";
 import { storeOrigin } from "@/lib/server/mail-origin";

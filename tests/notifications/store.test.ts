@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { DEFAULT_PREFS, type NotificationEvent } from "@/lib/notifications/kinds";
+import { type NotificationEvent } from "@/lib/vocabulary/notification-events";
+import { DEFAULT_PREFS } from "@/lib/notifications/kinds";
 import type { Database } from "@/lib/server/db/client";
 import { notificationDeliveries, webhooks } from "@/lib/server/db/schema";
 import { emitEvent, getPrefs, inboxView, markInboxRead, setPrefs } from "@/lib/notifications/server/store";

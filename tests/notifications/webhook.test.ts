@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import { emailContent } from "@/lib/notifications/server/email";
 import { checkWebhookUrl, isForbiddenAddress } from "@/lib/notifications/server/address";
 import {

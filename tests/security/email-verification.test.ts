@@ -9,7 +9,7 @@ import {
 } from "@/lib/accounts/server/email-verification";
 import { sendKnownAddressNotice } from "@/lib/accounts/server/known-address-notice";
 import { emitEvent } from "@/lib/notifications/server/store";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import type { Database } from "@/lib/server/db/client";
 import { emailVerifications, notificationDeliveries, users } from "@/lib/server/db/schema";
 import { BACKENDS } from "../db/support/backends";

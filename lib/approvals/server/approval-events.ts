@@ -3,7 +3,7 @@ import { createNotifier } from "@/lib/notifications/server/delivery-queue";
 import { processEngine } from "@/lib/server/jobs/process-engine";
 import type { Db } from "@/lib/server/db/client";
 import { formatDateTime } from "@/lib/format/date";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import type { ApprovalRequestRow } from "@/lib/server/db/schema";
 import { KIND_NOUN, type ApprovalKind } from "@/lib/approvals/approval";
 

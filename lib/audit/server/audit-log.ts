@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, lt, max, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import type { AuditAction, AuditFilter } from "@/lib/audit/audit";
+import type { AuditAction } from "@/lib/vocabulary/audit-actions";
+import type { AuditFilter } from "@/lib/audit/audit";
 import { auditLog, users, type AuditRow } from "@/lib/server/db/schema";
 
 export type AuditInput = {

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { getDb } from "@/lib/server/db/client";
 import { insertAudit, insertLaunchAuditOnce } from "@/lib/audit/server/audit-log";
 import { errorSummary } from "@/lib/server/db/errors";
-import type { AuditAction } from "@/lib/audit/audit";
+import type { AuditAction } from "@/lib/vocabulary/audit-actions";
 import { requestLog } from "@/lib/server/request-log";
 import { clientAddress } from "@/lib/server/client-address";
 

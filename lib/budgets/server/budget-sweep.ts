@@ -14,7 +14,7 @@ import {
   type TeamBudget,
 } from "@/lib/budgets/budget";
 import { formatUsd } from "@/lib/format/money";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import { tell, type Notify } from "@/lib/notifications/server/observe";
 import { membersOf } from "@/lib/teams/server/teams-store";
 import { countedHandler, ensureQueue } from "@/lib/server/jobs/engine";

@@ -2,7 +2,7 @@ import "server-only";
 import { formatMinutes } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
 import { EXTEND_CHOICES } from "@/lib/limits/limit-view";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import { limitWarningEvent } from "@/lib/notifications/server/events";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import { warnStage, type Limits, type LimitState } from "@/lib/spend/ledger";

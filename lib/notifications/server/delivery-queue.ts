@@ -1,7 +1,7 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import type { Db } from "@/lib/server/db/client";
 import { notificationDeliveries } from "@/lib/server/db/schema";
 import { errorSummary } from "@/lib/server/db/errors";

@@ -1,5 +1,6 @@
 import "server-only";
-import { EVENT_LABELS, eventPath, type NotificationEvent } from "@/lib/notifications/kinds";
+import { type NotificationEvent } from "@/lib/vocabulary/notification-events";
+import { EVENT_LABELS, eventPath } from "@/lib/notifications/kinds";
 import { escapeHtml, sendMessage, type EmailResult } from "@/lib/server/email";
 
 /** A notification as email: its message, its buttons (Extend, Approve …) and a link to it, over the SMTP transport. */

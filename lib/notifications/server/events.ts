@@ -3,7 +3,7 @@ import { costSoFar, hourlyRate } from "@/lib/spend/cluster-cost";
 import { reasonText, type LimitReason, type RateSegment } from "@/lib/spend/ledger";
 import { formatDuration } from "@/lib/format/duration";
 import { formatUsd } from "@/lib/format/money";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import { survivesText } from "@/lib/runcrate/survives";
 import { UP_STATUSES } from "@/lib/runcrate/constants";
 import type { Cluster } from "@/lib/runcrate/schemas";

@@ -1,7 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import type { LimitReason, RateSegment } from "@/lib/spend/ledger";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import type { Cluster } from "@/lib/runcrate/schemas";
 import type { Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";

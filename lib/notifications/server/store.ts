@@ -1,12 +1,11 @@
 import "server-only";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import {
-  DEFAULT_PREFS,
   NOTIFICATION_EVENTS,
   type NotificationEvent,
   type NotificationEventType,
-  type NotificationPrefs,
-} from "@/lib/notifications/kinds";
+} from "@/lib/vocabulary/notification-events";
+import { DEFAULT_PREFS, type NotificationPrefs } from "@/lib/notifications/kinds";
 import type { InboxView } from "@/lib/notifications/notification-view";
 import type { Db } from "@/lib/server/db/client";
 import {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
 import { and, eq } from "drizzle-orm";
-import type { NotificationEvent } from "@/lib/notifications/kinds";
+import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
 import type { Db } from "@/lib/server/db/client";
 import { notificationDeliveries, webhooks } from "@/lib/server/db/schema";
 import { scheduleDelivery } from "./delivery-queue";

@@ -3,12 +3,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import {
-  EVENT_LABELS,
-  eventPath,
-  type NotificationEvent,
-  type WebhookFormat,
-} from "@/lib/notifications/kinds";
+import { type NotificationEvent, type WebhookFormat } from "@/lib/vocabulary/notification-events";
+import { EVENT_LABELS, eventPath } from "@/lib/notifications/kinds";
 import { guardedLookup, mayReach, type AllowedTargets, type Resolver } from "./address";
 
 /**

@@ -4,7 +4,7 @@ import {
   NOTIFICATION_EVENTS,
   type NotificationEventType,
   type WebhookFormat,
-} from "@/lib/notifications/kinds";
+} from "@/lib/vocabulary/notification-events";
 import { DecryptionError, seal } from "@/lib/server/crypto/aes-gcm";
 import { openWithRing, type KeyRing } from "@/lib/server/crypto/key-ring";
 import {

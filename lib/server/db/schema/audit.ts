@@ -1,7 +1,7 @@
 /** The audit log: who did what, when. */
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 // Relative, not "@/": drizzle-kit loads these files without the app's path aliases.
-import type { AuditAction } from "../../../audit/audit";
+import type { AuditAction } from "../../../vocabulary/audit-actions";
 import { users } from "./accounts";
 import { teams } from "./teams";
 

@@ -18,7 +18,7 @@ import type {
   NotificationEvent,
   NotificationEventType,
   WebhookFormat,
-} from "../../../notifications/kinds";
+} from "../../../vocabulary/notification-events";
 import { users } from "./accounts";
 
 /** Which events go to which channel; no row means the defaults (lib/notifications/kinds.ts DEFAULT_PREFS). */
@@ -114,7 +114,7 @@ export const inboxEntries = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The event type (lib/notifications/kinds.ts); spending limits wrote the three limit kinds. */
+    /** The event type (lib/vocabulary/notification-events.ts); spending limits wrote the three limit kinds. */
     kind: text("kind").$type<NotificationEventType>().notNull(),
     clusterId: text("cluster_id"),
     clusterName: text("cluster_name"),
