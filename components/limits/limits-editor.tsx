@@ -34,11 +34,15 @@ export default function LimitsEditor({
     {
       // The limits line is rendered on the server: the action refreshes it.
       onSuccess: (saved) => {
-        toast.success(
-          saved.timeLimitMinutes === null && saved.budgetLimit === null
-            ? `Limits removed from ${cluster.name}`
-            : `Limits of ${cluster.name} saved`,
-        );
+        const none = saved.timeLimitMinutes === null && saved.budgetLimit === null;
+        if (none) toast.success(`Limits removed from ${cluster.name}`);
+        // Saved, but the guardian could not take the cluster on: said where it stays seen, as after a launch.
+        else if (!saved.guarded)
+          toast.warning(
+            `Limits of ${cluster.name} saved, but Clusterdeck is not enforcing them yet: watch its cost, and terminate it yourself when it is done.`,
+            { duration: 60_000 },
+          );
+        else toast.success(`Limits of ${cluster.name} saved`);
         onDone();
       },
     },

@@ -15,6 +15,8 @@ import { getTracked, guardRef, trackCluster } from "@/lib/spend/server/tracked-c
 import { setLimitDefaults, setLimits } from "@/lib/limits/server/cluster-limits";
 import { maxTimeLimitMinutes, scheduleGuard } from "@/lib/limits/server/worker";
 import { processEngine } from "@/lib/server/jobs/process-engine";
+import { errorSummary } from "@/lib/server/db/errors";
+import { requestLog } from "@/lib/server/request-log";
 import { enforceGuardrails, outsidePolicy } from "@/lib/policies/server/guardrails";
 import { extendCluster } from "@/lib/limits/server/extend";
 import { checkExtendLink } from "@/lib/limits/server/extend-links";
@@ -84,10 +86,29 @@ export const setClusterLimits = runcrateAction(
       keyLabel: key.label,
       detail: `limits: ${describeLimits(limits)}`,
     });
-    await scheduleGuard((await processEngine()).boss, ref, 0);
+    // The guard reads the new limits now. The limits are saved either way: a cluster already followed has its next
+    // run queued, which reads them within the interval; one followed from now on has no run until a worker starts,
+    // and the answer says it is not guarded yet rather than failing after the change was made.
+    const scheduled = await processEngine()
+      .then((e) => scheduleGuard(e.boss, ref, 0))
+      .then(
+        () => true,
+        async (e: unknown) => {
+          (await requestLog("limits")).error(
+            { clusterId: cluster.id, err: errorSummary(e) },
+            "limits: guard not scheduled",
+          );
+          return false;
+        },
+      );
     // The cluster page's limits line is rendered on the server: it arrives with this answer.
     revalidatePath("/clusters/[id]", "page");
-    return { timeLimitMinutes: view.timeLimitMinutes, budgetLimit: view.budgetLimit, state: view.state };
+    return {
+      timeLimitMinutes: view.timeLimitMinutes,
+      budgetLimit: view.budgetLimit,
+      state: view.state,
+      guarded: scheduled || tracked !== null,
+    };
   },
   { throttle: "set-cluster-limits" },
 );
