@@ -1,14 +1,20 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/common/form-alert";
-import { RequestApproval } from "@/components/approvals/request-approval";
 import { HydratedButton } from "@/components/common/hydrated-button";
 import { Button } from "@/components/ui/button";
 import { extendByLinkAction, extendClusterAction } from "@/lib/limits/actions";
 import { EXTEND_CHOICES } from "@/lib/limits/limit-view";
 import { useActionMutation } from "@/lib/query/mutation";
+
+// Shown only after the team's rules refused an extension: loaded then, so the pages with Extend buttons (the cluster
+// page, the inbox) do not carry the request form and its checks.
+const RequestApproval = dynamic(() =>
+  import("@/components/approvals/request-approval").then((m) => m.RequestApproval),
+);
 
 const words = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`);
 

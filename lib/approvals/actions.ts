@@ -1,6 +1,5 @@
 "use server";
 
-import { extendMinutesSchema } from "@/lib/limits/limit-view";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError } from "@/lib/server/action-error";
@@ -10,6 +9,7 @@ import { launchInputSchema } from "@/lib/launch/launch-input";
 import { clusterIdSchema } from "@/lib/runcrate/cluster-id";
 import { MAX_NODES, MIN_NODES } from "@/lib/runcrate/schemas";
 import { approvalNoteSchema, approvalReasonSchema } from "@/lib/approvals/approval";
+import { extendMinutesSchema } from "@/lib/limits/server/extend";
 import { checkApprovalLink, decideApproval, type Decided } from "@/lib/approvals/server/approvals";
 import { requestChangeApproval, requestLaunchApproval } from "@/lib/approvals/server/approval-requests";
 

@@ -1,6 +1,5 @@
 "use server";
 
-import { extendMinutesSchema } from "@/lib/limits/limit-view";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ActionError } from "@/lib/server/action-error";
@@ -18,7 +17,7 @@ import { processEngine } from "@/lib/server/jobs/process-engine";
 import { errorSummary } from "@/lib/server/db/errors";
 import { requestLog } from "@/lib/server/request-log";
 import { enforceGuardrails, outsidePolicy } from "@/lib/policies/server/guardrails";
-import { extendCluster } from "@/lib/limits/server/extend";
+import { extendCluster, extendMinutesSchema } from "@/lib/limits/server/extend";
 import { checkExtendLink } from "@/lib/limits/server/extend-links";
 
 /**

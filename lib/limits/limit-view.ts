@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { LimitReason, RateSegment } from "@/lib/spend/ledger";
 
 /** GET /api/clusters/{id}/guard: a cluster's limits, the guardian's state and its rate segments. */
@@ -20,10 +19,3 @@ export type GuardView = {
 
 /** The extensions the cluster page and a limit warning offer, in minutes. */
 export const EXTEND_CHOICES = [60, 240] as const;
-
-/** What an extension may add, in minutes: 5 minutes to a week. */
-export const extendMinutesSchema = z
-  .number()
-  .int()
-  .min(5)
-  .max(7 * 24 * 60);
