@@ -4,6 +4,7 @@ import { Controller, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useActionForm } from "@/components/common/use-action-form";
 import { FormAlert } from "@/components/common/form-alert";
+import { UnsavedChanges } from "@/components/common/unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/field";
@@ -21,7 +22,7 @@ const FIELDS = ["period", "startDay", "teamDollars", "memberDollars"] as const;
  * it (what is spent, plus what running clusters hold until their time limits, plus the launch's own hold) is refused.
  */
 export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: TeamBudget }) {
-  const { form, formError, submit, pending } = useActionForm({
+  const { form, formError, submit, pending, dirty, discard } = useActionForm({
     schema: teamBudgetSchema,
     defaults: budgetFormValues(teamId, budget),
     action: setTeamBudgetAction,
@@ -30,6 +31,7 @@ export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: Tea
       toast.success("Budget saved", { description: budgetLines(saved).join(" · ") || "No budget." });
       return budgetFormValues(teamId, saved);
     },
+    keep: `team-budget:${teamId}`,
   });
   const { errors } = form.formState;
   const period = useWatch({ control: form.control, name: "period" });
@@ -124,9 +126,12 @@ export function TeamBudgetForm({ teamId, budget }: { teamId: string; budget: Tea
           What counts: the period&rsquo;s spend, plus what running clusters will cost until their time limits
           (to the period&rsquo;s end without one). Empty: no budget.
         </p>
-        <Button type="submit" variant="outline" disabled={pending}>
-          {pending ? "Saving…" : "Save budget"}
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <UnsavedChanges dirty={dirty} onDiscard={discard} />
+          <Button type="submit" variant="outline" disabled={pending}>
+            {pending ? "Saving…" : "Save budget"}
+          </Button>
+        </div>
       </div>
     </form>
   );

@@ -1,10 +1,12 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
 import { formAlertOf } from "@/components/common/apply-field-errors";
 import { CopyButton } from "@/components/common/copy-button";
+import { useKeptDraft } from "@/components/common/use-kept-draft";
+import { UnsavedChanges } from "@/components/common/unsaved-changes";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -23,20 +25,9 @@ import { FAILING_AFTER, isFailing, type WebhookWithLog } from "@/lib/notificatio
 import { useActionMutation } from "@/lib/query/mutation";
 import { webhooksQueryOptions } from "@/lib/notifications/queries";
 
-const DRAFT_KEY = "clusterdeck:webhook-draft";
-
 type Draft = { url: string; events: NotificationEventType[]; format: WebhookFormat };
 
 const EMPTY: Draft = { url: "", events: [...NOTIFICATION_EVENTS], format: "json" };
-
-function loadDraft(): Draft | null {
-  try {
-    const d = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? "null") as Partial<Draft> | null;
-    return d ? { ...EMPTY, ...d } : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Settings → Webhooks: add (the secret is shown once), send a test, delete, and every delivery's attempts. */
 export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
@@ -46,19 +37,8 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
   const form = useForm<Draft>({ defaultValues: EMPTY });
   const draft = useWatch({ control: form.control }) as Draft;
   const errors = form.formState.errors;
-  // The draft is read after hydration (the server rendered the empty form); what is typed survives a reload until
-  // it is saved.
-  useEffect(() => {
-    const d = loadDraft();
-    if (d) form.reset(d);
-    // A change names its field; a reset (the draft loaded, the webhook added) does not.
-    return form.subscribe({
-      formState: { values: true },
-      callback: ({ values, name }) => {
-        if (name) window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(values));
-      },
-    });
-  }, [form]);
+  // What is typed survives a reload until it is saved.
+  const kept = useKeptDraft(form, "webhook-draft", EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
 
@@ -66,7 +46,7 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
     invalidates: listed,
     onSuccess: (made) => {
       setCreated(made);
-      window.sessionStorage.removeItem(DRAFT_KEY);
+      kept.clear();
       form.reset(EMPTY);
     },
     onError: (failure) => setFormError(formAlertOf(failure, ["url", "events"], form.setError)),
@@ -152,10 +132,17 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
             {formError}
           </p>
         ) : null}
-        <div>
+        <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={add.isPending}>
             Add webhook
           </Button>
+          <UnsavedChanges
+            dirty={form.formState.isDirty}
+            onDiscard={() => {
+              setFormError(null);
+              kept.discard();
+            }}
+          />
         </div>
       </form>
 

@@ -4,6 +4,7 @@ import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { useActionForm } from "@/components/common/use-action-form";
 import { FormAlert } from "@/components/common/form-alert";
+import { UnsavedChanges } from "@/components/common/unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/common/text-field";
@@ -52,7 +53,7 @@ export function YourPolicy({ team, yours }: { team: TeamPolicy; yours: TeamPolic
  * server with a refusal that names the rule. Empty fields are no rule.
  */
 export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: TeamPolicy }) {
-  const { form, formError, submit, pending } = useActionForm({
+  const { form, formError, submit, pending, dirty, discard } = useActionForm({
     schema: teamPolicySchema,
     defaults: policyFormValues(teamId, policy),
     action: setTeamPolicyAction,
@@ -61,6 +62,7 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
       toast.success("Policy saved", { description: policyLines(saved).join(" · ") || "No rules." });
       return policyFormValues(teamId, saved);
     },
+    keep: `team-policy:${teamId}`,
   });
   return (
     <form
@@ -165,9 +167,12 @@ export function TeamPolicyForm({ teamId, policy }: { teamId: string; policy: Tea
             </label>
           </div>
         </div>
-        <Button type="submit" variant="outline" disabled={pending}>
-          {pending ? "Saving…" : "Save policy"}
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="outline" disabled={pending}>
+            {pending ? "Saving…" : "Save policy"}
+          </Button>
+          <UnsavedChanges dirty={dirty} onDiscard={discard} />
+        </div>
       </div>
     </form>
   );

@@ -65,6 +65,13 @@ describe("adding a webhook", () => {
     renderManager();
     await waitFor(() => expect(url().value).toBe("ftp://example.com/hook"));
     expect(screen.queryAllByTestId("webhook")).toHaveLength(0);
+
+    // Marked unsaved; Discard empties the form and forgets the draft.
+    expect(screen.getByTestId("unsaved-changes")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Discard" }));
+    expect(url().value).toBe("");
+    expect(screen.queryByTestId("unsaved-changes")).toBeNull();
+    expect(sessionStorage.getItem("clusterdeck:webhook-draft")).toBeNull();
   });
 
   it("keeps an unticked event across a reload; once added, shows the secret once and empties the form", async () => {

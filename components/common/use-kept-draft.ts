@@ -1,0 +1,116 @@
+"use client";
+
+import * as React from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+
+/**
+ * What a person typed into a settings form and has not saved, kept for this tab (sessionStorage) so a reload or a
+ * trip to another page gives it back. The draft remembers the saved values it was typed over: when those changed
+ * since (a colleague saved the team's policy, say), the draft is dropped rather than laid over values the person
+ * never saw. Storage is untrusted: only the fields the form has, with the type the form gives them, are taken.
+ * Every key starts with `clusterdeck:` so signing out can clear them all (clearKeptDrafts).
+ */
+
+const PREFIX = "clusterdeck:";
+
+type Stored = { base: string; values: Record<string, unknown> };
+
+function read(key: string): Stored | null {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const { base, values } = parsed as Partial<Stored>;
+    if (typeof base !== "string" || typeof values !== "object" || values === null) return null;
+    return { base, values };
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, stored: Stored): void {
+  try {
+    window.sessionStorage.setItem(key, JSON.stringify(stored));
+  } catch {
+    // Storage full or off (private modes): the form still works, it just won't survive a reload.
+  }
+}
+
+function remove(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+const kindOf = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
+
+/** The stored values that fit the form: its fields, each of the type its saved value has (array items too). */
+export function fitDraft<T extends FieldValues>(base: T, values: Record<string, unknown>): T {
+  const out: Record<string, unknown> = { ...base };
+  for (const [field, saved] of Object.entries(base)) {
+    if (!(field in values)) continue;
+    const v = values[field];
+    if (kindOf(v) !== kindOf(saved)) continue;
+    if (Array.isArray(v)) {
+      const itemKind = (saved as unknown[]).length > 0 ? kindOf((saved as unknown[])[0]) : null;
+      if (v.some((x) => (itemKind ? kindOf(x) !== itemKind : typeof x !== "string"))) continue;
+    }
+    out[field] = v;
+  }
+  return out as T;
+}
+
+/**
+ * Keeps `form`'s unsaved values under `key` (null keeps nothing). Restores them once the page has hydrated (the
+ * server rendered the saved values) over the saved values, which stay the form's defaults, so the form is dirty
+ * while a draft differs from them. `discard` goes back to the saved values; `clear` forgets the draft after a save.
+ */
+export function useKeptDraft<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "reset" | "subscribe">,
+  key: string | null,
+  saved: T,
+) {
+  // The saved values as text: what a draft was typed over.
+  const base = JSON.stringify(saved);
+  const storageKey = key === null ? null : `${PREFIX}${key}`;
+
+  React.useEffect(() => {
+    if (storageKey === null) return;
+    const stored = read(storageKey);
+    if (stored && stored.base !== base) remove(storageKey);
+    else if (stored) {
+      const values = fitDraft(JSON.parse(base) as T, stored.values);
+      if (JSON.stringify(values) !== base) form.reset(values, { keepDefaultValues: true });
+    }
+    // A change names its field; a reset (the draft restored, the form saved or discarded) does not.
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values, name }) => {
+        if (name) write(storageKey, { base, values });
+      },
+    });
+  }, [form, storageKey, base]);
+
+  const clear = React.useCallback(() => {
+    if (storageKey !== null) remove(storageKey);
+  }, [storageKey]);
+  const discard = React.useCallback(() => {
+    clear();
+    // Back to the form's defaults: the saved values (a restored draft keeps them, a save resets to what it saved).
+    form.reset();
+  }, [clear, form]);
+  return { clear, discard };
+}
+
+/** Signing out: the next person in this tab finds nothing the last one typed. */
+export function clearKeptDrafts(): void {
+  try {
+    const keys = Array.from({ length: window.sessionStorage.length }, (_, i) => window.sessionStorage.key(i));
+    for (const k of keys) if (k?.startsWith(PREFIX)) window.sessionStorage.removeItem(k);
+  } catch {
+    // Storage off: nothing was kept.
+  }
+}
