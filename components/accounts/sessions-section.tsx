@@ -1,10 +1,14 @@
+"use client";
+
 import { LogOutIcon } from "lucide-react";
+import { clearKeptDrafts } from "@/components/common/use-kept-draft";
 import { Button } from "@/components/ui/button";
 import { signOutEverywhereAction } from "@/lib/accounts/actions";
 
 /**
  * "Sign out everywhere": ends every session of this account, on every device and instance, including this one
- * (lib/accounts/server/session-version.ts). A plain form, so it works before (or without) JavaScript.
+ * (lib/accounts/server/session-version.ts). A plain form, so it works before (or without) JavaScript; with it, what
+ * this tab kept of unsaved forms goes first, as on Sign out.
  */
 export function SessionsSection() {
   return (
@@ -16,7 +20,7 @@ export function SessionsSection() {
         Signed in somewhere you no longer use, or think someone copied your session? End every session of this
         account on every device, including this one. Each device has to sign in again.
       </p>
-      <form action={signOutEverywhereAction} className="mt-3">
+      <form action={signOutEverywhereAction} onSubmit={clearKeptDrafts} className="mt-3">
         <Button type="submit" variant="outline" size="sm">
           <LogOutIcon aria-hidden="true" />
           Sign out everywhere
