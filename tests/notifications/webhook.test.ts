@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NotificationEvent } from "@/lib/vocabulary/notification-events";
+import { NOTIFICATION_EVENTS, type NotificationEvent } from "@/lib/vocabulary/notification-events";
 import { emailContent } from "@/lib/notifications/server/email";
 import { checkWebhookUrl, isForbiddenAddress } from "@/lib/notifications/server/address";
 import {
@@ -64,6 +65,19 @@ describe("webhook bodies", () => {
       link: "https://deck.example.com/clusters/c1",
       actions: [],
     });
+  });
+
+  it("docs/notifications.md documents the body that is sent: the same fields, and every event a webhook can carry", () => {
+    const doc = readFileSync("docs/notifications.md", "utf8");
+    const sample = /\*\*Webhook payload\*\*[\s\S]*?```json\n([\s\S]*?)\n```/.exec(doc)?.[1];
+    if (!sample) throw new Error("no JSON sample under 'Webhook payload' in docs/notifications.md");
+    const documented = JSON.parse(sample) as Record<string, unknown>;
+    const sent = JSON.parse(webhookBody(event, "json", "d-1", "https://deck.example.com")) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(documented)).toEqual(Object.keys(sent));
+    expect(String(documented.event).split(" | ")).toEqual([...NOTIFICATION_EVENTS, "test"]);
   });
 
   it("an event's own page and its signed links (approve, deny) reach JSON, Slack and email as absolute links", () => {

@@ -52,7 +52,7 @@ export function verifySignature(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The JSON body (documented in the README, "Webhook payload"). */
+/** The JSON body (documented in docs/notifications.md, "Webhook payload", and tested against it). */
 export function webhookPayload(event: NotificationEvent, deliveryId: string, appUrl: string | null) {
   const path = eventPath(event);
   return {
