@@ -117,7 +117,7 @@ export function WebhooksManager({ initial }: { initial: WebhookWithLog[] }) {
           <legend className="text-sm font-medium">Format</legend>
           {(
             [
-              ["json", "Plain JSON (the schema in the README, signed)"],
+              ["json", "Plain JSON, signed (its fields: docs/notifications.md)"],
               ["slack", 'Slack-compatible {"text": …}'],
             ] as const
           ).map(([v, label]) => (

@@ -28,11 +28,28 @@ const SUBPAGES: Readonly<Record<string, string>> = {
   "/settings/audit": "Audit log",
   "/settings/inbox": "Notifications",
   "/settings/webhooks": "Webhooks",
+  "/settings/limits": "Default limits",
+  "/settings/team": "Team",
+  "/settings/instance": "Instance",
+};
+
+/**
+ * Pages outside the sidebar's areas, reached from a notification, a mail or a link someone sent: named by their first
+ * segment, so the header never falls back to the product's name on them.
+ */
+const OTHER_AREAS: Readonly<Record<string, string>> = {
+  approvals: "Approvals",
+  extend: "Extend a cluster",
+  invite: "Team invite",
+  "verify-email": "Verify your email",
+  shared: "Shared cluster",
 };
 
 /** The header's title for a path: its area and, where the page has its own name, that name. */
 export function headerTitleForPath(pathname: string | null): { area: string; page: string | null } {
   const item = navItemForPath(pathname);
   const path = pathname?.replace(/\/+$/, "") ?? "";
-  return { area: item?.label ?? "Clusterdeck", page: SUBPAGES[path] ?? null };
+  const first = path.split("/")[1] ?? "";
+  const other = Object.hasOwn(OTHER_AREAS, first) ? OTHER_AREAS[first] : undefined;
+  return { area: item?.label ?? other ?? "Clusterdeck", page: SUBPAGES[path] ?? null };
 }

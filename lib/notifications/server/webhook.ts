@@ -8,8 +8,9 @@ import { EVENT_LABELS, eventPath } from "@/lib/notifications/kinds";
 import { guardedLookup, mayReach, type AllowedTargets, type Resolver } from "./address";
 
 /**
- * A webhook delivery: the body (plain JSON with the schema in the README, or Slack's `{"text": …}`), its signature
- * and one POST that follows no redirect, gives up after a short timeout and reads a few KB of the answer at most.
+ * A webhook delivery: the body (plain JSON with the fields docs/notifications.md lists, or Slack's `{"text": …}`), its
+ * signature and one POST that follows no redirect, gives up after a short timeout and reads a few KB of the answer at
+ * most.
  *
  * Signature: `Clusterdeck-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` — the scheme
  * Stripe uses, so a receiver checks both the body and its freshness with one line of HMAC.

@@ -36,5 +36,19 @@ describe("console navigation", () => {
     expect(headerTitleForPath("/clusters")).toEqual({ area: "Clusters", page: null });
     expect(headerTitleForPath("/clusters/abc")).toEqual({ area: "Clusters", page: null });
     expect(headerTitleForPath(null)).toEqual({ area: "Clusterdeck", page: null });
+    expect(headerTitleForPath("/settings/team")).toEqual({ area: "Settings", page: "Team" });
+  });
+
+  it("names the pages outside the sidebar's areas (approvals, links from mail) by what they are", () => {
+    expect(headerTitleForPath("/approvals")).toEqual({ area: "Approvals", page: null });
+    expect(headerTitleForPath("/approvals/6f1c2a52-5d0e-4c53-9a37-1b1e6c1f3d10")).toEqual({
+      area: "Approvals",
+      page: null,
+    });
+    expect(headerTitleForPath("/extend/tok")).toEqual({ area: "Extend a cluster", page: null });
+    expect(headerTitleForPath("/shared/tok")).toEqual({ area: "Shared cluster", page: null });
+    // Not a prefix match, and nothing an object inherits.
+    expect(headerTitleForPath("/approvalsx")).toEqual({ area: "Clusterdeck", page: null });
+    expect(headerTitleForPath("/constructor")).toEqual({ area: "Clusterdeck", page: null });
   });
 });
