@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { toast } from "sonner";
 import { FormAlert } from "@/components/common/form-alert";
+import { UnsavedChanges } from "@/components/common/unsaved-changes";
 import { LimitTextFields } from "@/components/limits/limit-text-fields";
 import { useLimitsForm } from "@/components/limits/use-limits-form";
 import { Button } from "@/components/ui/button";
@@ -12,9 +13,13 @@ import type { LimitText } from "@/lib/limits/input";
 /** Settings → Default limits: the two fields of the create form, saved per user. */
 export function LimitDefaultsForm({ initial }: { initial: LimitText }) {
   const id = useId();
-  const { fields, formError, pending, submit } = useLimitsForm(initial, null, saveLimitDefaults, {
-    onSuccess: () => toast.success("Default limits saved"),
-  });
+  const { fields, formError, pending, submit, dirty, discard } = useLimitsForm(
+    initial,
+    null,
+    saveLimitDefaults,
+    { onSuccess: () => toast.success("Default limits saved") },
+    "limit-defaults",
+  );
 
   return (
     <form
@@ -37,10 +42,11 @@ export function LimitDefaultsForm({ initial }: { initial: LimitText }) {
         }}
       />
       <FormAlert message={formError} />
-      <div>
+      <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending}>
           Save defaults
         </Button>
+        <UnsavedChanges dirty={dirty} onDiscard={discard} />
       </div>
     </form>
   );
