@@ -20,8 +20,8 @@ export function auditView(r: AuditEntry): AuditView {
 export type AuditLogView =
   | {
       scope: "team";
+      /** The team, with its people for the person filter. */
       team: AuditTeam;
-      people: AuditTeam["people"];
       /** The clusters the team's log names, for the cluster filter. */
       clusters: { clusterId: string; name: string | null }[];
       filter: AuditFilter;
@@ -51,7 +51,6 @@ export async function readAuditLog(
   return {
     scope: "team",
     team,
-    people: team.people,
     clusters,
     filter,
     messages,

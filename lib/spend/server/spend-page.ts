@@ -25,7 +25,7 @@ import type { Cluster } from "@/lib/runcrate/schemas";
 
 export const TRANSACTIONS_PAGE = 25;
 
-/** One of the person's keys as the page reads it (lib/keys/server/key-secrets.ts keysToRead): opened for its reads. */
+/** One of the person's keys as the page reads it (keysToRead, lib/keys/server/key-views.ts): opened for its reads. */
 export type SpendKey = {
   id: string;
   label: string;

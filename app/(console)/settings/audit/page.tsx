@@ -57,7 +57,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           description={`What the members of ${log.team.name} did from Clusterdeck: launches, terminations with their reasons, resizes, tests, limits, the team's key, invites and members, newest first (last 200).`}
         />
         <Warnings messages={log.messages} />
-        <TeamAuditFilters filter={log.filter} people={log.people} clusters={log.clusters} csvHref={csv} />
+        <TeamAuditFilters
+          filter={log.filter}
+          people={log.team.people}
+          clusters={log.clusters}
+          csvHref={csv}
+        />
         <AuditTable entries={log.entries} />
       </div>
     );
