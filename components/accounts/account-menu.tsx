@@ -22,7 +22,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useActivateKey } from "@/components/keys/use-key-actions";
 import { signOutAction } from "@/lib/accounts/actions";
-import { clearKeptDrafts } from "@/components/common/use-kept-draft";
+import { clearTabStorage } from "@/components/common/tab-storage";
 import type { KeyView } from "@/lib/keys/key-view";
 import { ROLE_WORD, type TeamMembership } from "@/lib/teams/roles";
 import { useChooseTeam } from "@/components/teams/use-team-actions";
@@ -165,7 +165,7 @@ export function AccountMenu({ user, keys, teams, active, teamKey }: Account) {
           <DropdownMenuSeparator />
           {/* A navigation, not a data change: a plain form, like "Sign out everywhere". What this person typed and
               did not save (kept for this tab) goes first, so whoever signs in next here does not find it. */}
-          <form action={signOutAction} onSubmit={clearKeptDrafts}>
+          <form action={signOutAction} onSubmit={clearTabStorage}>
             <DropdownMenuItem asChild>
               <button type="submit" className="w-full">
                 <LogOutIcon aria-hidden="true" />

@@ -1,7 +1,7 @@
 "use client";
 
 import { LogOutIcon } from "lucide-react";
-import { clearKeptDrafts } from "@/components/common/use-kept-draft";
+import { clearTabStorage } from "@/components/common/tab-storage";
 import { Button } from "@/components/ui/button";
 import { signOutEverywhereAction } from "@/lib/accounts/actions";
 
@@ -20,7 +20,7 @@ export function SessionsSection() {
         Signed in somewhere you no longer use, or think someone copied your session? End every session of this
         account on every device, including this one. Each device has to sign in again.
       </p>
-      <form action={signOutEverywhereAction} onSubmit={clearKeptDrafts} className="mt-3">
+      <form action={signOutEverywhereAction} onSubmit={clearTabStorage} className="mt-3">
         <Button type="submit" variant="outline" size="sm">
           <LogOutIcon aria-hidden="true" />
           Sign out everywhere

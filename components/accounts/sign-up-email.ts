@@ -1,25 +1,20 @@
 "use client";
 
+import { readTab, removeTab, writeTab } from "@/components/common/tab-storage";
+
 /**
  * The address typed on /sign-up, carried to /sign-in for this tab only (sessionStorage, never the URL), so the
  * person who just made an account signs in without typing it again. Read once.
  */
-const KEY = "clusterdeck:sign-up-email";
+const NAME = "sign-up-email";
 
 export function rememberSignUpEmail(email: string): void {
-  try {
-    sessionStorage.setItem(KEY, email);
-  } catch {
-    // Storage off (private modes): the person types the address again.
-  }
+  // Storage off (private modes): the person types the address again.
+  writeTab(NAME, email);
 }
 
 export function takeSignUpEmail(): string | null {
-  try {
-    const email = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return email;
-  } catch {
-    return null;
-  }
+  const email = readTab(NAME);
+  removeTab(NAME);
+  return typeof email === "string" ? email : null;
 }

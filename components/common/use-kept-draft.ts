@@ -2,53 +2,30 @@
 
 import * as React from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { readTab, removeTab, writeTab } from "./tab-storage";
 
 /**
  * What a person typed into a settings form and has not saved, kept for this tab (sessionStorage) so a reload or a
  * trip to another page gives it back. The draft remembers the saved values it was typed over: when those changed
  * since (a colleague saved the team's policy, say), the draft is dropped rather than laid over values the person
  * never saw. Storage is untrusted: only the fields the form has, with the type the form gives them, are taken.
- * Every key starts with `clusterdeck:` so signing out can clear them all (clearKeptDrafts).
+ * Kept in the tab's storage (./tab-storage), which signing out clears.
  */
-
-const PREFIX = "clusterdeck:";
 
 type Stored = { base: string; values: Record<string, unknown> };
 
-function read(key: string): Stored | null {
-  try {
-    const raw = window.sessionStorage.getItem(key);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== "object" || parsed === null) return null;
-    const { base, values } = parsed as Partial<Stored>;
-    if (typeof base !== "string" || typeof values !== "object" || values === null) return null;
-    return { base, values };
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, stored: Stored): void {
-  try {
-    window.sessionStorage.setItem(key, JSON.stringify(stored));
-  } catch {
-    // Storage full or off (private modes): the form still works, it just won't survive a reload.
-  }
-}
-
-function remove(key: string): void {
-  try {
-    window.sessionStorage.removeItem(key);
-  } catch {
-    // Nothing to clear.
-  }
+function read(name: string): Stored | null {
+  const parsed = readTab(name);
+  if (typeof parsed !== "object" || parsed === null) return null;
+  const { base, values } = parsed as Partial<Stored>;
+  if (typeof base !== "string" || typeof values !== "object" || values === null) return null;
+  return { base, values };
 }
 
 const kindOf = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
 
 /** The stored values that fit the form: its fields, each of the type its saved value has (array items too). */
-export function fitDraft<T extends FieldValues>(base: T, values: Record<string, unknown>): T {
+function fitDraft<T extends FieldValues>(base: T, values: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...base };
   for (const [field, saved] of Object.entries(base)) {
     if (!(field in values)) continue;
@@ -75,12 +52,11 @@ export function useKeptDraft<T extends FieldValues>(
 ) {
   // The saved values as text: what a draft was typed over.
   const base = JSON.stringify(saved);
-  const storageKey = key === null ? null : `${PREFIX}${key}`;
 
   React.useEffect(() => {
-    if (storageKey === null) return;
-    const stored = read(storageKey);
-    if (stored && stored.base !== base) remove(storageKey);
+    if (key === null) return;
+    const stored = read(key);
+    if (stored && stored.base !== base) removeTab(key);
     else if (stored) {
       const values = fitDraft(JSON.parse(base) as T, stored.values);
       if (JSON.stringify(values) !== base) form.reset(values, { keepDefaultValues: true });
@@ -89,28 +65,18 @@ export function useKeptDraft<T extends FieldValues>(
     return form.subscribe({
       formState: { values: true },
       callback: ({ values, name }) => {
-        if (name) write(storageKey, { base, values });
+        if (name) writeTab(key, { base, values });
       },
     });
-  }, [form, storageKey, base]);
+  }, [form, key, base]);
 
   const clear = React.useCallback(() => {
-    if (storageKey !== null) remove(storageKey);
-  }, [storageKey]);
+    if (key !== null) removeTab(key);
+  }, [key]);
   const discard = React.useCallback(() => {
     clear();
     // Back to the form's defaults: the saved values (a restored draft keeps them, a save resets to what it saved).
     form.reset();
   }, [clear, form]);
   return { clear, discard };
-}
-
-/** Signing out: the next person in this tab finds nothing the last one typed. */
-export function clearKeptDrafts(): void {
-  try {
-    const keys = Array.from({ length: window.sessionStorage.length }, (_, i) => window.sessionStorage.key(i));
-    for (const k of keys) if (k?.startsWith(PREFIX)) window.sessionStorage.removeItem(k);
-  } catch {
-    // Storage off: nothing was kept.
-  }
 }

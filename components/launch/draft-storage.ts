@@ -4,39 +4,30 @@
  * sessionStorage is per tab: two tabs are two intents. Storage is untrusted (another version, a user edit): it is
  * validated on read and silently ignored when it does not fit.
  */
+import { readTab, removeTab, tabKey, writeTab } from "@/components/common/tab-storage";
 import type { LaunchFormValues } from "@/lib/launch/form";
 
 export type LaunchIntent = { key: string; fingerprint: string };
 export type CreateDraft = { values: Partial<LaunchFormValues>; intent: LaunchIntent | null };
 
+const draftName = (offerId: string) => `create-draft:${offerId}`;
+
+/** The draft's full storage key. */
 export function draftKey(offerId: string): string {
-  return `clusterdeck:create-draft:${offerId}`;
+  return tabKey(draftName(offerId));
 }
 
 /** The stored draft as JSON, not yet checked: parseDraft (./validation) decides whether it fits. */
 export function readDraftJson(offerId: string): unknown {
-  try {
-    const raw = window.sessionStorage.getItem(draftKey(offerId));
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
+  return readTab(draftName(offerId));
 }
 
 export function writeDraft(offerId: string, draft: CreateDraft): void {
-  try {
-    window.sessionStorage.setItem(draftKey(offerId), JSON.stringify({ v: 1, ...draft }));
-  } catch {
-    // Storage full or disabled (private mode): the form still works, it just won't survive a reload.
-  }
+  writeTab(draftName(offerId), { v: 1, ...draft });
 }
 
 export function clearDraft(offerId: string): void {
-  try {
-    window.sessionStorage.removeItem(draftKey(offerId));
-  } catch {
-    // ignore: nothing to clear
-  }
+  removeTab(draftName(offerId));
 }
 
 /** A v4 UUID. crypto.randomUUID only exists in secure contexts; a self-hosted console may be served over plain http. */

@@ -9,7 +9,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TeamPolicyForm } from "@/components/policies/team-policy-form";
-import { clearKeptDrafts } from "@/components/common/use-kept-draft";
+import { clearTabStorage } from "@/components/common/tab-storage";
 import { NO_POLICY, type TeamPolicy } from "@/lib/policies/policy";
 import { policyFormValues } from "@/lib/policies/policy-form";
 
@@ -118,7 +118,7 @@ describe("signing out", () => {
     sessionStorage.setItem(KEY, "{}");
     sessionStorage.setItem("clusterdeck:create-draft:h100", "{}");
     sessionStorage.setItem("someone-else", "kept");
-    clearKeptDrafts();
+    clearTabStorage();
     expect(sessionStorage.getItem(KEY)).toBeNull();
     expect(sessionStorage.getItem("clusterdeck:create-draft:h100")).toBeNull();
     expect(sessionStorage.getItem("someone-else")).toBe("kept");
