@@ -8,10 +8,6 @@ const nextConfig = {
   // API). scripts/assemble.mjs copies the build beside it with the production node_modules for the image.
   poweredByHeader: false,
   reactStrictMode: true,
-  // `npm test` checks the types once, in its typecheck phase before the build (scripts/run-suites.mjs), and says so
-  // with CLUSTERDECK_TYPES_CHECKED=1: the build then skips its own pass over the same program. Every other build
-  // (npm start, the image, npm run build) checks them itself and fails on an error.
-  typescript: { ignoreBuildErrors: process.env.CLUSTERDECK_TYPES_CHECKED === "1" },
   // PGlite ships WASM and the postgres driver uses Node APIs: load them from node_modules at run time.
   // rate-limiter-flexible loads drizzle-orm with a computed dynamic import, which a bundler cannot follow.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "rate-limiter-flexible", "pg-boss", "pg"],

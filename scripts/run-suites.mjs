@@ -33,7 +33,7 @@ const BROWSER = ["e2e-pglite", "e2e-postgres", "service"];
 /**
  * The phases in order. Phases sharing a `group` run at the same time (typecheck, lint and the format check are
  * single-threaded, so on two cores they take about as long together as lint alone). `needsBuild`: not started when
- * the build failed. `typesCheckedBy`: the phase whose check the build may skip when that phase is in the run.
+ * the build failed.
  */
 const PHASES = [
   { name: "typecheck", group: "static", command: [npm, "run", "typecheck"] },
@@ -45,9 +45,6 @@ const PHASES = [
     command: [npm, "run", "build"],
     // The folder the browser suites' configs read the build from (playwright.config.ts, tests/service).
     env: { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e", NEXT_TELEMETRY_DISABLED: "1" },
-    // The typecheck phase checks the program the build would check again (next.config.mjs); when it does not run in
-    // this invocation (--only, --skip), the build checks the types itself.
-    typesCheckedBy: "typecheck",
   },
   { name: "e2e-pglite", needsBuild: true, command: [npm, "run", "test:e2e:pglite"] },
   // The two suites on Postgres side by side: each has its own database, and the service suite its own ports (its
@@ -143,7 +140,6 @@ async function runPhases(selected) {
         timed(p.name, p.command, {
           ...p.env,
           ...(p.needsBuild ? { E2E_SKIP_BUILD: "1" } : {}),
-          ...(selected.some((q) => q.name === p.typesCheckedBy) ? { CLUSTERDECK_TYPES_CHECKED: "1" } : {}),
         }),
       ),
     );
